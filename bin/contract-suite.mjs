@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Node 20 cannot run .ts: register tsx's ESM loader, then hand over to the TypeScript CLI.
+// tsx caches transformed modules on disk, so later starts stay fast.
+import { register } from "tsx/esm/api";
+register();
+const { main } = await import("../src/cli/main.ts");
+process.exitCode = await main(process.argv);

@@ -1,0 +1,3 @@
+export * from "./json-value.js";
+export * from "./safe-parse.js";
+export * from "./pointer.js";
