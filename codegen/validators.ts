@@ -1,0 +1,56 @@
+/**
+ * Precompiled validators: ajv (2020 dialect) standalone code, one export per definition.
+ *
+ * ajv's standalone output with `esm: true` still calls `require(...)` for format checkers and
+ * `ucs2length` (measured with ajv 8.20). We rewrite each such call into a hoisted ESM default import
+ * of the same CommonJS module, whose value is `module.exports`, so `.default`/`.fullFormats` keep
+ * working. See docs/decisions/002-ajv-standalone-esm.md.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
+import type { SchemaBundle } from "./bundle.js";
+
+export interface ValidatorOptions {
+  /** Report every error (slower on invalid data) or stop at the first. */
+  allErrors: boolean;
+}
+
+export function validatorName(def: string): string {
+  return `validate${def}`;
+}
+
+export function generateValidators(bundle: SchemaBundle, options: ValidatorOptions): { js: string; dts: string } {
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: true },
+    allErrors: options.allErrors,
+    strict: false,
+    discriminator: true,
+  });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: bundle.id, $defs: bundle.defs });
+  const exports: Record<string, string> = {};
+  for (const name of Object.keys(bundle.defs)) exports[validatorName(name)] = `${bundle.id}#/$defs/${name}`;
+  const js = hoistRequires(standaloneCode.default(ajv, exports));
+  const dts = [
+    `import type { Validator } from "../../json/validator.js";`,
+    `import type * as T from "./types.js";`,
+    "",
+    ...Object.keys(bundle.defs).map((name) => `export declare const ${validatorName(name)}: Validator<T.${name}>;`),
+    "",
+  ].join("\n");
+  return { js, dts };
+}
+
+/** Replaces `require("m")` with hoisted `import __req0 from "m"` bindings. */
+export function hoistRequires(code: string): string {
+  const modules: string[] = [];
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, spec: string) => {
+    let i = modules.indexOf(spec);
+    if (i < 0) i = modules.push(spec) - 1;
+    return `__req${i}`;
+  });
+  const imports = modules.map((m, i) => `import __req${i} from ${JSON.stringify(m.endsWith(".js") ? m : `${m}.js`)};`).join("\n");
+  const withoutStrict = body.replace(/^"use strict";\n?/, "");
+  return (imports ? imports + "\n" : "") + withoutStrict.trimEnd() + "\n";
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { parseJson } from "../json/index.js";
+
+export type ContractKind = "json-schema" | "openrpc" | "openapi";
+
+export interface HistoryEntry {
+  version: string;
+  /** Relative to the registry folder. */
+  entry: string;
+}
+
+export interface ContractEntry {
+  name: string;
+  kind: ContractKind;
+  version: string;
+  entry: string;
+  description?: string;
+  mirrors?: string;
+  generate?: boolean;
+  received?: string[];
+  history?: HistoryEntry[];
+}
+
+export interface Registry {
+  /** Absolute folder holding index.json; entries are relative to it. */
+  dir: string;
+  contracts: ContractEntry[];
+}
+
+/** The bundled contracts/ folder of this package. */
+export const BUNDLED_CONTRACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../contracts");
+
+export class RegistryError extends Error {
+  override readonly name = "RegistryError";
+}
+
+let validateIndex: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
+
+/** Reads `<dir>/index.json`, checks it against contracts/index.schema.json and its own invariants. */
+export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR): Registry {
+  const file = resolve(dir, "index.json");
+  let raw: unknown;
+  try {
+    raw = parseJson(readFileSync(file));
+  } catch (e) {
+    throw new RegistryError(`${file}: ${(e as Error).message}`);
+  }
+  if (!validateIndex) {
+    const schema = parseJson(readFileSync(resolve(BUNDLED_CONTRACTS_DIR, "index.schema.json"))) as object;
+    validateIndex = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+  }
+  if (!validateIndex(raw)) {
+    const errs = (validateIndex.errors as { instancePath: string; message?: string }[])
+      .map((e) => `${e.instancePath || "/"} ${e.message}`)
+      .join("; ");
+    throw new RegistryError(`${file}: not a valid registry: ${errs}`);
+  }
+  const contracts = (raw as { contracts: ContractEntry[] }).contracts;
+  const names = new Set<string>();
+  for (const c of contracts) {
+    if (names.has(c.name)) throw new RegistryError(`${file}: contract name "${c.name}" is registered twice`);
+    names.add(c.name);
+  }
+  for (const c of contracts) {
+    if (c.mirrors !== undefined && !names.has(c.mirrors)) {
+      throw new RegistryError(`${file}: contract "${c.name}" mirrors unknown contract "${c.mirrors}"`);
+    }
+  }
+  return { dir: resolve(dir), contracts };
+}
+
+export function findContract(registry: Registry, name: string): ContractEntry {
+  const c = registry.contracts.find((x) => x.name === name);
+  if (!c) {
+    throw new RegistryError(`no contract named "${name}" (registered: ${registry.contracts.map((x) => x.name).join(", ")})`);
+  }
+  return c;
+}
+
+export function entryPath(registry: Registry, entry: string): string {
+  return resolve(registry.dir, entry);
+}

