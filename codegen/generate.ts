@@ -80,7 +80,7 @@ export interface ContractOutput {
   files: GeneratedFile[];
 }
 
-export async function generateContract(registry: Registry, contract: LoadedContract): Promise<ContractOutput> {
+export async function generateContract(registry: Registry, contract: LoadedContract, outDir: string = GENERATED_DIR): Promise<ContractOutput> {
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(registry, contract);
@@ -99,7 +99,7 @@ export async function generateContract(registry: Registry, contract: LoadedContr
     "",
   ].join("\n");
   const source = relative(REPO_ROOT, contract.doc.path).split("\\").join("/");
-  const dir = join(GENERATED_DIR, name);
+  const dir = join(outDir, name);
   const files = Object.keys(bodies)
     .sort()
     .map((f) => ({ path: relative(REPO_ROOT, join(dir, f)).split("\\").join("/"), body: renderFile(source, hash, bodies[f]!) }));
@@ -118,7 +118,11 @@ export interface DriftReport {
 }
 
 /** Runs gen (or only checks, with `check: true`) over every registered contract. */
-export async function runGen(registry: Registry, options: { check?: boolean; only?: string[]; onProgress?: (msg: string) => void } = {}): Promise<DriftReport> {
+export async function runGen(
+  registry: Registry,
+  options: { check?: boolean; only?: string[]; onProgress?: (msg: string) => void; outDir?: string } = {},
+): Promise<DriftReport> {
+  const outRoot = options.outDir ?? GENERATED_DIR;
   const report: DriftReport = { drifted: [], written: [], skipped: [], invalid: [] };
   const contracts = registry.contracts.filter((c) => c.generate !== false && (!options.only || options.only.includes(c.name)));
   for (const entry of contracts) {
@@ -129,7 +133,7 @@ export async function runGen(registry: Registry, options: { check?: boolean; onl
       continue;
     }
     const hash = inputHash(registry, contract);
-    const dir = join(GENERATED_DIR, entry.name);
+    const dir = join(outRoot, entry.name);
     const names = expectedFiles(entry.kind);
     const states = names.map((f) => ({ f, state: fileState(join(dir, f), hash) }));
     const unexpected = existsSync(dir) ? readdirSync(dir).filter((f) => !names.includes(f)) : [];
@@ -143,7 +147,7 @@ export async function runGen(registry: Registry, options: { check?: boolean; onl
       for (const f of unexpected) report.drifted.push({ path: relative(REPO_ROOT, join(dir, f)), state: "unexpected" });
       continue;
     }
-    const out = await generateContract(registry, contract);
+    const out = await generateContract(registry, contract, outRoot);
     mkdirSync(dir, { recursive: true });
     for (const f of unexpected) rmSync(join(dir, f), { recursive: true, force: true });
     for (const file of out.files) {
@@ -153,12 +157,12 @@ export async function runGen(registry: Registry, options: { check?: boolean; onl
     report.written.push(entry.name);
   }
   // Output folders of contracts that are no longer registered.
-  if (!options.only && existsSync(GENERATED_DIR)) {
+  if (!options.only && existsSync(outRoot)) {
     const known = new Set(contracts.map((c) => c.name));
-    for (const d of readdirSync(GENERATED_DIR)) {
+    for (const d of readdirSync(outRoot)) {
       if (known.has(d) || d.startsWith(".")) continue;
-      if (options.check) report.drifted.push({ path: relative(REPO_ROOT, join(GENERATED_DIR, d)), state: "unexpected" });
-      else rmSync(join(GENERATED_DIR, d), { recursive: true, force: true });
+      if (options.check) report.drifted.push({ path: relative(REPO_ROOT, join(outRoot, d)), state: "unexpected" });
+      else rmSync(join(outRoot, d), { recursive: true, force: true });
     }
   }
   return report;

@@ -1,0 +1,48 @@
+import { junitXml, markdownTable, type Format } from "../../src/report/format.js";
+import { describeFailure, safeStringify, type SuiteReport } from "./runner.js";
+
+export function passed(report: SuiteReport): boolean {
+  return report.results.every((r) => r.status !== "fail");
+}
+
+export function renderSuiteReports(reports: SuiteReport[], format: Format): string {
+  switch (format) {
+    case "json":
+      return JSON.stringify({ ok: reports.every(passed), suites: reports }, null, 2) + "\n";
+    case "junit":
+      return junitXml(
+        reports.map((r) => ({
+          name: `${r.suite} (${r.target})`,
+          cases: r.results.map((c) => ({
+            classname: r.suite,
+            name: c.id,
+            timeSeconds: c.durationMs / 1000,
+            skipped: c.status === "skip",
+            failure: c.status === "fail" ? { message: c.message ?? "failed", body: describeFailure(c) } : undefined,
+          })),
+        })),
+      );
+    case "markdown":
+      return (
+        reports
+          .map((r) => {
+            const rows = r.results.map((c) => [c.id, c.status === "pass" ? "pass" : c.status === "skip" ? "skip" : "**FAIL**", c.status === "fail" ? `${c.message ?? ""}${c.counterexample !== undefined ? ` — counterexample \`${safeStringify(c.counterexample)}\`` : ""}` : ""]);
+            return `### ${r.suite} — ${r.target} (seed ${r.seed})\n\n${markdownTable(["check", "status", "details"], rows)}\n`;
+          })
+          .join("\n") + "\n"
+      );
+    case "text": {
+      const lines: string[] = [];
+      for (const r of reports) {
+        lines.push(`${r.suite} against ${r.target} (seed ${r.seed})`);
+        for (const c of r.results) {
+          lines.push(`  ${c.status === "pass" ? "ok  " : c.status === "skip" ? "skip" : "FAIL"} ${c.id} (${Math.round(c.durationMs)} ms)`);
+          if (c.status === "fail") lines.push(describeFailure(c).replace(/^/gm, "       "));
+        }
+        const f = r.results.filter((c) => c.status === "fail").length;
+        lines.push(`  ${r.results.length - f} passed, ${f} failed`);
+      }
+      return lines.join("\n") + "\n";
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The suites `contract-suite conform <suite>` knows. Each entry builds its targets from CLI options
+ * (our reference implementation by default, or a live one: a command, a socket...).
+ */
+import type { Suite } from "./harness/check.js";
+import { jsonValueSuite } from "./json-value/suite.js";
+import { jsonValueTargets } from "./json-value/targets.js";
+import { rfc6901Suite } from "./rfc6901/suite.js";
+import { srcJsonPointer } from "./rfc6901/targets.js";
+
+export interface SuiteTarget<T> {
+  name: string;
+  target: T;
+  /** Releases what the target started (processes, sockets). */
+  close?(): Promise<void>;
+}
+
+export interface ConformOptions {
+  /** A command that runs a live implementation (suite-specific protocol). */
+  target?: string;
+  socket?: string;
+  transport?: string;
+}
+
+export interface SuiteEntry<T = never> {
+  suite: Suite<T>;
+  /** Option names the suite understands beyond --seed/--format. */
+  options: (keyof ConformOptions)[];
+  targets(options: ConformOptions): Promise<SuiteTarget<T>[]>;
+}
+
+function entry<T>(e: SuiteEntry<T>): SuiteEntry<unknown> {
+  return e as unknown as SuiteEntry<unknown>;
+}
+
+export const SUITES: Record<string, SuiteEntry<unknown>> = {
+  "json-value": entry({ suite: jsonValueSuite, options: [], targets: async () => jsonValueTargets() }),
+  rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
+};
+
+export function registerSuite<T>(name: string, e: SuiteEntry<T>): void {
+  SUITES[name] = entry(e);
+}

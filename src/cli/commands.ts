@@ -1,0 +1,176 @@
+/** The core commands: validate, gen, conform, check. Protocol commands register themselves in main.ts. */
+import { createWriteStream } from "node:fs";
+import type { Command } from "commander";
+import { Option } from "commander";
+import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
+import { runGen } from "../../codegen/generate.js";
+import { SUITES, type ConformOptions } from "../../conformance/index.js";
+import { runSuite, type SuiteReport } from "../../conformance/harness/runner.js";
+import { passed, renderSuiteReports } from "../../conformance/harness/report.js";
+import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
+import { EXIT, formatOption, write, type CliContext } from "./context.js";
+import { renderValidation, type ValidationResult } from "./validate-report.js";
+
+const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
+
+export async function validateAll(registry: Registry, names: string[] = []): Promise<ValidationResult[]> {
+  const results: ValidationResult[] = [];
+  const contracts = names.length ? registry.contracts.filter((c) => names.includes(c.name)) : registry.contracts;
+  for (const name of names) if (!registry.contracts.some((c) => c.name === name)) throw new UsageError(`no contract named "${name}"`);
+  for (const c of contracts) {
+    for (const doc of [{ version: c.version, entry: c.entry }, ...(c.history ?? [])]) {
+      const loaded = await loadContract(registry, c, doc.entry);
+      results.push({ contract: c.name, document: `${doc.entry} (${doc.version})`, problems: loaded.problems });
+    }
+  }
+  return results;
+}
+
+export class UsageError extends Error {}
+
+export function registerCoreCommands(program: Command, ctx: CliContext): void {
+  program
+    .command("validate")
+    .description("Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1; unresolved $refs too.")
+    .argument("[contracts...]", "contract names (default: all)")
+    .addOption(registryOption())
+    .addOption(formatOption())
+    .action(async (names: string[], opts: { registry?: string; format: Format }) => {
+      const results = await validateAll(loadRegistry(opts.registry), names);
+      write(ctx.io.stdout, renderValidation(results, opts.format));
+      if (results.some((r) => r.problems.length)) ctx.exit(EXIT.failed);
+    });
+
+  program
+    .command("gen")
+    .description("Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients into src/generated/<contract>/. Unchanged inputs are skipped by hash.")
+    .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
+    .option("--only <contracts...>", "only these contracts")
+    .action(async (opts: { check?: boolean; only?: string[] }) => {
+      const report = await runGen(loadRegistry(), { check: opts.check, only: opts.only });
+      for (const inv of report.invalid) {
+        write(ctx.io.stderr, `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`);
+      }
+      if (opts.check) {
+        for (const d of report.drifted) write(ctx.io.stdout, `drift: ${d.path} (${d.state})`);
+        if (report.drifted.length === 0 && report.invalid.length === 0) write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
+        else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
+      } else {
+        write(ctx.io.stdout, `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`);
+      }
+      if (report.drifted.length || report.invalid.length) ctx.exit(EXIT.failed);
+    });
+
+  program
+    .command("conform")
+    .description(`Run a conformance suite against our reference implementation or a live one. Suites: ${Object.keys(SUITES).join(", ")}.`)
+    .argument("<suite>", "suite name")
+    .option("--seed <n>", "fast-check seed (replays a reported failure)", (v) => parseInteger(v, "--seed"))
+    .option("--scale <n>", "multiply every property's run budget", (v) => parseInteger(v, "--scale"))
+    .option("--only <ids...>", "only checks whose id contains one of these")
+    .option("--target <command>", "command that runs the implementation under test (suite-specific protocol)")
+    .option("--socket <path>", "Unix socket of the implementation under test (wit)")
+    .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
+    .option("--output <file>", "also write the report to this file")
+    .addOption(formatOption())
+    .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
+      const entry = SUITES[name];
+      if (!entry) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+      const reports = await runConformance(name, opts, opts);
+      const text = renderSuiteReports(reports, opts.format);
+      write(ctx.io.stdout, text);
+      if (opts.output) await writeFile(opts.output, text);
+      if (!reports.every(passed)) ctx.exit(EXIT.failed);
+    });
+
+  program
+    .command("check")
+    .description("The CI gate: validate every contract, check generated code for drift, and run every conformance suite against the reference implementations. One summary table.")
+    .addOption(formatOption())
+    .action(async (opts: { format: Format }) => {
+      const stages = await runCheckStages();
+      write(ctx.io.stdout, renderStages(stages, opts.format));
+      if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
+    });
+}
+
+function parseInteger(v: string, flag: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes an integer, got "${v}"`);
+  return n;
+}
+
+async function writeFile(path: string, text: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const s = createWriteStream(path);
+    s.on("error", reject);
+    s.end(text, resolve);
+  });
+}
+
+export async function runConformance(name: string, targetOptions: ConformOptions, run: { seed?: number; scale?: number; only?: string[] } = {}): Promise<SuiteReport[]> {
+  const entry = SUITES[name]!;
+  const progress = new Progress();
+  const reports: SuiteReport[] = [];
+  for (const t of await entry.targets(targetOptions)) {
+    try {
+      reports.push(
+        await runSuite(entry.suite, t.target, t.name, {
+          ...run,
+          onResult: (r, i, total) => progress.update(i + 1, total, r.id),
+        }),
+      );
+    } finally {
+      progress.done();
+      await t.close?.();
+    }
+  }
+  return reports;
+}
+
+export interface StageResult {
+  stage: string;
+  ok: boolean;
+  summary: string;
+  details: string[];
+}
+
+/** The stages of `check`; the review issue adds lint, mirror and compatibility. */
+export async function runCheckStages(): Promise<StageResult[]> {
+  const progress = new Progress();
+  const stages: StageResult[] = [];
+  const registry = loadRegistry();
+  progress.line("check: validate");
+  const validation = await validateAll(registry);
+  const bad = validation.filter((v) => v.problems.length);
+  stages.push({ stage: "validate", ok: bad.length === 0, summary: `${validation.length - bad.length}/${validation.length} documents valid`, details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)) });
+  progress.line("check: gen --check");
+  const gen = await runGen(registry, { check: true });
+  stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${d.path} (${d.state})`) });
+  for (const name of Object.keys(SUITES)) {
+    progress.line(`check: conform ${name}`);
+    const reports = await runConformance(name, {});
+    const results = reports.flatMap((r) => r.results);
+    const failed = results.filter((r) => r.status === "fail");
+    stages.push({ stage: `conform ${name}`, ok: failed.length === 0, summary: `${results.length - failed.length}/${results.length} checks passed`, details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`) });
+  }
+  return stages;
+}
+
+export function renderStages(stages: StageResult[], format: Format): string {
+  const ok = stages.every((s) => s.ok);
+  switch (format) {
+    case "json":
+      return JSON.stringify({ ok, stages }, null, 2);
+    case "markdown":
+      return markdownTable(["stage", "result", "summary"], stages.map((s) => [s.stage, s.ok ? "pass" : "**FAIL**", [s.summary, ...s.details].join("\n")]));
+    case "junit":
+      return junitXml([{ name: "check", cases: stages.map((s) => ({ classname: "check", name: s.stage, timeSeconds: 0, failure: s.ok ? undefined : { message: s.summary, body: s.details.join("\n") } })) }]);
+    case "text": {
+      const width = Math.max(...stages.map((s) => s.stage.length));
+      const lines = stages.map((s) => `${s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`);
+      lines.push(ok ? "check passed" : "check FAILED");
+      return lines.join("\n");
+    }
+  }
+}

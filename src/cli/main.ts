@@ -1,0 +1,44 @@
+/**
+ * contract-suite command line. Thin wiring: every command lives in a module of its own and only
+ * parses options, calls the library and renders.
+ */
+import { Command, CommanderError } from "commander";
+import { createContext, EXIT, EXIT_CODES_HELP, type Io } from "./context.js";
+import { registerCoreCommands, UsageError } from "./commands.js";
+
+export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
+  const program = new Command("contract-suite")
+    .description("Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.")
+    .version("0.1.0")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+    })
+    .addHelpText("after", EXIT_CODES_HELP);
+  registerCoreCommands(program, ctx);
+  // Every subcommand: same error handling, same exit-code help.
+  for (const cmd of program.commands) cmd.exitOverride().addHelpText("after", EXIT_CODES_HELP);
+  return program;
+}
+
+export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+  const ctx = createContext(io);
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv);
+    return ctx.code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version are "errors" to commander with exit code 0.
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      io.stderr.write(`error: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT.internal;
+  }
+}

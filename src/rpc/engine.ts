@@ -1,0 +1,146 @@
+/**
+ * JSON-RPC 2.0 server engine: parse, validate the envelope, dispatch through a generated method
+ * table (params validated before the handler runs), serialise. Transport-agnostic: a transport
+ * hands it a body and writes back what it returns.
+ */
+import { describeErrors, flattenErrors, parseJson, JsonParseError, type JsonValue, type SafeParseOptions } from "../json/index.js";
+import { RpcCode, RpcError, type ContractErrorSpec } from "./errors.js";
+import type { HandlerContext, MethodSpec, MethodTable } from "./types.js";
+
+type Handler = (params: unknown, context: HandlerContext) => unknown;
+
+export interface RpcEngineOptions {
+  methods: MethodTable;
+  /** An implementation of the generated handler interface (plain object or class instance). */
+  handlers: object;
+  /** Validate every result against the contract; a mismatch becomes -32603 (tests, dev servers). */
+  validateResults?: boolean;
+  /** Members added to every response envelope, e.g. `{ witVersion: "1" }`. */
+  responseEnvelope?: Record<string, JsonValue>;
+  /** Checks a request object before dispatch; return an error to refuse it (e.g. a missing `witVersion`). */
+  checkRequest?: (request: Record<string, unknown>) => RpcError | undefined;
+  parse?: SafeParseOptions;
+  /** The error for an unknown method; a contract may name its own message (Wit: METHOD_NOT_FOUND). */
+  methodNotFound?: ContractErrorSpec;
+  /** Largest batch accepted. Default 100. */
+  maxBatch?: number;
+  /** A handler threw a contract error its method does not declare (still sent; reported here). */
+  onUndeclaredError?: (method: string, error: RpcError) => void;
+  /** A handler threw something that is not an RpcError (answered as -32603 without details). */
+  onInternalError?: (method: string, error: unknown) => void;
+}
+
+type Id = string | number | null;
+type Response = Record<string, unknown>;
+
+export interface RpcEngine {
+  /** Handles one raw body. Resolves with the reply body, or undefined when nothing is to be sent. */
+  handle(body: string | Uint8Array, transport?: unknown): Promise<string | undefined>;
+  /** Same, for an already-parsed message; resolves with the response value(s). */
+  handleMessage(message: unknown, transport?: unknown): Promise<Response | Response[] | undefined>;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
+  const maxBatch = options.maxBatch ?? 100;
+  const extras = options.responseEnvelope ?? {};
+
+  const errorResponse = (id: Id, error: { code: number; message: string; data?: JsonValue }): Response => ({
+    jsonrpc: "2.0",
+    ...extras,
+    id,
+    error: error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data },
+  });
+
+  async function handleOne(message: unknown, transport: unknown): Promise<Response | undefined> {
+    if (message === null || typeof message !== "object" || Array.isArray(message)) {
+      return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: "a request must be a JSON object" } });
+    }
+    const req = message as Record<string, unknown>;
+    const idValid = !hasOwn.call(req, "id") || req.id === null || typeof req.id === "string" || (typeof req.id === "number" && Number.isFinite(req.id));
+    const id: Id = idValid && hasOwn.call(req, "id") ? (req.id as Id) : null;
+    const isNotification = !hasOwn.call(req, "id");
+    const invalid = (reason: string) => errorResponse(id, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason } });
+    if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
+    if (!idValid) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: '"id" must be a string, a number or null' } });
+    if (typeof req.method !== "string") return invalid('"method" must be a string');
+    if (hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
+    const refused = options.checkRequest?.(req);
+    if (refused) return errorResponse(id, refused.toJSON());
+
+    const method = req.method;
+    const spec = hasOwn.call(options.methods, method) ? options.methods[method] : undefined;
+    const handler = spec ? ((options.handlers as Record<string, unknown>)[method] as Handler | undefined) : undefined;
+    if (!spec || typeof handler !== "function") {
+      const response = errorResponse(id, { ...(options.methodNotFound ?? { code: RpcCode.MethodNotFound, message: "Method not found" }), data: { method } });
+      return isNotification ? undefined : response;
+    }
+    const params = normaliseParams(spec, req.params);
+    if (!params.ok) return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: { formErrors: [params.reason], fieldErrors: {} } });
+    if (!spec.validateParams(params.value)) {
+      return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: flattenErrors(spec.validateParams.errors) as unknown as JsonValue });
+    }
+    let result: unknown;
+    try {
+      result = await handler.call(options.handlers, params.value, { id: isNotification ? undefined : id, request: req, transport });
+    } catch (e) {
+      if (e instanceof RpcError) {
+        if (!declares(spec, e)) options.onUndeclaredError?.(method, e);
+        return isNotification ? undefined : errorResponse(id, e.toJSON());
+      }
+      options.onInternalError?.(method, e);
+      return isNotification ? undefined : errorResponse(id, { code: RpcCode.InternalError, message: "Internal error" });
+    }
+    if (isNotification) return undefined;
+    if (options.validateResults && !spec.validateResult(result)) {
+      return errorResponse(id, {
+        code: RpcCode.InternalError,
+        message: "Internal error",
+        data: { reason: `result of ${method} violates the contract`, errors: describeErrors(spec.validateResult.errors) },
+      });
+    }
+    return { jsonrpc: "2.0", ...extras, id, result: result === undefined ? null : result };
+  }
+
+  async function handleMessage(message: unknown, transport?: unknown): Promise<Response | Response[] | undefined> {
+    if (!Array.isArray(message)) return handleOne(message, transport);
+    if (message.length === 0) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: "empty batch" } });
+    if (message.length > maxBatch) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: `batch larger than ${maxBatch}` } });
+    const responses = (await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
+    return responses.length ? responses : undefined;
+  }
+
+  return {
+    handleMessage,
+    async handle(body, transport) {
+      let message: unknown;
+      try {
+        message = parseJson(body, options.parse);
+      } catch (e) {
+        const reason = e instanceof JsonParseError ? e.message : "unparseable body";
+        return JSON.stringify(errorResponse(null, { code: RpcCode.ParseError, message: "Parse error", data: { reason } }));
+      }
+      const out = await handleMessage(message, transport);
+      return out === undefined ? undefined : JSON.stringify(out);
+    },
+  };
+}
+
+function declares(spec: MethodSpec, e: RpcError): boolean {
+  return spec.errors.some((d: ContractErrorSpec) => d.code === e.code && d.message === e.message);
+}
+
+/** Absent params are `{}`; by-position arrays map onto the declared names; the wrong structure is refused. */
+function normaliseParams(spec: MethodSpec, params: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (params === undefined) return { ok: true, value: {} };
+  if (Array.isArray(params)) {
+    if (spec.paramStructure === "by-name") return { ok: false, reason: `${spec.name} takes params by name (an object)` };
+    if (params.length > spec.params.length) return { ok: false, reason: `${spec.name} takes at most ${spec.params.length} params` };
+    const value: Record<string, unknown> = {};
+    params.forEach((p, i) => Object.defineProperty(value, spec.params[i]!.name, { value: p, enumerable: true, writable: true, configurable: true }));
+    return { ok: true, value };
+  }
+  if (spec.paramStructure === "by-position") return { ok: false, reason: `${spec.name} takes params by position (an array)` };
+  return { ok: true, value: params };
+}
