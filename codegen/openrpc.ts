@@ -21,9 +21,15 @@ function jsdoc(lines: (string | undefined)[], indent = ""): string {
   return `${indent}/**\n${text.split("\n").map((l) => `${indent} * ${l.replace(/\*\//g, "*\\/")}`.trimEnd()).join("\n")}\n${indent} */\n`;
 }
 
-/** The error invalid params get: a declared -32602, else a declared -32600, else the standard -32602. */
-export function invalidParamsError(m: MethodInfo): { code: number; message: string } {
-  return m.errors.find((e) => e.code === -32602) ?? m.errors.find((e) => e.code === -32600) ?? { code: -32602, message: "Invalid params" };
+/**
+ * The error invalid params get: one the method declares (-32602, else -32600), else one the contract
+ * declares in components.errors, else the standard -32602. (Wit's `ping` declares no errors, but the
+ * contract's validation error is INVALID_REQUEST everywhere.)
+ */
+export function invalidParamsError(m: MethodInfo, contractErrors: ErrorDef[] = []): { code: number; message: string } {
+  const pick = (errs: { code: number; message: string }[]) => errs.find((e) => e.code === -32602) ?? errs.find((e) => e.code === -32600);
+  const found = pick(m.errors) ?? pick(contractErrors);
+  return found ? { code: found.code, message: found.message } : { code: -32602, message: "Invalid params" };
 }
 
 export function generateMethods(prefix: string, methods: MethodInfo[], componentErrors: ErrorDef[]): string {
@@ -53,7 +59,7 @@ export function generateMethods(prefix: string, methods: MethodInfo[], component
     out.push(`    validateParams: v.${validatorName(m.paramsType)},`);
     out.push(`    validateResult: v.${validatorName(m.resultType)},`);
     out.push(`    errors: [${m.errors.map((e) => `{ code: ${e.code}, message: ${JSON.stringify(e.message)} }`).join(", ")}],`);
-    const ip = invalidParamsError(m);
+    const ip = invalidParamsError(m, componentErrors);
     out.push(`    invalidParams: { code: ${ip.code}, message: ${JSON.stringify(ip.message)} },`);
     out.push("  },");
   }

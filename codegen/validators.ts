@@ -2,9 +2,11 @@
  * Precompiled validators: ajv (2020 dialect) standalone code, one export per definition.
  *
  * ajv's standalone output with `esm: true` still calls `require(...)` for format checkers and
- * `ucs2length` (measured with ajv 8.20). We rewrite each such call into a hoisted ESM default import
- * of the same CommonJS module, whose value is `module.exports`, so `.default`/`.fullFormats` keep
- * working. See docs/decisions/002-ajv-standalone-esm.md.
+ * `ucs2length` (measured with ajv 8.20). We rewrite each such call into a hoisted ESM namespace
+ * import of the same CommonJS module and recover `module.exports` from it. Node's ESM loader puts
+ * `module.exports` on `default`; bundlers that honour `__esModule` (Vite/vitest) put
+ * `exports.default` there instead, so the binding takes whichever is the exports object.
+ * See docs/decisions/002-ajv-standalone-esm.md.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -42,7 +44,7 @@ export function generateValidators(bundle: SchemaBundle, options: ValidatorOptio
   return { js, dts };
 }
 
-/** Replaces `require("m")` with hoisted `import __req0 from "m"` bindings. */
+/** Replaces `require("m")` with hoisted namespace imports bound to the module's exports object. */
 export function hoistRequires(code: string): string {
   const modules: string[] = [];
   const body = code.replace(/require\("([^"]+)"\)/g, (_, spec: string) => {
@@ -50,7 +52,12 @@ export function hoistRequires(code: string): string {
     if (i < 0) i = modules.push(spec) - 1;
     return `__req${i}`;
   });
-  const imports = modules.map((m, i) => `import __req${i} from ${JSON.stringify(m.endsWith(".js") ? m : `${m}.js`)};`).join("\n");
+  const imports = modules
+    .map((m, i) => {
+      const spec = JSON.stringify(m.endsWith(".js") ? m : `${m}.js`);
+      return `import * as __ns${i} from ${spec};\nconst __req${i} = typeof __ns${i}.default === "object" && __ns${i}.default !== null ? __ns${i}.default : __ns${i};`;
+    })
+    .join("\n");
   const withoutStrict = body.replace(/^"use strict";\n?/, "");
   return (imports ? imports + "\n" : "") + withoutStrict.trimEnd() + "\n";
 }

@@ -57,7 +57,7 @@ export async function loadDocument(path: string): Promise<{ doc: LoadedDocument;
     } as never)) as unknown as $RefParser["$refs"];
   } catch (e) {
     // With continueOnError the group of errors still carries the files that did load.
-    const group = e as { files?: { $refs: $RefParser["$refs"] }; errors?: { message: string; source?: string; path?: string[] }[] };
+    const group = e as { files?: { $refs: $RefParser["$refs"] }; errors?: { message: string; code?: string; source?: string; path?: string[] }[] };
     if (!group.files || !group.errors) {
       problems.push({ file: path, pointer: "", rule: "load", message: (e as Error).message });
       return { doc: { path, root: undefined, files: new Map(), bytes }, problems };
@@ -67,7 +67,7 @@ export async function loadDocument(path: string): Promise<{ doc: LoadedDocument;
       problems.push({
         file: err.source ?? path,
         pointer: err.path ? formatPointer(err.path) : "",
-        rule: "unresolved-ref",
+        rule: err.code === "EPARSER" ? "parse" : "unresolved-ref",
         message: err.message,
       });
     }

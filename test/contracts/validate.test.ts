@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadContract, loadRegistry, RegistryError, type ContractEntry } from "../../src/contracts/index.js";
+
+function withRegistry(files: Record<string, unknown>, contracts: Partial<ContractEntry>[], fn: (dir: string) => Promise<void>) {
+  return async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reg-"));
+    try {
+      for (const [name, content] of Object.entries(files)) {
+        mkdirSync(join(dir, name, ".."), { recursive: true });
+        writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
+      }
+      writeFileSync(join(dir, "index.json"), JSON.stringify({ contracts }));
+      await fn(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+async function problemsOf(dir: string, name: string) {
+  const reg = loadRegistry(dir);
+  return (await loadContract(reg, reg.contracts.find((c) => c.name === name)!)).problems;
+}
+
+describe("contract loading and meta-schema validation", () => {
+  it("the bundled registry is valid", async () => {
+    const reg = loadRegistry();
+    for (const c of reg.contracts) expect((await loadContract(reg, c)).problems, c.name).toEqual([]);
+  });
+
+  it(
+    "reports a bad JSON Schema with file, pointer and rule",
+    withRegistry({ "s.json": { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { A: { type: "strnig" }, B: { minLength: -1 } } } }, [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }], async (dir) => {
+      const problems = await problemsOf(dir, "s");
+      expect(problems.some((p) => p.file.endsWith("s.json") && p.pointer.startsWith("/$defs/A/type") && p.rule.startsWith("metaschema:"))).toBe(true);
+      expect(problems.some((p) => p.pointer === "/$defs/B/minLength")).toBe(true);
+    }),
+  );
+
+  it(
+    "reports unresolvable references, local and across files, and follows good relative-file refs",
+    withRegistry(
+      {
+        "a.json": { $defs: { A: { $ref: "./b.json" }, C: { $ref: "./missing.json" }, D: { $ref: "#/$defs/Nope" } } },
+        "b.json": { $defs: { X: { type: "string" } }, $ref: "#/$defs/X" },
+      },
+      [{ name: "a", kind: "json-schema", version: "1", entry: "a.json" }],
+      async (dir) => {
+        const problems = (await problemsOf(dir, "a")).filter((p) => p.rule === "unresolved-ref");
+        expect(problems.map((p) => p.pointer).sort()).toEqual(["/$defs/C", "/$defs/D"]);
+      },
+    ),
+  );
+
+  it(
+    "refuses other JSON Schema dialects",
+    withRegistry({ "s.json": { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } }, [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }], async (dir) => {
+      expect((await problemsOf(dir, "s"))[0]).toMatchObject({ pointer: "/$schema", rule: "dialect" });
+    }),
+  );
+
+  it(
+    "reports an invalid OpenRPC document with a pointer",
+    withRegistry({ "o.json": { openrpc: "1.4.0", info: { version: "1" }, methods: [] } }, [{ name: "o", kind: "openrpc", version: "1", entry: "o.json" }], async (dir) => {
+      const problems = await problemsOf(dir, "o");
+      expect(problems).toContainEqual(expect.objectContaining({ pointer: "/info", rule: "metaschema:required" }));
+    }),
+  );
+
+  it(
+    "validates OpenAPI 3.1 from YAML and reports violations",
+    withRegistry(
+      {
+        "good.yaml": "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { description: ok }\n",
+        "bad.yaml": "openapi: 3.1.0\ninfo: { version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { }\n",
+        "old.yaml": "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths: {}\n",
+        "dup.yaml": "openapi: 3.1.0\nopenapi: 3.1.0\n",
+      },
+      [
+        { name: "good", kind: "openapi", version: "1", entry: "good.yaml" },
+        { name: "bad", kind: "openapi", version: "1", entry: "bad.yaml" },
+        { name: "old", kind: "openapi", version: "1", entry: "old.yaml" },
+        { name: "dup", kind: "openapi", version: "1", entry: "dup.yaml" },
+      ],
+      async (dir) => {
+        expect(await problemsOf(dir, "good")).toEqual([]);
+        const bad = await problemsOf(dir, "bad");
+        expect(bad.some((p) => p.pointer === "/info" && p.rule === "metaschema:required")).toBe(true);
+        expect(bad.some((p) => p.pointer === "/paths/~1x/get/responses/200")).toBe(true);
+        expect((await problemsOf(dir, "old")).some((p) => p.rule === "version")).toBe(true);
+        expect((await problemsOf(dir, "dup"))[0]).toMatchObject({ rule: "parse" });
+      },
+    ),
+  );
+
+  it(
+    "rejects a malformed registry",
+    withRegistry({}, [{ name: "Bad Name", kind: "json-schema", version: "1", entry: "x.json" }], async (dir) => {
+      expect(() => loadRegistry(dir)).toThrow(RegistryError);
+    }),
+  );
+  it(
+    "rejects duplicate names and unknown mirrors",
+    withRegistry({}, [{ name: "a", kind: "json-schema", version: "1", entry: "x.json" }, { name: "a", kind: "openapi", version: "1", entry: "y.yaml", mirrors: "zzz" }], async (dir) => {
+      expect(() => loadRegistry(dir)).toThrow(/twice/);
+    }),
+  );
+});
