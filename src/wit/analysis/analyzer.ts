@@ -21,6 +21,8 @@ export interface AnalyzerOptions {
   maxFiles?: number;
   /** Distinct contents kept in the facts cache. Default 50,000. */
   maxCachedContents?: number;
+  /** Wall clock used by the cache's racy-timestamp check (tests shift it). Default Date.now. */
+  clock?: () => number;
 }
 
 export type LookupRefusal =
@@ -79,7 +81,7 @@ export class Analyzer {
   static async open(root: string, options: AnalyzerOptions = {}): Promise<Analyzer> {
     const realRoot = realpathSync(root);
     const grammars = await loadGrammars();
-    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents), options);
+    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents, options.clock), options);
   }
 
   stats(): AnalysisStats {
