@@ -1,0 +1,61 @@
+/**
+ * Local check of the fold's cost: parse alone vs parse + fold over N NDJSON events
+ * (`npx tsx scripts/frame-wire/bench.ts [N]`). The suite's benchmark (scripts/bench/) owns the
+ * gate (parse+fold <= 1.25x parse); this prints the ratio while working on the fold.
+ */
+import { parseJson } from "../../src/json/index.js";
+import { createFold } from "../../src/frame-wire/fold.js";
+
+export function benchStream(n: number): string[] {
+  const lines: string[] = [];
+  const blocks = 8;
+  for (let b = 0; b < blocks; b++) {
+    lines.push(JSON.stringify({ type: "block_start", index: b, block_id: `blk-${b}`, block: { kind: "text", text: "", meta: { tokens: 0 }, parts: [] } }));
+  }
+  for (let i = 0; lines.length < n - 1; i++) {
+    const b = i % blocks;
+    const seq = Math.floor(i / blocks);
+    const delta =
+      i % 3 === 0
+        ? { op: "element_append", path: "/parts", value: { t: "token", s: `word${i}` } }
+        : i % 3 === 1
+          ? { op: "field_set", path: "/text", value: `partial text up to token ${i}` }
+          : { op: "field_set", path: "/meta/tokens", value: i };
+    lines.push(JSON.stringify({ type: "block_delta", index: b, block_id: `blk-${b}`, seq, delta }));
+  }
+  lines.push(JSON.stringify({ type: "done", finish_reason: "done" }));
+  return lines;
+}
+
+function time(fn: () => void): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const n = Number(process.argv[2] ?? 100_000);
+  const lines = benchStream(n);
+  const parseOnly = () => {
+    for (const l of lines) parseJson(l);
+  };
+  const parseFold = () => {
+    const fold = createFold({ adoptEvents: true });
+    for (const l of lines) fold.push(parseJson(l));
+    const o = fold.finish();
+    if (o.abort) throw new Error(JSON.stringify(o.abort));
+  };
+  for (let i = 0; i < 3; i++) {
+    parseOnly();
+    parseFold();
+  }
+  const runs = 7;
+  const p: number[] = [];
+  const f: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    p.push(time(parseOnly));
+    f.push(time(parseFold));
+  }
+  const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  console.log(`${n} events: parse ${med(p).toFixed(1)} ms, parse+fold ${med(f).toFixed(1)} ms, ratio ${(med(f) / med(p)).toFixed(3)}`);
+}

@@ -1,0 +1,74 @@
+/**
+ * Core of `contract-suite frame-wire fold`: NDJSON events in (one per line), one compact JSON
+ * outcome line `{"turn":...,"abort":...}` out, as the last line of stdout. Diagnostics (discards,
+ * malformed lines, the abort) go to stderr. Never throws on bad input.
+ *
+ * Line rules (docs/frame-wire.md, decision 027): blank or whitespace-only lines are skipped and are
+ * not events; a trailing "\r" is dropped; every other line is one event, parsed with src/json's
+ * safe parser. A line that is not JSON aborts the fold with `malformed_event` at its event
+ * position. After an abort the rest of the input is read and ignored, so a writer never sees EPIPE.
+ */
+import { createInterface } from "node:readline";
+import { JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
+import { createFold } from "./fold.js";
+
+export interface FoldCommandOptions {
+  /** Limits for each line, passed to parseJson (defaults: 16 MiB, depth 512). */
+  parse?: SafeParseOptions;
+}
+
+const PREFIX = "frame-wire fold: ";
+
+export async function runFoldCommand(
+  input: NodeJS.ReadableStream,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+  options: FoldCommandOptions = {},
+): Promise<number> {
+  let lineNo = 0;
+  const fold = createFold({
+    adoptEvents: true,
+    onDiscard: (d) => err.write(`${PREFIX}line ${lineNo}: event ${d.at} discarded (${d.code}): ${d.message}\n`),
+  });
+  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  let ignored = 0;
+  try {
+    for await (const raw of lines) {
+      lineNo++;
+      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+      if (line.trim() === "") continue;
+      if (fold.abort !== null) {
+        ignored++;
+        continue;
+      }
+      let event: unknown;
+      try {
+        event = parseJson(line, options.parse);
+      } catch (e) {
+        const message = e instanceof JsonParseError ? e.message : String(e);
+        err.write(`${PREFIX}line ${lineNo} is not JSON: ${message}\n`);
+        fold.abortAt("malformed_event", `line ${lineNo} is not JSON: ${message}`);
+        continue;
+      }
+      fold.push(event);
+    }
+  } catch (e) {
+    // The input stream itself failed: fold what arrived; the outcome says the stream was cut short.
+    err.write(`${PREFIX}reading input failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  }
+  const outcome = fold.finish();
+  if (outcome.abort !== null) {
+    const where = outcome.abort.at === null ? "the completed turn" : `event ${outcome.abort.at}`;
+    err.write(`${PREFIX}aborted at ${where} (${outcome.abort.code}): ${outcome.abort.message}\n`);
+  }
+  if (ignored > 0) err.write(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
+  const text = JSON.stringify(outcome) + "\n";
+  return await new Promise<number>((resolve) => {
+    out.write(text, (e?: Error | null) => {
+      if (e) {
+        err.write(`${PREFIX}writing the outcome failed: ${e.message}\n`);
+        resolve(1);
+      } else resolve(0);
+    });
+  });
+}

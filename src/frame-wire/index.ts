@@ -1,0 +1,5 @@
+export * from "./types.js";
+export * from "./codes.js";
+export { gapMessage } from "./gap.js";
+export { createFold, foldEvents, type Fold, type FoldOptions } from "./fold.js";
+export { runFoldCommand, type FoldCommandOptions } from "./fold-command.js";
