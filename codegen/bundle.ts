@@ -32,6 +32,20 @@ export interface MethodInfo {
   errors: { code: number; message: string }[];
 }
 
+/** One OpenAPI operation as codegen sees it. */
+export interface OperationInfo {
+  operationId: string;
+  /** Pascal-case base for generated type names. */
+  typeBase: string;
+  method: string;
+  path: string;
+  summary?: string;
+  description?: string;
+  parameters: { name: string; in: "path" | "query" | "header"; required: boolean; tsType: string }[];
+  requestBody?: { contentType: string; type: string; required: boolean };
+  responses: { status: string; contentType?: string; kind: "json" | "event-stream" | "other" | "none"; type?: string; itemType?: string }[];
+}
+
 type Key = string; // `${file}#${pointer}`
 
 class Namer {
@@ -59,7 +73,7 @@ const DEF_CONTAINERS: Record<string, string[]> = {
   openapi: ["components", "schemas"],
 };
 
-export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; methods: MethodInfo[] } {
+export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; methods: MethodInfo[]; operations: OperationInfo[] } {
   const { doc, entry } = contract;
   const namer = new Namer();
   const defs: Record<string, Schema> = {};
@@ -128,25 +142,32 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
     });
   }
 
+  const refName = (fromFile: string, ref: string): string | undefined => {
+    const found = lookupRef(doc.files, fromFile, ref);
+    if (!found) return undefined;
+    const key = `${found.target.file}#${found.target.pointer}`;
+    const known = namer.names.get(key);
+    if (known) return known;
+    const tokens = parsePointer(found.target.pointer);
+    const last = tokens[tokens.length - 1];
+    const targetRoot = doc.files.get(found.target.file) as Schema;
+    const preferred = last ?? (typeof targetRoot.title === "string" ? pascalCase(targetRoot.title) : pascalCase(basename(found.target.file, extname(found.target.file))));
+    return register(found.target.file, found.target.pointer, found.value as Schema, pascalCase(preferred), "");
+  };
+  const operations = entry.kind === "openapi" ? collectOperations(doc.root as Schema, doc.path, register, (ref) => refName(doc.path, ref)) : [];
+
   // Rewrite every $ref inside the pending definitions; references may claim new names on the way.
   for (let i = 0; i < pending.length; i++) {
     const item = pending[i]!;
     const name = namer.names.get(item.key)!;
     defs[name] = rewrite(item.schema, item.file, item.pointer === "", (ref) => {
-      const found = lookupRef(doc.files, item.file, ref);
+      const found = refName(item.file, ref);
       if (!found) throw new Error(`${item.file}: unresolved $ref ${ref} (run validate)`);
-      const key = `${found.target.file}#${found.target.pointer}`;
-      const known = namer.names.get(key);
-      if (known) return known;
-      const tokens = parsePointer(found.target.pointer);
-      const last = tokens[tokens.length - 1];
-      const targetRoot = doc.files.get(found.target.file) as Schema;
-      const preferred = last ?? (typeof targetRoot.title === "string" ? pascalCase(targetRoot.title) : pascalCase(basename(found.target.file, extname(found.target.file))));
-      return register(found.target.file, found.target.pointer, found.value as Schema, pascalCase(preferred), "");
+      return found;
     });
     origins[name] = `${item.file}#${item.pointer}`;
   }
-  return { bundle: { id: `urn:contract-suite:${entry.name}`, defs: sortByOrigin(defs, pending, namer), origins }, methods };
+  return { bundle: { id: `urn:contract-suite:${entry.name}`, defs: sortByOrigin(defs, pending, namer), origins }, methods, operations };
 }
 
 function withDescription(schema: Schema, description: unknown): Schema {
@@ -164,10 +185,11 @@ function sortByOrigin(defs: Record<string, Schema>, pending: { key: Key }[], nam
   return out;
 }
 
-/** A root schema that constrains values itself (not just a container of $defs). */
+/** A root schema that constrains values itself (not just $defs, nor only an alias `$ref` to one of them). */
 function hasOwnConstraints(root: Schema): boolean {
   const meta = new Set(["$schema", "$id", "$defs", "definitions", "title", "description", "$comment", "version", "x-version", "examples"]);
-  return Object.keys(root).some((k) => !meta.has(k));
+  const keys = Object.keys(root).filter((k) => !meta.has(k));
+  return keys.length > 0 && !(keys.length === 1 && keys[0] === "$ref");
 }
 
 /** Deep copy with refs rewritten; nested `$defs` of the root are dropped (they became definitions). */
@@ -205,3 +227,82 @@ function resolveError(contract: LoadedContract, e: Schema): { code: number; mess
 }
 
 export { refTarget };
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+function tsScalar(schema: unknown): string {
+  const t = isObject(schema) ? schema.type : undefined;
+  return t === "integer" || t === "number" ? "number" : t === "boolean" ? "boolean" : "string";
+}
+
+/** Operations of an OpenAPI document; inline body/response schemas are registered as definitions. */
+function collectOperations(
+  root: Schema,
+  file: string,
+  register: (file: string, pointer: string, schema: Schema, preferred: string, prefix: string) => string,
+  resolveRef: (ref: string) => string | undefined,
+): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  const schemes = ((root.components as Schema | undefined)?.securitySchemes ?? {}) as Record<string, Schema>;
+  const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+  const named = (schema: unknown, pointer: string, preferred: string): string | undefined => {
+    if (!isObject(schema)) return undefined;
+    // A bare `$ref` names an existing definition: use it rather than an alias.
+    if (typeof schema.$ref === "string" && Object.keys(schema).length === 1) {
+      const found = resolveRef(schema.$ref);
+      if (found) return found;
+    }
+    return register(file, pointer, schema, preferred, "");
+  };
+  for (const [path, item] of Object.entries((root.paths ?? {}) as Record<string, Schema>)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const operationId = typeof op.operationId === "string" ? op.operationId : `${method}${path}`;
+      const base = pascalCase(operationId);
+      const ptr = `/paths/${esc(path)}/${method}`;
+      const parameters: OperationInfo["parameters"] = [];
+      for (const p of [...((item.parameters as Schema[]) ?? []), ...((op.parameters as Schema[]) ?? [])]) {
+        if (!isObject(p) || !["path", "query", "header"].includes(String(p.in))) continue;
+        parameters.push({ name: String(p.name), in: p.in as "path" | "query" | "header", required: p.required === true || p.in === "path", tsType: tsScalar(p.schema) });
+      }
+      // Security schemes that travel in headers become typed header parameters.
+      for (const requirement of ((op.security ?? root.security ?? []) as Schema[]).slice(0, 1)) {
+        for (const schemeName of Object.keys(requirement)) {
+          const scheme = schemes[schemeName];
+          if (!scheme) continue;
+          const header = scheme.type === "http" ? "Authorization" : scheme.type === "apiKey" && scheme.in === "header" ? String(scheme.name) : undefined;
+          if (header && !parameters.some((p) => p.in === "header" && p.name.toLowerCase() === header.toLowerCase())) parameters.push({ name: header, in: "header", required: true, tsType: "string" });
+        }
+      }
+      let requestBody: OperationInfo["requestBody"];
+      const rb = op.requestBody as Schema | undefined;
+      const rbContent = isObject(rb?.content) ? (rb!.content as Record<string, Schema>) : {};
+      const rbType = Object.keys(rbContent).find((c) => c.includes("json"));
+      if (rbType) {
+        const type = named(rbContent[rbType]!.schema, `${ptr}/requestBody/content/${esc(rbType)}/schema`, `${base}RequestBody`);
+        if (type) requestBody = { contentType: rbType, type, required: rb!.required === true };
+      }
+      const responses: OperationInfo["responses"] = [];
+      for (const [status, resp] of Object.entries((op.responses ?? {}) as Record<string, Schema>)) {
+        const content = isObject(resp.content) ? (resp.content as Record<string, Schema>) : {};
+        const ct = Object.keys(content)[0];
+        if (!ct) {
+          responses.push({ status, kind: "none" });
+          continue;
+        }
+        const media = content[ct]!;
+        const rPtr = `${ptr}/responses/${esc(status)}/content/${esc(ct)}`;
+        if (ct === "text/event-stream") {
+          const item = media.itemSchema ?? media["x-item-schema"];
+          const key = media.itemSchema ? "itemSchema" : "x-item-schema";
+          responses.push({ status, contentType: ct, kind: "event-stream", itemType: named(item, `${rPtr}/${key}`, `${base}Event${status}`) });
+        } else if (ct.includes("json")) {
+          responses.push({ status, contentType: ct, kind: "json", type: named(media.schema, `${rPtr}/schema`, `${base}Response${status}`) });
+        } else responses.push({ status, contentType: ct, kind: "other" });
+      }
+      out.push({ operationId, typeBase: base, method, path, summary: op.summary as string | undefined, description: op.description as string | undefined, parameters, requestBody, responses });
+    }
+  }
+  return out;
+}

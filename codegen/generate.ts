@@ -8,12 +8,13 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
-import { buildBundle, type MethodInfo, type SchemaBundle } from "./bundle.js";
+import { buildBundle, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
 import { fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
 import { pascalCase } from "./names.js";
 import { generateTypes } from "./types.js";
 import { generateValidators } from "./validators.js";
 import { componentErrorDefs, generateClient, generateHandlers, generateMethods } from "./openrpc.js";
+import { generateOperations } from "./openapi.js";
 
 const CODEGEN_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(CODEGEN_DIR, "..");
@@ -25,6 +26,7 @@ export interface KindContext {
   contract: LoadedContract;
   bundle: SchemaBundle;
   methods: MethodInfo[];
+  operations: OperationInfo[];
   prefix: string;
 }
 export interface KindGenerator {
@@ -44,6 +46,7 @@ const kindGenerators: Record<string, KindGenerator[]> = {
       }),
     },
   ],
+  openapi: [{ files: ["operations.ts"], generate: ({ operations, prefix }) => ({ "operations.ts": generateOperations(prefix, operations) }) }],
 };
 
 /** Lets a kind (e.g. OpenAPI operations) add files without touching this orchestrator. */
@@ -84,13 +87,13 @@ export async function generateContract(registry: Registry, contract: LoadedContr
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(registry, contract);
-  const { bundle, methods } = buildBundle(contract);
+  const { bundle, methods, operations } = buildBundle(contract);
   const bodies: Record<string, string> = {};
   bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
   const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
   bodies["validators.js"] = validators.js;
   bodies["validators.d.ts"] = validators.dts;
-  for (const gen of kindGenerators[contract.entry.kind] ?? []) Object.assign(bodies, await gen.generate({ contract, bundle, methods, prefix }));
+  for (const gen of kindGenerators[contract.entry.kind] ?? []) Object.assign(bodies, await gen.generate({ contract, bundle, methods, operations, prefix }));
   const modules = Object.keys(bodies).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "types.ts").map((f) => f.replace(/\.ts$/, ""));
   bodies["index.ts"] = [
     `export type * from "./types.js";`,

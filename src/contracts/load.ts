@@ -1,21 +1,25 @@
 /**
- * Loads a contract document with every file it references: JSON (through the safe parser) or YAML,
- * local and relative-file `$ref`s resolved by json-schema-ref-parser. Unresolvable references are
- * reported as problems with file and pointer instead of failing the whole load.
+ * Loads a contract document with every file it references: JSON (through the safe parser) or YAML
+ * (duplicate keys refused). Relative-file `$ref`s are followed from the referring file's location;
+ * a document's `$id` is indexed too, so a ref that resolves against `$id` (the JSON Schema rule)
+ * lands on the same file. Unresolvable references are reported as problems with file and pointer.
+ *
+ * json-schema-ref-parser 15 was tried first: it resolves relative refs against `$id` and silently
+ * skipped our `https://...` ids with HTTP resolution off, so it missed `./forge_block.json`
+ * (docs/decisions/007-own-ref-loader.md).
  */
 import { readFileSync } from "node:fs";
 import { extname } from "node:path";
-import $RefParser from "@apidevtools/json-schema-ref-parser";
 import YAML from "yaml";
-import { formatPointer, parseJson } from "../json/index.js";
+import { parseJson } from "../json/index.js";
 import type { Problem } from "./problem.js";
-import { collectRefs, lookupRef } from "./refs.js";
+import { collectRefs, lookupRef, refTarget } from "./refs.js";
 
 export interface LoadedDocument {
   /** Absolute path of the entry document. */
   path: string;
   root: unknown;
-  /** Every document reachable through `$ref`, keyed by absolute path (the entry included). */
+  /** Every document reachable through `$ref`, keyed by absolute path (the entry first). */
   files: Map<string, unknown>;
   /** Raw bytes of every file, for content hashes and duplicate-key checks. */
   bytes: Map<string, Buffer>;
@@ -38,47 +42,38 @@ export function readDocumentFile(path: string): unknown {
 
 export async function loadDocument(path: string): Promise<{ doc: LoadedDocument; problems: Problem[] }> {
   const problems: Problem[] = [];
+  const files = new Map<string, unknown>();
   const bytes = new Map<string, Buffer>();
-  const parser = {
-    order: 1,
-    canParse: [".json", ".yaml", ".yml"],
-    parse(file: { url: string; data: Buffer | string }) {
-      const data = typeof file.data === "string" ? Buffer.from(file.data) : file.data;
-      bytes.set(file.url, data);
-      return parseDocumentText(file.url, data.toString("utf8"));
-    },
-  };
-  let refs: $RefParser["$refs"];
-  try {
-    refs = (await $RefParser.resolve(path, {
-      parse: { json: parser, yaml: false, text: false, binary: false },
-      resolve: { http: false },
-      continueOnError: true,
-    } as never)) as unknown as $RefParser["$refs"];
-  } catch (e) {
-    // With continueOnError the group of errors still carries the files that did load.
-    const group = e as { files?: { $refs: $RefParser["$refs"] }; errors?: { message: string; code?: string; source?: string; path?: string[] }[] };
-    if (!group.files || !group.errors) {
-      problems.push({ file: path, pointer: "", rule: "load", message: (e as Error).message });
-      return { doc: { path, root: undefined, files: new Map(), bytes }, problems };
+  const queue = [path];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (files.has(file)) continue;
+    let data: Buffer;
+    try {
+      data = readFileSync(file);
+    } catch (e) {
+      if (file === path) problems.push({ file, pointer: "", rule: "load", message: (e as Error).message });
+      files.set(file, undefined);
+      continue;
     }
-    refs = group.files.$refs;
-    for (const err of group.errors) {
-      problems.push({
-        file: err.source ?? path,
-        pointer: err.path ? formatPointer(err.path) : "",
-        rule: err.code === "EPARSER" ? "parse" : "unresolved-ref",
-        message: err.message,
-      });
+    try {
+      files.set(file, parseDocumentText(file, data.toString("utf8")));
+      bytes.set(file, data);
+    } catch (e) {
+      problems.push({ file, pointer: "", rule: "parse", message: (e as Error).message });
+      files.set(file, undefined);
+      continue;
+    }
+    for (const site of collectRefs(files.get(file))) {
+      if (site.ref.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(site.ref)) continue;
+      queue.push(refTarget(file, site.ref).file);
     }
   }
-  const values = refs.values() as Record<string, unknown>;
-  const files = new Map<string, unknown>();
-  for (const [file, value] of Object.entries(values)) if (bytes.has(file)) files.set(file, value);
-  // The resolver follows files; whether each pointer lands is checked here, with its location.
+  for (const [file, value] of [...files]) if (value === undefined) files.delete(file);
+  // Whether each pointer lands is checked here, with the referring location.
   for (const [file, value] of files) {
     for (const site of collectRefs(value)) {
-      if (lookupRef(files, file, site.ref) === undefined && !problems.some((p) => p.file === file && p.pointer === site.pointer)) {
+      if (lookupRef(files, file, site.ref) === undefined) {
         problems.push({ file, pointer: site.pointer, rule: "unresolved-ref", message: `$ref ${JSON.stringify(site.ref)} does not resolve` });
       }
     }

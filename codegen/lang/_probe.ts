@@ -1,0 +1,18 @@
+import { loadRegistry, loadContract } from "../../src/contracts/index.js";
+import { buildBundle } from "../bundle.js";
+import { quicktype, InputData, JSONSchemaInput, FetchingJSONSchemaStore } from "quicktype-core";
+const reg = loadRegistry(process.env.REG);
+const lang = process.argv[2]!;
+const which = process.argv[3]!;
+const entry = reg.contracts.find(c=>c.name===which) ?? { name: "frame-wire", kind: "json-schema" as const, version: "1.3.0", entry: "frame-wire/frame_wire.json" };
+const c = await loadContract(reg, entry);
+const { bundle } = buildBundle(c);
+const defs = structuredClone(bundle.defs);
+if (process.argv[4]) for (const k of Object.keys(defs)) if (k.includes("JsonValue")) defs[k] = {};
+console.error(Object.keys(defs));
+const input = new JSONSchemaInput(new FetchingJSONSchemaStore());
+const doc = { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs };
+for (const name of Object.keys(defs)) await input.addSource({ name, schema: JSON.stringify({ ...doc, $ref: `#/$defs/${name}` }) });
+const data = new InputData(); data.addInput(input);
+const r = await quicktype({ inputData: data, lang, rendererOptions: {} });
+console.log(r.lines.join("\n"));
