@@ -45,9 +45,11 @@ export async function runFoldCommand(
       try {
         event = parseJson(line, options.parse);
       } catch (e) {
-        const message = e instanceof JsonParseError ? e.message : String(e);
-        err.write(`${PREFIX}line ${lineNo} is not JSON: ${message}\n`);
-        fold.abortAt("malformed_event", `line ${lineNo} is not JSON: ${message}`);
+        // The outcome names the line and the kind of failure (stable across Node versions);
+        // the parser's own wording goes to stderr.
+        const kind = e instanceof JsonParseError ? e.kind : "syntax";
+        err.write(`${PREFIX}line ${lineNo} is not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
+        fold.abortAt("malformed_event", `line ${lineNo} is not JSON (${kind})`);
         continue;
       }
       fold.push(event);
