@@ -1,0 +1,89 @@
+/**
+ * The Wit daemon's storage: one SQLite file (default `.wit/wit.db`), data only. Protocol rules
+ * (conflicts, transitions, who may respond) live in the daemon's handlers.
+ */
+import path from "node:path";
+import type { Database } from "better-sqlite3";
+import { AgentRepo } from "./agents.js";
+import { ContractRepo } from "./contracts.js";
+import { openDatabase, schemaVersion, type OpenOptions } from "./database.js";
+import { IntentRepo } from "./intents.js";
+import { LockRepo } from "./locks.js";
+
+export { StoreError, DEFAULT_BUSY_TIMEOUT_MS } from "./database.js";
+export type { OpenOptions, StoreErrorCode, Synchronous } from "./database.js";
+export { MIGRATIONS, fileOfSymbolPath } from "./migrations.js";
+export type { Migration } from "./migrations.js";
+export { ttlRemainingMs } from "./locks.js";
+export type { LockRepo } from "./locks.js";
+export type { IntentQuery, IntentRepo } from "./intents.js";
+export type { ContractRepo, NewContract, RespondResult } from "./contracts.js";
+export type { AgentRepo } from "./agents.js";
+export { decodeFileList, encodeFileList, fileListHas } from "./file-list.js";
+export type { FileListResult } from "./file-list.js";
+export * from "./records.js";
+
+export interface StoreOptions extends OpenOptions {
+  /** Clock for every default timestamp and "active at" check. Default Date.now. */
+  now?: () => number;
+}
+
+/** Where the daemon keeps its database: next to the socket in `<root>/.wit/`. */
+export function defaultDatabasePath(root: string): string {
+  return path.join(root, ".wit", "wit.db");
+}
+
+export class WitStore {
+  readonly agents: AgentRepo;
+  readonly locks: LockRepo;
+  readonly intents: IntentRepo;
+  readonly contracts: ContractRepo;
+
+  private constructor(
+    private readonly db: Database,
+    readonly now: () => number,
+  ) {
+    this.agents = new AgentRepo(db, now);
+    this.locks = new LockRepo(db, now);
+    this.intents = new IntentRepo(db, now);
+    this.contracts = new ContractRepo(db, now);
+  }
+
+  /** Opens (creating if needed) and migrates; throws StoreError with a code on failure. */
+  static open(file: string, options: StoreOptions = {}): WitStore {
+    return new WitStore(openDatabase(file, options), options.now ?? Date.now);
+  }
+
+  get schemaVersion(): number {
+    return schemaVersion(this.db);
+  }
+
+  /** Connection settings as SQLite reports them (for a daemon status line and for tests). */
+  diagnostics(): { journalMode: string; synchronous: number; busyTimeoutMs: number; schemaVersion: number } {
+    return {
+      journalMode: String(this.db.pragma("journal_mode", { simple: true })),
+      // 1 = NORMAL, 2 = FULL
+      synchronous: Number(this.db.pragma("synchronous", { simple: true })),
+      busyTimeoutMs: Number(this.db.pragma("busy_timeout", { simple: true })),
+      schemaVersion: this.schemaVersion,
+    };
+  }
+
+  /**
+   * Runs `fn` in one IMMEDIATE transaction (write lock taken up front, so read-then-write
+   * sequences such as lock acquire cannot interleave with another connection); commits when `fn`
+   * returns, rolls back when it throws. Nested calls become savepoints. `fn` must be synchronous.
+   */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Checkpoints the WAL and closes. Idempotent. */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function openStore(file: string, options?: StoreOptions): WitStore {
+  return WitStore.open(file, options);
+}
