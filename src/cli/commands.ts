@@ -8,7 +8,7 @@ import { SUITES, type ConformOptions } from "../../conformance/index.js";
 import { runSuite, type SuiteReport } from "../../conformance/harness/runner.js";
 import { passed, renderSuiteReports } from "../../conformance/harness/report.js";
 import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
-import { EXIT, formatOption, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
 import { renderValidation, type ValidationResult } from "./validate-report.js";
 
 const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
@@ -31,6 +31,7 @@ export class UsageError extends Error {}
 export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("validate")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description("Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1; unresolved $refs too.")
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
@@ -43,6 +44,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
 
   program
     .command("gen")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description("Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients into src/generated/<contract>/. Unchanged inputs are skipped by hash.")
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
     .option("--only <contracts...>", "only these contracts")
@@ -63,6 +65,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
 
   program
     .command("conform")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description(`Run a conformance suite against our reference implementation or a live one. Suites: ${Object.keys(SUITES).join(", ")}.`)
     .argument("<suite>", "suite name")
     .option("--seed <n>", "fast-check seed (replays a reported failure)", (v) => parseInteger(v, "--seed"))
@@ -85,6 +88,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
 
   program
     .command("check")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description("The CI gate: validate every contract, check generated code for drift, and run every conformance suite against the reference implementations. One summary table.")
     .addOption(formatOption())
     .action(async (opts: { format: Format }) => {

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { createContext, EXIT, EXIT_CODES_HELP, type Io } from "./context.js";
 import { registerCoreCommands, UsageError } from "./commands.js";
+import { registerFrameWireCommands } from "./frame-wire-commands.js";
 
 export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
   const program = new Command("contract-suite")
@@ -18,8 +19,10 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
     })
     .addHelpText("after", EXIT_CODES_HELP);
   registerCoreCommands(program, ctx);
-  // Every subcommand: same error handling, same exit-code help.
-  for (const cmd of program.commands) cmd.exitOverride().addHelpText("after", EXIT_CODES_HELP);
+  registerFrameWireCommands(program, ctx);
+  // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
+  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
+  for (const cmd of all(program)) cmd.exitOverride();
   return program;
 }
 

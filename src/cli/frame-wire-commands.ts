@@ -1,0 +1,51 @@
+/** `contract-suite frame-wire fold` and `contract-suite serve frame-wire`. */
+import { Command, Option } from "commander";
+import { runFoldCommand } from "../frame-wire/fold-command.js";
+import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
+
+/** The shared `serve` command (frame-wire and wright-agent add subcommands to it). */
+export function serveCommand(program: Command): Command {
+  return (
+    program.commands.find((c) => c.name() === "serve") ??
+    program.command("serve").description("Run a reference server or mock for client teams (loopback only).").addHelpText("after", EXIT_CODES_HELP)
+  );
+}
+
+export function registerFrameWireCommands(program: Command, ctx: CliContext): void {
+  const fw = program.command("frame-wire").description("frame-wire tools.").addHelpText("after", EXIT_CODES_HELP);
+  fw.command("fold")
+    .description(
+      'Fold NDJSON events from stdin with the reference fold; print one compact JSON outcome line {"turn":...,"abort":null|{"code","message","at"}} as the last line of stdout. Diagnostics go to stderr. Any implementation can be compared with this protocol (`conform frame-wire --target`).',
+    )
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async () => {
+      ctx.exit(await runFoldCommand(ctx.io.stdin, ctx.io.stdout, ctx.io.stderr));
+    });
+
+  serveCommand(program)
+    .command("frame-wire")
+    .description("Mock streaming endpoint: POST /v1/turns/stream on 127.0.0.1. Checks the bearer token and request body, then streams a vector's events (?vector=NAME) or a random valid turn (?seed=N) as data-only SSE.")
+    .addOption(new Option("--port <n>", "port (0 picks a free one)").default("8787"))
+    .addOption(new Option("--host <addr>", "loopback address to bind").default("127.0.0.1"))
+    .addOption(new Option("--token <token>", "accepted bearer token").default("dev-token"))
+    .addOption(new Option("--pace <ms>", "milliseconds between frames").default("50"))
+    .addOption(new Option("--seed <n>", "seed of the first random turn").default("1"))
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (opts: { port: string; host: string; token: string; pace: string; seed: string }) => {
+      if (!/^(127\.|::1$|localhost$)/.test(opts.host)) {
+        write(ctx.io.stderr, `error: --host must be a loopback address, got ${opts.host}`);
+        return ctx.exit(EXIT.usage);
+      }
+      const { createFrameWireServer } = await import("../frame-wire/serve.js");
+      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed) });
+      await new Promise<void>((resolve) => server.listen(Number(opts.port), opts.host, resolve));
+      const addr = server.address();
+      const port = typeof addr === "object" && addr ? addr.port : opts.port;
+      write(ctx.io.stdout, `frame-wire mock listening on http://${opts.host}:${port}/v1/turns/stream (Authorization: Bearer ${opts.token})`);
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+    });
+}

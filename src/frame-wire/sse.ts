@@ -1,0 +1,59 @@
+/**
+ * frame-wire over SSE. Server side: one event -> one data-only SSE message. Client side: the
+ * generated OpenAPI client sends the POST (with its Authorization header); this module reads the
+ * response body as it streams, parses SSE with eventsource-parser (no EventSource: it is GET-only
+ * and cannot send headers) and folds each frame, so a renderer sees the partial turn as bytes arrive.
+ */
+import { createParser } from "eventsource-parser";
+import { JsonParseError, parseJson } from "../json/index.js";
+import { createFrameWireApiClient, type StreamTurnInput } from "../generated/frame-wire-api/operations.js";
+import type { HttpClientConfig } from "../http/operation.js";
+import { createFold } from "./fold.js";
+import type { FoldOutcome, FrameTurn } from "./types.js";
+
+/** One event as one data-only SSE message. JSON.stringify never emits a raw newline, so one `data:` line suffices. */
+export function encodeSseEvent(event: unknown): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+export interface StreamFoldOptions {
+  /** Called after every applied frame with the live partial turn (read it, don't keep mutating it). */
+  onTurn?: (turn: FrameTurn, position: number) => void;
+}
+
+/** Folds an SSE response body as it arrives; resolves with the outcome when the body ends. */
+export async function foldSseBody(body: ReadableStream<Uint8Array>, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
+  const fold = createFold({ adoptEvents: true });
+  const parser = createParser({
+    onEvent(message) {
+      if (fold.abort !== null) return;
+      let event: unknown;
+      try {
+        event = parseJson(message.data);
+      } catch (e) {
+        fold.abortAt("malformed_event", `SSE frame ${fold.position} is not JSON (${e instanceof JsonParseError ? e.kind : "syntax"})`);
+        return;
+      }
+      fold.push(event);
+      options.onTurn?.(fold.turn, fold.position);
+    },
+  });
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return fold.finish();
+}
+
+/** Calls the streaming endpoint through the generated client and folds the stream. */
+export async function streamTurn(config: HttpClientConfig, input: StreamTurnInput, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
+  const res = await createFrameWireApiClient(config).streamTurn(input);
+  if (!res.body) throw new Error("streamTurn: the response has no body");
+  return foldSseBody(res.body, options);
+}
