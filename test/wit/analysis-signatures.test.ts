@@ -139,6 +139,12 @@ describe("staged content (check-contracts)", () => {
     expect(analyzer.signatureFromContent("notes.txt", "function f() {}", "f")).toMatchObject({ ok: false, reason: "unsupported-language" });
   });
 
+  it("reports content nested too deeply to walk as parse-failed instead of throwing", () => {
+    const deep = `function f(a: ${"Array<".repeat(50_000)}x${">".repeat(50_000)}) {}`;
+    expect(analyzer.contentFacts("deep.ts", deep)).toMatchObject({ ok: false, reason: "parse-failed" });
+    expect(analyzer.signatureFromContent("deep.ts", deep, "f")).toMatchObject({ ok: false, reason: "parse-failed" });
+  });
+
   it("survives syntax errors and odd content without throwing", () => {
     for (const content of ["function (", "def f(:\n", "\u0000\u0001", "}".repeat(1000), "(".repeat(5000)]) {
       for (const file of ["x.ts", "x.tsx", "x.js", "x.py"]) {

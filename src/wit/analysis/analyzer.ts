@@ -33,6 +33,8 @@ export type LookupRefusal =
   | "not-a-file"
   | "too-large"
   | "unreadable"
+  /** The content could not be analysed (absurdly deep nesting). */
+  | "parse-failed"
   | "symbol-not-found";
 
 export type FileLookup =
@@ -110,7 +112,7 @@ export class Analyzer {
         return { ok: false, reason: "too-large", message: `${inside.rel} is larger than ${this.maxFileBytes} bytes` };
       }
       const { facts } = this.cache.factsForFile(inside.rel, inside.abs, language, stat);
-      return { ok: true, file: inside.rel, language, facts };
+      return withFacts(inside.rel, language, facts);
     } catch (e) {
       const code = typeof e === "object" && e !== null && "code" in e ? String(e.code) : "error";
       if (code === "ENOENT") return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
@@ -130,7 +132,7 @@ export class Analyzer {
     if (Buffer.byteLength(content, "utf8") > this.maxFileBytes) {
       return { ok: false, reason: "too-large", message: `${rel.rel} is larger than ${this.maxFileBytes} bytes` };
     }
-    return { ok: true, file: rel.rel, language, facts: this.cache.factsForContent(language, content).facts };
+    return withFacts(rel.rel, language, this.cache.factsForContent(language, content).facts);
   }
 
   /** A symbol (`f`, `Class`, `Class.method`) of a file on disk, with its byte range and signature. */
@@ -209,6 +211,11 @@ export class Analyzer {
     this.graph = { keys, graph };
     return graph;
   }
+}
+
+function withFacts(file: string, language: LanguageId, facts: FileFacts): FileLookup {
+  if (facts.error !== undefined) return { ok: false, reason: "parse-failed", message: `${file}: ${facts.error}` };
+  return { ok: true, file, language, facts };
 }
 
 function pickSymbol(lookup: FileLookup, symbol: string): SymbolLookup {

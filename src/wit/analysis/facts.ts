@@ -58,4 +58,6 @@ export interface FileFacts {
   reexports: ReexportFact[];
   /** `export * from "x"` (JS/TS) and `from x import *` (Python). */
   starSources: string[];
+  /** Set when the content could not be analysed (e.g. nesting deeper than the stack allows); all lists are then empty. */
+  error?: string;
 }
