@@ -5,7 +5,9 @@
 import { Command, CommanderError } from "commander";
 import { createContext, EXIT, EXIT_CODES_HELP, type Io } from "./context.js";
 import { registerCoreCommands, UsageError } from "./commands.js";
+import { RegistryError } from "../contracts/index.js";
 import { registerFrameWireCommands } from "./frame-wire-commands.js";
+import { registerMirrorCommand } from "./mirror-command.js";
 
 export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
   const program = new Command("contract-suite")
@@ -20,6 +22,7 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
     .addHelpText("after", EXIT_CODES_HELP);
   registerCoreCommands(program, ctx);
   registerFrameWireCommands(program, ctx);
+  registerMirrorCommand(program, ctx);
   // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const cmd of all(program)) cmd.exitOverride();
@@ -37,7 +40,7 @@ export async function main(argv: string[], io: Io = { stdout: process.stdout, st
       // --help and --version are "errors" to commander with exit code 0.
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof RegistryError) {
       io.stderr.write(`error: ${e.message}\n`);
       return EXIT.usage;
     }

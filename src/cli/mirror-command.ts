@@ -1,0 +1,53 @@
+/** `contract-suite mirror <contract>`: JSON Schema <-> OpenAPI mirror check. */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Option, type Command } from "commander";
+import { BUNDLED_CONTRACTS_DIR, loadRegistry, type Registry } from "../contracts/index.js";
+import { runMirror, type MirrorReport } from "../review/mirror.js";
+import type { JsonValue } from "../json/index.js";
+import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
+import { UsageError } from "./commands.js";
+
+/** Seeds for sampling: the events and expected outcomes of `conformance/vectors/<contract>/*.json`, when there are any. */
+export function vectorSeeds(contract: string): JsonValue[] {
+  const dir = join(BUNDLED_CONTRACTS_DIR, "..", "conformance", "vectors", contract);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .flatMap((f) => {
+      const v = JSON.parse(readFileSync(join(dir, f), "utf8")) as { events?: JsonValue[]; expected?: JsonValue };
+      return [...(v.events ?? []), ...(v.expected !== undefined ? [v.expected] : [])];
+    });
+}
+
+/** Mirror-checks `name`: an OpenAPI contract with `mirrors`, or a JSON Schema contract some OpenAPI contract mirrors. */
+export async function mirrorContract(registry: Registry, name: string): Promise<MirrorReport[]> {
+  const mirrors = registry.contracts.filter((c) => c.name === name ? !!c.mirrors : c.mirrors === name);
+  if (mirrors.length === 0) throw new UsageError(`no OpenAPI contract mirrors "${name}" (set "mirrors" in contracts/index.json)`);
+  return Promise.all(mirrors.map((m) => runMirror(registry, m.name, { seeds: vectorSeeds(m.mirrors!) })));
+}
+
+export function renderMirror(reports: MirrorReport[], format: "text" | "json"): string {
+  if (format === "json") return JSON.stringify({ ok: reports.every((r) => r.defects.length === 0), reports }, null, 2);
+  return reports
+    .map((r) => {
+      const head = `${r.defects.length ? "FAIL" : "ok  "} ${r.contract} <-> ${r.mirror}: ${r.definitions} definitions, ${r.samples} samples cross-validated, ${r.defects.length} defect(s)`;
+      return [head, ...r.defects.map((d) => `  ${d.path} [${d.kind}] ${d.message}${d.value !== undefined ? `\n    value: ${JSON.stringify(d.value)}` : ""}`)].join("\n");
+    })
+    .join("\n");
+}
+
+export function registerMirrorCommand(program: Command, ctx: CliContext): void {
+  program
+    .command("mirror")
+    .description("Compare a JSON Schema contract with the OpenAPI document that mirrors it, definition by definition and property by property (const -> one-member enum and external-file refs -> #/components/schemas are the only allowed translations), and cross-validate samples.")
+    .argument("<contract>", "the JSON Schema contract or its OpenAPI mirror")
+    .addOption(new Option("--registry <dir>", "folder holding index.json"))
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (name: string, opts: { registry?: string; format: "text" | "json" }) => {
+      const reports = await mirrorContract(loadRegistry(opts.registry), name);
+      write(ctx.io.stdout, renderMirror(reports, opts.format));
+      if (reports.some((r) => r.defects.length)) ctx.exit(EXIT.failed);
+    });
+}
