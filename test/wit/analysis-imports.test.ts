@@ -100,3 +100,19 @@ describe("each import form resolves on its own", () => {
     expect(await analyzer.calleesOf("app/use_stdlib.py:f")).toEqual([]);
   });
 });
+
+describe("names that collide with Object.prototype", () => {
+  it("resolve like any other name", async () => {
+    const repo = tempRepo({
+      "a.ts": "export function constructor() {}\nexport function __proto__() {}\n",
+      "b.ts": 'import { constructor, __proto__ } from "./a";\nexport function toString() { constructor(); __proto__(); }\n',
+    });
+    try {
+      const analyzer = await Analyzer.open(repo.root);
+      expect(await analyzer.calleesOf("b.ts:toString")).toEqual(["a.ts:__proto__", "a.ts:constructor"]);
+      expect(await analyzer.callersOf("a.ts:constructor")).toEqual(["b.ts:toString"]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});

@@ -145,6 +145,13 @@ describe("staged content (check-contracts)", () => {
     expect(analyzer.signatureFromContent("deep.ts", deep, "f")).toMatchObject({ ok: false, reason: "parse-failed" });
   });
 
+  it("symbols named like Object.prototype members are ordinary symbols", () => {
+    const r = analyzer.contentFacts("p.ts", "export function __proto__(a: string) { constructor(); }\nfunction constructor() {}\nfunction hasOwnProperty() {}\n");
+    expect(r.ok && r.facts.symbols.map((x) => x.name)).toEqual(["__proto__", "constructor", "hasOwnProperty"]);
+    expect(({} as Record<string, unknown>)["a"]).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, "signature")).toBe(false);
+  });
+
   it("survives syntax errors and odd content without throwing", () => {
     for (const content of ["function (", "def f(:\n", "\u0000\u0001", "}".repeat(1000), "(".repeat(5000)]) {
       for (const file of ["x.ts", "x.tsx", "x.js", "x.py"]) {

@@ -68,6 +68,13 @@ describe("opening", () => {
     expect(open({ synchronous: "FULL", busyTimeoutMs: 250 }).diagnostics()).toMatchObject({ synchronous: 2, busyTimeoutMs: 250 });
   });
 
+  it("opens an in-memory database for throwaway use", () => {
+    const s = WitStore.open(":memory:", { now: () => clock.t });
+    stores.push(s);
+    expect(s.diagnostics()).toMatchObject({ journalMode: "memory", schemaVersion: MIGRATIONS.length });
+    expect(s.agents.register("a", "s1").agentId).toBe(1);
+  });
+
   it("reopening keeps the data", () => {
     const a = open();
     a.locks.put({ symbolPath: "src/a.ts:f", sessionId: "s1", acquiredAt: 1, expiresAt: clock.t + 10 });

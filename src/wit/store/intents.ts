@@ -49,7 +49,9 @@ export class IntentRepo {
   }
 
   insert(row: IntentRow): void {
-    this.insertStmt.run({ ...row });
+    // Bind exactly the columns: extra properties on the caller's object never reach SQL.
+    const { intentId, sessionId, description, files, symbols, startByte, endByte, status, declaredAt, updatedAt } = row;
+    this.insertStmt.run({ intentId, sessionId, description, files, symbols, startByte, endByte, status, declaredAt, updatedAt });
   }
 
   get(intentId: string): IntentRow | undefined {
