@@ -8,8 +8,9 @@ import { createFrameWireServer, loadVectors, randomTurn } from "../../src/frame-
 import { foldEvents } from "../../src/frame-wire/fold.js";
 import { HttpStatusError } from "../../src/http/operation.js";
 import { validateFrameEvent } from "../../src/generated/frame-wire/validators.js";
+import type { StreamTurnRequestBody } from "../../src/generated/frame-wire-api/types.js";
 
-const body = { messages: [{ role: "user" as const, content: "hi" }] };
+const body: StreamTurnRequestBody = { messages: [{ role: "user", content: "hi" }] };
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
