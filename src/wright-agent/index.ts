@@ -1,0 +1,7 @@
+/** wright-agent/v1: contract catalog, request validation, the transport-neutral service and the mock. */
+export * from "./contract.js";
+export * from "./handlers.js";
+export { parseToolRequest, type ParsedRequest, type ParseOptions } from "./request.js";
+export { createToolService, type ToolService, type ToolServiceOptions } from "./service.js";
+export { createMockService, createMockHandlers, BUNDLED_FIXTURE_PATH, type MockService, type MockServiceOptions } from "./mock/index.js";
+export type * from "./types/contract-types.js";

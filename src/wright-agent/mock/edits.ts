@@ -1,0 +1,121 @@
+/**
+ * Edit transactions: source identities (SHA-256 of the current text), half-open 1-based ranges,
+ * all-or-nothing. Every precondition is checked before anything is applied; a stale identity, an
+ * unknown source, a range outside the text or two overlapping edits refuse the whole transaction.
+ * The mock's stand-in for workshop-rs / provider validation is a delimiter check (balanced
+ * (), {}, [] and closed string literals), enough to make a transaction "produce malformed input".
+ */
+import type * as C from "../types/contract-types.js";
+import { LineIndex, sha256Hex } from "./text.js";
+
+export interface SourceText {
+  text: string;
+  /** Source index in the program, when the source is a program file (for diagnostic spans). */
+  file?: number;
+  path?: string;
+}
+
+export type ApplyOutcome = { ok: true; edited: Map<string, string>; order: string[] } | { ok: false; diagnostics: C.Diagnostic[] };
+
+function editDiagnostic(code: string, message: string): C.Diagnostic {
+  return { code, severity: "error", message, span: null, origin: "wright" };
+}
+
+interface Located {
+  edit: C.TextEdit;
+  index: number;
+  start: number;
+  end: number;
+}
+
+/** Checks every precondition, then applies the edits per source (highest offset first). */
+export function applyTransaction(tx: C.EditTransaction, lookup: (source: string) => SourceText | undefined): ApplyOutcome {
+  const diagnostics: C.Diagnostic[] = [];
+  const sources = new Map<string, { src: SourceText; lines: LineIndex; identity: string; edits: Located[] }>();
+  const unknown = new Set<string>();
+  const stale = new Set<string>();
+  tx.edits.forEach((edit, index) => {
+    let entry = sources.get(edit.source);
+    if (!entry) {
+      if (unknown.has(edit.source)) return;
+      const src = lookup(edit.source);
+      if (!src) {
+        unknown.add(edit.source);
+        diagnostics.push(editDiagnostic("edit-unknown-source", `edits[${index}].source ${JSON.stringify(edit.source)} is not a source of this project/document set`));
+        return;
+      }
+      entry = { src, lines: new LineIndex(src.text), identity: sha256Hex(src.text), edits: [] };
+      sources.set(edit.source, entry);
+    }
+    if (edit.source_identity !== entry.identity && !stale.has(edit.source)) {
+      stale.add(edit.source);
+      diagnostics.push(editDiagnostic("edit-stale-source", `edits[${index}]: ${edit.source} changed since the transaction was computed (source_identity ${edit.source_identity.slice(0, 12)}… is not ${entry.identity.slice(0, 12)}…)`));
+    }
+    const start = entry.lines.offsetOf(edit.range.start);
+    const end = entry.lines.offsetOf(edit.range.end);
+    if (start === undefined || end === undefined || end < start) {
+      diagnostics.push(editDiagnostic("edit-invalid-range", `edits[${index}]: range ${fmt(edit.range)} is outside ${edit.source} or reversed`));
+      return;
+    }
+    entry.edits.push({ edit, index, start, end });
+  });
+  for (const [source, entry] of sources) {
+    const sorted = [...entry.edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    for (let k = 1; k < sorted.length; k++) {
+      const a = sorted[k - 1]!;
+      const b = sorted[k]!;
+      // Intersecting ranges, or two edits at one point where one inserts (their order is undefined).
+      if (b.start < a.end || (b.start === a.start && (a.start === a.end || b.start === b.end))) {
+        diagnostics.push(editDiagnostic("edit-overlap", `edits[${a.index}] and edits[${b.index}] overlap in ${source}`));
+      }
+    }
+  }
+  if (diagnostics.length) return { ok: false, diagnostics };
+  const edited = new Map<string, string>();
+  for (const [source, entry] of sources) {
+    let text = entry.src.text;
+    for (const e of [...entry.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.edit.text + text.slice(e.end);
+    edited.set(source, text);
+  }
+  return { ok: true, edited, order: [...sources.keys()] };
+}
+
+/** The mock's syntax check: balanced delimiters and closed strings, skipping // comments. */
+export function checkDelimiters(text: string, where: { file?: number; path?: string; source: string }): C.Diagnostic[] {
+  const lines = new LineIndex(text);
+  const stack: { ch: string; at: number }[] = [];
+  const pairs: Record<string, string> = { ")": "(", "}": "{", "]": "[" };
+  const problem = (at: number, message: string): C.Diagnostic[] => {
+    const pos = lines.positionOf(at);
+    const span: C.MaybeSpan =
+      where.file !== undefined && where.path !== undefined ? { file: where.file, path: where.path, start: pos, end: { line: pos.line, column: pos.column + 1 } } : null;
+    return [{ code: "parse-error", severity: "error", message: `${where.source}:${pos.line}:${pos.column}: ${message}`, span, origin: "workshop-rs" }];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (ch === '"') {
+      const open = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      if (i >= text.length) return problem(open, "unterminated string literal");
+    } else if (ch === "(" || ch === "{" || ch === "[") stack.push({ ch, at: i });
+    else if (pairs[ch]) {
+      const top = stack.pop();
+      if (!top || top.ch !== pairs[ch]) return problem(i, `unexpected ${ch}`);
+    }
+  }
+  const open = stack.pop();
+  return open ? problem(open.at, `unclosed ${open.ch}`) : [];
+}
+
+export function previews(outcome: { edited: Map<string, string>; order: string[] }): C.EditPreview[] {
+  return outcome.order.map((source) => {
+    const text = outcome.edited.get(source)!;
+    return { source, text, source_identity: sha256Hex(text) };
+  });
+}
+
+function fmt(r: C.EditRange): string {
+  return `${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}`;
+}

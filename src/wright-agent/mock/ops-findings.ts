@@ -1,0 +1,157 @@
+/** Finding operations: findings, lint (with its 5,500-byte compact bound), lintRules, costEstimate. */
+import type * as C from "../types/contract-types.js";
+import type { MockContext } from "./context.js";
+import { hasErrors, renderProgram } from "./compile.js";
+import { contractFinding, Program, type ProgramFinding } from "./program.js";
+import { resolveRule } from "./resolve.js";
+import { bound, extras, filterFindings, hasFindingSelection, resolveFileSelection, shapeList, truncation, type Shaped } from "./selection.js";
+
+/** lint's compact result (before the response envelope) never exceeds this many UTF-8 bytes unless all. */
+export const LINT_BYTE_BOUND = 5500;
+/** Ranked lists (costEstimate elementCount.rules, analyze's report) keep this many unless all. */
+export const RANKED_TOP = 5;
+
+export function findings(ctx: MockContext, req: C.FindingsRequest): C.FindingsResult {
+  const p = ctx.session.program();
+  const filtered = filterFindings(p, p.findings, req, (f) => f.file).map(contractFinding);
+  const shaped = shapeList(filtered, { max: req.max, all: req.all, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
+  return { findings: shaped.list, snapshot: ctx.session.generation, ...extras(shaped) } as C.FindingsResult;
+}
+
+export function compactFinding(f: ProgramFinding): C.LintFinding {
+  return {
+    code: f.code,
+    severity: f.severity,
+    message: f.message,
+    evidence: f.evidence,
+    ...(f.location !== undefined ? { location: f.location } : {}),
+    ruleAddress: f.ruleAddress,
+    ...(f.repeated ? { repeated: f.repeated } : {}),
+    ...(f.fix ? { fix: { kind: f.fix.kind, summary: f.fix.summary } } : {}),
+  };
+}
+
+const RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
+
+function skipped(p: Program): C.SkippedEvaluation[] {
+  return (p.fixture.skipped ?? []).map((s) => ({ rule: s.rule, ruleAddress: p.rules[s.rule]!.address, lintRule: s.lintRule, reason: s.reason }));
+}
+
+export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
+  const p = ctx.session.program();
+  const failOn = p.fixture.project.lintPolicy.failOn;
+  // The verdict and counts are computed on the complete set, before selection and truncation.
+  const ok = !p.findings.some((f) => RANK[f.severity] <= RANK[failOn]);
+  const filtered = filterFindings(p, p.findings, req, (f) => f.file).map(compactFinding);
+  const selected = hasFindingSelection(req);
+  const base = {
+    ok,
+    exit: ok ? 0 : 1,
+    counts: Program.severityCounts(p.findings),
+    rules: p.fixture.lintRules.map((l) => ({ id: l.id, effectiveSeverity: p.lintSeverity.get(l.id)! })),
+    skipped: skipped(p),
+    next: ["wright inspect findings", "wright lint --all"],
+    snapshot: ctx.session.generation,
+  };
+  const build = (shaped: Shaped<C.LintFinding, C.SelectionSummary | C.QuerySelectionSummary>): C.LintResult =>
+    ({ ...base, findings: shaped.list, ...extras(shaped) }) as C.LintResult;
+  const shaped = shapeList(filtered, { max: req.max, all: req.all, selected, total: p.findings.length, codeOf: (f) => f.code });
+  let result = build(shaped);
+  if (req.all) return result;
+  // Withhold findings from the end until the compact result fits the byte bound.
+  const shown = Array.isArray(shaped.list) ? shaped.list : shaped.list.items;
+  for (let k = shown.length; Buffer.byteLength(JSON.stringify(result)) > LINT_BYTE_BOUND && k > 0; ) {
+    k--;
+    const t = truncation(filtered.length, k, LINT_BYTE_BOUND, "bytes");
+    const items = shown.slice(0, k);
+    result = build(
+      selected
+        ? { list: items, selection: { ...(shaped.selection as C.SelectionSummary), withheld: filtered.length - k }, truncation: t }
+        : { list: { items, truncation: t } },
+    );
+  }
+  return result;
+}
+
+export function lintRules(ctx: MockContext): C.LintRulesResult {
+  const p = ctx.session.program();
+  const policy = p.fixture.project.lintPolicy;
+  return {
+    rules: p.fixture.lintRules.map((l) => {
+      const effectiveSeverity = p.lintSeverity.get(l.id)!;
+      return {
+        id: l.id,
+        summary: l.summary,
+        rationale: l.rationale ?? "",
+        documentation: l.documentation ?? "",
+        knownLimits: [...(l.knownLimits ?? [])],
+        evidence: l.evidence ?? "",
+        tags: [...(l.tags ?? [])],
+        defaultSeverity: l.defaultSeverity,
+        effectiveSeverity,
+        enabled: effectiveSeverity !== "off",
+        fixable: l.fixable ?? false,
+      };
+    }),
+    policy: { configFile: policy.configFile ?? null, ruleFiles: [...(policy.ruleFiles ?? [])], disabled: [...policy.disabled], severityOverrides: { ...policy.severityOverrides }, failOn: policy.failOn },
+    skipped: skipped(p),
+    snapshot: ctx.session.generation,
+  };
+}
+
+export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.CostEstimateResult {
+  const p = ctx.session.program();
+  const generation = ctx.session.generation;
+  if (req.rule !== undefined) {
+    const rule = p.rules[resolveRule(p, generation, req.rule, undefined, "target")]!;
+    return {
+      rule: { address: rule.address, count: rule.count, span: rule.span },
+      statements: rule.elementCount.statements.map((s) => ({ name: s.name, count: s.count, span: p.span(s.span) })),
+      byNode: rule.elementCount.byNode.map((n) => ({ ...n })),
+      snapshot: generation,
+    };
+  }
+  const budget = p.fixture.project.elementBudget;
+  const unavailable = p.fixture.cost?.elementCountUnavailable;
+  let elementCount: C.ElementCount = { budget };
+  if (unavailable === undefined) {
+    const ranked = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index).map((r) => ({ index: r.index, address: r.address, count: r.count, span: r.span }));
+    const top = bound(ranked, { all: req.all }, RANKED_TOP);
+    elementCount = { budget, total: p.rules.reduce((n, r) => n + r.count, 0), rules: top.shown, ...(top.truncation ? { truncation: top.truncation } : {}) };
+  }
+  // costEstimate findings are the configured set lint serves; `file` selects nothing here (the
+  // contract: "costEstimate findings carry no span, so file selects nothing there").
+  if (req.file !== undefined) resolveFileSelection(p, req.file);
+  const all = p.findings.map((f): C.CostFinding & { file: number | undefined } => ({ code: f.code, severity: f.severity, message: f.message, span: f.span, ruleAddress: f.ruleAddress, file: f.file }));
+  const filtered = req.file !== undefined ? [] : filterFindings(p, all, { severity: req.severity }, (f) => f.file);
+  const shaped = shapeList(
+    filtered.map(({ file: _f, ...f }) => f),
+    { max: req.max, all: req.all, selected: req.severity !== undefined || req.file !== undefined || req.max !== undefined, total: all.length, codeOf: (f) => f.code },
+  );
+  return {
+    exact: exactCounts(ctx, p),
+    elementCount,
+    ...(unavailable !== undefined ? { elementCountUnavailable: unavailable } : {}),
+    findings: Array.isArray(shaped.list) ? shaped.list : shaped.list.items,
+    skipped: skipped(p),
+    snapshot: generation,
+    ...(shaped.selection ? { selection: shaped.selection as C.SelectionSummary } : {}),
+    ...(shaped.truncation ? { truncation: shaped.truncation } : !Array.isArray(shaped.list) ? { truncation: shaped.list.truncation } : {}),
+  };
+}
+
+export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
+  const rendered = hasErrors(p) ? undefined : renderProgram(p, ctx.catalog, p.fixture.project.locales.input);
+  const emittedBytes = rendered?.ok ? Buffer.byteLength(rendered.text) : null;
+  const declarations = p.declarations();
+  return {
+    programRules: p.rules.length,
+    conditions: p.rules.reduce((n, r) => n + r.conditions.length, 0),
+    actions: p.rules.reduce((n, r) => n + r.actions.length, 0),
+    globalVariables: declarations.globalVariables,
+    playerVariables: declarations.playerVariables,
+    subroutines: declarations.subroutines,
+    emittedBytes,
+    ...(emittedBytes === null ? { emittedBytesUnavailable: hasErrors(p) ? "the program has errors, so nothing is emitted" : "the input locale lacks mappings" } : {}),
+  };
+}

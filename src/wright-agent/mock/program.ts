@@ -1,0 +1,202 @@
+/**
+ * One adopted program: a checked fixture plus the indexes every operation reads (canonical rule
+ * addresses, symbol ids, contract-shaped spans, findings under the lint policy). Immutable; the
+ * session swaps whole programs.
+ */
+import { dirname, isAbsolute, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type * as C from "../types/contract-types.js";
+import type * as F from "../types/fixture-types.js";
+import { RuleAddressBook } from "./addresses.js";
+import { deriveCfg, deriveElementCount, elementTotal } from "./derive.js";
+import { LineIndex, sha256Hex } from "./text.js";
+
+export interface ProgramSource {
+  index: number;
+  path: string;
+  text: string;
+  identity: string;
+  lines: LineIndex;
+  absolutePath: string;
+}
+
+export interface ProgramRule {
+  index: number;
+  name: string;
+  address: string;
+  event: string;
+  enabled: boolean;
+  span: C.MaybeSpan;
+  conditions: F.Statement[];
+  actions: F.Statement[];
+  cfg: F.Cfg;
+  elementCount: F.ElementCount;
+  count: number;
+}
+
+export interface ProgramSymbol {
+  id: number;
+  name: string;
+  kind: C.SymbolKind;
+  span: C.MaybeSpan;
+}
+
+export interface ProgramReference {
+  symbol: number;
+  kind: C.ReferenceKind;
+  span: C.MaybeSpan;
+  rule: number | null;
+  action: number | null;
+}
+
+export interface ProgramFinding extends C.Finding {
+  /** Source index of the span (undefined when unmapped), for file selection. */
+  file: number | undefined;
+}
+
+export type EffectiveSeverity = C.Severity | "off";
+
+export class Program {
+  readonly root: string;
+  readonly sources: ProgramSource[];
+  readonly rules: ProgramRule[];
+  readonly addresses: RuleAddressBook;
+  readonly symbols: ProgramSymbol[];
+  readonly references: ProgramReference[];
+  readonly lintSeverity = new Map<string, EffectiveSeverity>();
+  /** Findings the lint policy serves, with effective severities. */
+  readonly findings: ProgramFinding[];
+  private readonly sourceByPath = new Map<string, ProgramSource>();
+
+  constructor(
+    readonly fixture: F.WrightAgentFixture,
+    /** SHA-256 of the fixture bytes this program was built from. */
+    readonly fingerprint: string,
+    readonly fixturePath: string,
+  ) {
+    this.root = dirname(resolve(fixturePath));
+    const ordered = [...fixture.sources].sort((a, b) => Number(b.path === fixture.project.entry) - Number(a.path === fixture.project.entry));
+    this.sources = ordered.map((s, index) => ({
+      index,
+      path: s.path,
+      text: s.text,
+      identity: sha256Hex(s.text),
+      lines: new LineIndex(s.text),
+      absolutePath: resolve(this.root, s.path),
+    }));
+    for (const s of this.sources) this.sourceByPath.set(s.path, s);
+    this.addresses = new RuleAddressBook(fixture.rules.map((r) => r.name));
+    this.rules = fixture.rules.map((r, index) => {
+      const elementCount = r.elementCount ?? deriveElementCount(r);
+      return {
+        index,
+        name: r.name,
+        address: this.addresses.canonical(index),
+        event: r.event,
+        enabled: r.enabled ?? true,
+        span: this.span(r.span),
+        conditions: r.conditions,
+        actions: r.actions,
+        cfg: r.cfg ?? deriveCfg(r.actions),
+        elementCount,
+        count: elementTotal(elementCount),
+      };
+    });
+    this.symbols = fixture.symbols.map((s, id) => ({ id, name: s.name, kind: s.kind, span: this.span(s.span) }));
+    const symbolIds = new Map(fixture.symbols.map((s, id) => [`${s.kind}:${s.name}`, id]));
+    this.references = fixture.references.map((r) => ({ symbol: symbolIds.get(r.symbol)!, kind: r.kind, span: this.span(r.span), rule: r.rule, action: r.action }));
+    const policy = fixture.project.lintPolicy;
+    for (const l of fixture.lintRules) {
+      this.lintSeverity.set(l.id, policy.disabled.includes(l.id) ? "off" : (policy.severityOverrides[l.id] ?? l.defaultSeverity));
+    }
+    this.findings = fixture.findings.flatMap((f) => {
+      const severity = this.lintSeverity.get(f.code);
+      if (severity === undefined || severity === "off") return [];
+      const span = this.span(f.span);
+      const finding: ProgramFinding = {
+        code: f.code,
+        severity,
+        message: f.message,
+        evidence: f.evidence,
+        span,
+        ...(span ? { location: `${span.path}:${span.start.line}:${span.start.column}` } : {}),
+        rule: f.rule,
+        ruleAddress: f.rule === null ? null : this.rules[f.rule]!.address,
+        action: f.action,
+        ...(f.repeated ? { repeated: f.repeated } : {}),
+        ...(f.fix ? { fix: { kind: f.fix.kind, summary: f.fix.summary, transaction: this.transaction(f.fix.edits) } } : {}),
+        file: span?.file,
+      };
+      return [finding];
+    });
+  }
+
+  get entry(): ProgramSource {
+    return this.sources[0]!;
+  }
+
+  source(path: string): ProgramSource | undefined {
+    return this.sourceByPath.get(path);
+  }
+
+  /** A fixture span as the contract reports it (file = source index, path as reported). */
+  span(s: F.Span | null | undefined): C.MaybeSpan {
+    if (!s) return null;
+    const src = this.sourceByPath.get(s.file)!;
+    return { file: src.index, path: src.path, start: { ...s.start }, end: { ...s.end } };
+  }
+
+  ruleRef(index: number): C.RuleRef {
+    const r = this.rules[index]!;
+    return { id: r.index, name: r.name, address: r.address, span: r.span };
+  }
+
+  /** Fixture edits as a contract transaction carrying the current source identities. */
+  transaction(edits: readonly F.TextEdit[]): C.EditTransaction {
+    return {
+      edits: edits.map((e) => ({ source: e.source, source_identity: this.sourceByPath.get(e.source)!.identity, range: { start: { ...e.range.start }, end: { ...e.range.end } }, text: e.text })),
+    };
+  }
+
+  /**
+   * Resolves a file spelling to a source index: the reported (root-relative) path, an absolute
+   * path, a ./-prefixed or otherwise unnormalized relative path, or a file:// URI.
+   */
+  resolveFile(spelling: string): number | undefined {
+    let p = spelling;
+    if (p.startsWith("file://")) {
+      try {
+        p = fileURLToPath(p);
+      } catch {
+        return undefined;
+      }
+    }
+    if (isAbsolute(p)) p = relative(this.root, p);
+    p = posix.normalize(p.split("\\").join("/"));
+    if (p.startsWith("./")) p = p.slice(2);
+    return this.sourceByPath.get(p)?.index;
+  }
+
+  /** Severity counts over findings. */
+  static severityCounts(findings: readonly { severity: C.Severity }[]): C.SeverityCounts {
+    const counts = { error: 0, warning: 0, info: 0 };
+    for (const f of findings) counts[f.severity]++;
+    return counts;
+  }
+
+  declarations(): C.DeclarationCounts {
+    const count = (kind: C.SymbolKind) => this.symbols.filter((s) => s.kind === kind).length;
+    return { rules: this.rules.length, globalVariables: count("globalVariable"), playerVariables: count("playerVariable"), subroutines: count("subroutine") };
+  }
+
+  programSummary(): C.ProgramSummary {
+    return { origin: this.fixture.project.origin, files: this.sources.map((s) => s.path), declarations: this.declarations() };
+  }
+}
+
+/** Strips the mock-internal `file` member from a served finding. */
+export function contractFinding({ file: _file, ...finding }: ProgramFinding): C.Finding {
+  return finding;
+}
+
+export { sha256Hex };

@@ -1,0 +1,83 @@
+/**
+ * Turns an untrusted value into a validated ToolRequest, or the refusal the contract prescribes:
+ * - not an object, no string op, an op the service does not advertise: malformed-request;
+ * - removed vocabulary (x-removed-fields, e.g. rules.name): malformed-request, never ignored;
+ * - any other field the op's request schema does not define: dropped (forward compatibility);
+ * - a value outside an enum on a field annotated x-invalid-code (selection filters): that code
+ *   (invalid-selection); every other schema violation: malformed-request;
+ * - x-exactly-one-of (simulate's seconds/scenario) not satisfied: malformed-request.
+ */
+import type { ErrorObject } from "ajv/dist/2020.js";
+import { isJsonValue } from "../json/index.js";
+import { contractDocument, definitionValidator, OPERATION_NAMES, operationEntry, type Schema } from "./contract.js";
+import type { OperationName } from "./handlers.js";
+import { nearest } from "./mock/text.js";
+import type { ToolError, ToolRequest } from "./types/contract-types.js";
+
+export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolError };
+
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+function malformed(message: string): ParsedRequest {
+  return { ok: false, error: { code: "malformed-request", message } };
+}
+
+export interface ParseOptions {
+  /** Operations the service advertises; others are refused. Default: all of the contract's. */
+  operations?: readonly string[];
+}
+
+export function parseToolRequest(raw: unknown, options: ParseOptions = {}): ParsedRequest {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("a request is a JSON object with an op member");
+  // In-process callers may leave optional members undefined; JSON has no undefined, so drop them.
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    const v = (raw as Record<string, unknown>)[key];
+    if (v !== undefined) Object.defineProperty(input, key, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  if (!isJsonValue(input)) return malformed("a request must be plain JSON data");
+  const op = input.op;
+  if (typeof op !== "string") return malformed("op must be a string naming an operation");
+  const advertised = options.operations ?? OPERATION_NAMES;
+  const entry = operationEntry(op);
+  if (!entry || !advertised.includes(op)) {
+    const hint = nearest(op, advertised);
+    return malformed(`unknown operation ${JSON.stringify(op)}${hint ? ` (did you mean ${hint}?)` : ""}; capabilities lists the operations`);
+  }
+  const def = contractDocument.$defs[entry.request]!;
+  const properties = (def.properties ?? {}) as Record<string, Schema>;
+  const removed = (def["x-removed-fields"] ?? {}) as Record<string, string>;
+  for (const field of Object.keys(removed)) if (hasOwn(input, field)) return malformed(`${op}: the ${field} field was removed: ${removed[field]}`);
+
+  const request: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) if (hasOwn(properties, key)) request[key] = input[key];
+
+  const validate = definitionValidator(entry.request);
+  if (!validate(request)) {
+    const errors = validate.errors ?? [];
+    const codes = errors.map((e) => invalidCode(e, properties));
+    const message = `${op}: ${errors.map(describe).join("; ")}`;
+    if (codes.every((c) => c !== undefined)) return { ok: false, error: { code: codes[0]!, message } };
+    return malformed(message);
+  }
+  const exactlyOne = def["x-exactly-one-of"] as string[] | undefined;
+  if (exactlyOne && exactlyOne.filter((k) => hasOwn(request, k)).length !== 1) return malformed(`${op}: send exactly one of ${exactlyOne.join(", ")}`);
+  return { ok: true, op: op as OperationName, request: request as unknown as ToolRequest };
+}
+
+/** The code an enum violation maps to when its top-level field is annotated x-invalid-code. */
+function invalidCode(e: ErrorObject, properties: Record<string, Schema>): string | undefined {
+  if (e.keyword !== "enum") return undefined;
+  const field = e.instancePath.split("/")[1];
+  if (field === undefined || !hasOwn(properties, field)) return undefined;
+  const code = properties[field]!["x-invalid-code"];
+  return typeof code === "string" ? code : undefined;
+}
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath || "/";
+  if (e.keyword === "enum") return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  if (e.keyword === "required") return `missing required field ${String(e.params.missingProperty)}`;
+  if (e.keyword === "additionalProperties") return `${where} has unknown member ${String(e.params.additionalProperty)}`;
+  return `${where} ${e.message ?? e.keyword}`;
+}
