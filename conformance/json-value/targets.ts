@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { BUNDLED_CONTRACTS_DIR } from "../../src/contracts/index.js";
 import { validateJsonValue } from "../../src/generated/json-value/validators.js";
+import { validateJsonValue as validateFrameWireJsonValue } from "../../src/generated/frame-wire/validators.js";
 import { isJsonValue } from "../../src/json/index.js";
 import type { JsonValueTarget } from "./suite.js";
 
@@ -21,6 +22,15 @@ export function jsonValueContractTarget(): JsonValueTarget {
   return { validate: (v) => validateJsonValue(v), branches: branchValidators(schema), guard: isJsonValue };
 }
 
+/** frame-wire's own `$defs/JsonValue` (the amendment's definition), generated validator + branches. */
+export function frameWireJsonValueTarget(): JsonValueTarget {
+  const schema = JSON.parse(readFileSync(resolve(BUNDLED_CONTRACTS_DIR, "frame-wire/frame_wire.json"), "utf8"));
+  return { validate: (v) => validateFrameWireJsonValue(v), branches: branchValidators(schema, "/$defs/JsonValue/oneOf") };
+}
+
 export function jsonValueTargets(): { name: string; target: JsonValueTarget }[] {
-  return [{ name: "contracts/json-value (generated validator + src/json guard)", target: jsonValueContractTarget() }];
+  return [
+    { name: "contracts/json-value (generated validator + src/json guard)", target: jsonValueContractTarget() },
+    { name: "frame-wire $defs/JsonValue (generated validator)", target: frameWireJsonValueTarget() },
+  ];
 }

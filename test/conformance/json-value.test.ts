@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { jsonValueSuite, type JsonValueTarget } from "../../conformance/json-value/suite.js";
-import { branchValidators, jsonValueContractTarget } from "../../conformance/json-value/targets.js";
+import { branchValidators, jsonValueContractTarget, jsonValueTargets } from "../../conformance/json-value/targets.js";
 import { runCheck, describeFailure } from "../../conformance/harness/runner.js";
 import { defaultContext } from "../../conformance/harness/check.js";
 
 const ctx = defaultContext();
 
-describe("json-value suite against the generated validator and src/json guard", () => {
-  const target = jsonValueContractTarget();
-  for (const check of jsonValueSuite.checks) {
-    it(check.id, async () => {
-      const r = await runCheck(check, target, ctx);
-      expect(r.status, describeFailure(r)).toBe("pass");
-    });
-  }
-});
+for (const { name, target } of jsonValueTargets()) {
+  describe(`json-value suite against ${name}`, () => {
+    for (const check of jsonValueSuite.checks) {
+      it(check.id, async () => {
+        const r = await runCheck(check, target, ctx);
+        expect(r.status, describeFailure(r)).toBe("pass");
+      });
+    }
+  });
+}
 
 function fromSchema(schema: Record<string, unknown>): JsonValueTarget {
   const validate = new Ajv2020({ strict: false }).compile(schema);
