@@ -11,7 +11,7 @@ import type { JsonValueTarget } from "./suite.js";
 /** Branch validators of a `oneOf` definition, each able to follow refs back into the schema. */
 export function branchValidators(schema: Record<string, unknown>, oneOfPointer = "/oneOf"): ((v: unknown) => boolean)[] {
   const ajv = new Ajv2020({ strict: false });
-  const id = "urn:contract-suite:branches";
+  const id = "https://contract-suite.invalid/branches.json";
   ajv.addSchema({ ...schema, $id: id });
   const container = oneOfPointer.split("/").slice(1).reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], schema) as unknown[];
   return container.map((_, i) => ajv.compile({ $ref: `${id}#${oneOfPointer}/${i}` }));
