@@ -25,7 +25,7 @@ export function jsonValueContractTarget(): JsonValueTarget {
 /** frame-wire's own `$defs/JsonValue` (the amendment's definition), generated validator + branches. */
 export function frameWireJsonValueTarget(): JsonValueTarget {
   const schema = JSON.parse(readFileSync(resolve(BUNDLED_CONTRACTS_DIR, "frame-wire/frame_wire.json"), "utf8"));
-  return { validate: (v) => validateFrameWireJsonValue(v), branches: branchValidators(schema, "/$defs/JsonValue/oneOf") };
+  return { validate: (v) => validateFrameWireJsonValue(v), branches: branchValidators({ $defs: { JsonValue: schema.$defs.JsonValue } }, "/$defs/JsonValue/oneOf") };
 }
 
 export function jsonValueTargets(): { name: string; target: JsonValueTarget }[] {
