@@ -1,0 +1,48 @@
+/**
+ * Dart, C#, Kotlin and Swift: quicktype's own renderers over the pre-passed model, with no
+ * correction rendered in place. What that means per language (no tagged union: a union's
+ * placeholder is rendered as a class of that name whose only member is the marker; the members
+ * stay separate classes) is stated in docs/other-languages.md; none of them is compiled here
+ * (decision 104).
+ */
+import { CSharpTargetLanguage, DartTargetLanguage, KotlinTargetLanguage, SwiftTargetLanguage } from "quicktype-core";
+import { pascalCase } from "../../names.js";
+import type { LangTarget } from "./target.js";
+
+const pkg = (contract: string) => contract.replace(/[^A-Za-z0-9]+/g, "").toLowerCase();
+
+export const dart: LangTarget = {
+  id: "dart",
+  displayName: "Dart",
+  commentPrefix: "//",
+  fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.dart`,
+  language: () => new DartTargetLanguage(),
+  rendererOptions: () => ({ "required-props": "true", "final-props": "true" }),
+};
+
+export const csharp: LangTarget = {
+  id: "csharp",
+  displayName: "C# (System.Text.Json)",
+  commentPrefix: "//",
+  fileName: (contract) => `${pascalCase(contract)}.cs`,
+  language: () => new CSharpTargetLanguage(),
+  rendererOptions: (contract) => ({ framework: "SystemTextJson", namespace: `ContractSuite.${pascalCase(contract)}`, "array-type": "list", "check-required": "true", "any-type": "object" }),
+};
+
+export const kotlin: LangTarget = {
+  id: "kotlin",
+  displayName: "Kotlin (kotlinx.serialization)",
+  commentPrefix: "//",
+  fileName: (contract) => `${pascalCase(contract)}.kt`,
+  language: () => new KotlinTargetLanguage(),
+  rendererOptions: (contract) => ({ framework: "kotlinx", package: `contractsuite.${pkg(contract)}` }),
+};
+
+export const swift: LangTarget = {
+  id: "swift",
+  displayName: "Swift (Codable)",
+  commentPrefix: "//",
+  fileName: (contract) => `${pascalCase(contract)}.swift`,
+  language: () => new SwiftTargetLanguage(),
+  rendererOptions: () => ({ "struct-or-class": "struct", "access-level": "public", density: "normal" }),
+};
