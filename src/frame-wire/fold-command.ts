@@ -66,11 +66,16 @@ export async function runFoldCommand(
   if (ignored > 0) err.write(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
   const text = JSON.stringify(outcome) + "\n";
   return await new Promise<number>((resolve) => {
-    out.write(text, (e?: Error | null) => {
-      if (e) {
-        err.write(`${PREFIX}writing the outcome failed: ${e.message}\n`);
-        resolve(1);
-      } else resolve(0);
-    });
+    let settled = false;
+    const settle = (e?: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (e) err.write(`${PREFIX}writing the outcome failed: ${e.message}\n`);
+      resolve(e ? 1 : 0);
+    };
+    // A closed stdout (EPIPE) is reported through the exit code, not an unhandled 'error' event
+    // (the listener stays: the stream may emit the error after the write callback ran).
+    out.on("error", settle);
+    out.write(text, settle);
   });
 }
