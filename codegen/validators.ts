@@ -12,6 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import type { SchemaBundle } from "./bundle.js";
+import { optimizeBundle } from "./optimize.js";
 
 export interface ValidatorOptions {
   /** Report every error (slower on invalid data) or stop at the first. */
@@ -30,7 +31,7 @@ export function generateValidators(bundle: SchemaBundle, options: ValidatorOptio
     discriminator: true,
   });
   addFormats.default(ajv);
-  ajv.addSchema({ $id: bundle.id, $defs: bundle.defs });
+  ajv.addSchema({ $id: bundle.id, $defs: optimizeBundle(bundle).defs });
   const exports: Record<string, string> = {};
   for (const name of Object.keys(bundle.defs)) exports[validatorName(name)] = `${bundle.id}#/$defs/${name}`;
   const js = hoistRequires(standaloneCode.default(ajv, exports));

@@ -13,6 +13,8 @@ export interface CheckContext {
   /** Runs for a property whose default budget is `base`. */
   runs(base: number): number;
   log(message: string): void;
+  /** Property cases run so far with this context (for conform.rate). */
+  cases: number;
 }
 
 export interface Check<T> {
@@ -64,6 +66,7 @@ export async function property<Ts extends [unknown, ...unknown[]]>(
   const prop = isAsync ? fc.asyncProperty(...arbs, predicate as never) : fc.property(...arbs, predicate as never);
   const numRuns = ctx.runs(baseRuns);
   const details = await fc.check(prop as fc.IAsyncProperty<Ts>, { seed: ctx.seed, numRuns });
+  ctx.cases += details.numRuns;
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : "predicate returned false";
   throw new CheckFailure(`property failed after ${details.numRuns} run(s): ${cause}`, {
@@ -82,5 +85,6 @@ export function defaultContext(options: { seed?: number; scale?: number; log?: (
     scale,
     runs: (base) => Math.max(1, Math.round(base * scale)),
     log: options.log ?? (() => {}),
+    cases: 0,
   };
 }

@@ -18,6 +18,8 @@ export interface SuiteReport {
   /** What was checked, e.g. "reference fold" or the target command. */
   target: string;
   seed: number;
+  /** Property cases run across the suite. */
+  cases: number;
   results: CheckResult[];
 }
 
@@ -51,7 +53,7 @@ export async function runSuite<T>(suite: Suite<T>, target: T, targetName: string
     results.push(r);
     options.onResult?.(r, i, checks.length);
   }
-  return { suite: suite.name, target: targetName, seed: ctx.seed, results };
+  return { suite: suite.name, target: targetName, seed: ctx.seed, cases: ctx.cases, results };
 }
 
 /** A human line for a failure: message, seed and counterexample, so it can be replayed. */

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench [-- --json] [-- --quick] [-- --only name,...]`: every benchmark, side by side with
+ * its baseline in the same run. Markdown table by default; `--json` prints only one JSON object
+ * `{ "<name>": {value, unit, baseline, ratio} }` on stdout.
+ */
+import { validateFrameEventBench, validateVsInterpretersBench } from "./validate.js";
+import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
+import { conformRateBench, genWarmBench } from "./misc.js";
+import { witBenches } from "./wit.js";
+import type { Bench, Row } from "./measure.js";
+
+export const BENCHES: Bench[] = [
+  validateFrameEventBench,
+  validateVsInterpretersBench,
+  foldOverheadBench,
+  foldScalingBench,
+  foldMemoryBench,
+  ...witBenches,
+  genWarmBench,
+  conformRateBench,
+];
+
+export async function runBenches(options: { quick: boolean; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {
+  const rows: Record<string, Row> = {};
+  for (const b of BENCHES) {
+    if (options.only && !options.only.includes(b.name)) continue;
+    const row = { ...(await b.run({ quick: options.quick })), target: b.target };
+    rows[b.name] = row;
+    options.onRow?.(b.name, row);
+  }
+  return rows;
+}
+
+function fmt(n: number): string {
+  return Math.abs(n) >= 100 ? String(Math.round(n)) : n.toFixed(2);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const json = argv.includes("--json");
+  const quick = argv.includes("--quick");
+  const onlyArg = argv.find((a) => a.startsWith("--only="))?.slice(7) ?? (argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : undefined);
+  if (argv.includes("--help")) {
+    console.log("usage: npm run bench -- [--json] [--quick] [--only name,name]\nPrints a Markdown table (or one JSON object with --json). Exit 0 unless a benchmark crashed.");
+    return;
+  }
+  const rows = await runBenches({ quick, only: onlyArg?.split(","), onRow: (name, r) => !json && process.stderr.write(`${name}: ${fmt(r.ratio)}\n`) });
+  if (json) {
+    const out: Record<string, { value: number; unit: string; baseline: string; ratio: number }> = {};
+    for (const [k, r] of Object.entries(rows)) out[k] = { value: r.value, unit: r.unit, baseline: r.baseline, ratio: r.ratio };
+    process.stdout.write(JSON.stringify(out) + "\n");
+    return;
+  }
+  const lines = ["| name | value | baseline | ratio | target |", "|---|---|---|---|---|"];
+  for (const [k, r] of Object.entries(rows)) lines.push(`| \`${k}\` | ${fmt(r.value)} ${r.unit} | ${r.baseline} | ${fmt(r.ratio)} | ${r.target ?? ""} |`);
+  console.log(lines.join("\n"));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,64 @@
+/** gen.warm and conform.rate. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadRegistry } from "../../src/contracts/index.js";
+import { runGen } from "../../codegen/generate.js";
+import { SUITES } from "../../conformance/index.js";
+import { runSuite } from "../../conformance/harness/runner.js";
+import { median, timeOnceAsync, type Bench } from "./measure.js";
+
+export const genWarmBench: Bench = {
+  name: "gen.warm",
+  what: "gen --check with nothing changed vs gen from scratch",
+  target: "<= 0.15x",
+  async run({ quick }) {
+    const registry = loadRegistry();
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < (quick ? 2 : 4); i++) {
+      const dir = mkdtempSync(join(tmpdir(), "bench-gen-"));
+      try {
+        cold.push(await timeOnceAsync(async () => void (await runGen(registry, { outDir: dir }))));
+        warm.push(
+          await timeOnceAsync(async () => {
+            const r = await runGen(registry, { outDir: dir, check: true });
+            if (r.drifted.length) throw new Error("fresh output reported as drifted");
+          }),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    return { value: Math.round(median(warm)), unit: "ms", baseline: `gen from scratch: ${Math.round(median(cold))} ms`, ratio: median(warm) / median(cold) };
+  },
+};
+
+export const conformRateBench: Bench = {
+  name: "conform.rate",
+  what: "property cases per second across the conformance suites (reference targets)",
+  target: "reported",
+  async run({ quick }) {
+    let cases = 0;
+    let ms = 0;
+    const perSuite: string[] = [];
+    for (const [name, entry] of Object.entries(SUITES)) {
+      if (entry.options.includes("socket")) continue; // suites needing a live daemon are measured by wit.*
+      const targets = await entry.targets({});
+      try {
+        for (const t of targets.slice(0, 1)) {
+          const t0 = performance.now();
+          const report = await runSuite(entry.suite, t.target, t.name, { scale: quick ? 0.5 : 1 });
+          const dt = performance.now() - t0;
+          cases += report.cases;
+          ms += dt;
+          perSuite.push(`${name} ${report.cases}`);
+        }
+      } finally {
+        for (const t of targets) await t.close?.();
+      }
+    }
+    const rate = (cases / ms) * 1000;
+    return { value: Math.round(rate), unit: "cases/s", baseline: `${cases} cases in ${Math.round(ms)} ms (${perSuite.join(", ")})`, ratio: Math.round(rate) };
+  },
+};
