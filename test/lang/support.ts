@@ -254,16 +254,23 @@ export function which(cmd: string): string | undefined {
  */
 export function ensureDebianTool(cmd: string, packages: string[], log: (s: string) => void = console.log): string | undefined {
   if (which(cmd)) return undefined;
-  if (process.getuid?.() !== 0 || !which("apt-get")) return `${cmd} is not installed and apt-get is not usable here (not root or not Debian)`;
-  log(`installing ${packages.join(" ")} for ${cmd} (apt-get)`);
+  const why = installDebianPackages(packages, log);
+  if (why) return `${cmd} is not installed and ${why}`;
+  return which(cmd) ? undefined : `${cmd} still missing after installing ${packages.join(" ")}`;
+}
+
+/** apt-get install, when we are root on Debian; the reason it could not, otherwise. */
+export function installDebianPackages(packages: string[], log: (s: string) => void = console.log): string | undefined {
+  if (process.getuid?.() !== 0 || !which("apt-get")) return "apt-get is not usable here (not root or not Debian)";
+  log(`installing ${packages.join(" ")} (apt-get)`);
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env, timeout: 300_000 });
     execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "ignore", env, timeout: 600_000 });
+    return undefined;
   } catch (e) {
     return `apt-get install ${packages.join(" ")} failed: ${(e as Error).message.split("\n")[0]}`;
   }
-  return which(cmd) ? undefined : `${cmd} still missing after installing ${packages.join(" ")}`;
 }
 
 export interface DriverResult {
