@@ -5,3 +5,4 @@ export { parseToolRequest, type ParsedRequest, type ParseOptions } from "./reque
 export { createToolService, type ToolService, type ToolServiceOptions } from "./service.js";
 export { createMockService, createMockHandlers, BUNDLED_FIXTURE_PATH, type MockService, type MockServiceOptions } from "./mock/index.js";
 export type * from "./types/contract-types.js";
+export { directRefs, findRecursion, reachableDefinitions } from "./schema-walk.js";
