@@ -100,7 +100,7 @@ export async function renderContract(registry: Registry, contract: LoadedContrac
   const target = TARGETS[lang];
   const name = contract.entry.name;
   const { bundle } = buildBundle(contract);
-  const model = prepareModel(bundle);
+  const model = prepareModel(bundle, { unions: target.unions });
   let text = await runQuicktype(model, target.language(model, name), target.rendererOptions(name));
   if (target.finish) text = target.finish(text, model, name);
   const inputHash = langInputHash(registry, contract, lang);

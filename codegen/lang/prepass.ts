@@ -101,7 +101,17 @@ function refersToSelf(s: unknown, self: string, anyRef: (ref: unknown) => boolea
   return isObject(s) && Object.keys(s).every((k) => k === "$ref" || ANNOTATIONS.has(k)) && (refName(s.$ref) === self || anyRef(s.$ref));
 }
 
-export function prepareModel(bundle: SchemaBundle): LangModel {
+export interface PrepareOptions {
+  /**
+   * "tagged" (default): discriminated unions become placeholders the target renders as tagged
+   * unions. "merge": they are left to quicktype, which merges the members into one class whose
+   * members are all optional (for targets without a union rendering; a documented limit).
+   */
+  unions?: "tagged" | "merge";
+}
+
+export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {}): LangModel {
+  const tagged = (options.unions ?? "tagged") === "tagged";
   const src = bundle.defs;
   // 1. JsonValue definitions (a fixpoint, so two mutually-referring copies are both found).
   const jsonValues = new Set<string>();
@@ -135,6 +145,7 @@ export function prepareModel(bundle: SchemaBundle): LangModel {
 
   // 3. Discriminated unions.
   const unionOf = (s: Schema): Omit<UnionInfo, "name"> | undefined => {
+    if (!tagged) return undefined;
     const branches = (s.oneOf ?? s.anyOf) as unknown;
     if (!Array.isArray(branches) || branches.length < 2) return undefined;
     if (Object.keys(s).some((k) => !["oneOf", "anyOf", "discriminator", "type"].includes(k) && !ANNOTATIONS.has(k))) return undefined;

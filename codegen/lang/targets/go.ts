@@ -233,6 +233,7 @@ export function goPackage(contract: string): string {
 export const go: LangTarget = {
   id: "go",
   displayName: "Go",
+  unions: "tagged",
   commentPrefix: "//",
   fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.go`,
   language: (model) => new ContractGoLanguage(model),

@@ -1,9 +1,10 @@
 /**
- * Dart, C#, Kotlin and Swift: quicktype's own renderers over the pre-passed model, with no
- * correction rendered in place. What that means per language (no tagged union: a union's
- * placeholder is rendered as a class of that name whose only member is the marker; the members
- * stay separate classes) is stated in docs/other-languages.md; none of them is compiled here
- * (decision 104).
+ * Dart, C#, Kotlin and Swift: quicktype's own renderers over the pre-passed model (JsonValue
+ * as the language's any type, aliases followed, inline objects hoisted, formats dropped), with no
+ * correction rendered in place: a discriminated union is left to quicktype, which merges its
+ * members into one class whose members are all optional (the member classes are emitted too).
+ * What that means per language is stated in docs/other-languages.md; none of them is compiled
+ * here (decision 104).
  */
 import { CSharpTargetLanguage, DartTargetLanguage, KotlinTargetLanguage, SwiftTargetLanguage } from "quicktype-core";
 import { pascalCase } from "../../names.js";
@@ -14,6 +15,7 @@ const pkg = (contract: string) => contract.replace(/[^A-Za-z0-9]+/g, "").toLower
 export const dart: LangTarget = {
   id: "dart",
   displayName: "Dart",
+  unions: "merge",
   commentPrefix: "//",
   fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.dart`,
   language: () => new DartTargetLanguage(),
@@ -23,6 +25,7 @@ export const dart: LangTarget = {
 export const csharp: LangTarget = {
   id: "csharp",
   displayName: "C# (System.Text.Json)",
+  unions: "merge",
   commentPrefix: "//",
   fileName: (contract) => `${pascalCase(contract)}.cs`,
   language: () => new CSharpTargetLanguage(),
@@ -32,6 +35,7 @@ export const csharp: LangTarget = {
 export const kotlin: LangTarget = {
   id: "kotlin",
   displayName: "Kotlin (kotlinx.serialization)",
+  unions: "merge",
   commentPrefix: "//",
   fileName: (contract) => `${pascalCase(contract)}.kt`,
   language: () => new KotlinTargetLanguage(),
@@ -41,6 +45,7 @@ export const kotlin: LangTarget = {
 export const swift: LangTarget = {
   id: "swift",
   displayName: "Swift (Codable)",
+  unions: "merge",
   commentPrefix: "//",
   fileName: (contract) => `${pascalCase(contract)}.swift`,
   language: () => new SwiftTargetLanguage(),

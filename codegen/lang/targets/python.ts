@@ -157,6 +157,7 @@ class ContractPythonLanguage extends PythonTargetLanguage {
 export const python: LangTarget = {
   id: "python",
   displayName: "Python 3.10+",
+  unions: "tagged",
   commentPrefix: "#",
   fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.py`,
   language: (model) => new ContractPythonLanguage(model),

@@ -152,6 +152,7 @@ class ContractRustLanguage extends RustTargetLanguage {
 export const rust: LangTarget = {
   id: "rust",
   displayName: "Rust (serde)",
+  unions: "tagged",
   commentPrefix: "//",
   fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.rs`,
   language: (model) => new ContractRustLanguage(model),

@@ -15,6 +15,8 @@ export interface LangTarget {
   /** A quicktype target language (usually a subclass that renders the corrections). */
   language(model: LangModel, contract: string): TargetLanguage;
   rendererOptions(contract: string): Record<string, string>;
+  /** How discriminated unions reach the renderer (see PrepareOptions.unions). */
+  unions: "tagged" | "merge";
   /** Text-level finishing, for what no renderer hook reaches (kept small and documented). */
   finish?(text: string, model: LangModel, contract: string): string;
 }
