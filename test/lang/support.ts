@@ -266,7 +266,7 @@ export function installDebianPackages(packages: string[], log: (s: string) => vo
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env, timeout: 300_000 });
-    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "ignore", env, timeout: 600_000 });
+    execFileSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "ignore", env, timeout: 600_000 });
     return undefined;
   } catch (e) {
     return `apt-get install ${packages.join(" ")} failed: ${(e as Error).message.split("\n")[0]}`;
