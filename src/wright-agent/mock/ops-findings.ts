@@ -4,7 +4,7 @@ import type { MockContext } from "./context.js";
 import { hasErrors, renderProgram } from "./compile.js";
 import { contractFinding, Program, type ProgramFinding } from "./program.js";
 import { resolveRule } from "./resolve.js";
-import { bound, extras, filterFindings, hasFindingSelection, resolveFileSelection, shapeList, truncation, type Shaped } from "./selection.js";
+import { bound, extras, filterFindings, hasFindingSelection, resolveFileSelection, SEVERITY_RANK, shapeList, truncation, type Shaped } from "./selection.js";
 
 /** lint's compact result (before the response envelope) never exceeds this many UTF-8 bytes unless all. */
 export const LINT_BYTE_BOUND = 5500;
@@ -31,8 +31,6 @@ export function compactFinding(f: ProgramFinding): C.LintFinding {
   };
 }
 
-const RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
-
 function skipped(p: Program): C.SkippedEvaluation[] {
   return (p.fixture.skipped ?? []).map((s) => ({ rule: s.rule, ruleAddress: p.rules[s.rule]!.address, lintRule: s.lintRule, reason: s.reason }));
 }
@@ -41,7 +39,7 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
   const p = ctx.session.program();
   const failOn = p.fixture.project.lintPolicy.failOn;
   // The verdict and counts are computed on the complete set, before selection and truncation.
-  const ok = !p.findings.some((f) => RANK[f.severity] <= RANK[failOn]);
+  const ok = !p.findings.some((f) => SEVERITY_RANK[f.severity] <= SEVERITY_RANK[failOn]);
   const filtered = filterFindings(p, p.findings, req, (f) => f.file).map(compactFinding);
   const selected = hasFindingSelection(req);
   const base = {
@@ -56,22 +54,30 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
   const build = (shaped: Shaped<C.LintFinding, C.SelectionSummary | C.QuerySelectionSummary>): C.LintResult =>
     ({ ...base, findings: shaped.list, ...extras(shaped) }) as C.LintResult;
   const shaped = shapeList(filtered, { max: req.max, all: req.all, selected, total: p.findings.length, codeOf: (f) => f.code });
-  let result = build(shaped);
-  if (req.all) return result;
-  // Withhold findings from the end until the compact result fits the byte bound.
+  const result = build(shaped);
+  if (req.all || fits(result)) return result;
+  // Withhold findings from the end: the largest prefix whose compact result fits the byte bound.
   const shown = Array.isArray(shaped.list) ? shaped.list : shaped.list.items;
-  for (let k = shown.length; Buffer.byteLength(JSON.stringify(result)) > LINT_BYTE_BOUND && k > 0; ) {
-    k--;
+  const withFirst = (k: number): C.LintResult => {
     const t = truncation(filtered.length, k, LINT_BYTE_BOUND, "bytes");
     const items = shown.slice(0, k);
-    result = build(
+    return build(
       selected
         ? { list: items, selection: { ...(shaped.selection as C.SelectionSummary), withheld: filtered.length - k }, truncation: t }
         : { list: { items, truncation: t } },
     );
+  };
+  let lo = 0; // fits (or nothing more can be withheld)
+  let hi = shown.length; // does not fit
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (fits(withFirst(mid))) lo = mid;
+    else hi = mid;
   }
-  return result;
+  return withFirst(lo);
 }
+
+const fits = (result: C.LintResult) => Buffer.byteLength(JSON.stringify(result)) <= LINT_BYTE_BOUND;
 
 export function lintRules(ctx: MockContext): C.LintRulesResult {
   const p = ctx.session.program();
@@ -132,11 +138,12 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
     exact: exactCounts(ctx, p),
     elementCount,
     ...(unavailable !== undefined ? { elementCountUnavailable: unavailable } : {}),
+    // costEstimate's findings member is always an array; a cap is reported beside it.
     findings: Array.isArray(shaped.list) ? shaped.list : shaped.list.items,
     skipped: skipped(p),
     snapshot: generation,
     ...(shaped.selection ? { selection: shaped.selection as C.SelectionSummary } : {}),
-    ...(shaped.truncation ? { truncation: shaped.truncation } : !Array.isArray(shaped.list) ? { truncation: shaped.list.truncation } : {}),
+    ...(Array.isArray(shaped.list) ? (shaped.truncation ? { truncation: shaped.truncation } : {}) : { truncation: shaped.list.truncation }),
   };
 }
 
@@ -146,8 +153,7 @@ export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
   const declarations = p.declarations();
   return {
     programRules: p.rules.length,
-    conditions: p.rules.reduce((n, r) => n + r.conditions.length, 0),
-    actions: p.rules.reduce((n, r) => n + r.actions.length, 0),
+    ...p.statementCounts(),
     globalVariables: declarations.globalVariables,
     playerVariables: declarations.playerVariables,
     subroutines: declarations.subroutines,

@@ -1,8 +1,9 @@
 /** Snapshot queries over the program: project, rules, symbols, references, usage, cfg, callGraph, persistentObjects. */
 import type * as C from "../types/contract-types.js";
+import type * as F from "../types/fixture-types.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";
-import type { Program, ProgramRule } from "./program.js";
+import { Program, type ProgramRule } from "./program.js";
 import { resolveRule, resolveSymbol } from "./resolve.js";
 import { extras, resolveFileSelection, shapeList } from "./selection.js";
 import { nearest } from "./text.js";
@@ -11,47 +12,33 @@ const defined = (...values: unknown[]) => values.some((v) => v !== undefined);
 
 export function project(ctx: MockContext): C.ProjectResult {
   const p = ctx.session.program();
-  const counts = programCounts(p);
-  const severities = { error: 0, warning: 0, info: 0 };
-  for (const f of p.findings) severities[f.severity]++;
+  const counts = { ...p.declarations(), ...p.statementCounts(), symbols: p.symbols.length, references: p.references.length };
   return {
     origin: p.fixture.project.origin,
     inputIdentity: p.entry.identity,
     sourceFiles: p.sources.map((s) => ({ path: s.path, identity: s.identity, lines: s.lines.lineCount })),
     counts,
-    findings: { total: p.findings.length, ...severities },
+    findings: { total: p.findings.length, ...Program.severityCounts(p.findings) },
     settings: (p.fixture.project.settings ?? null) as C.JsonValue,
     snapshot: ctx.session.generation,
   };
 }
 
-function programCounts(p: Program): C.ProjectResult["counts"] {
-  return {
-    ...p.declarations(),
-    conditions: p.rules.reduce((n, r) => n + r.conditions.length, 0),
-    actions: p.rules.reduce((n, r) => n + r.actions.length, 0),
-    symbols: p.symbols.length,
-    references: p.references.length,
-  };
-}
-
-/** A rule as a workshop-rs/rule-content-v1 document (the mock's rendering: statements with catalog ids and spans). */
-function ruleContent(ctx: MockContext, p: Program, rule: ProgramRule): C.JsonValue {
+/**
+ * Renders rules as workshop-rs/rule-content-v1 documents (the mock's rendering: each statement with
+ * the catalog id of its leading call, its text and span).
+ */
+function ruleContentRenderer(ctx: MockContext, p: Program): (rule: ProgramRule) => C.JsonValue {
   const ids = new Map<string, string>();
   for (const e of ctx.catalog.languages.workshop?.entries ?? []) {
     const spelling = e.spellings[p.fixture.project.locales.input]?.[0];
     if (spelling) ids.set(spelling, e.id);
   }
-  const statement = (s: { text: string; span: Parameters<Program["span"]>[0] }) => {
+  const statement = (s: F.Statement): C.JsonValue => {
     const head = /^([A-Z][\w -]*?)\s*(\(|$)/.exec(s.text)?.[1];
-    return { call: head !== undefined ? (ids.get(head) ?? null) : null, text: s.text, span: p.span(s.span) } as C.JsonValue;
+    return { call: head !== undefined ? (ids.get(head) ?? null) : null, text: s.text, span: p.span(s.span) as C.JsonValue };
   };
-  return {
-    format: "workshop-rs/rule-content-v1",
-    event: rule.event,
-    conditions: rule.conditions.map(statement),
-    actions: rule.actions.map(statement),
-  };
+  return (rule) => ({ format: "workshop-rs/rule-content-v1", event: rule.event, conditions: rule.conditions.map(statement), actions: rule.actions.map(statement) });
 }
 
 export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
@@ -66,6 +53,7 @@ export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
     const file = resolveFileSelection(p, req.file);
     selected = selected.filter((r) => r.span?.file === file);
   }
+  const content = req.content ? ruleContentRenderer(ctx, p) : undefined;
   const entries = selected.map(
     (r): C.RuleEntry => ({
       id: r.index,
@@ -74,7 +62,7 @@ export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
       event: r.event,
       span: r.span,
       enabled: r.enabled,
-      ...(req.content ? { content: ruleContent(ctx, p, r) } : {}),
+      ...(content ? { content: content(r) } : {}),
     }),
   );
   // rules has no `all`: an explicit max (or rule) is how to see past the default cap.

@@ -9,7 +9,7 @@ import type { MockContext } from "./context.js";
 import { compileProgram, hasErrors, programDiagnostics } from "./compile.js";
 import type { LoaderFailure } from "./fixture-load.js";
 import { compactFinding, exactCounts, RANKED_TOP } from "./ops-findings.js";
-import { bound, filterFindings, hasFindingSelection, shapeList } from "./selection.js";
+import { bound, filterFindings, hasFindingSelection, SEVERITY_RANK, shapeList } from "./selection.js";
 import { sha256Hex } from "./text.js";
 
 type Command = "compile" | "check" | "analyze" | "inspect" | "simulate";
@@ -53,14 +53,12 @@ export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
   });
 }
 
-const RISK_RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
-
 export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResult {
   const p = ctx.session.program();
   const top = <T>(items: T[], n = RANKED_TOP) => (req.all ? items : items.slice(0, n));
   const risks = filterFindings(p, p.findings, req, (f) => f.file)
     .map((f, order) => ({ f, order }))
-    .sort((a, b) => RISK_RANK[a.f.severity] - RISK_RANK[b.f.severity] || a.order - b.order)
+    .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.order - b.order)
     .map(({ f }) => compactFinding(f));
   const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
   const referenced = p.symbols
@@ -84,8 +82,7 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
       program: p.programSummary(),
       overview: {
         rules: p.rules.length,
-        conditions: exact.conditions ?? 0,
-        actions: exact.actions ?? 0,
+        ...p.statementCounts(),
         elementCount: p.rules.reduce((n, r) => n + r.count, 0),
         elementBudget: p.fixture.project.elementBudget,
       },

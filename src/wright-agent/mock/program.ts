@@ -189,6 +189,11 @@ export class Program {
     return { rules: this.rules.length, globalVariables: count("globalVariable"), playerVariables: count("playerVariable"), subroutines: count("subroutine") };
   }
 
+  /** Conditions and actions over every rule. */
+  statementCounts(): { conditions: number; actions: number } {
+    return { conditions: this.rules.reduce((n, r) => n + r.conditions.length, 0), actions: this.rules.reduce((n, r) => n + r.actions.length, 0) };
+  }
+
   programSummary(): C.ProgramSummary {
     return { origin: this.fixture.project.origin, files: this.sources.map((s) => s.path), declarations: this.declarations() };
   }

@@ -73,7 +73,8 @@ export function hasFindingSelection(req: FindingSelection): boolean {
   return req.severity !== undefined || req.rule !== undefined || req.file !== undefined || req.max !== undefined;
 }
 
-const RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
+/** Severity order: lower is more severe (error 0, warning 1, info 2). */
+export const SEVERITY_RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** Filters findings by severity threshold, lint rule id and file; unknown values are invalid-selection. */
 export function filterFindings<T extends { severity: C.Severity; code: string }>(program: Program, items: readonly T[], req: FindingSelection, fileOf: (item: T) => number | undefined): T[] {
@@ -84,7 +85,7 @@ export function filterFindings<T extends { severity: C.Severity; code: string }>
   const file = req.file === undefined ? undefined : resolveFileSelection(program, req.file);
   return items.filter(
     (f) =>
-      (req.severity === undefined || RANK[f.severity] <= RANK[req.severity]) &&
+      (req.severity === undefined || SEVERITY_RANK[f.severity] <= SEVERITY_RANK[req.severity]) &&
       (req.rule === undefined || f.code === req.rule) &&
       (file === undefined || fileOf(f) === file),
   );
