@@ -197,7 +197,10 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
     { contract: reg.frameWire, def: "FrameEvent", value: { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_merge", path: "/a", value: 1 } }, label: "unknown delta op", why: "a nested union's tag no member has" },
     { contract: reg.frameWire, def: "FrameEvent", value: { type: "tool_call" }, label: "tool_call without call", why: "a required member is missing" },
     { contract: reg.frameWire, def: "DoneEvent", value: { type: "error", finish_reason: "done" }, label: "DoneEvent with another type", why: "the const member must hold its constant" },
+    { contract: reg.frameWire, def: "FrameEvent", value: { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/a" } }, label: "field_set without value", why: "a required any-JSON member is missing" },
+    { contract: reg.frameWire, def: "FrameTurn", value: { blocks: [], tool_calls: [] }, label: "turn without finish_reason", why: "a required nullable member is missing" },
     { contract: "wit", def: "ConflictItem", value: { type: "LOCK_STOLEN", symbolPath: "a:b" }, label: "unknown conflict type", why: "a tag no member has" },
+    { contract: "wit", def: "IntentRecord", value: { intentId: "i", sessionId: "s", description: "d", files: ",", symbols: "[]", status: "paused", declaredAt: 1, updatedAt: 1 }, label: "unknown intent status", why: "an enum value it does not list" },
   ];
   for (const n of negatives) {
     const ok = n.contract === "wit" ? wit(n.def)(n.value) : fw(n.def)(n.value);

@@ -5,7 +5,8 @@
  *   dataclass subclasses it, so `isinstance(event, FrameEvent)` holds and `to_dict` is the member's;
  * - an optional member whose value may be null defaults to `MISSING`, so `{"result": null}` and
  *   `{}` stay different through a round trip (quicktype folds both into `None`);
- * - `from_dict` of a closed object (`additionalProperties: false`) rejects unknown members.
+ * - `from_dict` rejects a missing required member (quicktype lets an absent `Any` or nullable one
+ *   through as None) and, for a closed object (`additionalProperties: false`), unknown members.
  * Any JSON (JsonValue) is `Any`: the plain values `json.loads` returns.
  */
 import { ClassType, JSONPythonRenderer, PythonTargetLanguage, getOptionValues, parenIfNeeded, pythonOptions, type Sourcelike, type Type } from "quicktype-core";
@@ -66,6 +67,12 @@ class ContractPythonRenderer extends JSONPythonRenderer {
         this.forEachClassProperty(t, "none", (_n, jsonName) => known.push(JSON.stringify(jsonName)));
         this.emitLine("_reject_unknown(obj, {", known.join(", "), "}, ", this.string(this.sourcelikeToString(className)), ")");
       }
+      const required: string[] = [];
+      this.forEachClassProperty(t, "none", (_n, jsonName, cp) => {
+        if (!cp.isOptional) required.push(JSON.stringify(jsonName));
+      });
+      // quicktype reads required members with obj.get(): an absent `Any` or nullable one passes as None.
+      if (required.length) this.emitLine("_require(obj, [", required.join(", "), "], ", this.string(this.sourcelikeToString(className)), ")");
       const args: Sourcelike[] = [];
       this.forEachClassProperty(t, "none", (name, jsonName, cp) => {
         if (cp.isOptional && this.idx().optionalNullable(t, jsonName)) {
@@ -106,6 +113,12 @@ class ContractPythonRenderer extends JSONPythonRenderer {
 
 
 MISSING: ${this.sourcelikeToString(this.withTyping("Any"))} = _Missing()
+
+
+def _require(obj: dict, required: list, name: str) -> None:
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise ValueError(f"{name}: missing member(s) {missing}")
 
 
 def _reject_unknown(obj: dict, known: set, name: str) -> None:

@@ -8,7 +8,8 @@
  *   own), Serialize writes the member as it is;
  * - an optional member is `Option<T>` that is skipped when None; one whose value may also be null is
  *   `Option<Option<T>>` (or `Option<serde_json::Value>`), so absent and null stay apart;
- * - a closed object (`additionalProperties: false`) is `#[serde(deny_unknown_fields)]`.
+ * - a closed object (`additionalProperties: false`) is `#[serde(deny_unknown_fields)]`; a required
+ *   member that may be null must still be present (serde would take a missing Option as None).
  */
 import { ClassType, RustRenderer, RustTargetLanguage, getOptionValues, nullableFromUnion, rustOptions, UnionType, type ClassProperty, type Name, type Sourcelike, type Type } from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
@@ -51,7 +52,9 @@ class ContractRustRenderer extends LooseRustRenderer {
         this.emitDescription(this.descriptionForClassProperty(c, jsonName));
         const rename = `rename = ${JSON.stringify(jsonName)}`;
         if (!p.isOptional) {
-          this.emitLine("#[serde(", rename, ")]");
+          // serde lets a missing Option<T> member through as None; a required nullable one must be there.
+          const nullable = p.type instanceof UnionType && nullableFromUnion(p.type) !== null;
+          this.emitLine("#[serde(", rename, nullable ? `, deserialize_with = "deserialize_nullable"` : "", ")]");
           this.emitLine("pub ", name, ": ", this.breakCycle(p.type, true), ",");
           return;
         }
@@ -127,6 +130,12 @@ class ContractRustRenderer extends LooseRustRenderer {
 #[allow(dead_code)]
 fn deserialize_present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
     T::deserialize(deserializer).map(Some)
+}
+
+/// For required members that may be null: the member must be present (null is None).
+#[allow(dead_code)]
+fn deserialize_nullable<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(deserializer)
 }`);
     this.forEachTopLevel("leading", (t: Type, name: Name) => this.emitTopLevelAlias(t, name), (t: Type) => this.namedTypeToNameForTopLevel(t) === undefined);
     this.forEachNamedType(
