@@ -13,6 +13,7 @@
 import { compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
 import { gapMessage } from "./gap.js";
+import { fastAppendTarget, fastFieldSetTarget, receiverSafe } from "./pointer-fast.js";
 import { adoptJson, isPlainObject, NOT_JSON, setOwn } from "./json-adopt.js";
 import type { FoldAbort, FoldDiscard, FoldOutcome, ForgeBlock, FrameTurn, ToolCall } from "./types.js";
 
@@ -221,6 +222,15 @@ class FrameFold implements Fold {
     this.onDiscard?.({ code, message, at });
   }
 
+  /**
+   * An event or delta object. Parser output (adoptEvents) only ever has plain prototypes, so the
+   * prototype is checked only for in-process input, where a class instance may show up.
+   */
+  private isObject(v: unknown): v is Record<string, unknown> {
+    if (this.copy) return isPlainObject(v);
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+
   private adopt(value: unknown, where: string): JsonValue {
     if (!this.copy) {
       if (value === undefined) throw new InvalidEvent(`${where} is not a JSON value`);
@@ -232,7 +242,7 @@ class FrameFold implements Fold {
   }
 
   private apply(event: unknown, at: number): void {
-    if (!isPlainObject(event)) throw new InvalidEvent("an event is a JSON object");
+    if (!this.isObject(event)) throw new InvalidEvent("an event is a JSON object");
     switch (event.type) {
       case "block_start":
         return this.blockStart(event, at);
@@ -288,7 +298,7 @@ class FrameFold implements Fold {
     const delta = e.delta;
     // Fast shape check; the precise reason is worked out only when it fails. Members read as
     // undefined fail their type check, so typed members + the own-member count pin the shape.
-    if (!(isIndex(index) && isNonEmptyString(blockId) && isIndex(seq) && isPlainObject(delta) && ownCount(e) === 5)) {
+    if (!(isIndex(index) && isNonEmptyString(blockId) && isIndex(seq) && this.isObject(delta) && ownCount(e) === 5)) {
       throw new InvalidEvent(describeInvalidBlockDelta(e));
     }
     const op = delta.op;
@@ -319,6 +329,26 @@ class FrameFold implements Fold {
       }
       if (this.onDiscard) this.discard("stale_seq", `block_delta seq ${seq} at index ${index} is not greater than the last applied seq ${slot.lastSeq}`, at);
       return;
+    }
+
+    // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
+    if (receiverSafe(tokens)) {
+      if (op === "field_set") {
+        const t = fastFieldSetTarget(slot.block, tokens);
+        if (t !== undefined && !(t.array === false && tokens.length === 1 && t.key === "kind" && typeof value !== "string")) {
+          if (t.array) t.parent[t.index] = value;
+          else setOwn(t.parent, t.key, value);
+          slot.lastSeq = seq;
+          return;
+        }
+      } else {
+        const arr = fastAppendTarget(slot.block, tokens);
+        if (arr !== undefined) {
+          arr.push(value);
+          slot.lastSeq = seq;
+          return;
+        }
+      }
     }
 
     if (op === "field_set") {

@@ -1,0 +1,72 @@
+/**
+ * Allocation-free happy path for applying a delta's compiled pointer. src/json's resolveTarget /
+ * evaluatePointer (receiver mode) stay the reference: these helpers answer only when the walk is
+ * plainly valid — own members, RFC 6901 index tokens within range — and return undefined for
+ * anything else, and the fold then asks src/json, which produces the precise error. So they can
+ * only ever agree with src/json when they answer (a property test checks exactly that).
+ *
+ * Why: at 100k events, the reference path's per-step result objects are a measurable share of the
+ * fold's cost (docs/decisions/031). Tokens are compiled and cached by src/json's compilePointer.
+ */
+import { isArrayIndexToken, RECEIVER_FORBIDDEN_MEMBERS, type JsonObject, type JsonValue } from "../json/index.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** True when no token is __proto__/constructor/prototype (the receiver rule). */
+export function receiverSafe(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) if (RECEIVER_FORBIDDEN_MEMBERS.has(tokens[i]!)) return false;
+  return true;
+}
+
+/** Follows tokens[0, end) over own members and in-range indices; undefined when any step would fail. */
+function walk(doc: JsonValue, tokens: readonly string[], end: number): JsonValue | undefined {
+  let c: JsonValue = doc;
+  for (let i = 0; i < end; i++) {
+    const t = tokens[i]!;
+    if (Array.isArray(c)) {
+      if (!isArrayIndexToken(t)) return undefined;
+      const n = Number(t);
+      if (n >= c.length) return undefined;
+      c = c[n]!;
+    } else if (c !== null && typeof c === "object") {
+      if (!hasOwn.call(c, t)) return undefined;
+      c = (c as JsonObject)[t]!;
+    } else return undefined;
+  }
+  return c;
+}
+
+/** Where field_set writes, when that is plainly valid: an object member, or an array index <= length. */
+export type FastTarget = { parent: JsonObject; key: string; array: false } | { parent: JsonValue[]; index: number; array: true };
+
+/**
+ * The field_set target of a non-empty, receiver-safe token list, or undefined (ask src/json).
+ * The result object is reused: read it before the next call.
+ */
+const objectTarget = { parent: {} as JsonObject, key: "", array: false as const };
+const arrayTarget = { parent: [] as JsonValue[], index: 0, array: true as const };
+export function fastFieldSetTarget(doc: JsonValue, tokens: readonly string[]): FastTarget | undefined {
+  const last = tokens.length - 1;
+  const parent = walk(doc, tokens, last);
+  if (parent === undefined || parent === null || typeof parent !== "object") return undefined;
+  const key = tokens[last]!;
+  if (Array.isArray(parent)) {
+    let index: number;
+    if (key === "-") index = parent.length;
+    else if (isArrayIndexToken(key)) index = Number(key);
+    else return undefined;
+    if (index > parent.length) return undefined;
+    arrayTarget.parent = parent;
+    arrayTarget.index = index;
+    return arrayTarget;
+  }
+  objectTarget.parent = parent as JsonObject;
+  objectTarget.key = key;
+  return objectTarget;
+}
+
+/** The array element_append appends to, when it plainly exists; undefined otherwise (ask src/json). */
+export function fastAppendTarget(doc: JsonValue, tokens: readonly string[]): JsonValue[] | undefined {
+  const target = walk(doc, tokens, tokens.length);
+  return Array.isArray(target) ? target : undefined;
+}
