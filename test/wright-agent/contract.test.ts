@@ -259,5 +259,9 @@ describe("wright-agent/v1 schema document", () => {
       expect(props(`${pascal(op)}Result`), op).toHaveProperty("snapshot");
     }
     for (const op of ["analyze", "inspect"]) expect(required(`${pascal(op)}Result`), op).toContain("snapshot");
+    // Every canonical address an output reports shares one definition.
+    for (const [def, member] of [["RuleRef", "address"], ["RuleEntry", "address"], ["CallGraphEdge", "callerAddress"], ["SkippedEvaluation", "ruleAddress"], ["RuleElementCount", "address"], ["ConditionTree", "ruleAddress"]] as const) {
+      expect(props(def)[member]!.$ref, `${def}.${member}`).toBe("#/$defs/CanonicalRuleAddress");
+    }
   });
 });

@@ -147,6 +147,10 @@ export type MaybeSpan = Span | null;
  */
 export type NextCommands = string[];
 /**
+ * A rule's canonical address as outputs report it: NAME when NAME resolves to exactly this rule, else NAME#N (N its 1-based position among rules of that name; unnamed rules are #N). Reused as an address it selects that rule, or fails ambiguous-rule in the literal-# corner case (rules a, a, a#2: the second a is a#2).
+ */
+export type CanonicalRuleAddress = string;
+/**
  * inspect's rule names. A bare array, or {items, truncation} when the default cap withheld items.
  */
 export type InspectRuleList =
@@ -1111,10 +1115,7 @@ export interface ExactCounts {
  * A rule ranked by element count.
  */
 export interface Hotspot {
-  /**
-   * Canonical rule address.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
   /**
    * Element count.
    */
@@ -1125,10 +1126,7 @@ export interface Hotspot {
  * A rule's control-flow complexity.
  */
 export interface ComplexityEntry {
-  /**
-   * Canonical rule address.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
   /**
    * CFG blocks.
    */
@@ -1159,7 +1157,7 @@ export interface LintFinding {
   /**
    * Canonical address of the owning rule, or null.
    */
-  ruleAddress?: string | null;
+  ruleAddress?: CanonicalRuleAddress | null;
   repeated?: RepeatedValue;
   /**
    * The available correction, without its transaction.
@@ -1210,10 +1208,7 @@ export interface VariableUse {
  * A rule's condition tree summary.
  */
 export interface ConditionTree {
-  /**
-   * Canonical rule address.
-   */
-  ruleAddress: string;
+  ruleAddress: CanonicalRuleAddress;
   /**
    * Conditions.
    */
@@ -1305,10 +1300,7 @@ export interface InspectRule {
    * Declared name.
    */
   name: string;
-  /**
-   * Canonical address.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
 }
 /**
  * The loaded program.
@@ -1419,10 +1411,7 @@ export interface RuleEntry {
    * Declared name (empty when unnamed).
    */
   name: string;
-  /**
-   * Canonical address: NAME when unambiguous, else NAME#N.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
   /**
    * Event; subroutine:<name> for subroutine rules.
    */
@@ -1556,10 +1545,7 @@ export interface RuleRef {
    * Declared name (empty for unnamed rules).
    */
   name: string;
-  /**
-   * Canonical address: NAME when unambiguous, else NAME#N.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
   span: MaybeSpan;
 }
 /**
@@ -1590,10 +1576,7 @@ export interface CfgResult {
      * Declared name.
      */
     name: string;
-    /**
-     * Canonical address.
-     */
-    address: string;
+    address: CanonicalRuleAddress;
   };
   /**
    * Entry block id.
@@ -1663,7 +1646,7 @@ export interface Finding {
   /**
    * Canonical address of the owning rule, or null.
    */
-  ruleAddress: string | null;
+  ruleAddress: CanonicalRuleAddress | null;
   /**
    * Index of the action in the rule's flat actions array, or null.
    */
@@ -1776,10 +1759,7 @@ export interface SkippedEvaluation {
    * Canonical index of the rule, scoped to the snapshot.
    */
   rule: number;
-  /**
-   * Canonical address of the rule.
-   */
-  ruleAddress: string;
+  ruleAddress: CanonicalRuleAddress;
   lintRule: FindingCode;
   /**
    * Why it was skipped.
@@ -1884,10 +1864,7 @@ export interface CallGraphEdge {
    * Calling rule's declared name.
    */
   caller: string;
-  /**
-   * Calling rule's canonical address.
-   */
-  callerAddress: string;
+  callerAddress: CanonicalRuleAddress;
   /**
    * Called subroutine name.
    */
@@ -1941,10 +1918,7 @@ export interface RuleElementCount {
    * Canonical rule position (snapshot-scoped).
    */
   index: number;
-  /**
-   * Canonical address.
-   */
-  address: string;
+  address: CanonicalRuleAddress;
   /**
    * Elements.
    */
@@ -1965,7 +1939,7 @@ export interface CostFinding {
   /**
    * Owning rule's canonical address, or null.
    */
-  ruleAddress?: string | null;
+  ruleAddress?: CanonicalRuleAddress | null;
 }
 /**
  * costEstimate with rule: the rule drill-down.
@@ -1975,10 +1949,7 @@ export interface CostEstimateRuleDrillDown {
    * The drilled rule.
    */
   rule: {
-    /**
-     * Canonical address.
-     */
-    address: string;
+    address: CanonicalRuleAddress;
     /**
      * Rule element count.
      */
