@@ -593,7 +593,7 @@ export function emitVectorFiles(): Map<string, string> {
     files.set(`${v.name}.json`, JSON.stringify(vectorFile(v), null, 2) + "\n");
   }
   const index = {
-    contract: "frame_wire",
+    contract: "frame-wire",
     version: "1.3.0",
     description:
       "frame-wire 1.3.0 conformance vectors. Each file: {name, description, covers, level, events | stdin, expected: {turn, abort}, message_pinned}. A fold-level vector's events are the NDJSON lines of a stream; a command-level vector gives the exact stdin. The outcome is compared by deep equality; when message_pinned is false the abort message is this suite's wording, not the contract's.",
