@@ -5,7 +5,7 @@
  */
 import type { ToolHandlers } from "./handlers.js";
 import { ToolRefusal } from "./handlers.js";
-import { OPERATION_NAMES } from "./contract.js";
+import { definitionValidator, OPERATION_NAMES, operationEntry } from "./contract.js";
 import { parseToolRequest } from "./request.js";
 import type { ToolResponse } from "./types/contract-types.js";
 
@@ -24,6 +24,12 @@ export interface ToolServiceOptions {
 
 export function createToolService(handlers: ToolHandlers, options: ToolServiceOptions = {}): ToolService {
   const parseOptions = options.operations ? { operations: options.operations } : {};
+  // Compile every advertised request validator now: a broken contract fails at startup, not mid-session.
+  for (const op of options.operations ?? OPERATION_NAMES) {
+    const entry = operationEntry(op);
+    if (!entry) throw new Error(`cannot advertise ${op}: the wright-agent/v1 contract has no such operation`);
+    definitionValidator(entry.request);
+  }
   return {
     operations: options.operations ?? OPERATION_NAMES,
     async handle(raw: unknown): Promise<ToolResponse> {

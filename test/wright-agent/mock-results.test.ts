@@ -85,6 +85,10 @@ describe("capabilities and the advertised operation set", () => {
     expect((await refused(svc, { op: "lint" })).code).toBe("malformed-request");
     await ok(svc, { op: "findings" });
   });
+
+  it("advertising an operation the contract does not have fails at startup", () => {
+    expect(() => workspace(undefined, { operations: ["capabilities", "teleport"] })).toThrow(/no such operation/);
+  });
 });
 
 describe("robustness", () => {
