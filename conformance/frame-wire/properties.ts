@@ -42,7 +42,7 @@ const hostileToken = fc.oneof(
 const hostilePath = fc.oneof(
   { weight: 20, arbitrary: fc.constantFrom("/items", "/items/0", "/items/-", "/meta/a", "/meta/01", "/rows/0", "/rows/1", "/rows/01", "/text", "/kind", "/a") },
   { weight: 20, arbitrary: fc.array(hostileToken, { minLength: 1, maxLength: 4 }).map((ts) => ts.map((t) => "/" + t).join("")) },
-  { weight: 1, arbitrary: fc.constantFrom("items", "/a~2", "/~", "") },
+  { weight: 1, arbitrary: fc.constantFrom("items", "/a~2", "/~", "", "/a".repeat(513)) },
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
 );
 

@@ -264,6 +264,20 @@ export function vectorSources(): VectorSource[] {
       expected: aborted(turn([text("x")], null), "pointer_root", 'element_append may not use the root pointer ""', 1),
     },
     {
+      name: "pointer-too-long",
+      description: "A delta path with more than 512 reference tokens aborts with pointer_too_long (a receiver limit that keeps a turn's depth bounded).",
+      covers: ["pointer_too_long"],
+      events: [start(0, "b0", text("x")), set(0, "b0", 0, "/a".repeat(513), 1), done()],
+      expected: aborted(turn([text("x")], null), "pointer_too_long", "field_set path has 513 reference tokens; at most 512 are accepted", 1),
+    },
+    {
+      name: "pointer-512-tokens",
+      description: "512 reference tokens are accepted: the path is resolved as usual (here its first container is missing).",
+      covers: ["pointer_missing_container"],
+      events: [start(0, "b0", text("x")), set(0, "b0", 0, "/a".repeat(512), 1), done()],
+      expected: aborted(turn([text("x")], null), "pointer_missing_container", `field_set path ${JSON.stringify("/a".repeat(512))}: no own member "a" at token 0`, 1),
+    },
+    {
       name: "pointer-syntax-no-slash",
       description: "A path that is neither \"\" nor \"/\"-prefixed aborts with pointer_syntax.",
       covers: ["pointer_syntax"],

@@ -20,6 +20,7 @@ export const FRAME_WIRE_CODES = {
   malformed_event: { disposition: "abort", foundAt: "event", when: "fold command only: a non-blank input line is not JSON (or exceeds the parser's size/depth limits)" },
   invalid_event: { disposition: "abort", foundAt: "event", when: "the event does not validate against FrameEvent: not an object, unknown type, a missing, extra or mistyped member, a value that is not JSON" },
   pointer_syntax: { disposition: "abort", foundAt: "event", when: "a delta's path is not RFC 6901 syntax (not \"\" and not \"/\"-prefixed, or a \"~\" not followed by 0 or 1)" },
+  pointer_too_long: { disposition: "abort", foundAt: "event", when: "a delta's path has more than 512 reference tokens (a receiver limit, like the parser's depth limit: it keeps a turn's depth bounded)" },
   pointer_root: { disposition: "abort", foundAt: "event", when: "a delta's path is the root pointer \"\" (a delta never replaces a whole block)" },
   pointer_forbidden_member: { disposition: "abort", foundAt: "event", when: "a delta's path names __proto__, constructor or prototype at any position" },
   block_start_after_done: { disposition: "abort", foundAt: "event", when: "a block_start arrives after done" },

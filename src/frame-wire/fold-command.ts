@@ -64,7 +64,14 @@ export async function runFoldCommand(
     err.write(`${PREFIX}aborted at ${where} (${outcome.abort.code}): ${outcome.abort.message}\n`);
   }
   if (ignored > 0) err.write(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
-  const text = JSON.stringify(outcome) + "\n";
+  let text: string;
+  try {
+    text = JSON.stringify(outcome) + "\n";
+  } catch (e) {
+    // Not reachable with the fold's limits (pointer length, value depth); never a crash regardless.
+    err.write(`${PREFIX}internal error: the outcome could not be serialised: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 70;
+  }
   return await new Promise<number>((resolve) => {
     let settled = false;
     const settle = (e?: Error | null) => {

@@ -60,6 +60,13 @@ interface Slot {
 }
 
 const RECEIVER = { mode: "receiver" } as const;
+
+/**
+ * Longest delta path accepted. Content can only be written where a path reaches, so this bounds a
+ * turn's depth (path + value depth), which keeps serialising the outcome safe from deep nesting
+ * built up one delta at a time.
+ */
+export const MAX_POINTER_TOKENS = 512;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 const POINTER_CODES: Record<PointerErrorCode, FrameWireCode> = {
@@ -317,6 +324,9 @@ class FrameFold implements Fold {
       return this.fail("pointer_syntax", `${op} path ${JSON.stringify(path)}: ${(err as PointerError).message}`, at);
     }
     if (tokens.length === 0) return this.fail("pointer_root", `${op} may not use the root pointer ""`, at);
+    if (tokens.length > MAX_POINTER_TOKENS) {
+      return this.fail("pointer_too_long", `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`, at);
+    }
 
     const slot = this.done ? undefined : this.slots.get(index);
     if (slot === undefined || slot.blockId !== blockId || seq <= slot.lastSeq) {

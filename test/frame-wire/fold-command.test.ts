@@ -48,6 +48,20 @@ describe("runFoldCommand", () => {
     expect(JSON.parse(stdout).abort).toMatchObject({ code: "malformed_event", message: "line 1 is not JSON (too-large)" });
   });
 
+  it("bounds a turn's depth: nesting cannot be built up past the pointer limit, and the outcome always serialises", async () => {
+    const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) });
+    const lines = [
+      { type: "block_start", index: 0, block_id: "b", block: { kind: "t", a: deep(500) } },
+      { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/a".repeat(500), value: deep(500) } },
+      { type: "block_delta", index: 0, block_id: "b", seq: 1, delta: { op: "field_set", path: "/a".repeat(1000), value: deep(500) } },
+      { type: "done", finish_reason: "done" },
+    ];
+    const r = await run(text(lines.map((l) => JSON.stringify(l)).join("\n")));
+    expect(r.code).toBe(0);
+    expect(r.outcome.abort).toMatchObject({ code: "pointer_too_long", at: 2 });
+    expect(JSON.stringify(r.outcome.turn).match(/\{/g)!.length).toBeGreaterThan(1000);
+  });
+
   it("prints discards and the abort on stderr", async () => {
     const lines = [
       { type: "block_start", index: 0, block_id: "b", block: { kind: "t", items: [] } },
