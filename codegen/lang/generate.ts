@@ -17,7 +17,9 @@ import { LANGS, type LangId, type LangTarget } from "./targets/target.js";
 import { python } from "./targets/python.js";
 import { go } from "./targets/go.js";
 import { rust } from "./targets/rust.js";
-import { csharp, dart, kotlin, swift } from "./targets/plain.js";
+import { dart } from "./targets/dart.js";
+import { swift } from "./targets/swift.js";
+import { csharp, kotlin } from "./targets/plain.js";
 
 const LANG_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(LANG_DIR, "..", "..");

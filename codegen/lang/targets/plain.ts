@@ -1,26 +1,16 @@
 /**
- * Dart, C#, Kotlin and Swift: quicktype's own renderers over the pre-passed model (JsonValue
+ * C# and Kotlin: quicktype's own renderers over the pre-passed model (JsonValue
  * as the language's any type, aliases followed, inline objects hoisted, formats dropped), with no
  * correction rendered in place: a discriminated union is left to quicktype, which merges its
  * members into one class whose members are all optional (the member classes are emitted too).
  * What that means per language is stated in docs/other-languages.md; none of them is compiled
  * here (decision 104).
  */
-import { CSharpTargetLanguage, DartTargetLanguage, KotlinTargetLanguage, SwiftTargetLanguage } from "quicktype-core";
+import { CSharpTargetLanguage, KotlinTargetLanguage } from "quicktype-core";
 import { pascalCase } from "../../names.js";
 import type { LangTarget } from "./target.js";
 
 const pkg = (contract: string) => contract.replace(/[^A-Za-z0-9]+/g, "").toLowerCase();
-
-export const dart: LangTarget = {
-  id: "dart",
-  displayName: "Dart",
-  unions: "merge",
-  commentPrefix: "//",
-  fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.dart`,
-  language: () => new DartTargetLanguage(),
-  rendererOptions: () => ({ "required-props": "true", "final-props": "true" }),
-};
 
 export const csharp: LangTarget = {
   id: "csharp",
@@ -40,14 +30,4 @@ export const kotlin: LangTarget = {
   fileName: (contract) => `${pascalCase(contract)}.kt`,
   language: () => new KotlinTargetLanguage(),
   rendererOptions: (contract) => ({ framework: "kotlinx", package: `contractsuite.${pkg(contract)}` }),
-};
-
-export const swift: LangTarget = {
-  id: "swift",
-  displayName: "Swift (Codable)",
-  unions: "merge",
-  commentPrefix: "//",
-  fileName: (contract) => `${pascalCase(contract)}.swift`,
-  language: () => new SwiftTargetLanguage(),
-  rendererOptions: () => ({ "struct-or-class": "struct", "access-level": "public", density: "normal" }),
 };
