@@ -15,6 +15,7 @@ import { generateTypes } from "./types.js";
 import { generateValidators } from "./validators.js";
 import { componentErrorDefs, generateClient, generateHandlers, generateMethods } from "./openrpc.js";
 import { generateOperations } from "./openapi.js";
+import { findCatalog, generateCatalog } from "./catalog.js";
 
 const CODEGEN_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(CODEGEN_DIR, "..");
@@ -30,8 +31,8 @@ export interface KindContext {
   prefix: string;
 }
 export interface KindGenerator {
-  /** The files it writes, known up front so `gen --check` needs no regeneration. */
-  files: string[];
+  /** The files it writes for a contract, known without generating, so `gen --check` needs no regeneration. */
+  files: string[] | ((contract: LoadedContract) => string[]);
   generate(ctx: KindContext): Promise<Record<string, string>> | Record<string, string>;
 }
 
@@ -47,7 +48,19 @@ const kindGenerators: Record<string, KindGenerator[]> = {
     },
   ],
   openapi: [{ files: ["operations.ts"], generate: ({ operations, prefix }) => ({ "operations.ts": generateOperations(prefix, operations) }) }],
+  "json-schema": [
+    {
+      // Only contracts whose request union carries an operation catalog (x-operations).
+      files: (contract) => (hasCatalog(contract) ? ["catalog.ts", "handlers.ts"] : []),
+      generate: ({ bundle, prefix }) => (findCatalog(bundle) ? generateCatalog(prefix, bundle) : {}),
+    },
+  ],
 };
+
+function hasCatalog(contract: LoadedContract): boolean {
+  const root = contract.doc.root as { $defs?: Record<string, Record<string, unknown>> } | undefined;
+  return Object.values(root?.$defs ?? {}).some((d) => Array.isArray(d["x-operations"]));
+}
 
 /** Lets a kind (e.g. OpenAPI operations) add files without touching this orchestrator. */
 export function registerKindGenerator(kind: string, generator: KindGenerator): void {
@@ -55,8 +68,8 @@ export function registerKindGenerator(kind: string, generator: KindGenerator): v
 }
 
 /** Output file names per kind, known before generating (for --check without regenerating). */
-export function expectedFiles(kind: string): string[] {
-  const byKind = (kindGenerators[kind] ?? []).flatMap((g) => g.files);
+export function expectedFiles(kind: string, contract?: LoadedContract): string[] {
+  const byKind = (kindGenerators[kind] ?? []).flatMap((g) => (typeof g.files === "function" ? (contract ? g.files(contract) : []) : g.files));
   return ["types.ts", "validators.js", "validators.d.ts", ...byKind, "index.ts"].sort();
 }
 
@@ -137,7 +150,7 @@ export async function runGen(
     }
     const hash = inputHash(registry, contract);
     const dir = join(outRoot, entry.name);
-    const names = expectedFiles(entry.kind);
+    const names = expectedFiles(entry.kind, contract);
     const states = names.map((f) => ({ f, state: fileState(join(dir, f), hash) }));
     const unexpected = existsSync(dir) ? readdirSync(dir).filter((f) => !names.includes(f)) : [];
     const current = states.every((s) => s.state === "current") && unexpected.length === 0;

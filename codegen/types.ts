@@ -28,14 +28,14 @@ const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "de
 
 /**
  * json-schema-to-typescript turns `{ $ref, description }` into a fresh copy of the target named
- * `<Target>1`, `<Target>2`... Annotations next to a `$ref` carry no type information, so they are
+ * `<Target>1`, `<Target>2`... Annotations (and `x-` extensions) next to a `$ref` carry no type information, so they are
  * dropped for type generation only (validators still see the document as written).
  */
 function stripRefSiblings(node: unknown, nameMap = false): unknown {
   if (Array.isArray(node)) return node.map((v) => stripRefSiblings(v));
   if (node === null || typeof node !== "object") return node;
   const obj = node as Schema;
-  if (!nameMap && typeof obj.$ref === "string" && Object.keys(obj).every((k) => k === "$ref" || ANNOTATIONS.has(k))) return { $ref: obj.$ref };
+  if (!nameMap && typeof obj.$ref === "string" && Object.keys(obj).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))) return { $ref: obj.$ref };
   const out: Schema = {};
   for (const [k, v] of Object.entries(obj)) {
     if (!nameMap && (k === "enum" || k === "const" || k === "examples" || k === "default")) out[k] = v;

@@ -11,7 +11,7 @@
  *   object (`additionalProperties: false`) rejects unknown members; every enum (and so every
  *   `const`) rejects values it does not list.
  */
-import { ClassType, EnumType, GoRenderer, GoTargetLanguage, getOptionValues, goOptions, type ClassProperty, type Name, type Sourcelike, type Type } from "quicktype-core";
+import { ClassType, EnumType, GoRenderer, GoTargetLanguage, UnionType, getOptionValues, goOptions, type ClassProperty, type Name, type Sourcelike, type Type } from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
 import type { LangTarget } from "./target.js";
@@ -52,11 +52,22 @@ class ContractGoRenderer extends LooseGoRenderer {
     return imports;
   }
 
+  /**
+   * quicktype 26 counts every union as a named type for a top level, but declares only the unions
+   * that need a name: a top-level nullable union (`Span | null`, `map | null`) was referenced and
+   * never declared. Such a top level is an alias of its Go type instead.
+   */
+  namedTypeToNameForTopLevel(t: Type): Type | undefined {
+    if (t instanceof UnionType && !(this.namedUnions as ReadonlySet<Type>).has(t)) return undefined;
+    return super.namedTypeToNameForTopLevel(t);
+  }
+
   emitTopLevel(t: Type, name: Name): void {
-    // `type JsonValue json.RawMessage` would lose RawMessage's methods (and encode as base64).
-    if (t.kind === "any" && this.namedTypeToNameForTopLevel(t) === undefined) {
+    // `type JsonValue json.RawMessage` would lose RawMessage's methods (and encode as base64), and a
+    // pointer type cannot carry methods: both become aliases with only an Unmarshal function.
+    if ((t.kind === "any" || t instanceof UnionType) && this.namedTypeToNameForTopLevel(t) === undefined) {
       this.emitDescription(this.descriptionForType(t));
-      this.emitLine("type ", name, " = json.RawMessage");
+      this.emitLine("type ", name, " = ", this.goType(t));
       this.ensureBlankLine();
       this.emitFunc([this._topLevelUnmarshalNames.get(name), "(data []byte) (", name, ", error)"], () => {
         this.emitLine("var r ", name);
