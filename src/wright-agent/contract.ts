@@ -1,11 +1,15 @@
 /**
- * The committed wright-agent/v1 contract document and the catalog it carries (x-operations, x-mcp),
- * loaded once. Validation, dispatch, capabilities and (later) the MCP adapter and tool emitter read
- * the operation list from here, so nothing restates it.
+ * The wright-agent/v1 contract as the runtime sees it. The operation list and the MCP table come
+ * from the GENERATED catalog (src/generated/wright-agent/catalog.ts, built by `gen` from
+ * ToolRequest's x-operations and x-mcp), so capabilities, request validation, the MCP adapter and
+ * the tool emitter cannot drift from each other or from the schema. The contract document itself
+ * is still loaded: tool input schemas are cut from its request definitions, and a full-error ajv
+ * (allErrors) explains a request the generated validator rejected.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { wrightAgentCatalog, wrightAgentToolPrefix, type WrightAgentCatalogEntry, type WrightAgentOperation } from "../generated/wright-agent/catalog.js";
 
 export const CONTRACT_PATH = fileURLToPath(new URL("../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url));
 export const FIXTURE_SCHEMA_PATH = fileURLToPath(new URL("../../contracts/wright-agent/wright-agent-fixture-v1.schema.json", import.meta.url));
@@ -24,20 +28,14 @@ export interface ContractDocument {
 /** How an operation relates to the session's program (x-operations[].program). */
 export type ProgramUse = "never" | "always" | "workflow" | "without-documents";
 
-export interface OperationEntry {
-  op: string;
-  /** Name of the request definition in $defs. */
-  request: string;
-  /** Name of the result definition in $defs. */
-  result: string;
-  program: ProgramUse;
-}
+/** One operation of the generated catalog (op, request/result definition names, validators, mcp). */
+export type OperationEntry = WrightAgentCatalogEntry & { readonly op: WrightAgentOperation };
 
 export interface McpToolEntry {
-  op: string;
+  op: WrightAgentOperation;
   tool: string;
   /** Request fields the MCP tool's inputSchema drops (besides op). */
-  omit: string[];
+  omit: readonly string[];
 }
 
 /** Annotation keywords the contract uses; registered so strict ajv accepts them. */
@@ -46,13 +44,27 @@ export const ANNOTATION_KEYWORDS = ["x-version", "x-operations", "x-mcp", "x-sel
 export const contractDocument: ContractDocument = JSON.parse(readFileSync(CONTRACT_PATH, "utf8")) as ContractDocument;
 export const CONTRACT_ID = contractDocument.$id;
 
-const toolRequest = contractDocument.$defs.ToolRequest as Schema & { "x-operations": OperationEntry[]; "x-mcp": { toolPrefix: string; tools: McpToolEntry[] } };
-export const OPERATIONS: readonly OperationEntry[] = toolRequest["x-operations"];
-export const OPERATION_NAMES: readonly string[] = OPERATIONS.map((o) => o.op);
-export const MCP_TOOLS: readonly McpToolEntry[] = toolRequest["x-mcp"].tools;
+/** Every operation, in contract (seed) order: the generated catalog. */
+export const OPERATIONS = wrightAgentCatalog as readonly OperationEntry[];
+export const OPERATION_NAMES: readonly WrightAgentOperation[] = OPERATIONS.map((o) => o.op);
+export const MCP_TOOL_PREFIX = wrightAgentToolPrefix;
+/** The MCP table: one tool per operation the seed's MCP table lists. */
+export const MCP_TOOLS: readonly McpToolEntry[] = OPERATIONS.flatMap((o) => (o.mcp ? [{ op: o.op, tool: o.mcp.tool, omit: o.mcp.omit }] : []));
+
+const byOp = new Map<string, OperationEntry>(OPERATIONS.map((o) => [o.op, o]));
+const byTool = new Map<string, McpToolEntry>(MCP_TOOLS.map((t) => [t.tool, t]));
 
 export function operationEntry(op: string): OperationEntry | undefined {
-  return OPERATIONS.find((o) => o.op === op);
+  return byOp.get(op);
+}
+
+export function mcpToolEntry(tool: string): McpToolEntry | undefined {
+  return byTool.get(tool);
+}
+
+/** `wright_` + the operation in snake case (the MCP and client-tool naming rule). */
+export function toolName(op: string): string {
+  return MCP_TOOL_PREFIX + op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /** Absolute URI of a definition, as capabilities.result_schemas reports it. */
@@ -71,7 +83,10 @@ export function createContractAjv(options: { allErrors?: boolean } = {}): Ajv202
 let shared: Ajv2020 | undefined;
 const validators = new Map<string, ValidateFunction>();
 
-/** A compiled validator for one definition (compiled once per process). */
+/**
+ * A runtime-compiled validator for one definition reporting ALL errors (compiled lazily, once per
+ * process). The hot path uses the generated validators; this one explains failures.
+ */
 export function definitionValidator(name: string): ValidateFunction {
   let v = validators.get(name);
   if (!v) {

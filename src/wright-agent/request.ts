@@ -12,14 +12,22 @@ import { isJsonValue } from "../json/index.js";
 import { contractDocument, definitionValidator, OPERATION_NAMES, operationEntry, type Schema } from "./contract.js";
 import type { OperationName } from "./handlers.js";
 import { nearest } from "./mock/text.js";
-import type { ToolError, ToolRequest } from "./types/contract-types.js";
+import type { ToolError, ToolRequest } from "../generated/wright-agent/types.js";
 
-export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolError };
+/**
+ * Why a request was refused, for transports that must tell "malformed arguments" (an MCP protocol
+ * error) from a service refusal: `not-a-request` (not an object, no string op), `unknown-operation`,
+ * `removed-field`, `schema` (wrong type, missing field), `exactly-one-of`, `invalid-value` (an
+ * enum value outside an x-invalid-code field's domain).
+ */
+export type RefusalReason = "not-a-request" | "unknown-operation" | "removed-field" | "schema" | "exactly-one-of" | "invalid-value";
+
+export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolError; reason: RefusalReason };
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-function malformed(message: string): ParsedRequest {
-  return { ok: false, error: { code: "malformed-request", message } };
+function malformed(message: string, reason: RefusalReason): ParsedRequest {
+  return { ok: false, error: { code: "malformed-request", message }, reason };
 }
 
 export interface ParseOptions {
@@ -28,40 +36,42 @@ export interface ParseOptions {
 }
 
 export function parseToolRequest(raw: unknown, options: ParseOptions = {}): ParsedRequest {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("a request is a JSON object with an op member");
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("a request is a JSON object with an op member", "not-a-request");
   // In-process callers may leave optional members undefined; JSON has no undefined, so drop them.
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
     const v = (raw as Record<string, unknown>)[key];
     if (v !== undefined) Object.defineProperty(input, key, { value: v, enumerable: true, writable: true, configurable: true });
   }
-  if (!isJsonValue(input)) return malformed("a request must be plain JSON data");
+  if (!isJsonValue(input)) return malformed("a request must be plain JSON data", "not-a-request");
   const op = input.op;
-  if (typeof op !== "string") return malformed("op must be a string naming an operation");
+  if (typeof op !== "string") return malformed("op must be a string naming an operation", "not-a-request");
   const advertised = options.operations ?? OPERATION_NAMES;
   const entry = operationEntry(op);
   if (!entry || !advertised.includes(op)) {
     const hint = nearest(op, advertised);
-    return malformed(`unknown operation ${JSON.stringify(op)}${hint ? ` (did you mean ${hint}?)` : ""}; capabilities lists the operations`);
+    return malformed(`unknown operation ${JSON.stringify(op)}${hint ? ` (did you mean ${hint}?)` : ""}; capabilities lists the operations`, "unknown-operation");
   }
   const def = contractDocument.$defs[entry.request]!;
   const properties = (def.properties ?? {}) as Record<string, Schema>;
   const removed = (def["x-removed-fields"] ?? {}) as Record<string, string>;
-  for (const field of Object.keys(removed)) if (hasOwn(input, field)) return malformed(`${op}: the ${field} field was removed: ${removed[field]}`);
+  for (const field of Object.keys(removed)) if (hasOwn(input, field)) return malformed(`${op}: the ${field} field was removed: ${removed[field]}`, "removed-field");
 
   const request: Record<string, unknown> = {};
   for (const key of Object.keys(input)) if (hasOwn(properties, key)) request[key] = input[key];
 
-  const validate = definitionValidator(entry.request);
-  if (!validate(request)) {
+  // The generated (precompiled) validator decides; the runtime allErrors one only explains a failure.
+  if (!entry.validateRequest(request)) {
+    const validate = definitionValidator(entry.request);
+    validate(request);
     const errors = validate.errors ?? [];
     const codes = errors.map((e) => invalidCode(e, properties));
     const message = `${op}: ${errors.map(describe).join("; ")}`;
-    if (codes.every((c) => c !== undefined)) return { ok: false, error: { code: codes[0]!, message } };
-    return malformed(message);
+    if (errors.length && codes.every((c) => c !== undefined)) return { ok: false, error: { code: codes[0]!, message }, reason: "invalid-value" };
+    return malformed(message, "schema");
   }
   const exactlyOne = def["x-exactly-one-of"] as string[] | undefined;
-  if (exactlyOne && exactlyOne.filter((k) => hasOwn(request, k)).length !== 1) return malformed(`${op}: send exactly one of ${exactlyOne.join(", ")}`);
+  if (exactlyOne && exactlyOne.filter((k) => hasOwn(request, k)).length !== 1) return malformed(`${op}: send exactly one of ${exactlyOne.join(", ")}`, "exactly-one-of");
   return { ok: true, op: op as OperationName, request: request as unknown as ToolRequest };
 }
 

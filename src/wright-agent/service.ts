@@ -5,9 +5,9 @@
  */
 import type { ToolHandlers } from "./handlers.js";
 import { ToolRefusal } from "./handlers.js";
-import { definitionValidator, OPERATION_NAMES, operationEntry } from "./contract.js";
+import { OPERATION_NAMES, operationEntry } from "./contract.js";
 import { parseToolRequest } from "./request.js";
-import type { ToolResponse } from "./types/contract-types.js";
+import type { ToolResponse } from "../generated/wright-agent/types.js";
 
 export interface ToolService {
   handle(request: unknown): Promise<ToolResponse>;
@@ -24,11 +24,9 @@ export interface ToolServiceOptions {
 
 export function createToolService(handlers: ToolHandlers, options: ToolServiceOptions = {}): ToolService {
   const parseOptions = options.operations ? { operations: options.operations } : {};
-  // Compile every advertised request validator now: a broken contract fails at startup, not mid-session.
+  // Request validators are generated (precompiled); only the advertised set needs checking here.
   for (const op of options.operations ?? OPERATION_NAMES) {
-    const entry = operationEntry(op);
-    if (!entry) throw new Error(`cannot advertise ${op}: the wright-agent/v1 contract has no such operation`);
-    definitionValidator(entry.request);
+    if (!operationEntry(op)) throw new Error(`cannot advertise ${op}: the wright-agent/v1 contract has no such operation`);
   }
   return {
     operations: options.operations ?? OPERATION_NAMES,

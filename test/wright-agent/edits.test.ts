@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyTransaction, checkDelimiters } from "../../src/wright-agent/mock/edits.js";
 import { LineIndex, sha256Hex } from "../../src/wright-agent/mock/text.js";
-import type { TextEdit } from "../../src/wright-agent/types/contract-types.js";
+import type { TextEdit } from "../../src/generated/wright-agent/types.js";
 
 const files: Record<string, string> = { "a.ws": "alpha\nbeta\ngamma\n", "b.ws": "x😀y\n" };
 const lookup = (s: string) => (s in files ? { text: files[s]! } : undefined);

@@ -9,7 +9,7 @@ import { deriveCfg, deriveElementCount, elementTotal } from "../../src/wright-ag
 import { crossCheck, parseFixture } from "../../src/wright-agent/mock/fixture-load.js";
 import { Program } from "../../src/wright-agent/mock/program.js";
 import { LineIndex } from "../../src/wright-agent/mock/text.js";
-import type { Span, WrightAgentFixture } from "../../src/wright-agent/types/fixture-types.js";
+import type { Span, WrightAgentFixture } from "../../src/generated/wright-agent-fixture/types.js";
 import { DEFAULT_FIXTURE_TEXT, defaultFixture } from "./helpers.js";
 
 const f = defaultFixture();

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, expect } from "vitest";
 import { definitionValidator, operationEntry } from "../../src/wright-agent/contract.js";
 import { BUNDLED_FIXTURE_PATH, createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
-import type { ToolError, ToolResponse } from "../../src/wright-agent/types/contract-types.js";
-import type { WrightAgentFixture } from "../../src/wright-agent/types/fixture-types.js";
+import type { ToolError, ToolResponse } from "../../src/generated/wright-agent/types.js";
+import type { WrightAgentFixture } from "../../src/generated/wright-agent-fixture/types.js";
 
 export const DEFAULT_FIXTURE_TEXT = readFileSync(BUNDLED_FIXTURE_PATH, "utf8");
 export const defaultFixture = (): WrightAgentFixture => JSON.parse(DEFAULT_FIXTURE_TEXT) as WrightAgentFixture;

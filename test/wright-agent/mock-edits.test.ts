@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/wright-agent/mock/text.js";
-import type { EditTransaction } from "../../src/wright-agent/types/contract-types.js";
+import type { EditTransaction } from "../../src/generated/wright-agent/types.js";
 import { defaultFixture, ok, refused, workspace } from "./helpers.js";
 
 const MAIN = defaultFixture().sources[0]!.text;

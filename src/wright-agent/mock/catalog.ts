@@ -4,7 +4,7 @@
  * over a project that cannot load without ever triggering (or counting as) a program load.
  */
 import { fileURLToPath } from "node:url";
-import type * as F from "../types/fixture-types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { parseFixture, readFixtureBytes } from "./fixture-load.js";
 
 export const BUNDLED_FIXTURE_PATH = fileURLToPath(new URL("../fixtures/default-project.json", import.meta.url));

@@ -6,8 +6,8 @@
  */
 import { existsSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import type * as C from "../types/contract-types.js";
-import type * as F from "../types/fixture-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import type { Program } from "./program.js";
 import { sha256Hex } from "./text.js";
 

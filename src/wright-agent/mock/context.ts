@@ -1,4 +1,4 @@
-import type * as F from "../types/fixture-types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import type { ProgramSession } from "./session.js";
 
 /** What every operation of the mock reads. */

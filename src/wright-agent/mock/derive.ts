@@ -3,7 +3,7 @@
  * control-flow graph (one block per action) and the element count (one element per token). The
  * fixture builder uses the same functions, so explicit and derived facts agree.
  */
-import type { Cfg, CfgBlock, ElementCount, Rule, Span, Statement } from "../types/fixture-types.js";
+import type { Cfg, CfgBlock, ElementCount, Rule, Span, Statement } from "../../generated/wright-agent-fixture/types.js";
 
 type Shape = "if" | "elseif" | "else" | "end" | "while" | "for" | "loop" | "loopIf" | "abort" | "plain";
 

@@ -5,7 +5,7 @@
  * The mock's stand-in for workshop-rs / provider validation is a delimiter check (balanced
  * (), {}, [] and closed string literals), enough to make a transaction "produce malformed input".
  */
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import { LineIndex, sha256Hex } from "./text.js";
 
 export interface SourceText {

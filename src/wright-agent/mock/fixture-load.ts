@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { JsonParseError, parseJson } from "../../json/index.js";
-import type { Span, WrightAgentFixture } from "../types/fixture-types.js";
+import type { Span, WrightAgentFixture } from "../../generated/wright-agent-fixture/types.js";
 import { FIXTURE_SCHEMA_PATH } from "../contract.js";
+import { validateWrightAgentFixture } from "../../generated/wright-agent-fixture/validators.js";
 import { elementTotal } from "./derive.js";
 import { LineIndex, sha256Hex } from "./text.js";
 
@@ -36,7 +37,9 @@ export function readFixtureBytes(path: string): FixtureBytes | LoaderFailure {
 }
 
 let fixtureValidator: ValidateFunction | undefined;
+/** The generated validator decides (no startup compile); a runtime allErrors one explains a failure. */
 function validateFixtureSchema(value: unknown): string[] {
+  if (validateWrightAgentFixture(value)) return [];
   if (!fixtureValidator) {
     const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
     fixtureValidator = ajv.compile(JSON.parse(readFileSync(FIXTURE_SCHEMA_PATH, "utf8")) as object);

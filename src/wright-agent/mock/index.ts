@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { OPERATION_NAMES } from "../contract.js";
 import type { ToolHandlers } from "../handlers.js";
 import { createToolService, type ToolService } from "../service.js";
-import type * as F from "../types/fixture-types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { loadCatalog } from "./catalog.js";
 import type { MockContext } from "./context.js";
 import * as edits from "./ops-edits.js";

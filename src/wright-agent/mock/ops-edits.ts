@@ -4,7 +4,7 @@
  * set); service-level problems (unloadable project, stale rule ids, no provider) are refusals.
  */
 import { pathToFileURL } from "node:url";
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";
 import { applyTransaction, checkDelimiters, previews, type SourceText } from "./edits.js";

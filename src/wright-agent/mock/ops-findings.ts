@@ -1,5 +1,5 @@
 /** Finding operations: findings, lint (with its 5,500-byte compact bound), lintRules, costEstimate. */
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import type { MockContext } from "./context.js";
 import { hasErrors, renderProgram } from "./compile.js";
 import { contractFinding, Program, type ProgramFinding } from "./program.js";

@@ -1,6 +1,6 @@
 /** Snapshot queries over the program: project, rules, symbols, references, usage, cfg, callGraph, persistentObjects. */
-import type * as C from "../types/contract-types.js";
-import type * as F from "../types/fixture-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";
 import { Program, type ProgramRule } from "./program.js";

@@ -1,6 +1,6 @@
 /** Operations that never consult the project: capabilities, targetMetadata, lookup, listEntries. */
-import type * as C from "../types/contract-types.js";
-import type * as F from "../types/fixture-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { AGENT_CONTRACT, definitionUri, OPERATIONS, RESULT_CONTRACT } from "../contract.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";

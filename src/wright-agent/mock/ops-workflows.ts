@@ -3,7 +3,7 @@
  * workflows: a failed load is an envelope diagnostic, not a refusal. analyze and inspect are
  * snapshot queries: they refuse with the loader's code and carry the snapshot on the envelope.
  */
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import { RESULT_CONTRACT } from "../contract.js";
 import type { MockContext } from "./context.js";
 import { compileProgram, hasErrors, programDiagnostics } from "./compile.js";

@@ -5,8 +5,8 @@
  */
 import { dirname, isAbsolute, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type * as C from "../types/contract-types.js";
-import type * as F from "../types/fixture-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
+import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { RuleAddressBook } from "./addresses.js";
 import { deriveCfg, deriveElementCount, elementTotal } from "./derive.js";
 import { LineIndex, sha256Hex } from "./text.js";

@@ -4,7 +4,7 @@
  * invalid-selection for selection filters) with a nearest-name hint; several matches are
  * ambiguous-* listing every candidate's canonical address.
  */
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import { refuse } from "../handlers.js";
 import { resolveSymbolName } from "./addresses.js";
 import type { Program } from "./program.js";

@@ -4,7 +4,7 @@
  * plus selection {total, withheld[, byCode]}; without one, a list the default cap cut becomes
  * {items, truncation}.
  */
-import type * as C from "../types/contract-types.js";
+import type * as C from "../../generated/wright-agent/types.js";
 import { refuse } from "../handlers.js";
 import type { Program } from "./program.js";
 import { nearest } from "./text.js";
