@@ -2,9 +2,10 @@
  * Python: generate the modules, import them in a real python3, and round-trip every sample
  * (frame-wire vector events and turns, Wit params/results, JsonValues) through decode + encode.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
 import { python } from "../../codegen/lang/targets/python.js";
@@ -33,6 +34,14 @@ describe.skipIf(!PYTHON)("generated Python types", () => {
     dirs = [...new Set(report.files.map((f) => join(f.path, "..")))];
     console.log(`python: ${set.samples.length} samples (${set.vectorCount} from frame-wire vectors, ${set.invalidVectorEvents.length} schema-invalid vector events left out)`);
   }, 120_000);
+
+  it("imports every generated module (all registered contracts, not only the sampled ones)", () => {
+    const modules = dirs.map((d) => python.fileName(basename(d)).replace(/\.py$/, ""));
+    const r = spawnSync(PYTHON!, ["-c", `import sys; sys.path[:0] = ${JSON.stringify(dirs)}; ${modules.map((m) => `import ${m}`).join("; ")}`], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(modules.length).toBeGreaterThanOrEqual(4);
+  });
 
   it("round-trips every sample unchanged (decode, encode, compare as JSON)", () => {
     const results = run(set.samples);

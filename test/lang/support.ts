@@ -43,25 +43,26 @@ export interface LangRegistry {
 
 const FRAME_WIRE_ENTRY = "frame-wire/frame_wire.json";
 
+export const EDGE_CASES = "edge-cases";
+
 /**
- * The bundled registry when it registers frame-wire and every contract loads; otherwise a copy
- * in a temporary folder that registers it (and, if the loader cannot yet follow its `$id`-relative
- * `./forge_block.json`, drops `$id` in the copy). The note says which, so a stand-in never hides.
+ * A copy of the bundled registry in a temporary folder, with test/lang's edge-case contract
+ * registered next to the real ones (shapes the real contracts may stop having). Should frame-wire
+ * not be registered or not load, the copy registers it / drops its `$id`, and the note says so.
  */
 export async function langRegistry(): Promise<LangRegistry> {
-  const bundled = loadRegistry();
-  const fw = bundled.contracts.find((c) => c.entry === FRAME_WIRE_ENTRY);
-  if (fw && (await loadsCleanly(bundled, fw))) return { dir: bundled.dir, registry: bundled, frameWire: fw.name };
   const dir = mkdtempSync(join(tmpdir(), "cs-lang-registry-"));
   cpSync(BUNDLED_CONTRACTS_DIR, dir, { recursive: true });
+  cpSync(join(HERE, "fixtures", "edge-cases"), join(dir, EDGE_CASES), { recursive: true });
   const indexPath = join(dir, "index.json");
   const index = JSON.parse(readFileSync(indexPath, "utf8")) as { contracts: ContractEntry[] };
+  index.contracts.push({ name: EDGE_CASES, kind: "json-schema", version: "0.0.0", entry: `${EDGE_CASES}/edge-cases.schema.json`, description: "test/lang edge cases" });
   let entry = index.contracts.find((c) => c.entry === FRAME_WIRE_ENTRY);
   const notes: string[] = [];
   if (!entry) {
     entry = { name: "frame_wire", kind: "json-schema", version: "1.3.0", entry: FRAME_WIRE_ENTRY };
     index.contracts.push(entry);
-    notes.push("frame-wire is not registered yet: registered in a temporary copy");
+    notes.push("frame-wire is not registered: registered in the temporary copy");
   }
   writeFileSync(indexPath, JSON.stringify(index, null, 2));
   let registry = loadRegistry(dir);
@@ -72,10 +73,10 @@ export async function langRegistry(): Promise<LangRegistry> {
       delete doc.$id;
       writeFileSync(p, JSON.stringify(doc, null, 2));
     }
-    notes.push("the contract loader does not resolve ./forge_block.json against frame_wire.json's $id yet: $id dropped in the copy");
+    notes.push("frame_wire.json did not load: $id dropped in the temporary copy");
     registry = loadRegistry(dir);
   }
-  return { dir, registry, frameWire: entry.name, note: notes.join("; ") };
+  return { dir, registry, frameWire: entry.name, ...(notes.length ? { note: notes.join("; ") } : {}) };
 }
 
 async function loadsCleanly(registry: Registry, entry: ContractEntry): Promise<boolean> {
@@ -184,6 +185,25 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
       samples.push({ contract: "wit", def, value, label: `wit ${def} #${i}` });
     });
   }
+  const edge = await ajvFor(EDGE_CASES);
+  const edgeSamples: [string, unknown][] = [
+    ["Holder", { a: 7, span: null }],
+    ["Holder", { a: "name#2", b: 0, span: { start: 1, end: 9 }, tags: [], meta: null, when: "2025-11-29T18:04:05.120Z", nested: { x: false } }],
+    ["Holder", { a: 0, span: { start: 0, end: 0 }, tags: ["t"], meta: { k: "v" }, nested: {} }],
+    ["MaybeSpan", null],
+    ["MaybeSpan", { start: 2, end: 3 }],
+    ["MaybeMap", { a: "b" }],
+    ["AddressA", 12],
+    ["AddressB", "x"],
+    ["Shape", { kind: "circle", r: 1.5 }],
+    ["Shape", { kind: "square", side: 2 }],
+    ["Drawing", { shapes: [{ kind: "square", side: 1 }, { kind: "circle", r: 0 }] }],
+    ["Drawing", { shapes: [], focus: { kind: "circle", r: 3 } }],
+  ];
+  edgeSamples.forEach(([def, value], i) => {
+    if (!edge(def)(value)) throw new Error(`edge-case sample #${i} is not valid against ${def}`);
+    samples.push({ contract: EDGE_CASES, def, value, label: `edge ${def} #${i}` });
+  });
   for (const [i, value] of [null, 0, -2.5, "s", [], [null, [[]]], {}, { k: { "": [true] } }].entries()) {
     if (!jv("JsonValue")(value)) throw new Error(`json-value sample #${i} invalid`);
     samples.push({ contract: "json-value", def: "JsonValue", value, label: `json-value #${i}` });
@@ -201,9 +221,12 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
     { contract: reg.frameWire, def: "FrameTurn", value: { blocks: [], tool_calls: [] }, label: "turn without finish_reason", why: "a required nullable member is missing" },
     { contract: "wit", def: "ConflictItem", value: { type: "LOCK_STOLEN", symbolPath: "a:b" }, label: "unknown conflict type", why: "a tag no member has" },
     { contract: "wit", def: "IntentRecord", value: { intentId: "i", sessionId: "s", description: "d", files: ",", symbols: "[]", status: "paused", declaredAt: 1, updatedAt: 1 }, label: "unknown intent status", why: "an enum value it does not list" },
+    { contract: EDGE_CASES, def: "Shape", value: { kind: "triangle", side: 1 }, label: "unknown shape kind", why: "a tag no member has" },
+    { contract: EDGE_CASES, def: "Holder", value: { a: 1, span: null, nested: { x: true, y: 1 } }, label: "closed inline object + extra member", why: "a hoisted inline object keeps additionalProperties: false" },
+    { contract: EDGE_CASES, def: "Holder", value: { a: 1 }, label: "holder without span", why: "a required nullable member is missing" },
   ];
   for (const n of negatives) {
-    const ok = n.contract === "wit" ? wit(n.def)(n.value) : fw(n.def)(n.value);
+    const ok = (n.contract === "wit" ? wit : n.contract === EDGE_CASES ? edge : fw)(n.def)(n.value);
     if (ok) throw new Error(`negative sample "${n.label}" is valid against its schema`);
   }
   return { samples, negatives, invalidVectorEvents, vectorCount: vectors.length };

@@ -58,25 +58,27 @@ class ContractGoRenderer extends LooseGoRenderer {
    * never declared. Such a top level is an alias of its Go type instead.
    */
   namedTypeToNameForTopLevel(t: Type): Type | undefined {
-    if (t instanceof UnionType && !(this.namedUnions as ReadonlySet<Type>).has(t)) return undefined;
+    if (t instanceof UnionType && !this.unionNeedsName(t)) return undefined;
     return super.namedTypeToNameForTopLevel(t);
   }
 
   emitTopLevel(t: Type, name: Name): void {
-    // `type JsonValue json.RawMessage` would lose RawMessage's methods (and encode as base64), and a
-    // pointer type cannot carry methods: both become aliases with only an Unmarshal function.
-    if ((t.kind === "any" || t instanceof UnionType) && this.namedTypeToNameForTopLevel(t) === undefined) {
-      this.emitDescription(this.descriptionForType(t));
-      this.emitLine("type ", name, " = ", this.goType(t));
-      this.ensureBlankLine();
-      this.emitFunc([this._topLevelUnmarshalNames.get(name), "(data []byte) (", name, ", error)"], () => {
-        this.emitLine("var r ", name);
-        this.emitLine("err := json.Unmarshal(data, &r)");
-        this.emitLine("return r, err");
-      });
-      return;
-    }
-    super.emitTopLevel(t, name);
+    const named = this.namedTypeToNameForTopLevel(t) as Type | undefined;
+    // Two top levels of one structural type (two `integer | string` definitions): quicktype keeps
+    // one union, named after the other, and left this name undeclared.
+    const sharedName = named !== undefined && this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name);
+    // `type JsonValue json.RawMessage` would lose RawMessage's methods (it would encode as base64),
+    // and a pointer type (`*Span` for `Span | null`) cannot carry methods.
+    const plainAlias = t.kind === "any" || (named === undefined && t instanceof UnionType);
+    if (!sharedName && !plainAlias) return super.emitTopLevel(t, name);
+    this.emitDescription(this.descriptionForType(t));
+    this.emitLine("type ", name, " = ", sharedName ? this.nameForNamedType(named!) : this.goType(t));
+    this.ensureBlankLine();
+    this.emitFunc([this._topLevelUnmarshalNames.get(name), "(data []byte) (", name, ", error)"], () => {
+      this.emitLine("var r ", name);
+      this.emitLine("err := json.Unmarshal(data, &r)");
+      this.emitLine("return r, err");
+    });
   }
 
   emitClass(c: ClassType, className: Name): void {

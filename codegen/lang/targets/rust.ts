@@ -30,6 +30,11 @@ class ContractRustRenderer extends LooseRustRenderer {
     return (this.index ??= new ModelIndex(this.model, this.topLevels));
   }
 
+  namedTypeToNameForTopLevel(t: Type): Type | undefined {
+    if (t instanceof UnionType && !this.unionNeedsName(t)) return undefined;
+    return super.namedTypeToNameForTopLevel(t);
+  }
+
   rustType(t: Type, withIssues = false): Sourcelike {
     if (t.kind === "any" || t.kind === "null") return "serde_json::Value";
     return super.rustType(t, withIssues);
@@ -137,7 +142,13 @@ fn deserialize_present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deseriali
 fn deserialize_nullable<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
     Option::<T>::deserialize(deserializer)
 }`);
-    this.forEachTopLevel("leading", (t: Type, name: Name) => this.emitTopLevelAlias(t, name), (t: Type) => this.namedTypeToNameForTopLevel(t) === undefined);
+    // Every top level gets its name: quicktype leaves a nullable union (`Span | null`) unnamed and
+    // names two structurally equal unions after one of them (see go.ts).
+    this.forEachTopLevel("leading", (t: Type, name: Name) => {
+      const named = this.namedTypeToNameForTopLevel(t) as Type | undefined;
+      if (named === undefined) this.emitTopLevelAlias(t, name);
+      else if (this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name)) this.emitLine("pub type ", name, " = ", this.nameForNamedType(named), ";");
+    });
     this.forEachNamedType(
       "leading-and-interposing",
       (c: ClassType, name: Name) => this.emitStructDefinition(c, name),
