@@ -19,7 +19,8 @@ import { go } from "./targets/go.js";
 import { rust } from "./targets/rust.js";
 import { dart } from "./targets/dart.js";
 import { swift } from "./targets/swift.js";
-import { csharp, kotlin } from "./targets/plain.js";
+import { kotlin } from "./targets/kotlin.js";
+import { csharp } from "./targets/plain.js";
 
 const LANG_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(LANG_DIR, "..", "..");

@@ -1,7 +1,7 @@
 /**
  * Dart, Swift, C#, Kotlin: no compiler for them here (decision 104), so these tests pin the shape of
- * what is emitted for the constructs that matter: the tagged unions (Dart, Swift), the merged union
- * (C#, Kotlin, a documented limit), any JSON, and that every file parses as far as a bracket
+ * what is emitted for the constructs that matter: the tagged unions (Dart, Swift, Kotlin), the merged
+ * union (C#, a documented limit), any JSON, and that every file parses as far as a bracket
  * balance can tell.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -58,12 +58,20 @@ describe("unverified languages (emitted, not compiled)", () => {
     expect(swift).toContain("class JSONAny: Codable");
   });
 
-  it("C# and Kotlin: the union is quicktype's merged class (the documented limit), any JSON is object/JsonElement", () => {
+  it("Kotlin: a sealed class with a content-based serializer, members extending it", () => {
+    const kt = file("kotlin", frameWire);
+    expect(kt).toContain("@Serializable(with = FrameEventSerializer::class)\nsealed class FrameEvent");
+    expect(kt).toMatch(/object FrameEventSerializer : JsonContentPolymorphicSerializer<FrameEvent>\(FrameEvent::class\)/);
+    expect(kt).toContain('"block_start" -> BlockStartEvent.serializer()');
+    expect(kt.match(/\) : FrameEvent\(\)/g)).toHaveLength(5);
+    expect(kt.match(/\) : BlockDeltaEventDelta\(\)/g)).toHaveLength(2);
+    expect(kt).toMatch(/val value: JsonElement/);
+  });
+
+  it("C#: the union is quicktype's merged class (the documented limit), any JSON is object", () => {
     const cs = file("csharp", frameWire);
     expect(cs).toMatch(/public partial class FrameEvent\b/);
     expect(cs).toContain("public partial class BlockStartEvent");
-    const kt = file("kotlin", frameWire);
-    expect(kt).toMatch(/data class FrameEvent \(/);
-    expect(kt).toMatch(/val value: JsonElement/);
+    expect(cs).toMatch(/public object Value \{ get; set; \}/);
   });
 });
