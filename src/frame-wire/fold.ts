@@ -10,10 +10,10 @@
  * Hot path: a valid event costs a few own-member checks, one cached pointer lookup and the write;
  * nothing is allocated for it except what the turn keeps (and copies, unless `adoptEvents`).
  */
-import { compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
+import { evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
 import { gapMessage } from "./gap.js";
-import { fastAppendTarget, fastFieldSetTarget, receiverSafe } from "./pointer-fast.js";
+import { compileDeltaPath, fastAppendTarget, fastFieldSetTarget, type CompiledPath } from "./pointer-fast.js";
 import { adoptJson, isPlainObject, NOT_JSON, setOwn } from "./json-adopt.js";
 import type { FoldAbort, FoldDiscard, FoldOutcome, ForgeBlock, FrameTurn, ToolCall } from "./types.js";
 
@@ -317,12 +317,13 @@ class FrameFold implements Fold {
 
     // Rules of the pointer itself hold whatever state the fold is in; the forbidden-member rule
     // is checked here only for deltas that will not reach src/json (which checks it again).
-    let tokens: readonly string[];
+    let compiledPath: CompiledPath;
     try {
-      tokens = compilePointer(path);
+      compiledPath = compileDeltaPath(path);
     } catch (err) {
       return this.fail("pointer_syntax", `${op} path ${JSON.stringify(path)}: ${(err as PointerError).message}`, at);
     }
+    const tokens = compiledPath.tokens;
     if (tokens.length === 0) return this.fail("pointer_root", `${op} may not use the root pointer ""`, at);
     if (tokens.length > MAX_POINTER_TOKENS) {
       return this.fail("pointer_too_long", `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`, at);
@@ -342,7 +343,7 @@ class FrameFold implements Fold {
     }
 
     // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
-    if (receiverSafe(tokens)) {
+    if (compiledPath.receiverSafe) {
       if (op === "field_set") {
         const t = fastFieldSetTarget(slot.block, tokens);
         if (t !== undefined && !(t.array === false && tokens.length === 1 && t.key === "kind" && typeof value !== "string")) {
