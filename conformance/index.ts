@@ -7,6 +7,8 @@ import { jsonValueSuite } from "./json-value/suite.js";
 import { jsonValueTargets } from "./json-value/targets.js";
 import { rfc6901Suite } from "./rfc6901/suite.js";
 import { srcJsonPointer } from "./rfc6901/targets.js";
+import { witSuite } from "./wit/suite.js";
+import { witTargets } from "./wit/targets.js";
 
 export interface SuiteTarget<T> {
   name: string;
@@ -36,6 +38,7 @@ function entry<T>(e: SuiteEntry<T>): SuiteEntry<unknown> {
 export const SUITES: Record<string, SuiteEntry<unknown>> = {
   "json-value": entry({ suite: jsonValueSuite, options: [], targets: async () => jsonValueTargets() }),
   rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
+  wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),
 };
 
 export function registerSuite<T>(name: string, e: SuiteEntry<T>): void {

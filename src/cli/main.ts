@@ -8,6 +8,7 @@ import { registerCoreCommands, UsageError } from "./commands.js";
 import { RegistryError } from "../contracts/index.js";
 import { registerFrameWireCommands } from "./frame-wire-commands.js";
 import { registerMirrorCommand } from "./mirror-command.js";
+import { registerWitCommands } from "./wit-commands.js";
 import { registerLangCommands } from "./lang-commands.js";
 
 export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
@@ -24,6 +25,7 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
   registerCoreCommands(program, ctx);
   registerFrameWireCommands(program, ctx);
   registerMirrorCommand(program, ctx);
+  registerWitCommands(program, ctx);
   registerLangCommands(program, ctx);
   // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];

@@ -1,0 +1,122 @@
+/**
+ * fast-check arbitraries derived from the JSON Schemas of an OpenRPC document (the subset OpenRPC
+ * params use: type, enum, const, string length and pattern, integer bounds, arrays, objects with
+ * required members, oneOf/anyOf, local $refs). Values are kept small: the point is to exercise a
+ * server with every shape its contract allows, not to stress it.
+ */
+import fc from "fast-check";
+
+export type Schema = Record<string, unknown> | boolean;
+
+export interface OpenRpcParam {
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
+export interface OpenRpcMethod {
+  name: string;
+  paramStructure?: "by-name" | "by-position" | "either";
+  params: OpenRpcParam[];
+  result?: { name: string; schema: Schema };
+  errors?: { code: number; message: string }[];
+}
+export interface OpenRpcDocument {
+  methods: OpenRpcMethod[];
+  components?: { schemas?: Record<string, Schema>; errors?: Record<string, { code: number; message: string }> };
+}
+
+const MAX_STRING = 16;
+const MAX_ITEMS = 3;
+
+/** Follows `#/...` refs inside the document. */
+export function deref(schema: Schema, doc: OpenRpcDocument, depth = 0): Schema {
+  if (typeof schema !== "object" || typeof schema.$ref !== "string") return schema;
+  if (depth > 32) throw new Error(`$ref chain too deep at ${schema.$ref}`);
+  const ref = schema.$ref;
+  if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
+  const target = ref
+    .slice(2)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
+  if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
+  return deref(target as Schema, doc, depth + 1);
+}
+
+function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
+  const minLength = typeof s.minLength === "number" ? s.minLength : 0;
+  const maxLength = typeof s.maxLength === "number" ? s.maxLength : Math.max(minLength, MAX_STRING);
+  if (typeof s.pattern === "string") {
+    return fc.stringMatching(new RegExp(s.pattern)).filter((v) => [...v].length >= minLength && [...v].length <= Math.max(maxLength, minLength + 32));
+  }
+  if (s.format === "date-time") return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString());
+  return fc.string({ minLength, maxLength, unit: "grapheme" });
+}
+
+export function arbitraryFor(schema: Schema, doc: OpenRpcDocument, depth = 0): fc.Arbitrary<unknown> {
+  const s = deref(schema, doc);
+  if (s === true) return fc.jsonValue({ maxDepth: 2 });
+  if (s === false) throw new Error("schema `false` admits nothing");
+  if ("const" in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+  const alternatives = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
+  if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((a) => arbitraryFor(a, doc, depth + 1)));
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
+  if (types.length > 1) return fc.oneof(...types.map((t) => arbitraryFor({ ...s, type: t }, doc, depth)));
+  switch (types[0]) {
+    case "string":
+      return stringArbitrary(s);
+    case "integer":
+      return fc.integer({
+        min: typeof s.minimum === "number" ? s.minimum : -1_000_000,
+        max: typeof s.maximum === "number" ? s.maximum : 1_000_000_000,
+      });
+    case "number":
+      return fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array": {
+      const items = s.items !== undefined ? arbitraryFor(s.items as Schema, doc, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+      const minLength = typeof s.minItems === "number" ? s.minItems : 0;
+      const maxLength = typeof s.maxItems === "number" ? s.maxItems : Math.max(minLength, MAX_ITEMS);
+      return fc.array(items, { minLength, maxLength });
+    }
+    case "object":
+    case undefined: {
+      if (types[0] === undefined && s.properties === undefined) return fc.jsonValue({ maxDepth: 2 });
+      return objectArbitrary((s.properties ?? {}) as Record<string, Schema>, (s.required ?? []) as string[], doc, depth);
+    }
+    default:
+      throw new Error(`unsupported schema type ${String(types[0])}`);
+  }
+}
+
+function objectArbitrary(properties: Record<string, Schema>, required: readonly string[], doc: OpenRpcDocument, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [k, v] of Object.entries(properties)) model[k] = arbitraryFor(v, doc, depth + 1);
+  return fc.record(model, { requiredKeys: required.filter((k) => k in model) }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** Params of `method` as the document allows them (by-name: an object; by-position: an array). */
+export function paramsArbitrary(method: OpenRpcMethod, doc: OpenRpcDocument): fc.Arbitrary<unknown> {
+  const props = Object.fromEntries(method.params.map((p) => [p.name, p.schema]));
+  const required = method.params.filter((p) => p.required).map((p) => p.name);
+  if (method.paramStructure === "by-position") {
+    return fc.tuple(...method.params.map((p) => arbitraryFor(p.schema, doc)));
+  }
+  return objectArbitrary(props, required, doc, 0);
+}
+
+const SAMPLES: readonly unknown[] = [null, true, 0, 1.5, "x", [], {}];
+
+/** JSON values of a type the schema does not allow (when the schema names its types). */
+export function wrongTypeValues(schema: Schema, doc: OpenRpcDocument): unknown[] {
+  const s = deref(schema, doc);
+  if (typeof s !== "object" || s.type === undefined) return [];
+  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+  const typeOf = (v: unknown): string[] =>
+    v === null ? ["null"] : Array.isArray(v) ? ["array"] : typeof v === "number" ? (Number.isInteger(v) ? ["integer", "number"] : ["number"]) : [typeof v];
+  return SAMPLES.filter((v) => !typeOf(v).some((t) => types.includes(t)));
+}

@@ -1,0 +1,99 @@
+/**
+ * How the Wit suite reaches a daemon: HTTP over its Unix socket, nothing else (no imports of the
+ * daemon). The optional clock is the reference daemon's TEST-ONLY endpoint (WIT_CLOCK=manual); a
+ * daemon without it is checked in real time. Fixture files are written under the daemon's root,
+ * which is derived from the socket path `<root>/.wit/daemon.sock`.
+ */
+import http, { type IncomingHttpHeaders } from "node:http";
+import { RPC_PATH, TEST_CLOCK_PATH, rootOfSocket } from "../../src/wit/protocol.js";
+import { connectablePath } from "../../src/wit/socket-path.js";
+import type { RawRpcTarget } from "../openrpc/checks.js";
+
+export interface HttpReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface HttpRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string | number>;
+  body?: string | Buffer;
+}
+
+export interface WitClock {
+  now(): Promise<number>;
+  advance(ms: number): Promise<number>;
+}
+
+export interface WitTarget extends RawRpcTarget {
+  socketPath: string;
+  /** The daemon's repository root. */
+  root: string;
+  http(request: HttpRequest): Promise<HttpReply>;
+  /** Announces `declaredLength` bytes, sends a little, and returns the answer without sending the rest. */
+  oversized(declaredLength: number): Promise<HttpReply>;
+  clock?: WitClock;
+}
+
+const TIMEOUT_MS = 15_000;
+
+function request(socketPath: string, req: HttpRequest, opts: { endBody?: boolean } = {}): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const r = http.request({ socketPath: connectablePath(socketPath), method: req.method, path: req.path, headers: req.headers, agent: false });
+    const timer = setTimeout(() => {
+      r.destroy(new Error(`no answer from ${socketPath} within ${TIMEOUT_MS} ms`));
+    }, TIMEOUT_MS);
+    r.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    r.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", () => undefined);
+      res.on("end", () => {
+        clearTimeout(timer);
+        if (opts.endBody === false) r.destroy();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    if (opts.endBody === false) r.write(req.body ?? "");
+    else r.end(req.body);
+  });
+}
+
+export async function socketTarget(socketPath: string): Promise<WitTarget> {
+  const http_ = (req: HttpRequest) => request(socketPath, req);
+  const rpc = (body: string) => {
+    const payload = Buffer.from(body, "utf8");
+    return http_({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": payload.length }, body: payload });
+  };
+  const moveClock = async (advanceMs: number): Promise<number> => {
+    const body = JSON.stringify({ advanceMs });
+    const reply = await http_({ method: "POST", path: TEST_CLOCK_PATH, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }, body });
+    if (reply.status !== 200) throw new Error(`clock endpoint answered ${reply.status}`);
+    return (JSON.parse(reply.body) as { nowMs: number }).nowMs;
+  };
+  let clock: WitClock | undefined;
+  try {
+    await moveClock(0);
+    clock = { now: () => moveClock(0), advance: moveClock };
+  } catch {
+    clock = undefined; // no test clock: real-time mode
+  }
+  return {
+    socketPath,
+    root: rootOfSocket(socketPath),
+    rpc,
+    http: http_,
+    oversized: (declaredLength) =>
+      request(
+        socketPath,
+        { method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": declaredLength }, body: Buffer.alloc(64 * 1024, 0x20) },
+        { endBody: false },
+      ),
+    clock,
+  };
+}

@@ -1,0 +1,335 @@
+/**
+ * `contract-suite wit ...`: the daemon's lifecycle (start/stop/status/run), the git hook, and small
+ * commands for a person (status, lock, release, declare, update, propose, respond, check). Client
+ * commands never load SQLite or tree-sitter; only `wit daemon run` imports the daemon.
+ */
+import os from "node:os";
+import { Command, Option } from "commander";
+import { RpcError } from "../rpc/errors.js";
+import {
+  DaemonStartError,
+  createWitClient,
+  daemonStatus,
+  defaultRoot,
+  startDaemonProcess,
+  stopDaemonProcess,
+  witErrorName,
+  WitUnavailableError,
+  type WitSocketClient,
+} from "../wit/client/index.js";
+import { HookInstallError, installHook, uninstallHook } from "../wit/hook/install.js";
+import { checkFiles, HOOK_TIMEOUT_MS, renderViolations, runPreCommit, type PreCommitResult } from "../wit/hook/pre-commit.js";
+import { witPaths } from "../wit/protocol.js";
+import { SocketPathError } from "../wit/socket-path.js";
+import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
+import { UsageError } from "./commands.js";
+
+const WIT_EXIT_HELP = `${EXIT_CODES_HELP}  For wit commands, 1 also means: the daemon refused the request (e.g. LOCK_CONFLICT),
+  check found contract violations, or the daemon could not be reached or started.
+`;
+
+interface CommonOptions {
+  root?: string;
+  format: "text" | "json";
+  json?: boolean;
+}
+interface SessionOptions extends CommonOptions {
+  session: string;
+  start: boolean;
+}
+
+function defaultSession(): string {
+  if (process.env.WIT_SESSION) return process.env.WIT_SESSION;
+  try {
+    return `person:${os.userInfo().username}`;
+  } catch {
+    return "person:unknown";
+  }
+}
+
+function withCommon(cmd: Command): Command {
+  return cmd
+    .addOption(new Option("--root <dir>", "repository root (default: the git top level of the current directory)"))
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .option("--json", "same as --format json")
+    .addHelpText("after", WIT_EXIT_HELP);
+}
+
+function withSession(cmd: Command): Command {
+  return withCommon(cmd)
+    .addOption(new Option("--session <id>", "session id (default: $WIT_SESSION, else person:<user>)").default(defaultSession()))
+    .option("--no-start", "do not start the daemon when none is running");
+}
+
+const rootOf = (o: CommonOptions) => (o.root ? witPaths(o.root).root : defaultRoot());
+const isJson = (o: CommonOptions) => o.json === true || o.format === "json";
+
+export function registerWitCommands(program: Command, ctx: CliContext): void {
+  const out = (o: CommonOptions, json: unknown, text: string) => write(ctx.io.stdout, isJson(o) ? JSON.stringify(json, null, 2) : text);
+
+  /** Runs an action, turning the daemon's refusals and unreachability into exit code 1. */
+  const guarded =
+    <O extends CommonOptions, A extends unknown[]>(action: (o: O, ...args: A) => Promise<void>) =>
+    async (...all: unknown[]) => {
+      const cmd = all[all.length - 1] as Command;
+      const o = cmd.opts() as O;
+      const args = all.slice(0, -2) as A;
+      try {
+        await action(o, ...args);
+      } catch (e) {
+        if (e instanceof RpcError) {
+          const name = witErrorName(e) ?? String(e.code);
+          if (isJson(o)) write(ctx.io.stdout, JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data ?? null } }, null, 2));
+          write(ctx.io.stderr, `wit: ${name}${e.data !== undefined ? ` ${JSON.stringify(e.data)}` : ""}`);
+          return ctx.exit(EXIT.failed);
+        }
+        if (e instanceof WitUnavailableError || e instanceof DaemonStartError || e instanceof SocketPathError || e instanceof HookInstallError) {
+          write(ctx.io.stderr, `wit: ${e.message}`);
+          return ctx.exit(EXIT.failed);
+        }
+        throw e;
+      }
+    };
+
+  const client = (o: SessionOptions): WitSocketClient => createWitClient({ root: rootOf(o), autoStart: o.start, validateResults: true, timeoutMs: 30_000 });
+  const using = async <T>(o: SessionOptions, fn: (c: WitSocketClient) => Promise<T>): Promise<T> => {
+    const c = client(o);
+    try {
+      return await fn(c);
+    } finally {
+      await c.close();
+    }
+  };
+
+  const wit = program
+    .command("wit")
+    .description("Wit agent coordination: the reference daemon, its git hook, and commands for people.")
+    .addHelpText("after", WIT_EXIT_HELP);
+
+  // ---- daemon lifecycle -------------------------------------------------------------------
+  const daemon = wit.command("daemon").description("Start, stop or inspect the root's Wit daemon.").addHelpText("after", WIT_EXIT_HELP);
+
+  withCommon(daemon.command("start"))
+    .description("Start the daemon in the background (detached, logging to .wit/daemon.log); returns once its socket answers. Refuses when one is already running.")
+    .addOption(new Option("--synchronous <level>", "SQLite synchronous level: NORMAL survives a killed process, FULL also power loss").choices(["NORMAL", "FULL"]).default("NORMAL"))
+    .action(
+      guarded(async (o: CommonOptions & { synchronous: string }) => {
+        const r = await startDaemonProcess(rootOf(o), { args: ["--synchronous", o.synchronous] });
+        if (r.alreadyRunning) {
+          write(ctx.io.stderr, `wit: a Wit daemon is already running for ${r.root}${r.pid ? ` (pid ${r.pid})` : ""}`);
+          if (isJson(o)) out(o, { ok: false, ...r }, "");
+          return ctx.exit(EXIT.failed);
+        }
+        out(o, { ok: true, ...r }, `Wit daemon started for ${r.root} (pid ${r.pid}, socket ${r.socket})`);
+      }),
+    );
+
+  withCommon(daemon.command("stop"))
+    .description("Stop the root's daemon (SIGTERM; SIGKILL after 10 s). Exit 1 when none was running.")
+    .action(
+      guarded(async (o: CommonOptions) => {
+        const r = await stopDaemonProcess(rootOf(o));
+        out(o, { ok: r.wasRunning, ...r }, r.wasRunning ? `Wit daemon for ${r.root} stopped (pid ${r.pid})` : `no Wit daemon is running for ${r.root}`);
+        if (!r.wasRunning) ctx.exit(EXIT.failed);
+      }),
+    );
+
+  withCommon(daemon.command("status"))
+    .description("Whether the root's daemon answers, its pid, socket and log. Exit 1 when it does not answer.")
+    .action(
+      guarded(async (o: CommonOptions) => {
+        const s = await daemonStatus(rootOf(o));
+        out(o, s, s.running ? `running: pid ${s.pid ?? "?"}, socket ${s.socket}, log ${s.logFile}` : `not running (socket ${s.socket})`);
+        if (!s.running) ctx.exit(EXIT.failed);
+      }),
+    );
+
+  daemon
+    .command("run")
+    .description("Run the daemon in the foreground until SIGTERM/SIGINT (what `start` runs detached).")
+    .addOption(new Option("--root <dir>", "repository root (default: the git top level of the current directory)"))
+    .addOption(new Option("--synchronous <level>", "SQLite synchronous level").choices(["NORMAL", "FULL"]).default("NORMAL"))
+    .addHelpText("after", WIT_EXIT_HELP)
+    .action(async (o: { root?: string; synchronous: "NORMAL" | "FULL" }) => {
+      const { runDaemonProcess, DaemonAlreadyRunningError } = await import("../wit/daemon/index.js");
+      try {
+        ctx.exit(await runDaemonProcess({ root: o.root ? witPaths(o.root).root : defaultRoot(), synchronous: o.synchronous }, ctx.io.stdout));
+      } catch (e) {
+        if (e instanceof DaemonAlreadyRunningError || e instanceof SocketPathError) {
+          write(ctx.io.stderr, `wit: ${e.message}`);
+          return ctx.exit(EXIT.failed);
+        }
+        throw e;
+      }
+    });
+
+  // ---- git hook ---------------------------------------------------------------------------
+  const hook = wit.command("hook").description("The pre-commit hook that enforces accepted contracts.").addHelpText("after", WIT_EXIT_HELP);
+
+  withCommon(hook.command("install"))
+    .description("Install the pre-commit hook: staged .ts/.tsx/.js/.jsx/.py content goes to check-contracts (2 s timeout, fails open); a violation blocks the commit.")
+    .option("--force", "replace a pre-commit hook that wit did not install (kept as pre-commit.wit-backup)")
+    .action(
+      guarded(async (o: CommonOptions & { force?: boolean }) => {
+        const r = installHook(rootOf(o), { force: o.force });
+        out(o, { ok: true, ...r }, `installed ${r.path}${r.backup ? ` (previous hook kept as ${r.backup})` : ""}`);
+      }),
+    );
+
+  withCommon(hook.command("uninstall"))
+    .description("Remove the hook if wit installed it.")
+    .action(
+      guarded(async (o: CommonOptions) => {
+        const r = uninstallHook(rootOf(o));
+        out(o, r, r.removed ? `removed ${r.path}` : `no wit hook at ${r.path}`);
+      }),
+    );
+
+  withCommon(hook.command("run"))
+    .description("What the installed hook runs: check the staged files. Exit 1 only on a violation; an unreachable or silent daemon lets the commit proceed.")
+    .option("--timeout <ms>", "deadline for the daemon's answer", String(HOOK_TIMEOUT_MS))
+    .action(
+      guarded(async (o: CommonOptions & { timeout: string }) => {
+        reportCheck(o, await runPreCommit(rootOf(o), Number(o.timeout)));
+      }),
+    );
+
+  const reportCheck = (o: CommonOptions, r: PreCommitResult) => {
+    if (isJson(o)) write(ctx.io.stdout, JSON.stringify(r, null, 2));
+    for (const s of r.skipped) write(ctx.io.stderr, `wit: not checked: ${s.path} (${s.reason})`);
+    if (r.outcome === "violations") {
+      write(ctx.io.stderr, renderViolations(r.violations));
+      write(ctx.io.stderr, `wit: ${r.violations.length} contract violation(s); commit blocked`);
+      return ctx.exit(EXIT.failed);
+    }
+    if (r.outcome === "unreachable" || r.outcome === "timeout" || r.outcome === "error") {
+      write(ctx.io.stderr, `wit: contracts not checked (${r.outcome}: ${r.message ?? ""}); proceeding`);
+    } else if (!isJson(o) && r.outcome === "clean") write(ctx.io.stdout, `wit: ${r.checkedFiles} staged file(s) satisfy every accepted contract`);
+  };
+
+  // ---- commands for a person --------------------------------------------------------------
+  withSession(wit.command("status"))
+    .description("Active locks, live intents and contracts of the root's daemon.")
+    .action(
+      guarded(async (o: SessionOptions) => {
+        const { locks, intents, contracts } = await using(o, async (c) => ({
+          locks: await c.lock.query({}),
+          intents: await c.intent.query({}),
+          contracts: await c.contract.query({}),
+        }));
+        const lines = [
+          `locks (${locks.length}):`,
+          ...locks.map((l) => `  ${l.symbolPath}  held by ${l.sessionId}, ${Math.round(l.ttlRemainingMs / 1000)} s left`),
+          `intents, declared or active (${intents.length}):`,
+          ...intents.map((i) => `  ${i.intentId}  ${i.status}  ${i.sessionId}  ${i.files}  ${i.description}`),
+          `contracts (${contracts.length}):`,
+          ...contracts.map((c) => `  ${c.contractId}  ${c.status}  ${c.symbolPath}  ${c.signature}`),
+        ];
+        out(o, { root: rootOf(o), locks, intents, contracts }, lines.join("\n"));
+      }),
+    );
+
+  withSession(wit.command("lock"))
+    .description("Acquire (or refresh) a lock on <file>:<symbol>. Exit 1 with LOCK_CONFLICT when another session holds it.")
+    .argument("<symbolPath>", "e.g. src/auth.ts:validateToken")
+    .option("--ttl <ms>", "lock TTL in milliseconds (default 30 minutes)")
+    .action(
+      guarded(async (o: SessionOptions & { ttl?: string }, symbolPath: string) => {
+        const ttlMs = o.ttl === undefined ? undefined : parseIntOption(o.ttl, "--ttl");
+        const r = await using(o, (c) => c.lock.acquire({ symbolPath, sessionId: o.session, ...(ttlMs === undefined ? {} : { ttlMs }) }));
+        const warn = r.warnings.map((w) => `  warning: ${w.lockedSymbol} (locked by ${w.heldBy}) calls ${w.chain[1]}`);
+        out(o, r, [`locked ${r.symbolPath} for ${r.sessionId} until ${r.expiresAt}`, ...warn].join("\n"));
+      }),
+    );
+
+  withSession(wit.command("release"))
+    .description("Release a lock this session holds.")
+    .argument("<symbolPath>")
+    .action(
+      guarded(async (o: SessionOptions, symbolPath: string) => {
+        const r = await using(o, (c) => c.lock.release({ symbolPath, sessionId: o.session }));
+        out(o, r, `released ${symbolPath}`);
+      }),
+    );
+
+  withSession(wit.command("declare"))
+    .description("Declare an intent to change files (and symbols); prints the conflict report. Conflicts are informational (exit 0).")
+    .argument("<description>")
+    .requiredOption("--file <files...>", "repository-relative files")
+    .option("--symbol <symbols...>", "symbol names in those files")
+    .action(
+      guarded(async (o: SessionOptions & { file: string[]; symbol?: string[] }, description: string) => {
+        const files = o.file as [string, ...string[]];
+        const r = await using(o, (c) => c.intent.declare({ sessionId: o.session, description, files, ...(o.symbol ? { symbols: o.symbol } : {}) }));
+        const items = r.conflicts.items.map((i) =>
+          i.type === "INTENT_OVERLAP"
+            ? `  INTENT_OVERLAP with ${i.overlappingIntentId} (${i.overlappingSessionId}): ${i.description}`
+            : i.type === "LOCK_INTERSECTION"
+              ? `  LOCK_INTERSECTION ${i.symbolPath} locked by ${i.heldBy} until ${i.expiresAt}`
+              : `  DEP_CHAIN ${i.intentSymbol} calls ${i.lockedCallee}, locked by ${i.heldBy}`,
+        );
+        out(o, r, [`declared intent ${r.intentId}${r.conflicts.hasConflicts ? " with conflicts:" : " (no conflicts)"}`, ...items].join("\n"));
+      }),
+    );
+
+  withSession(wit.command("update"))
+    .description("Move an intent forward: active, resolved or abandoned.")
+    .argument("<intentId>")
+    .argument("<status>", "active | resolved | abandoned")
+    .action(
+      guarded(async (o: SessionOptions, intentId: string, status: string) => {
+        if (status !== "active" && status !== "resolved" && status !== "abandoned") throw new UsageError(`status must be active, resolved or abandoned, got "${status}"`);
+        const r = await using(o, (c) => c.intent.update({ intentId, sessionId: o.session, status }));
+        out(o, r, `intent ${r.intentId} is now ${r.status}`);
+      }),
+    );
+
+  withSession(wit.command("propose"))
+    .description("Propose a contract on a symbol's current signature (read from disk).")
+    .argument("<symbolPath>")
+    .action(
+      guarded(async (o: SessionOptions, symbolPath: string) => {
+        const r = await using(o, (c) => c.contract.propose({ sessionId: o.session, symbolPath }));
+        out(o, r, `proposed contract ${r.contractId}: ${r.symbolPath} ${r.signature}`);
+      }),
+    );
+
+  withSession(wit.command("respond"))
+    .description("Accept or reject another session's proposed contract.")
+    .argument("<contractId>")
+    .option("--accept", "accept the contract")
+    .option("--reject", "reject the contract")
+    .action(
+      guarded(async (o: SessionOptions & { accept?: boolean; reject?: boolean }, contractId: string) => {
+        if (o.accept === o.reject) throw new UsageError("give exactly one of --accept or --reject");
+        const r = await using(o, (c) => c.contract.respond({ contractId, sessionId: o.session, accept: o.accept === true }));
+        out(o, r, `contract ${r.contractId} ${r.status}`);
+      }),
+    );
+
+  withSession(wit.command("check"))
+    .description("Check content against accepted contracts: the staged files (what the hook checks), or the named files as they are on disk. Exit 1 on a violation or when the daemon cannot answer.")
+    .argument("[files...]", "repository-relative files to check as they are in the working tree")
+    .action(
+      guarded(async (o: SessionOptions, files: string[]) => {
+        const root = rootOf(o);
+        if (o.start) await startDaemonProcess(root);
+        let r: PreCommitResult;
+        if (files.length === 0) r = await runPreCommit(root, 30_000);
+        else {
+          const { readFileSync } = await import("node:fs");
+          const path = await import("node:path");
+          const staged = files.map((f) => ({ path: f, content: readFileSync(path.resolve(root, f), "utf8") }));
+          r = await checkFiles(root, staged, 30_000);
+        }
+        reportCheck(o, r);
+        if (r.outcome === "unreachable" || r.outcome === "timeout" || r.outcome === "error") ctx.exit(EXIT.failed);
+      }),
+    );
+}
+
+function parseIntOption(v: string, flag: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes an integer, got "${v}"`);
+  return n;
+}

@@ -1,0 +1,182 @@
+/**
+ * Starting, finding and stopping a root's daemon from the outside: used by the CLI and by the
+ * client's start-on-first-use. The daemon always runs as its own process started through the
+ * package bin (Node 20 cannot run .ts; the bin registers tsx). Node built-ins only.
+ */
+import { spawn } from "node:child_process";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WIT_ENVELOPE, witPaths } from "../protocol.js";
+import { UnixSocketTransport, WitUnavailableError } from "./transport.js";
+
+/** The package bin: the only way the daemon process is started. */
+export const PACKAGE_BIN = fileURLToPath(new URL("../../../bin/contract-suite.mjs", import.meta.url));
+
+export class DaemonStartError extends Error {
+  override readonly name = "DaemonStartError";
+}
+
+/** Whether a daemon answers `ping` on the root's socket within `timeoutMs`. */
+export async function pingDaemon(socketPath: string, timeoutMs = 1_000): Promise<boolean> {
+  const transport = new UnixSocketTransport(socketPath, { timeoutMs, keepAlive: false });
+  try {
+    const body = await transport.send(JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: "ping", method: "ping", params: {} }));
+    return (JSON.parse(body) as { result?: unknown }).result === "pong";
+  } catch (e) {
+    if (e instanceof WitUnavailableError || e instanceof SyntaxError) return false;
+    throw e;
+  } finally {
+    transport.close();
+  }
+}
+
+export interface DaemonStatus {
+  root: string;
+  socket: string;
+  running: boolean;
+  /** From the pid file, when there is one. */
+  pid: number | null;
+  logFile: string;
+}
+
+export function readPid(root: string): number | null {
+  try {
+    const n = Number(readFileSync(witPaths(root).pidFile, "utf8").trim());
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function daemonStatus(root: string): Promise<DaemonStatus> {
+  const p = witPaths(root);
+  const running = await pingDaemon(p.socket);
+  return { root: p.root, socket: p.socket, running, pid: running ? readPid(root) : null, logFile: p.logFile };
+}
+
+export interface StartOptions {
+  /** How long to wait for the socket to answer. Default 20 s. */
+  timeoutMs?: number;
+  /** Extra arguments for `wit daemon run` (e.g. ["--synchronous", "FULL"]). */
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface StartResult {
+  root: string;
+  socket: string;
+  pid: number | null;
+  /** True when a daemon was already answering (nothing was started). */
+  alreadyRunning: boolean;
+}
+
+/** Creates `<root>/.wit` owner-only (0700), tightening an existing one we own. */
+export function ensureWitDirectory(root: string): string {
+  const dir = witPaths(root).dir;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (!st.isDirectory()) throw new DaemonStartError(`${dir} is not a directory`);
+  const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
+  if (st.uid !== uid) throw new DaemonStartError(`${dir} belongs to uid ${st.uid}, not to this user (${uid})`);
+  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+  return dir;
+}
+
+/**
+ * Starts the root's daemon as a detached process (its stdio is the log file, never ours) and
+ * resolves once its socket answers. A daemon that already answers is left alone.
+ */
+export async function startDaemonProcess(root: string, options: StartOptions = {}): Promise<StartResult> {
+  const p = witPaths(root);
+  if (!existsSync(p.root) || !statSync(p.root).isDirectory()) throw new DaemonStartError(`the root ${p.root} is not a directory`);
+  if (await pingDaemon(p.socket)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+  ensureWitDirectory(p.root);
+  const log = openSync(p.logFile, "a", 0o600);
+  let exited: { code: number | null; signal: NodeJS.Signals | null; error?: string } | null = null;
+  let child;
+  try {
+    child = spawn(process.execPath, [PACKAGE_BIN, "wit", "daemon", "run", "--root", p.root, ...(options.args ?? [])], {
+      cwd: p.root,
+      detached: true,
+      stdio: ["ignore", log, log],
+      env: options.env ?? process.env,
+    });
+  } finally {
+    closeSync(log);
+  }
+  child.on("exit", (code, signal) => (exited = { code, signal }));
+  child.on("error", (e) => (exited = { code: null, signal: null, error: e.message }));
+  child.unref();
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  while (Date.now() < deadline) {
+    if (await pingDaemon(p.socket, 500)) {
+      // Another start may have won the race: then our child refused and exited; report the winner.
+      const finished = exited as { code: number | null } | null;
+      return { root: p.root, socket: p.socket, pid: readPid(root) ?? child.pid ?? null, alreadyRunning: finished !== null && finished.code !== 0 };
+    }
+    if (exited) {
+      if (await pingDaemon(p.socket, 500)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+      throw new DaemonStartError(`the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new DaemonStartError(`the Wit daemon for ${p.root} did not answer within ${options.timeoutMs ?? 20_000} ms; log ${p.logFile}:\n${logTail(p.logFile)}`);
+}
+
+function describeExit(e: { code: number | null; signal: NodeJS.Signals | null; error?: string }): string {
+  return e.error ? `could not start: ${e.error}` : e.signal ? `signal ${e.signal}` : `exit code ${e.code}`;
+}
+
+export function logTail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+export interface StopResult {
+  root: string;
+  /** False when no daemon was answering. */
+  wasRunning: boolean;
+  pid: number | null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Stops the root's daemon with SIGTERM (SIGKILL after `timeoutMs`). A pid is only signalled while
+ * the socket answers, so a stale pid file never makes us signal an unrelated process.
+ */
+export async function stopDaemonProcess(root: string, timeoutMs = 10_000): Promise<StopResult> {
+  const p = witPaths(root);
+  const pid = readPid(root);
+  if (!(await pingDaemon(p.socket)) || pid === null) return { root: p.root, wasRunning: false, pid: null };
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive(pid)) return { root: p.root, wasRunning: true, pid };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.kill(pid, "SIGKILL");
+  return { root: p.root, wasRunning: true, pid };
+}
+
+/** The root a person means: the git top level of `cwd`, else `cwd`. */
+export function defaultRoot(cwd = process.cwd()): string {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (existsSync(path.join(dir, ".git"))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return path.resolve(cwd);
+    dir = up;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Starting and stopping one daemon for one root, in this process: the instance lock, the store,
+ * the analysis, the engine and the HTTP server on `<root>/.wit/daemon.sock` (0600, inside the
+ * 0700 `.wit/`). `runDaemonProcess` (process.ts) wraps this for `contract-suite wit daemon run`.
+ */
+import { chmodSync, lstatSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import type http from "node:http";
+import { Analyzer } from "../analysis/index.js";
+import { witErrors, witMethods } from "../../generated/wit/methods.js";
+import { RpcError } from "../../rpc/errors.js";
+import { createRpcEngine } from "../../rpc/engine.js";
+import { ensureWitDirectory } from "../client/lifecycle.js";
+import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
+import { connectablePath } from "../socket-path.js";
+import { WitStore, type Synchronous } from "../store/index.js";
+import { ManualClock, systemClock, type Clock } from "./clock.js";
+import type { DaemonCore } from "./core.js";
+import { applyDefects, type DefectName } from "./defects.js";
+import { createWitHandlers } from "./handlers.js";
+import { createHttpServer } from "./http.js";
+import { acquireInstanceLock, type InstanceLock } from "./instance-lock.js";
+
+export interface DaemonOptions {
+  root: string;
+  /** "manual" exposes the test-only clock endpoint. Default "system". */
+  clock?: "system" | "manual";
+  synchronous?: Synchronous;
+  /** TEST ONLY: deliberately defective behaviours (defects.ts). */
+  defects?: readonly DefectName[];
+  limits?: Partial<WitLimits>;
+  /** Build the caller graph in the background at start. Default true. */
+  warmUp?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface RunningDaemon {
+  readonly root: string;
+  readonly socketPath: string;
+  /** What the server is bound to: the socket path, or its short alias for a deep root. */
+  readonly listenPath: string;
+  readonly clock: Clock;
+  readonly store: WitStore;
+  close(): Promise<void>;
+}
+
+/** The refusal of a request without `witVersion: "1"` (decision 049). */
+export function checkWitVersion(request: Record<string, unknown>): RpcError | undefined {
+  if (request.witVersion === WIT_VERSION) return undefined;
+  const problem = Object.prototype.hasOwnProperty.call(request, "witVersion")
+    ? `unsupported witVersion ${JSON.stringify(request.witVersion)}; this daemon speaks "${WIT_VERSION}"`
+    : `required: every request carries "witVersion": "${WIT_VERSION}"`;
+  return RpcError.from(witErrors.InvalidRequest, { formErrors: [], fieldErrors: { witVersion: [problem] } });
+}
+
+export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const log = options.log ?? (() => undefined);
+  const paths = witPaths(options.root);
+  if (!statSync(paths.root).isDirectory()) throw new Error(`the root ${paths.root} is not a directory`);
+  const realRoot = realpathSync(paths.root);
+  ensureWitDirectory(paths.root);
+  const lock = acquireInstanceLock(paths.instanceLock, () => {
+    const pid = readPidFile(paths.pidFile);
+    return `a Wit daemon is already running for ${paths.root}${pid ? ` (pid ${pid})` : ""}; stop it with \`contract-suite wit daemon stop --root ${paths.root}\``;
+  });
+  const cleanup: (() => void)[] = [() => lock.release()];
+  try {
+    const manual = options.clock === "manual" ? new ManualClock() : undefined;
+    const clock: Clock = manual ?? systemClock;
+    const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
+    const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous });
+    cleanup.unshift(() => store.close());
+    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes });
+    if (options.warmUp ?? true) {
+      analyzer.callGraph().then(
+        (g) => log(`caller graph ready: ${analyzer.stats().lastScan?.files ?? 0} files, ${g.edgeCount} call edges`),
+        (e) => log(`caller graph warm-up failed: ${(e as Error).message}`),
+      );
+    }
+    const core: DaemonCore = { root: realRoot, store, analyzer, clock, limits, log };
+    const defects = options.defects ?? [];
+    if (defects.length) log(`TEST-ONLY defects enabled: ${defects.join(", ")}`);
+    const engine = createRpcEngine({
+      methods: witMethods,
+      handlers: applyDefects(createWitHandlers(core), core, defects),
+      validateResults: true,
+      responseEnvelope: defects.includes("no-envelope") ? {} : { ...WIT_ENVELOPE },
+      checkRequest: checkWitVersion,
+      methodNotFound: witErrors.MethodNotFound,
+      maxBatch: limits.maxBatch,
+      parse: { maxBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth },
+      onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
+      onUndeclaredError: (method, e) => log(`${method} answered an undeclared error ${e.code} ${e.message}`),
+    });
+    const server = createHttpServer({ engine, limits, manualClock: manual, log });
+    reclaimStaleSocket(paths.socket);
+    const listenPath = connectablePath(paths.socket, { create: true });
+    await listen(server, listenPath);
+    cleanup.unshift(() => server.close());
+    chmodSync(paths.socket, 0o600);
+    const socketIno = lstatSync(paths.socket).ino;
+    writeFileSync(paths.pidFile, `${process.pid}\n`, { mode: 0o600 });
+    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}, clock ${options.clock ?? "system"}`);
+
+    let closing: Promise<void> | null = null;
+    return {
+      root: paths.root,
+      socketPath: paths.socket,
+      listenPath,
+      clock,
+      store,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 2_000).unref();
+          });
+          removeIfSame(paths.socket, socketIno);
+          if (readPidFile(paths.pidFile) === process.pid) rmSync(paths.pidFile, { force: true });
+          store.close();
+          lock.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    for (const undo of cleanup) {
+      try {
+        undo();
+      } catch {
+        /* already failing */
+      }
+    }
+    throw e;
+  }
+}
+
+function listen(server: http.Server, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(path, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** Only called with the instance lock held: a socket file left here belongs to a dead daemon. */
+function reclaimStaleSocket(socket: string): void {
+  let st;
+  try {
+    st = lstatSync(socket);
+  } catch {
+    return;
+  }
+  if (!st.isSocket()) throw new Error(`${socket} exists and is not a socket; refusing to replace it`);
+  unlinkSync(socket);
+}
+
+function removeIfSame(file: string, ino: number): void {
+  try {
+    if (lstatSync(file).ino === ino) unlinkSync(file);
+  } catch {
+    /* already gone */
+  }
+}
+
+function readPidFile(file: string): number | null {
+  try {
+    const n = Number(readFileSync(file, "utf8").trim());
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * The Wit daemon's methods: the generated `WitHandlers` interface, implemented over the store
+ * (SQLite), the analysis (tree-sitter) and the clock. The engine has validated params against the
+ * contract before a handler runs; each handler checks the limits, then path safety, then does its
+ * work. Every write happens in one synchronous transaction that has committed before the handler
+ * returns, so an answer is only ever sent for committed state.
+ */
+import { randomUUID } from "node:crypto";
+import type { WitHandlers } from "../../generated/wit/handlers.js";
+import type * as T from "../../generated/wit/types.js";
+import { RpcError } from "../../rpc/errors.js";
+import { normalizeRelPath, parseSymbolPath, resolveInsideRoot, resolveSymbolPath } from "../paths.js";
+import { DEFAULT_TTL_MS, SYMBOL_MISSING_ACTUAL } from "../protocol.js";
+import { encodeFileList, type ContractRow, type IntentRow, type IntentStatus, type LockRow } from "../store/index.js";
+import { iso } from "./clock.js";
+import { depChainItems, lockIntersectionItems, overlapItems, type ByteRange } from "./conflicts.js";
+import type { DaemonCore } from "./core.js";
+import { invalidRequest, witErrors } from "./errors.js";
+import { checkLimits } from "./limits.js";
+
+/** Forward-only intent transitions; resolved and abandoned are terminal. */
+export const INTENT_TRANSITIONS: Readonly<Record<IntentStatus, readonly IntentStatus[]>> = {
+  declared: ["active", "resolved", "abandoned"],
+  active: ["resolved", "abandoned"],
+  resolved: [],
+  abandoned: [],
+};
+
+export function createWitHandlers(core: DaemonCore): WitHandlers {
+  const { store, analyzer, clock, limits } = core;
+  const limit = (method: string, params: object) => checkLimits(method, params as Record<string, unknown>, limits);
+
+  /** A symbolPath the daemon may store and read: inside the root, canonical. */
+  function symbolPathOf(symbolPath: string, field = "symbolPath") {
+    const r = resolveSymbolPath(core.root, symbolPath);
+    if (!r.ok) throw invalidRequest(field, r.message, { reason: r.reason });
+    return r;
+  }
+
+  /** Callers of `symbolPath` locked by another session (warnings never block: failures give none). */
+  async function callerWarnings(symbolPath: string, sessionId: string): Promise<T.CallerWarning[]> {
+    let callers: string[];
+    try {
+      callers = await analyzer.callersOf(symbolPath);
+    } catch (e) {
+      core.log(`caller graph unavailable for ${symbolPath}: ${(e as Error).message}`);
+      return [];
+    }
+    const locks = store.locks.activeAmong(callers, clock.now());
+    return callers.flatMap((caller) => {
+      const lock = locks.get(caller);
+      return lock && lock.sessionId !== sessionId ? [{ lockedSymbol: caller, heldBy: lock.sessionId, chain: [caller, symbolPath] as [string, string] }] : [];
+    });
+  }
+
+  /**
+   * The intent's byte range (decision 051): only an intent naming exactly one file and at least
+   * one symbol, every one of which is found there, gets the span from the first symbol's start to
+   * the last one's end. Anything else is file-level (null), which overlaps everything in its files.
+   */
+  async function intentRange(files: readonly string[], symbols: readonly string[]): Promise<ByteRange> {
+    const fileLevel = { startByte: null, endByte: null };
+    if (files.length !== 1 || symbols.length === 0) return fileLevel;
+    let start = Infinity;
+    let end = -Infinity;
+    for (const symbol of symbols) {
+      const found = await analyzer.findSymbol(files[0]!, symbol);
+      if (!found.ok) return fileLevel;
+      start = Math.min(start, found.symbol.startByte);
+      end = Math.max(end, found.symbol.endByte);
+    }
+    return { startByte: start, endByte: end };
+  }
+
+  const lockRecord = (row: LockRow, now: number): T.LockRecord => ({
+    symbolPath: row.symbolPath,
+    sessionId: row.sessionId,
+    acquiredAt: iso(row.acquiredAt),
+    expiresAt: iso(row.expiresAt),
+    ttlRemainingMs: Math.max(0, row.expiresAt - now),
+  });
+
+  const intentRecord = (row: IntentRow): T.IntentRecord => ({
+    intentId: row.intentId,
+    sessionId: row.sessionId,
+    description: row.description,
+    files: row.files,
+    symbols: row.symbols,
+    startByte: row.startByte,
+    endByte: row.endByte,
+    status: row.status,
+    declaredAt: row.declaredAt,
+    updatedAt: row.updatedAt,
+  });
+
+  const contractRecord = (row: ContractRow): T.ContractRecord => ({
+    contractId: row.contractId,
+    proposerSessionId: row.proposerSessionId,
+    symbolPath: row.symbolPath,
+    signature: row.signature,
+    status: row.status,
+    responderSessionId: row.responderSessionId,
+    proposedAt: row.proposedAt,
+    respondedAt: row.respondedAt,
+  });
+
+  /** A query filter path in canonical form when it is a well-formed relative path, else as given. */
+  const filterPath = (p: string): string => {
+    const n = normalizeRelPath(p);
+    return n.ok ? n.rel : p;
+  };
+  const filterSymbolPath = (p: string): string => {
+    const parsed = parseSymbolPath(p);
+    if (!parsed.ok) return p;
+    const n = normalizeRelPath(parsed.file);
+    return n.ok ? `${n.rel}:${parsed.symbol}` : p;
+  };
+
+  return {
+    ping() {
+      return "pong";
+    },
+
+    register(p) {
+      limit("register", p);
+      const row = store.transaction(() => store.agents.register(p.name, p.sessionId, clock.now()));
+      return { agentId: row.agentId };
+    },
+
+    async "lock.acquire"(p) {
+      limit("lock.acquire", p);
+      const target = symbolPathOf(p.symbolPath);
+      const ttl = p.ttlMs ?? DEFAULT_TTL_MS;
+      const now = clock.now();
+      const row = store.transaction(() => {
+        const current = store.locks.get(target.symbolPath);
+        const active = current !== undefined && current.expiresAt > now;
+        if (active && current.sessionId !== p.sessionId) {
+          throw RpcError.from(witErrors.LockConflict, { heldBy: current.sessionId, expiresAt: iso(current.expiresAt) });
+        }
+        // A same-session refresh keeps acquiredAt (the hold is continuous); a new or taken-over lock starts now.
+        const next: LockRow = { symbolPath: target.symbolPath, sessionId: p.sessionId, acquiredAt: active ? current.acquiredAt : now, expiresAt: now + ttl };
+        store.locks.put(next);
+        return next;
+      });
+      const warnings = await callerWarnings(target.symbolPath, p.sessionId);
+      return { symbolPath: row.symbolPath, sessionId: row.sessionId, acquiredAt: iso(row.acquiredAt), expiresAt: iso(row.expiresAt), warnings };
+    },
+
+    "lock.release"(p) {
+      limit("lock.release", p);
+      const target = symbolPathOf(p.symbolPath);
+      const now = clock.now();
+      store.transaction(() => {
+        const current = store.locks.getActive(target.symbolPath, now);
+        if (!current) throw RpcError.from(witErrors.LockNotFound, { symbolPath: target.symbolPath });
+        if (current.sessionId !== p.sessionId) throw RpcError.from(witErrors.LockNotHeld, { heldBy: current.sessionId });
+        store.locks.delete(target.symbolPath);
+      });
+      return { released: true };
+    },
+
+    "lock.query"(p) {
+      limit("lock.query", p);
+      const now = clock.now();
+      return store.locks.listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, now).map((row) => lockRecord(row, now));
+    },
+
+    async "intent.declare"(p) {
+      limit("intent.declare", p);
+      const files: string[] = [];
+      for (const [i, f] of p.files.entries()) {
+        const inside = resolveInsideRoot(core.root, f);
+        if (!inside.ok) throw invalidRequest("files", `/files/${i}: ${inside.message}`, { reason: inside.reason });
+        if (!files.includes(inside.rel)) files.push(inside.rel);
+      }
+      const encoded = encodeFileList(files);
+      if (!encoded.ok) throw invalidRequest("files", encoded.message);
+      const symbols = p.symbols ?? [];
+      const range = await intentRange(files, symbols);
+      const pairs = files.flatMap((f) => symbols.filter((s) => s.length > 0).map((s) => `${f}:${s}`));
+      const callees = new Map<string, string[]>();
+      if (pairs.length > 0) {
+        try {
+          const graph = await analyzer.callGraph();
+          for (const pair of pairs) callees.set(pair, graph.calleesOf(pair));
+        } catch (e) {
+          core.log(`caller graph unavailable for intent.declare: ${(e as Error).message}`);
+        }
+      }
+      const now = clock.now();
+      const intentId = randomUUID();
+      const items = store.transaction(() => {
+        const locks = store.locks.activeAmong([...new Set([...pairs, ...[...callees.values()].flat()])], now);
+        const found: T.ConflictItem[] = [
+          ...overlapItems({ sessionId: p.sessionId, files, ...range }, store.intents.liveTouching(files)),
+          ...lockIntersectionItems(pairs, locks, p.sessionId),
+          ...depChainItems(callees, locks, p.sessionId),
+        ];
+        store.intents.insert({
+          intentId,
+          sessionId: p.sessionId,
+          description: p.description,
+          files: encoded.value,
+          symbols: JSON.stringify(symbols),
+          startByte: range.startByte,
+          endByte: range.endByte,
+          status: "declared",
+          declaredAt: now,
+          updatedAt: now,
+        });
+        return found;
+      });
+      return { intentId, conflicts: { hasConflicts: items.length > 0, items } };
+    },
+
+    "intent.update"(p) {
+      limit("intent.update", p);
+      const now = clock.now();
+      return store.transaction(() => {
+        const row = store.intents.get(p.intentId);
+        if (!row) throw RpcError.from(witErrors.IntentNotFound, { intentId: p.intentId });
+        if (row.sessionId !== p.sessionId) throw RpcError.from(witErrors.IntentNotOwned, { intentId: p.intentId });
+        if (!INTENT_TRANSITIONS[row.status].includes(p.status)) {
+          throw RpcError.from(witErrors.InvalidTransition, { current: row.status, requested: p.status });
+        }
+        store.intents.setStatus(p.intentId, p.status, now);
+        return { intentId: p.intentId, status: p.status, updatedAt: now };
+      });
+    },
+
+    "intent.query"(p) {
+      limit("intent.query", p);
+      return store.intents
+        .query({ sessionId: p.sessionId, file: p.file === undefined ? undefined : filterPath(p.file), status: p.status })
+        .map(intentRecord);
+    },
+
+    async "contract.propose"(p) {
+      limit("contract.propose", p);
+      const target = symbolPathOf(p.symbolPath);
+      const found = await analyzer.findSymbol(target.file, target.symbol);
+      if (!found.ok) {
+        if (found.reason === "path-refused") throw invalidRequest("symbolPath", found.message, { reason: found.reason });
+        throw RpcError.from(witErrors.SymbolNotFound, { symbolPath: target.symbolPath, reason: found.reason });
+      }
+      const now = clock.now();
+      const row = store.transaction(() =>
+        store.contracts.insert({ contractId: randomUUID(), proposerSessionId: p.sessionId, symbolPath: target.symbolPath, signature: found.symbol.signature, proposedAt: now }),
+      );
+      return { contractId: row.contractId, symbolPath: row.symbolPath, signature: row.signature };
+    },
+
+    "contract.respond"(p) {
+      limit("contract.respond", p);
+      const now = clock.now();
+      return store.transaction(() => {
+        const row = store.contracts.get(p.contractId);
+        if (!row) throw RpcError.from(witErrors.ContractNotFound, { contractId: p.contractId });
+        if (row.status !== "proposed") throw RpcError.from(witErrors.ContractAlreadyResolved, { status: row.status });
+        if (row.proposerSessionId === p.sessionId) throw RpcError.from(witErrors.SelfAcceptNotAllowed, { proposerSessionId: row.proposerSessionId });
+        const status = p.accept ? "accepted" : "rejected";
+        const r = store.contracts.respond(p.contractId, status, p.sessionId, now);
+        if (!r.ok) throw RpcError.from(witErrors.ContractAlreadyResolved, { status: r.reason === "already-resolved" ? r.row.status : "unknown" });
+        return { contractId: p.contractId, status };
+      });
+    },
+
+    "contract.query"(p) {
+      limit("contract.query", p);
+      return store.contracts
+        .query({ symbolPath: p.symbolPath === undefined ? undefined : filterSymbolPath(p.symbolPath), status: p.status })
+        .map(contractRecord);
+    },
+
+    "check-contracts"(p) {
+      limit("check-contracts", p);
+      const staged = new Map<string, string>();
+      for (const [i, f] of p.files.entries()) {
+        const rel = normalizeRelPath(f.path);
+        if (!rel.ok) throw invalidRequest("files", `/files/${i}/path: ${rel.message}`, { reason: rel.reason });
+        if (staged.has(rel.rel)) throw invalidRequest("files", `/files/${i}/path: ${rel.rel} is listed twice`);
+        staged.set(rel.rel, f.content);
+      }
+      const violations: T.Violation[] = [];
+      for (const contract of store.contracts.acceptedInFiles([...staged.keys()])) {
+        const parsed = parseSymbolPath(contract.symbolPath);
+        if (!parsed.ok) continue;
+        const content = staged.get(parsed.file);
+        if (content === undefined) continue;
+        const found = analyzer.signatureFromContent(parsed.file, content, parsed.symbol);
+        const actual = found.ok ? found.symbol.signature : SYMBOL_MISSING_ACTUAL;
+        if (actual !== contract.signature) {
+          violations.push({ contractId: contract.contractId, symbolPath: contract.symbolPath, expected: contract.signature, actual });
+        }
+      }
+      return { violations };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * What is about to be committed: the staged (index) content of every added, copied, modified or
+ * renamed supported source file, read from git's object store, never from the working tree.
+ */
+import { execFileSync } from "node:child_process";
+import { isSupportedFile } from "../analysis/languages.js";
+
+export interface StagedFile {
+  path: string;
+  content: string;
+}
+
+export interface StagedSet {
+  files: StagedFile[];
+  /** Supported files left out, with why (too large for the daemon). */
+  skipped: { path: string; reason: string }[];
+}
+
+function git(root: string, args: string[], input?: string | Buffer): Buffer {
+  return execFileSync("git", args, { cwd: root, input, maxBuffer: 1024 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** Staged supported files of the repository at `root`. */
+export function readStagedFiles(root: string, options: { maxFileBytes: number }): StagedSet {
+  const names = git(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"])
+    .toString("utf8")
+    .split("\0")
+    .filter((p) => p.length > 0 && isSupportedFile(p));
+  if (names.length === 0) return { files: [], skipped: [] };
+  // Blob ids from the index, then every blob through one `git cat-file --batch`.
+  const entries = git(root, ["ls-files", "--stage", "-z", "--", ...names.map((n) => `:(literal)${n}`)])
+    .toString("utf8")
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const tab = line.indexOf("\t");
+      const [, sha, stage] = line.slice(0, tab).split(" ");
+      return { path: line.slice(tab + 1), sha: sha!, stage: stage! };
+    })
+    .filter((e) => e.stage === "0");
+  const out = git(root, ["cat-file", "--batch"], entries.map((e) => `${e.sha}\n`).join(""));
+  const files: StagedFile[] = [];
+  const skipped: StagedSet["skipped"] = [];
+  let at = 0;
+  for (const e of entries) {
+    const headerEnd = out.indexOf(0x0a, at);
+    const header = out.subarray(at, headerEnd).toString("utf8").split(" ");
+    const size = Number(header[2]);
+    const start = headerEnd + 1;
+    at = start + size + 1;
+    if (header[1] !== "blob" || !Number.isSafeInteger(size)) continue;
+    if (size > options.maxFileBytes) {
+      skipped.push({ path: e.path, reason: `larger than ${options.maxFileBytes} bytes` });
+      continue;
+    }
+    files.push({ path: e.path, content: out.subarray(start, start + size).toString("utf8") });
+  }
+  return { files, skipped };
+}
