@@ -1,0 +1,275 @@
+/**
+ * JSON Schema -> fast-check arbitrary. Used by the diff's counterexample search and by lint's
+ * oneOf-overlap rule. Aims to produce *valid* instances of a schema; callers still filter with
+ * the real validator, because some keywords (pattern + length, allOf, not, if/then) are only
+ * approximated. Handles `$ref` with a depth bound (past it, the smallest example stands in),
+ * oneOf/anyOf, enum/const, the common formats, and patterns through a few fallbacks:
+ * `fc.stringMatching`, then literal candidates that match, then plain strings.
+ */
+import fc from "fast-check";
+import type { SchemaContext } from "./schema/context.js";
+import { finiteValues } from "./schema/context.js";
+import { isSchemaObject, isTrivial, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { mergeConjunction } from "./schema/merge.js";
+import { minimalExample } from "./example.js";
+
+export interface ArbitraryOptions {
+  /** How many `$ref` expansions deep before recursion is cut short. Default 3. */
+  maxRefDepth?: number;
+  /** Longest generated array beyond `minItems`. Default 3. */
+  maxExtraItems?: number;
+  /** Whether objects that allow unknown members sometimes get one. Default true. */
+  extraMembers?: boolean;
+}
+
+type Arb = fc.Arbitrary<unknown>;
+
+const STRING_CANDIDATES = ["", "a", "x", "0", "1", "a:b", "src/a.ts:f", "/", "/a", "/a/0", "a-b", "a_b", "A", "abc", "x y", "2024-01-01", "2024-01-01T00:00:00Z", "00000000-0000-4000-8000-000000000000", "a@example.com", "https://example.com/"];
+
+/** Builds arbitraries for the nodes of one context; memoised per (node, remaining depth). */
+export class ArbitraryBuilder {
+  private readonly memo = new Map<string, Arb>();
+  private readonly maxRefDepth: number;
+  private readonly maxExtraItems: number;
+  private readonly extraMembers: boolean;
+
+  constructor(
+    readonly ctx: SchemaContext,
+    options: ArbitraryOptions = {},
+  ) {
+    this.maxRefDepth = options.maxRefDepth ?? 3;
+    this.maxExtraItems = options.maxExtraItems ?? 3;
+    this.extraMembers = options.extraMembers ?? true;
+  }
+
+  of(node: SchemaNode): Arb {
+    return this.build(node, 0);
+  }
+
+  private build(node: SchemaNode, depth: number): Arb {
+    const isRef = typeof node === "object" && typeof node.$ref === "string";
+    const nextDepth = isRef ? depth + 1 : depth;
+    if (isRef && nextDepth > this.maxRefDepth) return this.smallest(node);
+    const n = this.ctx.deref(node);
+    const key = `${this.ctx.id(n)}@${nextDepth}`;
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    // Placeholder breaks cycles through non-$ref recursion (there is none in bundles, but be safe).
+    this.memo.set(key, fc.constant(null));
+    const arb = this.fresh(n, nextDepth);
+    this.memo.set(key, arb);
+    return arb;
+  }
+
+  private smallest(node: SchemaNode): Arb {
+    // Construction only: sampling here would build arbitraries again, without end.
+    const ex = minimalExample(node, this.ctx, { sample: false });
+    return fc.constant(ex.found ? ex.value : null);
+  }
+
+  private fresh(n: SchemaNode, depth: number): Arb {
+    if (n === false) return fc.constant(null);
+    if (n === true || isTrivial(n)) return anyJson();
+    const values = finiteValues(n);
+    if (values) return values.length ? fc.constantFrom(...values) : fc.constant(null);
+    if (Array.isArray(n.allOf)) {
+      const merged = mergeConjunction([n], this.ctx);
+      if (merged === false) return fc.constant(null);
+      if (merged && !Array.isArray(merged.allOf)) return this.fresh(merged, depth);
+      // Not mergeable: generate from the first part; the validator filters.
+      return this.build((n.allOf as SchemaNode[])[0] ?? true, depth);
+    }
+    for (const kw of ["oneOf", "anyOf"] as const) {
+      if (!Array.isArray(n[kw])) continue;
+      const { [kw]: branches, ...base } = n;
+      const arbs = (branches as SchemaNode[]).map((br) => {
+        const m = isTrivial(base) ? br : mergeConjunction([base, br], this.ctx);
+        return this.build(m === undefined ? br : m, depth);
+      });
+      return arbs.length ? fc.oneof(...arbs) : fc.constant(null);
+    }
+    const types = this.ctx.types(n);
+    const explicit = typeof n.type === "string" || Array.isArray(n.type);
+    const chosen = explicit ? [...types] : inferTypes(n, types);
+    const arbs = chosen.filter((t) => !(t === "integer" && chosen.includes("number"))).map((t) => this.typed(n, t, depth));
+    if (arbs.length === 0) return fc.constant(null);
+    return arbs.length === 1 ? arbs[0]! : fc.oneof(...arbs);
+  }
+
+  private typed(n: Schema, t: JsonType, depth: number): Arb {
+    switch (t) {
+      case "null":
+        return fc.constant(null);
+      case "boolean":
+        return fc.boolean();
+      case "integer":
+        return integerArb(n);
+      case "number":
+        return fc.oneof({ weight: 3, arbitrary: integerArb(n) }, { weight: 1, arbitrary: doubleArb(n) });
+      case "string":
+        return stringArb(n);
+      case "array":
+        return this.arrayArb(n, depth);
+      case "object":
+        return this.objectArb(n, depth);
+    }
+  }
+
+  private arrayArb(n: Schema, depth: number): Arb {
+    const minItems = typeof n.minItems === "number" ? n.minItems : 0;
+    const maxItems = Math.min(typeof n.maxItems === "number" ? n.maxItems : Infinity, minItems + this.maxExtraItems);
+    if (maxItems < minItems) return fc.constant([]);
+    const prefix = Array.isArray(n.prefixItems) ? (n.prefixItems as SchemaNode[]).map((s) => this.build(s, depth)) : [];
+    const item = n.items === false ? undefined : this.build((n.items as SchemaNode | undefined) ?? true, depth);
+    const restMin = Math.max(0, minItems - prefix.length);
+    const restMax = Math.max(restMin, maxItems - prefix.length);
+    const rest = item
+      ? n.uniqueItems === true
+        ? fc.uniqueArray(item, { minLength: restMin, maxLength: restMax, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength: restMin, maxLength: restMax })
+      : fc.constant([] as unknown[]);
+    if (prefix.length === 0) return rest;
+    return fc.tuple(fc.tuple(...prefix), rest).map(([p, r]) => [...p, ...r]);
+  }
+
+  private objectArb(n: Schema, depth: number): Arb {
+    const props = (isSchemaObject(n.properties) ? n.properties : {}) as Record<string, SchemaNode>;
+    const required = new Set(Array.isArray(n.required) ? (n.required as string[]) : []);
+    const ap = (n.additionalProperties as SchemaNode | undefined) ?? true;
+    const model: Record<string, Arb> = {};
+    for (const [k, s] of Object.entries(props)) {
+      if (this.ctx.deref(s) === false) continue;
+      model[k] = this.build(s, depth);
+    }
+    for (const r of required) if (!(r in model)) model[r] = this.build(ap, depth);
+    const requiredKeys = Object.keys(model).filter((k) => required.has(k));
+    const declared = fc.record(model, { requiredKeys });
+    if (!this.extraMembers || this.ctx.deref(ap) === false || n.patternProperties !== undefined) return declared;
+    const names = new Set(Object.keys(props));
+    const key = fc.oneof(fc.constantFrom("extra", "x", "meta", "__proto__", "constructor"), fc.string({ minLength: 1, maxLength: 6 })).filter((k) => !names.has(k));
+    const extras = fc.dictionary(key, this.build(ap, depth + 1), { maxKeys: 2, noNullPrototype: true });
+    return fc.oneof({ weight: 3, arbitrary: declared }, { weight: 1, arbitrary: fc.tuple(declared, extras).map(([d, e]) => assignOwn({}, e, d)) });
+  }
+}
+
+/** Copies members as own data properties (a `__proto__` member stays a member). */
+function assignOwn(target: Record<string, unknown>, ...sources: Record<string, unknown>[]): Record<string, unknown> {
+  for (const s of sources) for (const k of Object.keys(s)) Object.defineProperty(target, k, { value: s[k], enumerable: true, writable: true, configurable: true });
+  return target;
+}
+
+/** Convenience: an arbitrary for one node of a context. */
+export function schemaArbitrary(node: SchemaNode, ctx: SchemaContext, options?: ArbitraryOptions): fc.Arbitrary<unknown> {
+  return new ArbitraryBuilder(ctx, options).of(node);
+}
+
+export function anyJson(): Arb {
+  return fc.jsonValue({ maxDepth: 2, noUnicodeString: false } as never).map((v) => v as unknown);
+}
+
+/** Types for a schema without `type`: the ones its keywords talk about, else every type. */
+function inferTypes(n: Schema, types: Set<JsonType>): JsonType[] {
+  const hinted: JsonType[] = [];
+  if (["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"].some((k) => k in n)) hinted.push("object");
+  if (["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"].some((k) => k in n)) hinted.push("array");
+  if (["minLength", "maxLength", "pattern", "format"].some((k) => k in n)) hinted.push("string");
+  if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].some((k) => k in n)) hinted.push("number");
+  // Still produce the other types sometimes: a schema without `type` accepts them.
+  const rest = JSON_TYPES.filter((t) => types.has(t) && !hinted.includes(t) && t !== "integer");
+  return hinted.length ? [...hinted, ...rest.slice(0, 2)] : rest;
+}
+
+function bounds(n: Schema): { min: number; max: number } {
+  let min = -1_000_000;
+  let max = 1_000_000;
+  if (typeof n.minimum === "number") min = Math.max(min, n.minimum);
+  if (typeof n.exclusiveMinimum === "number") min = Math.max(min, n.exclusiveMinimum + Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMinimum)));
+  if (typeof n.maximum === "number") max = Math.min(max, n.maximum);
+  if (typeof n.exclusiveMaximum === "number") max = Math.min(max, n.exclusiveMaximum - Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMaximum)));
+  if (typeof n.minimum === "number" && n.minimum > max) max = n.minimum + 1_000_000;
+  if (typeof n.maximum === "number" && n.maximum < min) min = n.maximum - 1_000_000;
+  return { min, max };
+}
+
+function integerArb(n: Schema): Arb {
+  const { min, max } = bounds(n);
+  let lo = Math.ceil(min);
+  let hi = Math.floor(max);
+  if (typeof n.exclusiveMinimum === "number" && lo <= n.exclusiveMinimum) lo = Math.floor(n.exclusiveMinimum) + 1;
+  if (typeof n.exclusiveMaximum === "number" && hi >= n.exclusiveMaximum) hi = Math.ceil(n.exclusiveMaximum) - 1;
+  lo = Math.max(lo, Number.MIN_SAFE_INTEGER);
+  hi = Math.min(hi, Number.MAX_SAFE_INTEGER);
+  if (hi < lo) return fc.constant(lo);
+  const m = typeof n.multipleOf === "number" && n.multipleOf > 0 ? n.multipleOf : undefined;
+  if (m !== undefined) {
+    const a = Math.ceil(lo / m);
+    const b = Math.floor(hi / m);
+    if (b < a) return fc.constant(lo);
+    return fc.integer({ min: a, max: b }).map((k) => k * m);
+  }
+  const interesting = [0, 1, -1, lo, hi].filter((v) => v >= lo && v <= hi);
+  return fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...interesting) }, { weight: 4, arbitrary: fc.integer({ min: lo, max: hi }) });
+}
+
+function doubleArb(n: Schema): Arb {
+  const { min, max } = bounds(n);
+  if (max < min) return fc.constant(min);
+  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((d) => (Object.is(d, -0) ? 0 : d));
+}
+
+const FORMATS: Record<string, () => Arb> = {
+  "date-time": () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+  date: () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  time: () => fc.date({ noInvalidDate: true, min: new Date("2000-01-01T00:00:00Z"), max: new Date("2000-01-02T00:00:00Z") }).map((d) => d.toISOString().slice(11, 19) + "Z"),
+  email: () => fc.emailAddress(),
+  uri: () => fc.webUrl(),
+  "uri-reference": () => fc.webUrl(),
+  url: () => fc.webUrl(),
+  uuid: () => fc.uuid(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  hostname: () => fc.domain(),
+};
+
+function stringArb(n: Schema): Arb {
+  const minLength = typeof n.minLength === "number" ? n.minLength : 0;
+  const maxLength = Math.min(typeof n.maxLength === "number" ? n.maxLength : Infinity, minLength + 24);
+  const format = typeof n.format === "string" ? FORMATS[n.format] : undefined;
+  if (typeof n.pattern === "string") return patternArb(n.pattern, minLength, maxLength);
+  if (format) return format();
+  if (maxLength < minLength) return fc.constant("x".repeat(minLength));
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) },
+  );
+}
+
+function patternArb(pattern: string, minLength: number, maxLength: number): Arb {
+  let re: RegExp | undefined;
+  try {
+    re = new RegExp(pattern, "u");
+  } catch {
+    try {
+      re = new RegExp(pattern);
+    } catch {
+      re = undefined;
+    }
+  }
+  const fitLength = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
+  const options: Arb[] = [];
+  if (re) {
+    for (const flags of ["u", ""]) {
+      try {
+        options.push(fc.stringMatching(new RegExp(pattern, flags)));
+        break;
+      } catch {
+        /* unsupported syntax for stringMatching: next fallback */
+      }
+    }
+    const literal = STRING_CANDIDATES.filter((c) => re!.test(c) && fitLength(c));
+    if (literal.length) options.push(fc.constantFrom(...literal));
+  }
+  options.push(fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 }));
+  // The first working fallback carries most of the weight; plain strings still appear.
+  return fc.oneof(...options.map((arbitrary, i) => ({ weight: i === options.length - 1 ? 1 : 4, arbitrary })));
+}

@@ -1,0 +1,481 @@
+/**
+ * `contract-suite diff`: classifies every change between two versions of a contract as breaking,
+ * compatible or needs-review, in the direction its data travels.
+ *
+ * For each surface (see model.ts) the structural pass (schema/containment.ts) runs in the
+ * direction(s) that matter: request data needs old ⊆ new, response data new ⊆ old. Each
+ * structural refutation is shown with a payload checked by the real validators of both
+ * versions (valid under one, invalid under the other); a seeded fast-check search with
+ * schema-derived arbitraries covers what the structural pass cannot decide. A breaking verdict
+ * always carries its counterexample unless no payload can show the change (a removed definition
+ * or operation), and a compatible verdict says what it rests on.
+ */
+import fc from "fast-check";
+import { ArbitraryBuilder } from "./arbitrary.js";
+import { embed, minimalExample } from "./example.js";
+import type { ContractModel, Direction, Surface } from "./model.js";
+import { Containment, short, type Finding, type Step } from "./schema/containment.js";
+import type { SchemaContext } from "./schema/context.js";
+import { sameSchema } from "./schema/equal.js";
+import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
+import { escapeToken } from "../json/index.js";
+
+export type Verdict = "breaking" | "compatible" | "needs-review";
+
+export interface Counterexample {
+  /** The payload itself: valid under `valid`, invalid under `invalid`. */
+  payload: unknown;
+  valid: "old" | "new";
+  invalid: "old" | "new";
+  /** The first error of the version that rejects it (ajv 2020). */
+  error: string;
+}
+
+export interface Change {
+  /** Location in the new document (the old one when the thing is gone). */
+  path: string;
+  kind: string;
+  direction: Direction | "none";
+  verdict: Verdict;
+  evidence: string;
+  counterexample?: Counterexample;
+  /** The payload surface(s) the change affects. */
+  surfaces?: string[];
+  /** Instance path inside the payload where the difference sits. */
+  at?: string;
+}
+
+export interface DiffReport {
+  verdict: Verdict;
+  old: string;
+  new: string;
+  changes: Change[];
+  stats: { surfaces: number; unchanged: number; samples: number };
+}
+
+export interface DiffOptions {
+  /** Samples per surface and direction for the counterexample search. Default 200. */
+  samples?: number;
+  seed?: number;
+}
+
+export const DEFAULT_SAMPLES = 200;
+export const DEFAULT_SEED = 0x5eed;
+
+type Side = "old" | "new";
+
+interface Check {
+  /** The side whose payloads must stay valid (A) and the side that must accept them (B). */
+  from: Side;
+  to: Side;
+  surfA: Surface;
+  surfB: Surface;
+  ma: ContractModel;
+  mb: ContractModel;
+}
+
+export function diffModels(oldM: ContractModel, newM: ContractModel, options: DiffOptions = {}): DiffReport {
+  const samples = options.samples ?? DEFAULT_SAMPLES;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const changes: Change[] = [];
+  let unchanged = 0;
+  let sampled = 0;
+  const examplesOld = (n: SchemaNode) => exampleValue(n, oldM.ctx);
+  const examplesNew = (n: SchemaNode) => exampleValue(n, newM.ctx);
+
+  const removedDefs: Surface[] = [];
+  const addedDefs: Surface[] = [];
+  const handledOwners = new Set<string>();
+
+  for (const so of oldM.surfaces.values()) {
+    const sn = newM.surfaces.get(so.key);
+    if (sn && so.role === "errors") {
+      const r = compareErrors(so, sn);
+      if (r === "unchanged") unchanged++;
+      continue;
+    }
+    if (sn) {
+      const r = compareSurface(so, sn);
+      if (r === "unchanged") unchanged++;
+      continue;
+    }
+    if (so.role === "definition") {
+      // A component that is merely reachable now (or no longer) is compared through its users.
+      if (!newM.definitions.has(so.key.slice("def:".length)) || oldM.kind === "json-schema") removedDefs.push(so);
+    } else if (so.owner && oldM.kind === "openrpc" && !newM.methods.has(so.owner)) {
+      if (!handledOwners.has(so.owner)) changes.push(methodRemoved(so.owner));
+      handledOwners.add(so.owner);
+    } else if (so.owner && oldM.kind === "openapi" && !newM.operations.has(so.owner)) {
+      if (!handledOwners.has(so.owner)) changes.push({ path: so.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
+      handledOwners.add(so.owner);
+    } else if (so.role === "parameters") {
+      const empty = newM.ctx.addDefNode(`__none_${changes.length}_${so.key.replace(/\W/g, "_")}`, { type: "object", additionalProperties: false });
+      compareSurface(so, { ...so, node: empty });
+    } else if (so.role === "body") {
+      changes.push({ path: so.path, kind: "request-media-type-removed", direction: "request", verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
+    } else if (so.role === "response") {
+      changes.push({ path: so.path, kind: "response-removed", direction: "response", verdict: "compatible", evidence: "the new version no longer produces this response" });
+    }
+  }
+  for (const sn of newM.surfaces.values()) {
+    if (oldM.surfaces.has(sn.key)) continue;
+    if (sn.role === "definition") {
+      if (!oldM.definitions.has(sn.key.slice("def:".length)) || newM.kind === "json-schema") addedDefs.push(sn);
+    } else if (sn.owner && newM.kind === "openrpc" && !oldM.methods.has(sn.owner)) {
+      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: `#/methods/${escapeToken(sn.owner)}`, kind: "method-added", direction: "request", verdict: "compatible", evidence: `new method ${sn.owner}: no existing request changes meaning` });
+      handledOwners.add(`+${sn.owner}`);
+    } else if (sn.owner && newM.kind === "openapi" && !oldM.operations.has(sn.owner)) {
+      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: sn.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
+      handledOwners.add(`+${sn.owner}`);
+    } else if (sn.role === "parameters") {
+      const empty = oldM.ctx.addDefNode(`__none_${changes.length}_${sn.key.replace(/\W/g, "_")}`, { type: "object", additionalProperties: false });
+      compareSurface({ ...sn, node: empty }, sn);
+    } else if (sn.role === "body") {
+      changes.push({ path: sn.path, kind: "request-media-type-added", direction: "request", verdict: "compatible", evidence: "a new request media type is accepted" });
+    } else if (sn.role === "response") {
+      changes.push({ path: sn.path, kind: "response-added", direction: "response", verdict: "needs-review", evidence: "a new response (status or media type) a client may now receive; no payload of the old contract shows it" });
+    }
+  }
+  // Definitions: a removed name whose content lives on under a new name is a rename.
+  for (const so of removedDefs) {
+    const match = addedDefs.find((sn) => equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
+    if (match) {
+      addedDefs.splice(addedDefs.indexOf(match), 1);
+      changes.push({ path: match.path, kind: "definition-renamed", direction: "none", verdict: "compatible", evidence: `${so.path} is now ${match.path}: same instances, proved structurally in both directions` });
+    } else {
+      changes.push({ path: so.path, kind: "definition-removed", direction: so.direction, verdict: "breaking", evidence: `${so.path} is gone: documents and code that reference it break (no payload can show it)` });
+    }
+  }
+  for (const sn of addedDefs) changes.push({ path: sn.path, kind: "definition-added", direction: "none", verdict: "compatible", evidence: `new definition ${sn.path}` });
+
+  // OpenRPC method-level facts the envelopes do not carry.
+  if (oldM.kind === "openrpc" && newM.kind === "openrpc") {
+    for (const [name, mo] of oldM.methods) {
+      const mn = newM.methods.get(name);
+      if (!mn || mo.paramStructure === mn.paramStructure) continue;
+      const widened = mn.paramStructure === "either";
+      changes.push({ path: `#/methods/${escapeToken(name)}/paramStructure`, kind: "param-structure-changed", direction: "request", verdict: widened ? "compatible" : "needs-review", evidence: `paramStructure ${mo.paramStructure} -> ${mn.paramStructure}${widened ? ": every old request is still accepted" : ": requests in the old structure may be refused"}` });
+    }
+  }
+  changes.push(...annotationChanges(oldM, newM));
+  const deduped = dedupe(changes);
+  relabelRenamedParams(deduped, oldM, newM);
+  const verdict: Verdict = deduped.some((c) => c.verdict === "breaking") ? "breaking" : deduped.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
+  return { verdict, old: oldM.label, new: newM.label, changes: deduped, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+
+  function methodRemoved(name: string): Change {
+    const surf = oldM.surfaces.get(`method:${name}:params`)!;
+    const ex = minimalExample(surf.node, oldM.ctx);
+    const change: Change = { path: `#/methods/${escapeToken(name)}`, kind: "method-removed", direction: "request", verdict: "breaking", evidence: `method ${name} is gone: its requests now fail with METHOD_NOT_FOUND` };
+    if (ex.found && oldM.anyRequest && newM.anyRequest && oldM.ctx.valid(oldM.anyRequest, ex.value) && !newM.ctx.valid(newM.anyRequest, ex.value)) {
+      change.counterexample = { payload: ex.value, valid: "old", invalid: "new", error: newM.ctx.firstError(newM.anyRequest, ex.value) };
+    }
+    return change;
+  }
+
+  /** OpenRPC errors: a declared (code, message) pair is what a method may return. */
+  function compareErrors(so: Surface, sn: Surface): "unchanged" | "changed" {
+    const mo = oldM.methods.get(so.owner!)!;
+    const mn = newM.methods.get(sn.owner!)!;
+    const key = (e: { code: number; message: string }) => `${e.code} ${e.message}`;
+    const added = mn.errors.filter((e) => !mo.errors.some((x) => key(x) === key(e)));
+    const removed = mo.errors.filter((e) => !mn.errors.some((x) => key(x) === key(e)));
+    for (const e of added) {
+      const payload = { jsonrpc: "2.0", id: 1, error: { code: e.code, message: e.message } };
+      const change: Change = { path: sn.path, kind: "error-added", direction: "response", verdict: "breaking", evidence: `${sn.owner} may now return error ${e.code} ${e.message}, which the old contract does not declare`, surfaces: [sn.path] };
+      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = { payload, valid: "new", invalid: "old", error: oldM.ctx.firstError(so.node, payload) };
+      else change.verdict = "needs-review";
+      changes.push(change);
+    }
+    for (const e of removed) changes.push({ path: sn.path, kind: "error-removed", direction: "response", verdict: "compatible", evidence: `${sn.owner} no longer declares error ${e.code} ${e.message} (responses may only narrow)`, surfaces: [sn.path] });
+    return added.length || removed.length ? "changed" : "unchanged";
+  }
+
+  function compareSurface(so: Surface, sn: Surface): "unchanged" | "changed" {
+    if (sameSchema(so.node, oldM.ctx, sn.node, newM.ctx)) return "unchanged";
+    const direction: Direction = so.direction === sn.direction ? sn.direction : "both";
+    const oldInNew: Check = { from: "old", to: "new", surfA: so, surfB: sn, ma: oldM, mb: newM };
+    const newInOld: Check = { from: "new", to: "old", surfA: sn, surfB: so, ma: newM, mb: oldM };
+    const required = direction === "request" ? [oldInNew] : direction === "response" ? [newInOld] : [oldInNew, newInOld];
+    const informational = direction === "request" ? [newInOld] : direction === "response" ? [oldInNew] : [];
+    let anyFinding = false;
+    const proofs: string[] = [];
+    for (const check of required) {
+      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      const search = searchCounterexample(check);
+      sampled += search.tried;
+      if (findings.length === 0 && !search.counterexample) {
+        proofs.push(`${check.from} ⊆ ${check.to} proved structurally; ${search.valid} sampled payloads agree`);
+        continue;
+      }
+      anyFinding = true;
+      let searchUsed = false;
+      for (const f of findings) {
+        const cx = verifyFinding(check, f);
+        const base = describe(check, f, direction, sn);
+        if (cx) {
+          changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}`, counterexample: cx });
+        } else if (f.certain) {
+          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; structurally refuted, but no payload showing it was found (${search.valid} valid samples)` });
+        } else if (search.counterexample && !searchUsed) {
+          searchUsed = true;
+          changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}; the sampling search found a payload`, counterexample: search.counterexample });
+        } else if (search.valid === 0) {
+          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally and no valid payload could be sampled` });
+        } else {
+          changes.push({ ...base, verdict: "compatible", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
+        }
+      }
+      if (search.counterexample && !searchUsed && !changes.some((c) => c.counterexample && c.surfaces?.includes(check.surfA.path))) {
+        changes.push({
+          path: sn.path,
+          kind: check.from === "old" ? "payload-rejected" : "payload-admitted",
+          direction,
+          verdict: "breaking",
+          evidence: check.from === "old" ? "the sampling search found a payload the old version accepts and the new one rejects" : "the sampling search found a payload the new version produces that the old one does not allow",
+          counterexample: search.counterexample,
+          surfaces: [sn.path],
+        });
+      }
+    }
+    for (const check of informational) {
+      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      for (const f of findings) {
+        anyFinding = true;
+        const base = describe(check, f, direction, sn);
+        changes.push({ ...base, verdict: "compatible", evidence: `${base.evidence} (${direction === "request" ? "requests may only widen" : "responses may only narrow"})` });
+      }
+    }
+    if (!anyFinding) {
+      changes.push({ path: sn.path, kind: "equivalent", direction, verdict: "compatible", evidence: `rewritten with the same instances: proved structurally in both directions (${proofs.join("; ")})`, surfaces: [sn.path] });
+    } else if (proofs.length) {
+      // The required direction held: say what it rests on next to the informational changes.
+      for (const c of changes) if (c.surfaces?.includes(sn.path) && c.verdict === "compatible" && !c.evidence.includes("proved")) c.evidence += `; ${proofs.join("; ")}`;
+    }
+    return "changed";
+  }
+
+  function verifyFinding(check: Check, f: Finding): Counterexample | undefined {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const candidates: unknown[] = [...f.hints];
+    try {
+      candidates.push(...fc.sample(new ArbitraryBuilder(ca).of(f.a), { seed, numRuns: 60 }));
+    } catch {
+      /* an arbitrary that cannot be built leaves the hints */
+    }
+    for (const v of candidates) {
+      if (!ca.valid(f.a, v) || cb.valid(f.b, v)) continue;
+      const payload = embed(check.surfA.node, f.steps, v, ca);
+      if (ca.valid(check.surfA.node, payload) && !cb.valid(check.surfB.node, payload)) {
+        return { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+      }
+    }
+    return undefined;
+  }
+
+  function searchCounterexample(check: Check): { tried: number; valid: number; counterexample?: Counterexample } {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const a = check.surfA.node;
+    const b = check.surfB.node;
+    let tried = 0;
+    let valid = 0;
+    let failing = false;
+    let arb: fc.Arbitrary<unknown>;
+    try {
+      arb = new ArbitraryBuilder(ca).of(a);
+    } catch {
+      return { tried: 0, valid: 0 };
+    }
+    const result = fc.check(
+      fc.property(arb, (v) => {
+        const okA = ca.valid(a, v);
+        if (!failing) {
+          tried++;
+          if (okA) valid++;
+        }
+        const holds = !okA || cb.valid(b, v);
+        if (!holds) failing = true;
+        return holds;
+      }),
+      { seed, numRuns: samples },
+    );
+    if (!result.failed || !result.counterexample) return { tried, valid };
+    const payload = result.counterexample[0];
+    return { tried, valid, counterexample: { payload, valid: check.from, invalid: check.to, error: cb.firstError(b, payload) } };
+  }
+
+  function describe(check: Check, f: Finding, direction: Direction, sn: Surface): Change {
+    const narrowed = check.from === "old";
+    const newSide = narrowed ? f.b : f.a;
+    const oldSide = narrowed ? f.a : f.b;
+    const located = newM.locate(newSide) ?? oldM.locate(oldSide);
+    const at = instancePath(f.steps);
+    let path = located ? located + suffix(f) : `${sn.path}${at === "" ? "" : ` @ ${at}`}`;
+    // Method params are listed by name in the document: `params/<name>`, not `params/properties/<name>`.
+    path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/");
+    const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
+    return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
+  }
+}
+
+function exampleValue(n: SchemaNode, ctx: SchemaContext): unknown {
+  const ex = minimalExample(n, ctx);
+  return ex.found ? ex.value : undefined;
+}
+
+function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaContext): boolean {
+  if (sameSchema(a, ca, b, cb)) return true;
+  return new Containment(ca, cb).check(a, b).length === 0 && new Containment(cb, ca).check(b, a).length === 0;
+}
+
+function instancePath(steps: Step[]): string {
+  return steps
+    .filter((s) => s.kind !== "branch")
+    .map((s) => (s.kind === "prop" ? `/${escapeToken(s.name)}` : "/0"))
+    .join("");
+}
+
+function suffix(f: Finding): string {
+  switch (f.aspect) {
+    case "property":
+      return `/properties/${escapeToken(f.subject ?? "")}`;
+    case "required":
+      return "/required";
+    case "enum":
+      return "/enum";
+    case "const":
+      return "/const";
+    case "pattern":
+      return "/pattern";
+    case "format":
+      return "/format";
+    case "min-length":
+      return "/minLength";
+    case "max-length":
+      return "/maxLength";
+    case "minimum":
+      return "/minimum";
+    case "maximum":
+      return "/maximum";
+    case "type":
+      return "/type";
+    case "additional-properties":
+      return "/additionalProperties";
+    default:
+      return "";
+  }
+}
+
+const KINDS: Record<string, [narrowed: string, widened: string]> = {
+  schema: ["schema-narrowed", "schema-widened"],
+  type: ["type-narrowed", "type-widened"],
+  enum: ["enum-value-removed", "enum-value-added"],
+  const: ["const-changed", "const-changed"],
+  required: ["required-added", "required-removed"],
+  property: ["property-removed", "property-added"],
+  "additional-properties": ["additional-properties-restricted", "additional-properties-relaxed"],
+  pattern: ["pattern-tightened", "pattern-relaxed"],
+  format: ["format-tightened", "format-relaxed"],
+  "min-length": ["min-length-raised", "min-length-lowered"],
+  "max-length": ["max-length-lowered", "max-length-raised"],
+  minimum: ["minimum-raised", "minimum-lowered"],
+  maximum: ["maximum-lowered", "maximum-raised"],
+  "multiple-of": ["multiple-of-tightened", "multiple-of-relaxed"],
+  "min-items": ["min-items-raised", "min-items-lowered"],
+  "max-items": ["max-items-lowered", "max-items-raised"],
+  "unique-items": ["unique-items-added", "unique-items-removed"],
+  "min-properties": ["min-properties-raised", "min-properties-lowered"],
+  "max-properties": ["max-properties-lowered", "max-properties-raised"],
+  branch: ["branch-removed", "branch-added"],
+  keyword: ["constraint-changed", "constraint-changed"],
+};
+
+function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
+  if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
+  const paramsLevel = role === "params" && f.steps.length === 1 && f.steps[0]!.kind === "prop" && f.steps[0]!.name === "params";
+  if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
+  if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
+  if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";
+  if (f.aspect === "format" && f.certain === false) return "format-changed";
+  const pair = KINDS[f.aspect] ?? ["constraint-changed", "constraint-changed"];
+  return narrowed ? pair[0] : pair[1];
+}
+
+/** One entry per (location, kind, verdict); the surfaces it touches are merged. */
+function dedupe(changes: Change[]): Change[] {
+  const out = new Map<string, Change>();
+  for (const c of changes) {
+    const key = `${c.path}|${c.kind}|${c.verdict}`;
+    const prev = out.get(key);
+    if (!prev) {
+      out.set(key, { ...c, surfaces: c.surfaces ? [...c.surfaces] : undefined });
+      continue;
+    }
+    for (const s of c.surfaces ?? []) if (!prev.surfaces?.includes(s)) (prev.surfaces ??= []).push(s);
+    if (!prev.counterexample && c.counterexample) {
+      prev.counterexample = c.counterexample;
+      prev.evidence = c.evidence;
+    }
+  }
+  const order: Record<Verdict, number> = { breaking: 0, "needs-review": 1, compatible: 2 };
+  return [...out.values()].sort((a, b) => order[a.verdict] - order[b.verdict] || a.path.localeCompare(b.path) || a.kind.localeCompare(b.kind));
+}
+
+/** A param removed and another added with the same schema in the same method: a rename. */
+function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: ContractModel): void {
+  for (const c of changes) {
+    if (c.kind !== "param-removed" || !c.surfaces?.[0]) continue;
+    const method = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+    const mo = method ? oldM.methods.get(method) : undefined;
+    const mn = method ? newM.methods.get(method) : undefined;
+    if (!mo || !mn) continue;
+    const gone = mo.params.filter((p) => !mn.params.some((q) => q.name === p.name));
+    const added = mn.params.filter((q) => !mo.params.some((p) => p.name === q.name));
+    for (const g of gone) {
+      if (!c.path.endsWith(`/${escapeToken(g.name)}`) && !c.evidence.includes(`"${g.name}"`)) continue;
+      const twin = added.find((a) => sameSchema(g.schema, oldM.ctx, a.schema, newM.ctx));
+      if (twin) {
+        c.kind = "param-renamed";
+        c.evidence = `param "${g.name}" is now "${twin.name}": ${c.evidence}`;
+      }
+    }
+  }
+}
+
+const ANNOTATIONS = new Set(["description", "summary", "title", "$comment", "examples", "example", "default", "deprecated"]);
+const NAME_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, "schemas", "errors", "paths", "responses", "content", "securitySchemes", "headers"]);
+
+/** Description, summary, title, examples, default and deprecated edits, by document location. */
+function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
+  const out: Change[] = [];
+  const walk = (o: unknown, n: unknown, pointer: string, nameMap: boolean): void => {
+    if (Array.isArray(o) && Array.isArray(n)) {
+      const named = (xs: unknown[]) => xs.every((x) => isSchemaObject(x) && typeof x.name === "string");
+      if (named(o) && named(n)) {
+        for (const x of o as Record<string, unknown>[]) {
+          const y = (n as Record<string, unknown>[]).find((z) => z.name === x.name);
+          if (y) walk(x, y, `${pointer}/${escapeToken(String(x.name))}`, false);
+        }
+      } else o.forEach((x, i) => i < n.length && walk(x, n[i], `${pointer}/${i}`, false));
+      return;
+    }
+    if (!isSchemaObject(o) || !isSchemaObject(n)) return;
+    for (const k of new Set([...Object.keys(o), ...Object.keys(n)])) {
+      const here = `${pointer}/${escapeToken(k)}`;
+      const isAnnotation = !nameMap && ANNOTATIONS.has(k) && !isSchemaObject(o[k]) && !isSchemaObject(n[k]);
+      if (isAnnotation) {
+        if (canonical(o[k]) === canonical(n[k])) continue;
+        if (k === "default") out.push({ path: `#${here}`, kind: "default-changed", direction: "none", verdict: "needs-review", evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else` });
+        else if (k === "deprecated") out.push({ path: `#${here}`, kind: n[k] === true ? "deprecated" : "undeprecated", direction: "none", verdict: "compatible", evidence: `deprecated ${short(o[k])} -> ${short(n[k])}` });
+        else out.push({ path: `#${here}`, kind: `${k === "$comment" ? "comment" : k}-changed`, direction: "none", verdict: "compatible", evidence: o[k] === undefined ? `${k} added` : n[k] === undefined ? `${k} removed` : `${k} edited` });
+        continue;
+      }
+      if (k === "enum" || k === "const") continue;
+      if (o[k] !== undefined && n[k] !== undefined) walk(o[k], n[k], here, !nameMap && NAME_MAPS.has(k));
+    }
+  };
+  walk(oldM.raw, newM.raw, "", false);
+  return out;
+}

@@ -1,0 +1,319 @@
+/**
+ * A contract as the diff sees it: one schema context (codegen's flat bundle) and the payload
+ * *surfaces* of the contract, each with the direction its data travels.
+ *
+ * - JSON Schema: the root (when it constrains) and every definition of the entry file. The
+ *   default criterion is "request" (the new version must accept every payload the old one
+ *   accepted); definitions named in the registry's `received` also get the "response" rule.
+ * - OpenRPC: per method a request envelope (`{jsonrpc, id, method, params}`; by-name params are a
+ *   closed object), a result envelope and an error envelope (declared code/message pairs).
+ * - OpenAPI: per operation the request body per media type, parameters per location (a closed
+ *   object), and response bodies per status and media type (plus an OAS 3.2 `itemSchema` /
+ *   `x-item-schema` for streamed items).
+ * Components/definitions no surface reaches are surfaces of their own (request criterion).
+ */
+import { relative, dirname } from "node:path";
+import type { ContractKind, LoadedContract } from "../contracts/index.js";
+import { lookupRef } from "../contracts/index.js";
+import { buildBundle } from "../../codegen/bundle.js";
+import { escapeToken } from "../json/index.js";
+import { SchemaContext } from "./schema/context.js";
+import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
+import type { Step } from "./schema/containment.js";
+
+export type Direction = "request" | "response" | "both";
+
+export interface Surface {
+  /** Stable key that pairs the old and new surface. */
+  key: string;
+  /** Where it is in the document, for reports. */
+  path: string;
+  direction: Direction;
+  node: SchemaNode;
+  /** Instance-path prefix of the schema the path names inside the envelope (e.g. `params`). */
+  inner?: Step[];
+  /** OpenRPC/OpenAPI: the method or operation this surface belongs to. */
+  owner?: string;
+  /** What kind of surface, for kind names: definition, root, params, result, errors, body, parameters, response. */
+  role: "definition" | "root" | "params" | "result" | "errors" | "body" | "parameters" | "response";
+}
+
+export interface MethodModel {
+  name: string;
+  paramStructure: string;
+  params: { name: string; required: boolean; schema: SchemaNode }[];
+  errors: { code: number; message: string }[];
+  deprecated: boolean;
+}
+
+export interface ContractModel {
+  kind: ContractKind;
+  label: string;
+  ctx: SchemaContext;
+  surfaces: Map<string, Surface>;
+  methods: Map<string, MethodModel>;
+  operations: Set<string>;
+  /** Any-request schema (OpenRPC: oneOf over every method's request envelope). */
+  anyRequest?: SchemaNode;
+  /** Entry-file definitions by their key in the document, for rename detection. */
+  definitions: Map<string, SchemaNode>;
+  /** The raw entry document, for the annotation walk. */
+  raw: unknown;
+  /** Display location of a node of the context, or undefined for synthesised nodes. */
+  locate(node: SchemaNode): string | undefined;
+}
+
+export class ModelError extends Error {
+  override readonly name = "ModelError";
+}
+
+const JSONRPC_ID: Schema = { type: ["string", "integer"] };
+
+export function buildModel(contract: LoadedContract, options: { received?: string[]; label?: string } = {}): ContractModel {
+  let bundled: ReturnType<typeof buildBundle>;
+  try {
+    bundled = buildBundle(contract);
+  } catch (e) {
+    throw new ModelError(`${contract.doc.path}: cannot bundle the document: ${(e as Error).message}`);
+  }
+  const { bundle, methods } = bundled;
+  const defs: Record<string, Schema> = structuredClone(bundle.defs);
+  const ctx = new SchemaContext(defs);
+  const doc = contract.doc;
+  const entryFile = doc.path;
+  const byOrigin = new Map<string, string>();
+  for (const [name, origin] of Object.entries(bundle.origins)) byOrigin.set(origin, name);
+  const refOf = (name: string) => `#/$defs/${escapeToken(name)}`;
+  const fresh = (base: string) => {
+    let n = base;
+    for (let i = 2; Object.hasOwn(defs, n); i++) n = `${base}${i}`;
+    return n;
+  };
+  /** A raw schema of `file`, references rewritten into the bundle. */
+  const adopt = (schema: unknown, file: string): SchemaNode => rewriteRefs(schema, (ref) => {
+    const found = lookupRef(doc.files, file, ref);
+    if (!found) return undefined;
+    const name = byOrigin.get(`${found.target.file}#${found.target.pointer}`);
+    return name ? refOf(name) : undefined;
+  }) as SchemaNode;
+
+  const surfaces = new Map<string, Surface>();
+  const methodModels = new Map<string, MethodModel>();
+  const operations = new Set<string>();
+  const definitions = new Map<string, SchemaNode>();
+  const root = doc.root as Schema;
+  const received = new Set(options.received ?? []);
+  let anyRequest: SchemaNode | undefined;
+  const originDisplay = new Map<string, string>();
+
+  if (contract.entry.kind === "json-schema") {
+    for (const container of ["$defs", "definitions"]) {
+      const group = root[container];
+      if (!isSchemaObject(group)) continue;
+      for (const k of Object.keys(group)) {
+        const name = byOrigin.get(`${entryFile}#/${container}/${escapeToken(k)}`);
+        if (!name) continue;
+        const node = { $ref: refOf(name) };
+        definitions.set(k, defs[name]!);
+        surfaces.set(`def:${k}`, { key: `def:${k}`, path: `#/${container}/${escapeToken(k)}`, direction: received.has(k) ? "both" : "request", node, role: "definition" });
+      }
+    }
+    const rootRest: Schema = {};
+    for (const [k, v] of Object.entries(root)) if (!["$defs", "definitions", "$schema", "$id"].includes(k)) rootRest[k] = v;
+    if (Object.keys(rootRest).some((k) => !isAnnotationKeyword(k))) {
+      const rootName = byOrigin.get(`${entryFile}#`);
+      const node = rootName ? { $ref: refOf(rootName) } : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);
+      const target = typeof root.$ref === "string" ? /^#\/(?:\$defs|definitions)\/(.+)$/.exec(root.$ref)?.[1] : undefined;
+      const dir: Direction = target !== undefined && received.has(target.replace(/~1/g, "/").replace(/~0/g, "~")) ? "both" : "request";
+      surfaces.set("root", { key: "root", path: "#", direction: dir, node, role: "root" });
+    }
+  } else if (contract.entry.kind === "openrpc") {
+    const rpcMethods = Array.isArray(root.methods) ? (root.methods as Schema[]) : [];
+    const requestEnvelopes: SchemaNode[] = [];
+    methods.forEach((m, i) => {
+      const raw = rpcMethods[i] ?? {};
+      const esc = escapeToken(m.name);
+      originDisplay.set(`${entryFile}#/methods/${i}/params`, `#/methods/${esc}/params`);
+      originDisplay.set(`${entryFile}#/methods/${i}/result/schema`, `#/methods/${esc}/result`);
+      const params = Array.isArray(raw.params) ? (raw.params as Schema[]) : [];
+      methodModels.set(m.name, {
+        name: m.name,
+        paramStructure: m.paramStructure,
+        params: params.map((p) => ({ name: String(p.name), required: p.required === true, schema: adopt(p.schema ?? true, entryFile) })),
+        errors: m.errors,
+        deprecated: raw.deprecated === true,
+      });
+      const req = ctx.addDefNode(fresh(`__request_${m.paramsType}`), {
+        type: "object",
+        required: ["jsonrpc", "id", "method", "params"],
+        properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, method: { const: m.name }, params: { $ref: refOf(m.paramsType) } },
+        additionalProperties: false,
+      });
+      requestEnvelopes.push(req);
+      const res = ctx.addDefNode(fresh(`__result_${m.resultType}`), {
+        type: "object",
+        required: ["jsonrpc", "id", "result"],
+        properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, result: { $ref: refOf(m.resultType) } },
+        additionalProperties: false,
+      });
+      const errorBranches = m.errors.map((e) => ({ type: "object", required: ["code", "message"], properties: { code: { const: e.code }, message: { const: e.message } } }));
+      const err = ctx.addDefNode(fresh(`__errors_${m.paramsType}`), {
+        type: "object",
+        required: ["jsonrpc", "id", "error"],
+        properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, error: errorBranches.length ? { anyOf: errorBranches } : false },
+        additionalProperties: false,
+      });
+      surfaces.set(`method:${m.name}:params`, { key: `method:${m.name}:params`, path: `#/methods/${esc}/params`, direction: "request", node: req, inner: [{ kind: "prop", name: "params" }], owner: m.name, role: "params" });
+      surfaces.set(`method:${m.name}:result`, { key: `method:${m.name}:result`, path: `#/methods/${esc}/result`, direction: "response", node: res, inner: [{ kind: "prop", name: "result" }], owner: m.name, role: "result" });
+      surfaces.set(`method:${m.name}:errors`, { key: `method:${m.name}:errors`, path: `#/methods/${esc}/errors`, direction: "response", node: err, inner: [{ kind: "prop", name: "error" }], owner: m.name, role: "errors" });
+    });
+    anyRequest = ctx.addDefNode(fresh("__any_request"), requestEnvelopes.length ? { oneOf: requestEnvelopes } : ({ not: {} } as Schema));
+  } else {
+    for (const op of openApiOperations(root)) {
+      operations.add(op.key);
+      const base = `#/paths/${escapeToken(op.path)}/${op.method}`;
+      const params = new Map<string, { props: Record<string, SchemaNode>; required: string[] }>();
+      for (const p of op.parameters) {
+        const where = String(p.in);
+        const name = where === "header" ? String(p.name).toLowerCase() : String(p.name);
+        const g = params.get(where) ?? { props: {}, required: [] };
+        g.props[name] = adopt(p.schema ?? true, entryFile);
+        if (p.required === true || where === "path") g.required.push(name);
+        params.set(where, g);
+      }
+      for (const [where, g] of params) {
+        const node = ctx.addDefNode(fresh(`__params_${where}`), { type: "object", properties: g.props, required: g.required, additionalProperties: false });
+        surfaces.set(`op:${op.key}:parameters:${where}`, { key: `op:${op.key}:parameters:${where}`, path: `${base}/parameters/${where}`, direction: "request", node, owner: op.key, role: "parameters" });
+      }
+      const body = isSchemaObject(op.op.requestBody) ? resolveRaw(op.op.requestBody, doc.files, entryFile) : undefined;
+      for (const [media, mt] of Object.entries(isSchemaObject(body?.content) ? (body!.content as Schema) : {})) {
+        if (!isSchemaObject(mt) || mt.schema === undefined) continue;
+        const node = ctx.addDefNode(fresh("__body"), { allOf: [adopt(mt.schema, entryFile)] });
+        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path: `${base}/requestBody/content/${escapeToken(media)}/schema`, direction: "request", node, owner: op.key, role: "body" });
+      }
+      for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
+        const resp = isSchemaObject(r) ? resolveRaw(r, doc.files, entryFile) : undefined;
+        for (const [media, mt] of Object.entries(isSchemaObject(resp?.content) ? (resp!.content as Schema) : {})) {
+          if (!isSchemaObject(mt)) continue;
+          for (const field of ["schema", "itemSchema", "x-item-schema"]) {
+            if (mt[field] === undefined) continue;
+            const node = ctx.addDefNode(fresh("__response"), { allOf: [adopt(mt[field], entryFile)] });
+            const k = `op:${op.key}:response:${status}:${media}${field === "schema" ? "" : ":item"}`;
+            surfaces.set(k, { key: k, path: `${base}/responses/${escapeToken(status)}/content/${escapeToken(media)}/${field}`, direction: "response", node, owner: op.key, role: "response" });
+          }
+        }
+      }
+    }
+  }
+
+  // Definitions no surface reaches are surfaces of their own (the request criterion).
+  if (contract.entry.kind !== "json-schema") {
+    const reached = reachable([...surfaces.values()].map((s) => s.node), ctx);
+    const group = (root.components as Schema | undefined)?.schemas;
+    if (isSchemaObject(group)) {
+      for (const k of Object.keys(group)) {
+        const name = byOrigin.get(`${entryFile}#/components/schemas/${escapeToken(k)}`);
+        if (!name) continue;
+        definitions.set(k, defs[name]!);
+        if (reached.has(name)) continue;
+        surfaces.set(`def:${k}`, { key: `def:${k}`, path: `#/components/schemas/${escapeToken(k)}`, direction: received.has(k) ? "both" : "request", node: { $ref: refOf(name) }, role: "definition" });
+      }
+    }
+  }
+
+  const baseDir = dirname(entryFile);
+  const locate = (node: SchemaNode): string | undefined => {
+    const site = ctx.site(node);
+    if (!site) return undefined;
+    const origin = bundle.origins[site.def];
+    if (!origin) return undefined;
+    const hash = origin.indexOf("#");
+    const file = origin.slice(0, hash);
+    let pointer = origin.slice(hash + 1);
+    const mapped = originDisplay.get(origin);
+    let inner = site.pointer;
+    if (mapped) {
+      // Method params: the bundle's closed object; show `params/<name>` as the document names it.
+      if (mapped.endsWith("/params")) inner = inner.replace(/^\/properties\//, "/");
+      return `${mapped}${inner}`;
+    }
+    pointer = pointer.replace(/^\/methods\/(\d+)/, (_, i: string) => `/methods/${escapeToken(methods[Number(i)]?.name ?? i)}`);
+    const label = file === entryFile ? "" : relative(baseDir, file);
+    return `${label}#${pointer}${inner}`;
+  };
+
+  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate };
+}
+
+interface RawOperation {
+  key: string;
+  method: string;
+  path: string;
+  op: Schema;
+  parameters: Schema[];
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+function openApiOperations(root: Schema): RawOperation[] {
+  const out: RawOperation[] = [];
+  for (const [path, item] of Object.entries(isSchemaObject(root.paths) ? root.paths : {})) {
+    if (!isSchemaObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isSchemaObject(op)) continue;
+      const shared = Array.isArray(item.parameters) ? (item.parameters as Schema[]) : [];
+      const own = Array.isArray(op.parameters) ? (op.parameters as Schema[]) : [];
+      // An operation's own parameter overrides a path-level one with the same name and location.
+      const merged = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own].filter(isSchemaObject);
+      out.push({ key: `${method.toUpperCase()} ${path}`, method, path, op, parameters: merged });
+    }
+  }
+  return out;
+}
+
+/** Follows a `$ref` on an OpenAPI object (request body, response) to the object itself. */
+function resolveRaw(obj: Schema, files: Map<string, unknown>, file: string): Schema | undefined {
+  let cur: Schema | undefined = obj;
+  for (let i = 0; i < 16 && cur && typeof cur.$ref === "string"; i++) {
+    const found = lookupRef(files, file, cur.$ref);
+    cur = found && isSchemaObject(found.value) ? found.value : undefined;
+  }
+  return cur;
+}
+
+/** Deep copy of a raw schema with `$ref`s mapped; unmapped references stay as they are. */
+export function rewriteRefs(node: unknown, map: (ref: string) => string | undefined): unknown {
+  if (Array.isArray(node)) return node.map((v) => rewriteRefs(v, map));
+  if (!isSchemaObject(node)) return node;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "$ref" && typeof v === "string") out[k] = map(v) ?? v;
+    else if (DATA_KEYWORDS.has(k)) out[k] = structuredClone(v);
+    else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, rewriteRefs(s, map)]));
+    else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) out[k] = rewriteRefs(v, map);
+    else out[k] = structuredClone(v);
+  }
+  return out;
+}
+
+/** Names of the bundle definitions reachable from some nodes through `$ref`. */
+export function reachable(nodes: SchemaNode[], ctx: SchemaContext): Set<string> {
+  const seen = new Set<string>();
+  const visit = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(visit);
+    if (!isSchemaObject(n)) return;
+    for (const [k, v] of Object.entries(n)) {
+      if (k === "$ref" && typeof v === "string") {
+        const t = ctx.refTarget(v);
+        if (t && !seen.has(t.name)) {
+          seen.add(t.name);
+          visit(t.schema);
+        }
+      } else if (!DATA_KEYWORDS.has(k)) visit(v);
+    }
+  };
+  nodes.forEach(visit);
+  return seen;
+}
+

@@ -1,0 +1,33 @@
+/** Library entry of `contract-suite diff`: two inputs in, one report out. */
+import { buildModel } from "./model.js";
+import { diffModels, type DiffOptions, type DiffReport } from "./diff.js";
+import { loadSource } from "./source.js";
+import type { LoadedContract } from "../contracts/index.js";
+
+export interface DiffInputsOptions extends DiffOptions {
+  /** JSON Schema definitions a client receives (the registry's `received`). */
+  received?: string[];
+  cwd?: string;
+}
+
+/** Diffs two documents given as paths or `git:<ref>:<path>`. */
+export async function diffDocuments(oldSpec: string, newSpec: string, options: DiffInputsOptions = {}): Promise<DiffReport> {
+  const [a, b] = [await loadSource(oldSpec, options.cwd), await loadSource(newSpec, options.cwd)];
+  return diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] });
+}
+
+/** Diffs two loaded contracts (registry history checks come in here). */
+export function diffContracts(oldC: LoadedContract, newC: LoadedContract, options: DiffInputsOptions & { labels?: [string, string] } = {}): DiffReport {
+  const oldM = buildModel(oldC, { received: options.received, label: options.labels?.[0] });
+  const newM = buildModel(newC, { received: options.received, label: options.labels?.[1] });
+  if (oldM.kind !== newM.kind) {
+    return {
+      verdict: "needs-review",
+      old: oldM.label,
+      new: newM.label,
+      changes: [{ path: "#", kind: "document-kind-changed", direction: "none", verdict: "needs-review", evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match` }, ...diffModels(oldM, newM, options).changes],
+      stats: { surfaces: oldM.surfaces.size, unchanged: 0, samples: 0 },
+    };
+  }
+  return diffModels(oldM, newM, options);
+}

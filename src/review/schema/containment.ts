@@ -1,0 +1,561 @@
+/**
+ * Structural subschema check: does every instance valid under `a` (in context A) validate under
+ * `b` (in context B)? Sound where it says "proved" (no findings); everything else is a finding:
+ * `certain` ones are structural refutations still to be shown with a payload, the others are
+ * places the structural rules cannot decide (left to the sampling search).
+ *
+ * Rules cover the common subset: type sets, enum/const, required, properties +
+ * additionalProperties, items, numeric and length bounds, pattern/format equality, oneOf/anyOf
+ * branch matching (with exclusivity proved by type or by a discriminating constant) and allOf.
+ * References are followed on both sides and recursion is handled co-inductively.
+ */
+import type { SchemaContext } from "./context.js";
+import { finiteValues } from "./context.js";
+import { sameSchema } from "./equal.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+import { mergeConjunction } from "./merge.js";
+
+export type Aspect =
+  | "schema"
+  | "type"
+  | "enum"
+  | "const"
+  | "required"
+  | "property"
+  | "additional-properties"
+  | "pattern"
+  | "format"
+  | "min-length"
+  | "max-length"
+  | "minimum"
+  | "maximum"
+  | "multiple-of"
+  | "min-items"
+  | "max-items"
+  | "unique-items"
+  | "min-properties"
+  | "max-properties"
+  | "branch"
+  | "keyword";
+
+/** One step of an instance path on the A side; `branch` records which A-side union branch. */
+export type Step = { kind: "prop"; name: string } | { kind: "item" } | { kind: "branch"; index: number };
+
+export interface Finding {
+  steps: Step[];
+  aspect: Aspect;
+  /** A structural refutation (to be shown with a payload) rather than an undecided spot. */
+  certain: boolean;
+  /** Message with `{A}`/`{B}` placeholders for the two sides. */
+  message: string;
+  /** The property name, enum value or keyword the finding is about. */
+  subject?: string;
+  a: SchemaNode;
+  b: SchemaNode;
+  /** Candidate local witnesses: values expected to be valid under `a` and invalid under `b`. */
+  hints: unknown[];
+}
+
+export interface ContainmentOptions {
+  /** Produces a valid example of a node of context A, for hints; undefined when it finds none. */
+  example?(node: SchemaNode): unknown;
+  maxDepth?: number;
+}
+
+const HANDLED = new Set([
+  "type",
+  "enum",
+  "const",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "required",
+  "properties",
+  "additionalProperties",
+  "minProperties",
+  "maxProperties",
+]);
+
+/** Shared nodes, so memo keys stay stable across calls. */
+const EMPTY: Schema = Object.freeze({}) as Schema;
+const TYPE_NODES: Record<string, Schema> = Object.fromEntries(["null", "boolean", "integer", "number", "string", "array", "object"].map((t) => [t, Object.freeze({ type: t }) as Schema]));
+
+interface Frame {
+  index: number;
+}
+
+export class Containment {
+  private readonly active = new Map<string, number>();
+  private readonly cache = new Map<string, Finding[]>();
+  private stackDepth = 0;
+  private lowWater = Infinity;
+  private readonly maxDepth: number;
+
+  constructor(
+    readonly ca: SchemaContext,
+    readonly cb: SchemaContext,
+    private readonly options: ContainmentOptions = {},
+  ) {
+    this.maxDepth = options.maxDepth ?? 48;
+  }
+
+  /** Findings for `a ⊆ b`; an empty list means proved. */
+  check(a: SchemaNode, b: SchemaNode): Finding[] {
+    return this.sub(a, b, 0);
+  }
+
+  private sub(aIn: SchemaNode, bIn: SchemaNode, depth: number): Finding[] {
+    const a = this.ca.deref(aIn);
+    const b = this.cb.deref(bIn);
+    if (b === true || isTrivial(b)) return [];
+    if (a === false) return [];
+    if (b === false) return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
+    if (depth > this.maxDepth) return [this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")];
+    const aObj: Schema = a === true ? EMPTY : a;
+    const key = `${this.ca.id(aObj)}|${this.cb.id(b)}`;
+    const onStack = this.active.get(key);
+    if (onStack !== undefined) {
+      this.lowWater = Math.min(this.lowWater, onStack);
+      return [];
+    }
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const frame: Frame = { index: this.stackDepth++ };
+    this.active.set(key, frame.index);
+    const outerLow = this.lowWater;
+    this.lowWater = Infinity;
+    let result: Finding[];
+    try {
+      result = this.body(aObj, b, depth);
+    } finally {
+      this.active.delete(key);
+      this.stackDepth--;
+    }
+    // Cache only results that did not lean on an assumption made further up the stack.
+    if (this.lowWater >= frame.index) this.cache.set(key, result);
+    this.lowWater = Math.min(outerLow, this.lowWater);
+    return result;
+  }
+
+  /** A trial: findings without letting a failed attempt's assumptions leak into the cache. */
+  private trial(a: SchemaNode, b: SchemaNode, depth: number): Finding[] {
+    return this.sub(a, b, depth);
+  }
+
+  private body(a: Schema, b: Schema, depth: number): Finding[] {
+    if (sameSchema(a, this.ca, b, this.cb)) return [];
+
+    // b = conjunction: a must be inside every part.
+    if (Array.isArray(b.allOf)) {
+      const merged = mergeConjunction([b], this.cb);
+      if (merged === false) return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
+      if (merged && !Array.isArray(merged.allOf)) return this.sub(a, merged, depth + 1);
+      const { allOf, ...base } = b;
+      const out = isTrivial(base) ? [] : this.sub(a, base, depth + 1);
+      for (const part of allOf as SchemaNode[]) out.push(...this.sub(a, part, depth + 1));
+      return out;
+    }
+    // a = conjunction: merge it; failing that, any part inside b proves it.
+    if (Array.isArray(a.allOf)) {
+      const merged = mergeConjunction([a], this.ca);
+      if (merged === false) return [];
+      if (merged && !Array.isArray(merged.allOf)) return this.sub(merged, b, depth + 1);
+      const { allOf, ...base } = a;
+      const parts = [...(isTrivial(base) ? [] : [base]), ...(allOf as SchemaNode[])];
+      let best: Finding[] | undefined;
+      for (const p of parts) {
+        const fs = this.trial(p, b, depth + 1);
+        if (fs.length === 0) return [];
+        if (!best || fs.length < best.length) best = fs;
+      }
+      return (best ?? []).map((f) => ({ ...f, certain: false }));
+    }
+    // a = union: every branch (with a's shared keywords) must be inside b.
+    const aUnion = unionKeyword(a);
+    if (aUnion) {
+      const { [aUnion]: branches, ...base } = a;
+      const out: Finding[] = [];
+      (branches as SchemaNode[]).forEach((br, i) => {
+        const node = isTrivial(base) ? br : (mergeConjunction([base, br], this.ca) ?? br);
+        if (node === false) return;
+        for (const f of this.sub(node, b, depth + 1)) out.push(prefix({ kind: "branch", index: i }, f));
+      });
+      return out;
+    }
+    // b = union: a must sit inside one branch (per JSON type), and for oneOf inside exactly one.
+    const bUnion = unionKeyword(b);
+    if (bUnion) return this.intoUnion(a, b, bUnion, depth);
+
+    return this.plain(a, b, depth);
+  }
+
+  private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Finding[] {
+    const { [kw]: rawBranches, ...base } = b;
+    const branches = rawBranches as SchemaNode[];
+    const out: Finding[] = isTrivial(base) ? [] : this.sub(a, base, depth + 1);
+    const finite = finiteValues(a);
+    if (finite) {
+      // Finitely many values: decide each one with the real validators.
+      for (const v of finite) {
+        if (!this.ca.valid(a, v)) continue;
+        if (!this.cb.valid(b, v)) out.push(this.finding([], finite.length === 1 && "const" in a ? "const" : "enum", true, `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+      }
+      return out;
+    }
+    for (const t of this.ca.types(a)) {
+      const aT = restrictType(a, t, this.ca);
+      if (aT === false) continue;
+      let cands = branches.map((br, i) => ({ br, i })).filter(({ br }) => this.cb.types(br).has(t));
+      cands = cands.filter(({ br }) => !disjoint(aT, this.ca, br, this.cb));
+      if (cands.length === 0) {
+        out.push(this.finding([], "branch", true, `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`, aT, b, [this.example(aT)], t));
+        continue;
+      }
+      if (cands.length === 1) {
+        const only = cands[0]!;
+        out.push(...this.sub(aT, only.br, depth + 1));
+        continue;
+      }
+      let chosen: number | undefined;
+      let bestFs: Finding[] | undefined;
+      for (const c of cands) {
+        const fs = this.trial(aT, c.br, depth + 1);
+        if (fs.length === 0) {
+          chosen = c.i;
+          break;
+        }
+        if (!bestFs || fs.length < bestFs.length) bestFs = fs;
+      }
+      if (chosen === undefined) {
+        // Several branches could share the values between them: undecided, not refuted.
+        out.push(...(bestFs ?? []).map((f) => ({ ...f, certain: false })));
+        out.push(this.finding([], "branch", false, `no single branch of {B}'s ${kw} contains ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
+        continue;
+      }
+      if (kw === "oneOf") {
+        for (const c of cands) {
+          if (c.i === chosen) continue;
+          out.push(this.finding([], "branch", false, `{B}'s oneOf branches ${chosen} and ${c.i} may both match ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
+        }
+      }
+    }
+    return out;
+  }
+
+  private plain(a: Schema, b: Schema, depth: number): Finding[] {
+    const out: Finding[] = [];
+    const finiteA = finiteValues(a);
+    if (finiteA) {
+      for (const v of finiteA) {
+        if (!this.ca.valid(a, v)) continue;
+        if (!this.cb.valid(b, v)) {
+          const aspect = "const" in a && "const" in b ? "const" : "enum";
+          out.push(this.finding([], aspect, true, aspect === "const" ? `{A}'s constant ${short(v)} is not {B}'s ${short(b.const)}` : `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+        }
+      }
+      return out;
+    }
+    const typesA = this.ca.types(a);
+    const typesB = this.cb.types(b);
+    const finiteB = finiteValues(b);
+    for (const t of typesA) {
+      const aT = restrictType(a, t, this.ca);
+      if (aT === false) continue;
+      if (!typesB.has(t)) {
+        const hints = t === "number" ? [0.5, 1.5, -0.5, this.example(aT)] : [this.example(aT)];
+        out.push(this.finding([], "type", true, `{A} allows ${typeWord(t)} here; {B} does not`, aT, b, hints, t));
+        continue;
+      }
+      if (finiteB) {
+        if (t === "null" || t === "boolean") {
+          for (const v of t === "null" ? [null] : [true, false]) if (this.ca.valid(a, v) && !this.cb.valid(b, v)) out.push(this.finding([], "enum", true, `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+        } else {
+          out.push(this.finding([], "enum", true, `{A} allows any ${typeWord(t)} here; {B} only ${finiteB.map(short).join(", ")}`, aT, b, [this.example(aT), ...mutations(t)], undefined));
+        }
+        continue;
+      }
+      if (t === "integer" || t === "number") out.push(...this.numbers(a, b, t, aT));
+      else if (t === "string") out.push(...this.strings(a, b, aT));
+      else if (t === "array") out.push(...this.arrays(a, b, aT, depth));
+      else if (t === "object") out.push(...this.objects(a, b, aT, depth));
+    }
+    for (const k of constraintKeys(b)) {
+      if (HANDLED.has(k)) continue;
+      if (k in a && sameKeyword(k, a[k], this.ca, b[k], this.cb)) continue;
+      out.push(this.finding([], "keyword", false, `{B} adds or changes \`${k}\`, which the structural pass does not decide`, a, b, [this.example(a)], k));
+    }
+    return out;
+  }
+
+  private numbers(a: Schema, b: Schema, t: JsonType, aT: SchemaNode): Finding[] {
+    const out: Finding[] = [];
+    const loA = lower(a);
+    const loB = lower(b);
+    if (loB && (!loA || loA.v < loB.v || (loA.v === loB.v && !loA.excl && loB.excl))) {
+      const hints = loA ? [loA.excl ? (t === "integer" ? Math.floor(loA.v) + 1 : loA.v + 0.5) : loA.v] : [loB.excl ? loB.v : loB.v - 1, loB.v - 0.5];
+      out.push(this.finding([], "minimum", true, `{A} allows ${loA ? `values from ${loA.excl ? "above " : ""}${loA.v}` : "any lower value"}; {B}'s lower bound is ${loB.excl ? "above " : ""}${loB.v}`, aT, b, hints));
+    }
+    const hiA = upper(a);
+    const hiB = upper(b);
+    if (hiB && (!hiA || hiA.v > hiB.v || (hiA.v === hiB.v && !hiA.excl && hiB.excl))) {
+      const hints = hiA ? [hiA.excl ? (t === "integer" ? Math.ceil(hiA.v) - 1 : hiA.v - 0.5) : hiA.v] : [hiB.excl ? hiB.v : hiB.v + 1, hiB.v + 0.5];
+      out.push(this.finding([], "maximum", true, `{A} allows ${hiA ? `values up to ${hiA.v}` : "any higher value"}; {B}'s upper bound is ${hiB.excl ? "below " : ""}${hiB.v}`, aT, b, hints));
+    }
+    const mb = typeof b.multipleOf === "number" ? b.multipleOf : undefined;
+    if (mb !== undefined && !(t === "integer" && Number.isInteger(mb) && mb === 1)) {
+      const ma = typeof a.multipleOf === "number" ? a.multipleOf : undefined;
+      if (ma === undefined || !Number.isInteger(ma / mb)) out.push(this.finding([], "multiple-of", true, `{B} requires multiples of ${mb}; {A} ${ma === undefined ? "does not" : `only of ${ma}`}`, aT, b, [ma ?? 1, 1, 0.5, mb + 1]));
+    }
+    return out;
+  }
+
+  private strings(a: Schema, b: Schema, aT: SchemaNode): Finding[] {
+    const out: Finding[] = [];
+    const minA = num(a.minLength) ?? 0;
+    const minB = num(b.minLength) ?? 0;
+    if (minB > minA) out.push(this.finding([], "min-length", true, `{A} allows strings of length ${minA}; {B} requires at least ${minB}`, aT, b, ["x".repeat(minA), this.example(aT)]));
+    const maxA = num(a.maxLength);
+    const maxB = num(b.maxLength);
+    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(this.finding([], "max-length", true, `{A} allows strings longer than ${maxB}; {B} does not`, aT, b, ["x".repeat(maxB + 1)]));
+    if (typeof b.pattern === "string" && a.pattern !== b.pattern) {
+      const certain = typeof a.pattern !== "string";
+      out.push(this.finding([], "pattern", certain, certain ? `{B} adds the pattern ${b.pattern}` : `pattern changed from ${String(a.pattern)} to ${b.pattern}`, aT, b, ["", "x", " ", "0", "a b", this.example(aT)], b.pattern));
+    }
+    if (typeof b.format === "string" && a.format !== b.format) {
+      const certain = typeof a.format !== "string";
+      out.push(this.finding([], "format", certain, certain ? `{B} adds the format ${b.format}` : `format changed from ${String(a.format)} to ${b.format}`, aT, b, ["x", "not a " + b.format, this.example(aT)], b.format));
+    }
+    return out;
+  }
+
+  private arrays(a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
+    const out: Finding[] = [];
+    if ("prefixItems" in a || "prefixItems" in b) {
+      if (!sameKeyword("prefixItems", a.prefixItems, this.ca, b.prefixItems, this.cb)) out.push(this.finding([], "keyword", false, "prefixItems differ", aT, b, [this.example(aT)], "prefixItems"));
+    }
+    for (const f of this.sub((a.items as SchemaNode) ?? true, (b.items as SchemaNode) ?? true, depth + 1)) out.push(prefix({ kind: "item" }, f));
+    const minA = num(a.minItems) ?? 0;
+    const minB = num(b.minItems) ?? 0;
+    if (minB > minA) out.push(this.finding([], "min-items", true, `{A} allows ${minA} items; {B} requires at least ${minB}`, aT, b, [[], this.example(aT)]));
+    const maxA = num(a.maxItems);
+    const maxB = num(b.maxItems);
+    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) {
+      const item = this.example((a.items as SchemaNode) ?? true);
+      out.push(this.finding([], "max-items", true, `{A} allows more than ${maxB} items; {B} does not`, aT, b, [Array.from({ length: maxB + 1 }, () => item)]));
+    }
+    if (b.uniqueItems === true && a.uniqueItems !== true) {
+      const item = this.example((a.items as SchemaNode) ?? true);
+      out.push(this.finding([], "unique-items", true, "{A} allows repeated items; {B} requires unique items", aT, b, [[item, item]]));
+    }
+    return out;
+  }
+
+  private objects(a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
+    const out: Finding[] = [];
+    const reqA = new Set(strings(a.required));
+    const base = this.example(aT);
+    for (const r of strings(b.required)) {
+      if (reqA.has(r)) continue;
+      const hint = isSchemaObject(base) ? omit(base, r) : base;
+      out.push(this.finding([], "required", true, `{B} requires the member "${r}"; {A} does not`, aT, b, [hint], r));
+    }
+    for (const k of ["patternProperties", "propertyNames", "dependentRequired", "dependentSchemas"]) {
+      if (!(k in a) && !(k in b)) continue;
+      if (!sameKeyword(k, a[k], this.ca, b[k], this.cb)) out.push(this.finding([], "keyword", false, `\`${k}\` differs`, aT, b, [base], k));
+    }
+    const propsA = (isSchemaObject(a.properties) ? a.properties : {}) as Record<string, SchemaNode>;
+    const propsB = (isSchemaObject(b.properties) ? b.properties : {}) as Record<string, SchemaNode>;
+    const apA = (a.additionalProperties as SchemaNode | undefined) ?? true;
+    const apB = (b.additionalProperties as SchemaNode | undefined) ?? true;
+    const names = [...new Set([...Object.keys(propsA), ...Object.keys(propsB)])];
+    for (const n of names) {
+      const sa = Object.hasOwn(propsA, n) ? propsA[n]! : apA;
+      const sb = Object.hasOwn(propsB, n) ? propsB[n]! : apB;
+      if (this.ca.deref(sa) === false) continue;
+      if (!Object.hasOwn(propsB, n) && this.cb.deref(apB) === false) {
+        const hint = isSchemaObject(base) ? { ...base, [n]: this.example(sa) } : base;
+        out.push(this.finding([], "property", true, `{A} allows the member "${n}"; {B} does not (additionalProperties: false)`, aT, b, [hint], n));
+        continue;
+      }
+      for (const f of this.sub(sa, sb, depth + 1)) out.push(prefix({ kind: "prop", name: n }, f));
+    }
+    if (this.ca.deref(apA) !== false) {
+      const fresh = freshName([...names]);
+      if (this.cb.deref(apB) === false) {
+        const hint = isSchemaObject(base) ? { ...base, [fresh]: this.example(apA) } : base;
+        out.push(this.finding([], "additional-properties", true, "{A} allows members it does not name; {B} does not", aT, b, [hint], fresh));
+      } else {
+        for (const f of this.sub(apA, apB, depth + 1)) out.push(prefix({ kind: "prop", name: fresh }, f));
+      }
+    }
+    const minA = num(a.minProperties) ?? 0;
+    const minB = num(b.minProperties) ?? 0;
+    if (minB > minA) out.push(this.finding([], "min-properties", true, `{B} requires at least ${minB} members; {A} ${minA}`, aT, b, [base]));
+    const maxA = num(a.maxProperties);
+    const maxB = num(b.maxProperties);
+    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(this.finding([], "max-properties", true, `{A} allows more than ${maxB} members; {B} does not`, aT, b, [base]));
+    return out;
+  }
+
+  private example(node: SchemaNode): unknown {
+    try {
+      return this.options.example?.(node);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private finding(steps: Step[], aspect: Aspect, certain: boolean, message: string, a: SchemaNode, b: SchemaNode, hints: unknown[], subject?: string): Finding {
+    return { steps, aspect, certain, message, subject, a, b, hints: hints.filter((h) => h !== undefined) };
+  }
+}
+
+function prefix(step: Step, f: Finding): Finding {
+  return { ...f, steps: [step, ...f.steps] };
+}
+
+function unionKeyword(s: Schema): "oneOf" | "anyOf" | undefined {
+  if (Array.isArray(s.oneOf)) return "oneOf";
+  if (Array.isArray(s.anyOf)) return "anyOf";
+  return undefined;
+}
+
+/** `a` restricted to one JSON type ("number" meaning the non-integers keeps the integers too: an over-approximation). */
+export function restrictType(a: Schema, t: JsonType, ctx: SchemaContext): SchemaNode {
+  const types = ctx.types(a);
+  if (types.size === 1 && types.has(t)) return a;
+  const merged = mergeConjunction([a, TYPE_NODES[t]!], ctx);
+  return merged === undefined ? a : merged;
+}
+
+/**
+ * True when no instance can satisfy both nodes, proved by type or by a member both pin: `x`
+ * requires member p with values Vx, `y` constrains p to values Vy, and Vx ∩ Vy = ∅.
+ */
+export function disjoint(xIn: SchemaNode, cx: SchemaContext, yIn: SchemaNode, cy: SchemaContext): boolean {
+  const x = cx.deref(xIn);
+  const y = cy.deref(yIn);
+  if (x === false || y === false) return true;
+  if (x === true || y === true) return false;
+  const tx = cx.types(x);
+  const ty = cy.types(y);
+  if (![...tx].some((t) => ty.has(t))) return true;
+  const fx = finiteValues(x);
+  if (fx) return fx.every((v) => !cx.valid(x, v) || !cy.valid(y, v));
+  const fy = finiteValues(y);
+  if (fy) return fy.every((v) => !cy.valid(y, v) || !cx.valid(x, v));
+  return pinnedApart(x, cx, y, cy) || pinnedApart(y, cy, x, cx);
+}
+
+function pinnedApart(x: Schema, cx: SchemaContext, y: Schema, cy: SchemaContext): boolean {
+  const mx = flatObject(x, cx);
+  const my = flatObject(y, cy);
+  if (!mx || !my) return false;
+  const required = new Set(strings(mx.required));
+  const px = (isSchemaObject(mx.properties) ? mx.properties : {}) as Record<string, SchemaNode>;
+  const py = (isSchemaObject(my.properties) ? my.properties : {}) as Record<string, SchemaNode>;
+  for (const p of required) {
+    if (!Object.hasOwn(px, p) || !Object.hasOwn(py, p)) continue;
+    const vx = cx.deref(px[p]!);
+    const vy = cy.deref(py[p]!);
+    if (typeof vx === "boolean" || typeof vy === "boolean") continue;
+    const fx = finiteValues(vx);
+    const fy = finiteValues(vy);
+    if (fx && fy && !fx.some((v) => fy.some((w) => canonical(v) === canonical(w)))) return true;
+  }
+  return false;
+}
+
+function flatObject(s: Schema, ctx: SchemaContext): Schema | undefined {
+  if (!Array.isArray(s.allOf)) return s;
+  const m = mergeConjunction([s], ctx);
+  return m === false ? undefined : m;
+}
+
+function sameKeyword(k: string, x: unknown, cx: SchemaContext, y: unknown, cy: SchemaContext): boolean {
+  if (x === undefined || y === undefined) return x === y;
+  if (isSchemaObject(x) && isSchemaObject(y) && (k === "patternProperties" || k === "dependentSchemas")) {
+    const kx = Object.keys(x).sort();
+    const ky = Object.keys(y).sort();
+    return kx.length === ky.length && kx.every((n, i) => n === ky[i] && sameSchema(x[n] as SchemaNode, cx, y[n] as SchemaNode, cy));
+  }
+  if (Array.isArray(x) && Array.isArray(y) && k === "prefixItems") return x.length === y.length && x.every((s, i) => sameSchema(s as SchemaNode, cx, y[i] as SchemaNode, cy));
+  if ((isSchemaObject(x) || typeof x === "boolean") && (isSchemaObject(y) || typeof y === "boolean") && k !== "dependentRequired") return sameSchema(x as SchemaNode, cx, y as SchemaNode, cy);
+  return canonical(x) === canonical(y);
+}
+
+function lower(s: Schema): { v: number; excl: boolean } | undefined {
+  const m = num(s.minimum);
+  const e = num(s.exclusiveMinimum);
+  if (m === undefined && e === undefined) return undefined;
+  if (e !== undefined && (m === undefined || e >= m)) return { v: e, excl: true };
+  return { v: m!, excl: false };
+}
+
+function upper(s: Schema): { v: number; excl: boolean } | undefined {
+  const m = num(s.maximum);
+  const e = num(s.exclusiveMaximum);
+  if (m === undefined && e === undefined) return undefined;
+  if (e !== undefined && (m === undefined || e <= m)) return { v: e, excl: true };
+  return { v: m!, excl: false };
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
+
+function omit(o: Record<string, unknown>, k: string): Record<string, unknown> {
+  const out = { ...o };
+  delete out[k];
+  return out;
+}
+
+function freshName(taken: string[]): string {
+  for (let i = 0; ; i++) {
+    const n = i === 0 ? "extraMember" : `extraMember${i}`;
+    if (!taken.includes(n)) return n;
+  }
+}
+
+function mutations(t: JsonType): unknown[] {
+  switch (t) {
+    case "string":
+      return ["", "x", "unlisted-value"];
+    case "integer":
+      return [0, 1, -1, 1000003];
+    case "number":
+      return [0.5, 1e9 + 0.5];
+    case "array":
+      return [[]];
+    case "object":
+      return [{}];
+    default:
+      return [];
+  }
+}
+
+export function typeWord(t: string): string {
+  return t === "number" ? "non-integer numbers" : t === "integer" ? "integers" : t === "null" ? "null" : `${t}s`;
+}
+
+export function short(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? s.slice(0, 57) + "..." : s;
+}

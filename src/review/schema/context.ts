@@ -1,0 +1,219 @@
+/**
+ * A schema context: one flat bundle of named definitions (`#/$defs/<Name>` references, as
+ * codegen's `buildBundle` produces), with reference resolution, stable node ids, the location of
+ * every node (for reports) and real ajv 2020 validators for any node of it.
+ */
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { escapeToken } from "../../json/index.js";
+import { canonical, isAnnotationKeyword, isSchemaObject, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+
+/** Where a node sits: a definition of the bundle and a pointer inside it. */
+export interface NodeSite {
+  def: string;
+  pointer: string;
+}
+
+let contextCounter = 0;
+
+export class SchemaContext {
+  readonly uri: string;
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+  private readonly sites = new WeakMap<object, NodeSite>();
+  private readonly derefCache = new WeakMap<object, SchemaNode>();
+  private ajvInstance: Ajv2020 | undefined;
+  private ajvPlain: Ajv2020 | undefined;
+  private readonly validators = new WeakMap<object, ValidateFunction>();
+  private readonly boolValidators = new Map<boolean, ValidateFunction>();
+
+  constructor(readonly defs: Record<string, Schema>) {
+    this.uri = `urn:contract-suite:review:${++contextCounter}`;
+    for (const [name, def] of Object.entries(defs)) this.indexSites(def, name, "");
+  }
+
+  /** Adds a definition after construction (synthesised envelopes); names must be fresh. */
+  addDef(name: string, schema: Schema): string {
+    if (Object.hasOwn(this.defs, name)) throw new Error(`definition ${name} already exists`);
+    if (this.ajvInstance || this.ajvPlain) throw new Error("addDef after validators were compiled");
+    this.defs[name] = schema;
+    this.indexSites(schema, name, "");
+    return `#/$defs/${escapeToken(name)}`;
+  }
+
+  /** `addDef`, returning a `$ref` node that names the new definition. */
+  addDefNode(name: string, schema: Schema): Schema {
+    return { $ref: this.addDef(name, schema) };
+  }
+
+  private indexSites(node: unknown, def: string, pointer: string): void {
+    if (!isSchemaObject(node)) return;
+    if (!this.sites.has(node)) this.sites.set(node, { def, pointer });
+    for (const [k, v] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
+      const here = `${pointer}/${escapeToken(k)}`;
+      if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) this.indexSites(s, def, `${here}/${escapeToken(n)}`);
+      else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => this.indexSites(s, def, `${here}/${i}`));
+      else if (SCHEMA_KEYWORDS.has(k)) this.indexSites(v, def, here);
+    }
+  }
+
+  id(node: SchemaNode): string {
+    if (typeof node === "boolean") return String(node);
+    let id = this.ids.get(node);
+    if (id === undefined) this.ids.set(node, (id = this.nextId++));
+    return `${this.uri}:${id}`;
+  }
+
+  site(node: SchemaNode): NodeSite | undefined {
+    return typeof node === "boolean" ? undefined : this.sites.get(node);
+  }
+
+  /** The definition a local `#/$defs/Name` reference names, or undefined. */
+  refTarget(ref: string): { name: string; schema: Schema } | undefined {
+    const m = /^#\/\$defs\/(.+)$/.exec(ref);
+    if (!m) return undefined;
+    const name = m[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    const schema = Object.hasOwn(this.defs, name) ? this.defs[name] : undefined;
+    return schema ? { name, schema } : undefined;
+  }
+
+  /**
+   * Follows `$ref`: a reference with only annotations beside it is its target; one with
+   * constraints beside it (allowed in 2020-12) is the conjunction `allOf: [target, siblings]`.
+   * The result is cached so the same node always derefs to the same object (ids stay stable).
+   */
+  deref(node: SchemaNode): SchemaNode {
+    let current: SchemaNode = node;
+    for (let hops = 0; hops < 64; hops++) {
+      if (typeof current === "boolean" || typeof current.$ref !== "string") return current;
+      const cached = this.derefCache.get(current);
+      if (cached !== undefined) return cached;
+      const target = this.refTarget(current.$ref);
+      if (!target) return current; // unresolvable: left as is, reasoning treats it as unknown
+      const siblings = Object.keys(current).filter((k) => k !== "$ref" && !isAnnotationKeyword(k));
+      if (siblings.length === 0) {
+        current = target.schema;
+        continue;
+      }
+      const rest: Schema = {};
+      for (const k of siblings) rest[k] = current[k];
+      const conj: Schema = { allOf: [target.schema, rest] };
+      const site = this.sites.get(current);
+      if (site) this.sites.set(conj, site);
+      this.derefCache.set(current, conj);
+      return conj;
+    }
+    return current;
+  }
+
+  /** The JSON types a node may admit (an over-approximation). "number" = non-integer numbers; `type: "number"` gives both. */
+  types(node: SchemaNode, seen: Set<object> = new Set()): Set<JsonType> {
+    const all = new Set<JsonType>(JSON_TYPES);
+    const n = this.deref(node);
+    if (n === false) return new Set();
+    if (n === true) return all;
+    if (seen.has(n)) return all;
+    seen.add(n);
+    let out = all;
+    const t = n.type;
+    if (typeof t === "string" || Array.isArray(t)) {
+      const list = (Array.isArray(t) ? t : [t]) as JsonType[];
+      out = new Set(list.filter((x) => (JSON_TYPES as readonly string[]).includes(x)));
+      if (out.has("number")) out.add("integer");
+    }
+    const values = finiteValues(n);
+    if (values) out = intersect(out, new Set(values.map(valueType)));
+    if (Array.isArray(n.allOf)) for (const s of n.allOf as SchemaNode[]) out = intersect(out, this.types(s, seen));
+    for (const k of ["oneOf", "anyOf"] as const) {
+      if (!Array.isArray(n[k])) continue;
+      const u = new Set<JsonType>();
+      for (const s of n[k] as SchemaNode[]) for (const x of this.types(s, seen)) u.add(x);
+      out = intersect(out, u);
+    }
+    seen.delete(n);
+    return out;
+  }
+
+  /** A real ajv 2020 validator (formats on, discriminator honoured when well-formed) for any node. */
+  validator(node: SchemaNode): ValidateFunction {
+    if (typeof node === "boolean") {
+      let v = this.boolValidators.get(node);
+      if (!v) this.boolValidators.set(node, (v = this.ajv(true).compile(node)));
+      return v;
+    }
+    let v = this.validators.get(node);
+    if (v) return v;
+    const wrapped = { allOf: [this.absolutize(node)] };
+    try {
+      v = this.ajv(true).compile(wrapped);
+    } catch {
+      // A malformed discriminator is a lint finding, not a reason to stop: validate as plain oneOf.
+      v = this.ajv(false).compile(wrapped);
+    }
+    this.validators.set(node, v);
+    return v;
+  }
+
+  valid(node: SchemaNode, value: unknown): boolean {
+    return this.validator(node)(value) === true;
+  }
+
+  /** ajv's first error for a value, as one line. */
+  firstError(node: SchemaNode, value: unknown): string {
+    const v = this.validator(node);
+    if (v(value)) return "";
+    const e = v.errors?.[0];
+    return e ? `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}` : "invalid";
+  }
+
+  private ajv(discriminator: boolean): Ajv2020 {
+    const existing = discriminator ? this.ajvInstance : this.ajvPlain;
+    if (existing) return existing;
+    const ajv = new Ajv2020({ strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: this.uri, $defs: this.defs });
+    if (discriminator) this.ajvInstance = ajv;
+    else this.ajvPlain = ajv;
+    return ajv;
+  }
+
+  /** A deep copy whose local references point into this context's registered bundle. */
+  private absolutize(node: unknown): unknown {
+    if (Array.isArray(node)) return node.map((v) => this.absolutize(v));
+    if (!isSchemaObject(node)) return node;
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#")) out[k] = `${this.uri}${v}`;
+      else if (DATA_KEYWORDS.has(k) || k === "$defs" || k === "definitions") out[k] = v;
+      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, this.absolutize(s)]));
+      else out[k] = isAnnotationKeyword(k) ? v : this.absolutize(v);
+    }
+    return out;
+  }
+}
+
+/** The values of `const`/`enum` (intersected when both are present), or undefined when unbounded. */
+export function finiteValues(s: Schema): unknown[] | undefined {
+  let values: unknown[] | undefined;
+  if (Object.hasOwn(s, "const")) values = [s.const];
+  if (Array.isArray(s.enum)) {
+    const e = s.enum as unknown[];
+    values = values ? values.filter((v) => e.some((x) => canonical(x) === canonical(v))) : e;
+  }
+  return values;
+}
+
+export function valueType(v: unknown): JsonType {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  if (typeof v === "boolean") return "boolean";
+  if (typeof v === "string") return "string";
+  return "object";
+}
+
+/** Type sets: "number" stands for the non-integer numbers, "integer" for the integers. */
+function intersect(a: Set<JsonType>, b: Set<JsonType>): Set<JsonType> {
+  return new Set([...a].filter((x) => b.has(x)));
+}

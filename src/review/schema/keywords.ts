@@ -1,0 +1,106 @@
+/** Keyword vocabulary the review modules reason about: what is annotation, what constrains, which type. */
+export type Schema = Record<string, unknown>;
+export type SchemaNode = Schema | boolean;
+
+export const JSON_TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
+
+/** Keywords that never change which instances validate (2020-12 annotations, OpenAPI/OpenRPC extras). */
+export const ANNOTATION_KEYWORDS = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$vocabulary",
+  "$defs",
+  "definitions",
+  "contentMediaType",
+  "contentEncoding",
+  "contentSchema",
+  "discriminator",
+  "xml",
+  "externalDocs",
+]);
+
+export function isAnnotationKeyword(k: string): boolean {
+  return ANNOTATION_KEYWORDS.has(k) || k.startsWith("x-");
+}
+
+/** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
+export const DATA_KEYWORDS = new Set(["enum", "const", "examples", "example", "default"]);
+
+/** Keywords whose value is a map of names to schemas. */
+export const SCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value is one schema. */
+export const SCHEMA_KEYWORDS = new Set([
+  "items",
+  "additionalProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "additionalItems",
+]);
+/** Keywords whose value is an array of schemas. */
+export const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+
+/** Keywords that say which type a schema has (a schema with none of them accepts every type). */
+export const TYPE_DETERMINING = ["type", "$ref", "$dynamicRef", "const", "enum", "oneOf", "anyOf", "allOf", "not", "if"];
+
+export function isSchemaObject(v: unknown): v is Schema {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function jsonTypeOf(v: unknown): JsonType {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  switch (typeof v) {
+    case "boolean":
+      return "boolean";
+    case "number":
+      return Number.isInteger(v) ? "integer" : "number";
+    case "string":
+      return "string";
+    default:
+      return "object";
+  }
+}
+
+/** The constraint keywords of a schema object (annotations removed), in a stable order. */
+export function constraintKeys(s: Schema): string[] {
+  return Object.keys(s)
+    .filter((k) => !isAnnotationKeyword(k))
+    .sort();
+}
+
+/** True when a schema accepts every instance: `true`, `{}` or annotations only. */
+export function isTrivial(s: SchemaNode | undefined): boolean {
+  if (s === undefined || s === true) return true;
+  if (s === false) return false;
+  return constraintKeys(s).length === 0;
+}
+
+/** Canonical JSON text (sorted keys) for set-like comparison of data values. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isSchemaObject(v)) {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(",")}}`;
+  }
+  // JSON Schema equality: 1 and 1.0 are the same number.
+  return JSON.stringify(v) ?? "undefined";
+}
