@@ -11,7 +11,8 @@
  * - Discriminated unions (every branch an object pinning one tag member to a distinct string by
  *   `const` or a one-member `enum`) are recorded in `unions` and replaced by a placeholder object
  *   whose only member is a marker; quicktype would merge the branches into one all-optional class.
- *   Each target's renderer emits the real tagged union in the placeholder's place.
+ *   The target's renderer emits the real tagged union in the placeholder's place (decision 103);
+ *   a target without one asks for "merge" mode and gets quicktype's merged class.
  * - Inline object schemas with properties, and inline unions, are hoisted into named definitions,
  *   so every class is a top level whose definition (and so its `additionalProperties: false`) is known.
  * - `format` is dropped: strings stay strings in every language (exact round trip, no date library).
@@ -76,7 +77,7 @@ export function isAnySchema(s: unknown): boolean {
 /**
  * The JsonValue shape: oneOf/anyOf whose branches are exactly the six JSON types, each branch only
  * `type` (+ annotations), the array branch's items and the object branch's additionalProperties
- * being a reference to `self` (or any JSON).
+ * being a reference to `self`, to another JsonValue (`anyRef`), any JSON, or absent.
  */
 export function isJsonValueShape(schema: Schema, self: string, anyRef: (ref: unknown) => boolean): boolean {
   const branches = (schema.oneOf ?? schema.anyOf) as unknown;
@@ -90,10 +91,10 @@ export function isJsonValueShape(schema: Schema, self: string, anyRef: (ref: unk
       if (b.type === "object" && k === "additionalProperties" && refersToSelf(b.additionalProperties, self, anyRef)) continue;
       return false;
     }
-    if (b.type === "array" && !("items" in b)) continue;
     seen.push(b.type);
   }
-  return [...seen].sort().join() === JSON_TYPES.join() || (seen.length === 6 && new Set(seen).size === 6 && JSON_TYPES.every((t) => seen.includes(t)));
+  // Each of the six types exactly once (an array or object branch without items/values admits any).
+  return [...seen].sort().join() === JSON_TYPES.join();
 }
 
 function refersToSelf(s: unknown, self: string, anyRef: (ref: unknown) => boolean): boolean {

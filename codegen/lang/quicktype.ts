@@ -46,9 +46,6 @@ export class ModelIndex {
   def(t: Type): string | undefined {
     return this.defOf.get(t);
   }
-  typeOf(def: string, topLevels: ReadonlyMap<string, Type>): Type | undefined {
-    return topLevels.get(def);
-  }
   union(t: Type) {
     const d = this.def(t);
     return d === undefined ? undefined : this.model.unions[d];

@@ -41,6 +41,8 @@ describe("pre-pass", () => {
   it("recognises the six-branch recursive JsonValue, and only that shape", () => {
     expect(isJsonValueShape(JSON_VALUE, "J", noOther)).toBe(true);
     expect(isJsonValueShape({ anyOf: JSON_VALUE.oneOf }, "J", noOther)).toBe(true);
+    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 4), { type: "array" }, { type: "object" }] }, "J", noOther)).toBe(true);
+    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 5), { type: "string" }] }, "J", noOther)).toBe(false); // string twice, no object
     // Five branches (no null), a constrained branch, or a reference to something else: not JsonValue.
     expect(isJsonValueShape({ oneOf: JSON_VALUE.oneOf.slice(1) }, "J", noOther)).toBe(false);
     expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 3), { type: "string", minLength: 1 }, ...JSON_VALUE.oneOf.slice(4)] }, "J", noOther)).toBe(false);
