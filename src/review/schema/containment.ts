@@ -10,7 +10,7 @@
  * References are followed on both sides and recursion is handled co-inductively.
  */
 import type { SchemaContext } from "./context.js";
-import { finiteValues } from "./context.js";
+import { finiteValues, valueType } from "./context.js";
 import { sameSchema } from "./equal.js";
 import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 import { mergeConjunction } from "./merge.js";
@@ -262,7 +262,7 @@ export class Containment {
       for (const v of finiteA) {
         if (!this.ca.valid(a, v)) continue;
         if (!this.cb.valid(b, v)) {
-          const aspect = "const" in a && "const" in b ? "const" : "enum";
+          const aspect = !this.cb.types(b).has(valueType(v)) ? "type" : "const" in a && "const" in b ? "const" : "enum";
           out.push(this.finding([], aspect, true, aspect === "const" ? `{A}'s constant ${short(v)} is not {B}'s ${short(b.const)}` : `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
         }
       }
