@@ -10,6 +10,7 @@ import { registerFrameWireCommands } from "./frame-wire-commands.js";
 import { registerMirrorCommand } from "./mirror-command.js";
 import { registerWitCommands } from "./wit-commands.js";
 import { registerLangCommands } from "./lang-commands.js";
+import { registerWrightAgentCommands } from "./wright-agent-commands.js";
 
 export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
   const program = new Command("contract-suite")
@@ -27,6 +28,7 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
   registerMirrorCommand(program, ctx);
   registerWitCommands(program, ctx);
   registerLangCommands(program, ctx);
+  registerWrightAgentCommands(program, ctx);
   // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const cmd of all(program)) cmd.exitOverride();

@@ -1,0 +1,76 @@
+/**
+ * wright-agent commands: `serve wright-agent` (the stateful mock over stdio / JSON-RPC / MCP) and
+ * `tools wright-agent` (client tool definitions). Heavy modules load inside the actions so other
+ * commands do not pay for them.
+ */
+import type { Command } from "commander";
+import { Option } from "commander";
+import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
+import { serveCommand } from "./frame-wire-commands.js";
+
+const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
+const TOOL_FORMATS = ["messages", "json-schema"] as const;
+
+function toolsCommand(program: Command): Command {
+  return (
+    program.commands.find((c) => c.name() === "tools") ??
+    program.command("tools").description("Emit client tool definitions for code-executing agents.").addHelpText("after", EXIT_CODES_HELP)
+  );
+}
+
+export function registerWrightAgentCommands(program: Command, ctx: CliContext): void {
+  const usage = (message: string) => {
+    write(ctx.io.stderr, `error: ${message}`);
+    ctx.exit(EXIT.usage);
+  };
+
+  serveCommand(program)
+    .command("wright-agent")
+    .description(
+      "The stateful wright-agent/v1 mock (like `wright serve`): serves a project fixture over stdin/stdout until stdin closes. stdio: one JSON request per line; jsonrpc: newline-delimited JSON-RPC 2.0 (method request + aliases compile/check/analyze/inspect); mcp: MCP over stdio (initialize, ping, tools/list, tools/call). Advertises all 24 operations. The fixture is re-read by every program-reading request; a missing or broken one is refused with input-io / parse-error until repaired. See docs/wright-agent.md.",
+    )
+    .addOption(new Option("--transport <name>", "request transport: stdio | jsonrpc | mcp").default("stdio"))
+    .addOption(new Option("--fixture <file>", "project fixture (wright-agent-fixture/v1 JSON); default: the bundled two-file Workshop project. `-` is not valid: stdin carries requests"))
+    .addOption(new Option("--fault <name>", "TEST-ONLY: start deliberately broken (docs/wright-agent.md)").hideHelp())
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (opts: { transport: string; fixture?: string; fault?: string[] | string }) => {
+      if (!(TRANSPORTS as readonly string[]).includes(opts.transport)) return usage(`--transport must be one of ${TRANSPORTS.join(", ")}, got ${JSON.stringify(opts.transport)}`);
+      if (opts.fixture !== undefined && (opts.fixture === "-" || opts.fixture.trim() === "")) {
+        return usage(`--fixture ${JSON.stringify(opts.fixture)} is not a valid source input: standard input carries requests`);
+      }
+      const { isHostFault, HOST_FAULTS, UNADVERTISED_UNDER_FAULT, serveToolService } = await import("../wright-agent/host/serve.js");
+      const faultNames = opts.fault === undefined ? [] : Array.isArray(opts.fault) ? opts.fault : opts.fault.split(",");
+      for (const f of faultNames) if (!isHostFault(f)) return usage(`unknown --fault ${JSON.stringify(f)} (known: ${Object.keys(HOST_FAULTS).join(", ")})`);
+      const faults = new Set(faultNames.filter(isHostFault));
+      const { existsSync } = await import("node:fs");
+      const { createMockService, BUNDLED_FIXTURE_PATH } = await import("../wright-agent/mock/index.js");
+      const { OPERATION_NAMES } = await import("../wright-agent/contract.js");
+      const fixturePath = opts.fixture ?? BUNDLED_FIXTURE_PATH;
+      if (!existsSync(fixturePath)) write(ctx.io.stderr, `warning: fixture ${fixturePath} does not exist yet; program-reading requests refuse with input-io until it does`);
+      const operations = faults.has("mcp-lists-unadvertised") ? OPERATION_NAMES.filter((op) => !(UNADVERTISED_UNDER_FAULT as readonly string[]).includes(op)) : OPERATION_NAMES;
+      const service = createMockService({ fixturePath, cwd: process.cwd(), operations });
+      try {
+        await serveToolService(service, { transport: opts.transport as (typeof TRANSPORTS)[number], input: ctx.io.stdin, output: ctx.io.stdout, faults });
+      } catch (e) {
+        // The client went away mid-reply: nothing left to serve.
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== "EPIPE" && code !== "ERR_STREAM_DESTROYED") throw e;
+      }
+    });
+
+  toolsCommand(program)
+    .command("wright-agent")
+    .description(
+      'Client tool definitions for every advertised wright-agent/v1 operation, deterministic bytes. messages: {"contract":"wright-agent/v1","tools":[{name, description, input_schema, allowed_callers}]} (Anthropic Messages API client tools callable from code execution); json-schema: {"contract":"wright-agent/v1","schemas":{op: standalone request schema}}.',
+    )
+    .addOption(new Option("--format <format>", "output format").choices(TOOL_FORMATS as unknown as string[]).default("messages"))
+    .addOption(new Option("--operations <ops...>", "only these operations (default: all 24 the mock advertises)"))
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (opts: { format: (typeof TOOL_FORMATS)[number]; operations?: string[] }) => {
+      const { OPERATION_NAMES } = await import("../wright-agent/contract.js");
+      const { renderToolDefinitions } = await import("../wright-agent/tools.js");
+      const unknown = (opts.operations ?? []).filter((op) => !(OPERATION_NAMES as readonly string[]).includes(op));
+      if (unknown.length) return usage(`unknown operation(s) ${unknown.join(", ")} (known: ${OPERATION_NAMES.join(", ")})`);
+      ctx.io.stdout.write(renderToolDefinitions(opts.format, opts.operations));
+    });
+}

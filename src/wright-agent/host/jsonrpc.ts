@@ -1,0 +1,84 @@
+/**
+ * wright-agent over newline-delimited JSON-RPC 2.0 on stdio, built on the shared engine
+ * (src/rpc): it already frames parse errors (-32700), invalid requests and empty batches (-32600),
+ * unknown methods (-32601), invalid params (-32602), batches and notifications. What this contract
+ * adds is the result rule: `request` (a ToolRequest in params) answers the bare service result,
+ * and a service refusal is a RESULT `{"error": {code, message}}`, never a JSON-RPC error.
+ * `compile`, `check`, `analyze` and `inspect` are aliases taking no parameters (decision 075).
+ */
+import { createRpcEngine, RpcCode, RpcError, type MethodSpec, type MethodTable, type RpcEngine } from "../../rpc/index.js";
+import type { JsonValue, ValidationError, Validator } from "../../json/index.js";
+import type { ToolResponse } from "../../generated/wright-agent/types.js";
+import type { ToolService } from "../service.js";
+import type { LineIo } from "./stdio.js";
+import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
+
+export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as const;
+
+export interface JsonRpcHostOptions {
+  /** TEST-ONLY fault: answer refusals as top-level JSON-RPC errors (-32000) instead of results. */
+  refusalAsError?: boolean;
+}
+
+const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function validator(check: (v: unknown) => string | undefined): Validator<unknown> {
+  const fn = ((v: unknown) => {
+    const problem = check(v);
+    fn.errors = problem ? [{ instancePath: "", keyword: "type", schemaPath: "#", params: {}, message: problem } satisfies ValidationError] : null;
+    return problem === undefined;
+  }) as Validator<unknown>;
+  return fn;
+}
+
+const anyResult = validator(() => undefined);
+
+function spec(name: string, paramStructure: MethodSpec["paramStructure"], check: (v: unknown) => string | undefined): MethodSpec {
+  return { name, paramStructure, params: [], validateParams: validator(check), validateResult: anyResult, errors: [], invalidParams: INVALID_PARAMS };
+}
+
+/** The JSON-RPC reply for one line (undefined: nothing to send, e.g. a notification or a blank line). */
+export type JsonRpcLineHandler = (line: string) => Promise<string | undefined>;
+
+export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOptions = {}): { engine: RpcEngine; handleLine: JsonRpcLineHandler } {
+  const answer = (response: ToolResponse): unknown => {
+    if ("result" in response) return response.result;
+    if (options.refusalAsError) throw new RpcError(-32000, response.error.message, response.error as unknown as JsonValue);
+    return { error: response.error };
+  };
+  const aliases = JSONRPC_ALIASES.filter((op) => service.operations.includes(op));
+  const methods: MethodTable = {
+    request: spec("request", "by-name", (v) => (isPlainObject(v) ? undefined : "params must be a ToolRequest object")),
+    ...Object.fromEntries(aliases.map((op) => [op, spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : `${op} takes no parameters; use request for options`))])),
+  };
+  const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
+    request: async (params) => answer(await service.handle(params)),
+    ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle({ op }))])),
+  };
+  const engine = createRpcEngine({
+    methods,
+    handlers,
+    parse: { maxBytes: MAX_LINE_BYTES },
+    // `request` needs its ToolRequest: absent params is invalid params, not an empty request.
+    checkRequest: (req) =>
+      req.method === "request" && Object.prototype.hasOwnProperty.call(req, "id") && !Object.prototype.hasOwnProperty.call(req, "params")
+        ? new RpcError(INVALID_PARAMS.code, INVALID_PARAMS.message, { formErrors: ["request takes a ToolRequest in params"], fieldErrors: {} })
+        : undefined,
+  });
+  return {
+    engine,
+    handleLine: async (line) => (line.trim() === "" ? undefined : engine.handle(line)),
+  };
+}
+
+export async function serveJsonRpc(service: ToolService, io: LineIo, options: JsonRpcHostOptions = {}): Promise<void> {
+  const { handleLine } = createJsonRpcHost(service, options);
+  for await (const item of readLines(io.input)) {
+    const reply =
+      "oversize" in item
+        ? JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.ParseError, message: "Parse error", data: { reason: `line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit` } } })
+        : await handleLine(item.line);
+    if (reply !== undefined) await writeLine(io.output, reply);
+  }
+}
