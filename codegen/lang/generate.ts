@@ -20,7 +20,7 @@ import { rust } from "./targets/rust.js";
 import { dart } from "./targets/dart.js";
 import { swift } from "./targets/swift.js";
 import { kotlin } from "./targets/kotlin.js";
-import { csharp } from "./targets/plain.js";
+import { csharp } from "./targets/csharp.js";
 
 const LANG_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(LANG_DIR, "..", "..");
