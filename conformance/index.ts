@@ -7,6 +7,7 @@ import { jsonValueSuite } from "./json-value/suite.js";
 import { jsonValueTargets } from "./json-value/targets.js";
 import { rfc6901Suite } from "./rfc6901/suite.js";
 import { srcJsonPointer } from "./rfc6901/targets.js";
+import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire/suite.js";
 import { witSuite } from "./wit/suite.js";
 import { witTargets } from "./wit/targets.js";
 
@@ -38,6 +39,11 @@ function entry<T>(e: SuiteEntry<T>): SuiteEntry<unknown> {
 export const SUITES: Record<string, SuiteEntry<unknown>> = {
   "json-value": entry({ suite: jsonValueSuite, options: [], targets: async () => jsonValueTargets() }),
   rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
+  "frame-wire": entry({
+    suite: frameWireSuite,
+    options: ["target"],
+    targets: async (o) => (o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }]),
+  }),
   wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),
 };
 

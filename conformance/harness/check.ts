@@ -42,6 +42,11 @@ export class CheckFailure extends Error {
   }
 }
 
+/** Thrown by a check that does not apply to this target (reported as "skip", never as a pass). */
+export class SkipCheck extends Error {
+  override readonly name = "SkipCheck";
+}
+
 /** Fails the check with a message (and optional offending value). */
 export function fail(message: string, counterexample?: unknown): never {
   throw new CheckFailure(message, counterexample === undefined ? {} : { counterexample });

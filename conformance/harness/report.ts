@@ -40,7 +40,8 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
           if (c.status === "fail") lines.push(describeFailure(c).replace(/^/gm, "       "));
         }
         const f = r.results.filter((c) => c.status === "fail").length;
-        lines.push(`  ${r.results.length - f} passed, ${f} failed`);
+        const sk = r.results.filter((c) => c.status === "skip").length;
+        lines.push(`  ${r.results.length - f - sk} passed, ${f} failed${sk ? `, ${sk} skipped (not applicable to this target)` : ""}`);
       }
       return lines.join("\n") + "\n";
     }

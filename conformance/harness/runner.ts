@@ -1,4 +1,4 @@
-import { CheckFailure, defaultContext, type Check, type CheckContext, type Suite } from "./check.js";
+import { CheckFailure, SkipCheck, defaultContext, type Check, type CheckContext, type Suite } from "./check.js";
 
 export type CheckStatus = "pass" | "fail" | "skip";
 
@@ -30,6 +30,7 @@ export async function runCheck<T>(check: Check<T>, target: T, ctx: CheckContext)
     await check.run(target, ctx);
     return { id: check.id, title: check.title, status: "pass", durationMs: performance.now() - start };
   } catch (e) {
+    if (e instanceof SkipCheck) return { id: check.id, title: check.title, status: "skip", durationMs: performance.now() - start, message: e.message };
     const base = { id: check.id, title: check.title, status: "fail" as const, durationMs: performance.now() - start };
     if (e instanceof CheckFailure) return { ...base, message: e.message, ...e.details, seed: e.details.seed ?? ctx.seed };
     return { ...base, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e), seed: ctx.seed };

@@ -1,15 +1,22 @@
-/** The core commands: validate, gen, conform, check. Protocol commands register themselves in main.ts. */
+/**
+ * The core commands: validate, gen, conform, check. Protocol commands register themselves in main.ts.
+ * The heavy modules (codegen, conformance suites, review) are imported inside the actions, so a
+ * command that needs none of them starts fast.
+ */
 import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
-import { runGen } from "../../codegen/generate.js";
-import { SUITES, type ConformOptions } from "../../conformance/index.js";
-import { runSuite, type SuiteReport } from "../../conformance/harness/runner.js";
-import { passed, renderSuiteReports } from "../../conformance/harness/report.js";
+import type { ConformOptions } from "../../conformance/index.js";
+import type { SuiteReport } from "../../conformance/harness/runner.js";
 import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
-import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, write, type CliContext } from "./context.js";
 import { renderValidation, type ValidationResult } from "./validate-report.js";
+
+export { UsageError };
+
+const suites = async () => (await import("../../conformance/index.js")).SUITES;
+const runGen = async (...args: Parameters<typeof import("../../codegen/generate.js").runGen>) => (await import("../../codegen/generate.js")).runGen(...args);
 
 const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
 
@@ -26,7 +33,6 @@ export async function validateAll(registry: Registry, names: string[] = []): Pro
   return results;
 }
 
-export class UsageError extends Error {}
 
 export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
@@ -45,10 +51,17 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("gen")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description("Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients into src/generated/<contract>/. Unchanged inputs are skipped by hash.")
+    .description("Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients into src/generated/<contract>/. Unchanged inputs are skipped by hash. With --lang, the types in other languages (see gen-lang).")
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
     .option("--only <contracts...>", "only these contracts")
-    .action(async (opts: { check?: boolean; only?: string[] }) => {
+    .addOption(new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"))
+    .option("--out <dir>", "with --lang: output root (default generated/)")
+    .action(async (opts: { check?: boolean; only?: string[]; lang?: string[]; out?: string }) => {
+      if (opts.lang) {
+        const { runGenLangCommand } = await import("./lang-commands.js");
+        await runGenLangCommand(ctx, { lang: opts.lang as never, out: opts.out, contract: opts.only, check: opts.check });
+        return;
+      }
       const report = await runGen(loadRegistry(), { check: opts.check, only: opts.only });
       for (const inv of report.invalid) {
         write(ctx.io.stderr, `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`);
@@ -66,7 +79,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("conform")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description(`Run a conformance suite against our reference implementation or a live one. Suites: ${Object.keys(SUITES).join(", ")}.`)
+    .description("Run a conformance suite against our reference implementation or a live one. Suites: json-value, rfc6901, frame-wire (--target), wit (--socket), wright-agent (--target, --transport).")
     .argument("<suite>", "suite name")
     .option("--seed <n>", "fast-check seed (replays a reported failure)", (v) => parseInteger(v, "--seed"))
     .option("--scale <n>", "multiply every property's run budget", (v) => parseInteger(v, "--scale"))
@@ -77,9 +90,10 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
     .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
-      const entry = SUITES[name];
-      if (!entry) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+      const SUITES = await suites();
+      if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
       const reports = await runConformance(name, opts, opts);
+      const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
       const text = renderSuiteReports(reports, opts.format);
       write(ctx.io.stdout, text);
       if (opts.output) await writeFile(opts.output, text);
@@ -113,7 +127,8 @@ async function writeFile(path: string, text: string): Promise<void> {
 }
 
 export async function runConformance(name: string, targetOptions: ConformOptions, run: { seed?: number; scale?: number; only?: string[] } = {}): Promise<SuiteReport[]> {
-  const entry = SUITES[name]!;
+  const entry = (await suites())[name]!;
+  const { runSuite } = await import("../../conformance/harness/runner.js");
   const progress = new Progress();
   const reports: SuiteReport[] = [];
   for (const t of await entry.targets(targetOptions)) {
@@ -151,7 +166,7 @@ export async function runCheckStages(): Promise<StageResult[]> {
   progress.line("check: gen --check");
   const gen = await runGen(registry, { check: true });
   stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${d.path} (${d.state})`) });
-  for (const name of Object.keys(SUITES)) {
+  for (const name of Object.keys(await suites())) {
     progress.line(`check: conform ${name}`);
     const reports = await runConformance(name, {});
     const results = reports.flatMap((r) => r.results);

@@ -3,16 +3,31 @@
  * parses options, calls the library and renders.
  */
 import { Command, CommanderError } from "commander";
-import { createContext, EXIT, EXIT_CODES_HELP, type Io } from "./context.js";
-import { registerCoreCommands, UsageError } from "./commands.js";
-import { RegistryError } from "../contracts/index.js";
-import { registerFrameWireCommands } from "./frame-wire-commands.js";
-import { registerMirrorCommand } from "./mirror-command.js";
-import { registerWitCommands } from "./wit-commands.js";
-import { registerLangCommands } from "./lang-commands.js";
-import { registerWrightAgentCommands } from "./wright-agent-commands.js";
+import { createContext, EXIT, EXIT_CODES_HELP, UsageError, type CliContext, type Io } from "./context.js";
+import { RegistryError } from "../contracts/registry.js";
 
-export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
+type Registrar = (program: Command, ctx: CliContext) => void;
+
+/**
+ * Which module registers which top-level command. Only the modules the invoked command needs are
+ * imported (all of them for top-level help), so `frame-wire fold` does not pay for codegen,
+ * SQLite or quicktype at start-up: conformance runners spawn such commands once per vector.
+ */
+const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
+  { commands: ["validate", "gen", "conform", "check"], load: async () => (await import("./commands.js")).registerCoreCommands },
+  { commands: ["frame-wire", "serve"], load: async () => (await import("./frame-wire-commands.js")).registerFrameWireCommands },
+  { commands: ["mirror"], load: async () => (await import("./mirror-command.js")).registerMirrorCommand },
+  { commands: ["wit"], load: async () => (await import("./wit-commands.js")).registerWitCommands },
+  { commands: ["gen-lang"], load: async () => (await import("./lang-commands.js")).registerLangCommands },
+  { commands: ["tools", "serve"], load: async () => (await import("./wright-agent-commands.js")).registerWrightAgentCommands },
+];
+
+/** The first argument that is not an option: the command to run (undefined for top-level help). */
+function invoked(argv: string[]): string | undefined {
+  return argv.slice(2).find((a) => !a.startsWith("-"));
+}
+
+export async function buildProgram(ctx: CliContext, argv: string[] = []): Promise<Command> {
   const program = new Command("contract-suite")
     .description("Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.")
     .version("0.1.0")
@@ -23,12 +38,9 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
       writeErr: (s) => ctx.io.stderr.write(s),
     })
     .addHelpText("after", EXIT_CODES_HELP);
-  registerCoreCommands(program, ctx);
-  registerFrameWireCommands(program, ctx);
-  registerMirrorCommand(program, ctx);
-  registerWitCommands(program, ctx);
-  registerLangCommands(program, ctx);
-  registerWrightAgentCommands(program, ctx);
+  const name = invoked(argv);
+  const known = MODULES.some((m) => m.commands.includes(name ?? ""));
+  for (const m of MODULES) if (!known || m.commands.includes(name!)) (await m.load())(program, ctx);
   // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const cmd of all(program)) cmd.exitOverride();
@@ -37,7 +49,7 @@ export function buildProgram(ctx: ReturnType<typeof createContext>): Command {
 
 export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   const ctx = createContext(io);
-  const program = buildProgram(ctx);
+  const program = await buildProgram(ctx, argv);
   try {
     await program.parseAsync(argv);
     return ctx.code;

@@ -5,8 +5,7 @@ import { Option, type Command } from "commander";
 import { BUNDLED_CONTRACTS_DIR, loadRegistry, type Registry } from "../contracts/index.js";
 import { runMirror, type MirrorReport } from "../review/mirror.js";
 import type { JsonValue } from "../json/index.js";
-import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
-import { UsageError } from "./commands.js";
+import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
 
 /** Seeds for sampling: the events and expected outcomes of `conformance/vectors/<contract>/*.json`, when there are any. */
 export function vectorSeeds(contract: string): JsonValue[] {
