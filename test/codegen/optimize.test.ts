@@ -32,7 +32,7 @@ describe("validator rewrites keep every verdict", () => {
       const { bundle } = buildBundle(contract);
       const original = compiled(bundle, false);
       const rewritten = compiled(optimizeBundle(bundle), true);
-      const seeds: JsonValue[] = [...vectorSeeds("frame-wire"), ...witSamples, ...fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 })];
+      const seeds: JsonValue[] = [...vectorSeeds("frame-wire"), ...witSamples, ...(fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 }) as JsonValue[])];
       let compared = 0;
       for (const def of Object.keys(bundle.defs)) {
         const a = original(def);
