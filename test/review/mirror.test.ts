@@ -92,6 +92,23 @@ describe("mirror check", () => {
     expect(r.defects.every((x) => x.kind === "invalid-document")).toBe(true);
   });
 
+  it("reports an edited description, a changed $ref, a dropped pattern and an extra definition", async () => {
+    const r = await mirrorWith({
+      file: "openapi.yaml",
+      change: (d) => {
+        d.components.schemas.FrameTurn.description += " (edited)";
+        d.components.schemas.ToolCall.properties.result.$ref = "#/components/schemas/ForgeBlock";
+        delete d.components.schemas.BlockPointer.pattern;
+        d.components.schemas.Extra = { type: "string", description: "not in the JSON Schema" };
+      },
+    });
+    const paths = r.defects.map((x) => `${x.path} ${x.kind}`);
+    expect(paths).toContain("FrameTurn/description keyword-differs");
+    expect(paths).toContain("ToolCall/properties/result/$ref keyword-differs");
+    expect(paths).toContain("BlockPointer/pattern keyword-missing");
+    expect(paths).toContain("Extra missing-definition");
+  });
+
   it("mutations cover dropped members, swapped types and extra members", () => {
     const all = [...mutations({ a: "x", b: [1] })].map((m) => JSON.stringify(m));
     expect(all).toContain('{"b":[1]}');
