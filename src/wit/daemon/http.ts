@@ -46,11 +46,17 @@ export function createHttpServer(options: HttpOptions): http.Server {
     res.end(body ?? undefined);
   };
 
-  /** Answers 413 and stops reading: the rest of the body is discarded and the connection closed. */
+  /**
+   * Answers 413 at once. The rest of the body is read and discarded for a short while, so a client
+   * still writing it gets to read the answer instead of a broken pipe; a client that keeps sending
+   * is cut off after 2 s.
+   */
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    send(res, 413, transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes }), { connection: "close" });
+    send(res, 413, transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes }));
     req.resume();
-    res.on("finish", () => setTimeout(() => req.socket.destroy(), 1_000).unref());
+    res.on("finish", () => {
+      if (!req.complete) setTimeout(() => req.complete || req.socket.destroy(), 2_000).unref();
+    });
   };
 
   server.on("request", (req, res) => {
