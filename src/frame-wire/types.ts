@@ -1,76 +1,22 @@
 /**
- * TypeScript shapes of the frame-wire 1.3.0 contract (contracts/frame-wire/frame_wire.json).
- * Hand-written for the reference fold; codegen's src/generated/frame-wire types describe the same
- * documents and may replace these once they exist.
+ * TypeScript shapes of frame-wire 1.3.0: the contract's generated types (src/generated/frame-wire,
+ * from contracts/frame-wire/frame_wire.json), plus the fold's own outcome types, which are not on
+ * the wire.
  */
-import type { JsonObject, JsonValue } from "../json/index.js";
-
-/** A block of the turn: `kind` plus free content members (forge_block.json). */
-export interface ForgeBlock {
-  kind: string;
-  [member: string]: JsonValue;
-}
-
-export interface ToolCall {
-  id: string;
-  name: string;
-  arguments: JsonObject;
-  result?: JsonValue;
-}
-
-export interface FieldSetDelta {
-  op: "field_set";
-  path: string;
-  value: JsonValue;
-}
-
-export interface ElementAppendDelta {
-  op: "element_append";
-  path: string;
-  value: JsonValue;
-}
-
-export interface BlockStartEvent {
-  type: "block_start";
-  index: number;
-  block_id: string;
-  block: ForgeBlock;
-}
-
-export interface BlockDeltaEvent {
-  type: "block_delta";
-  index: number;
-  block_id: string;
-  seq: number;
-  delta: FieldSetDelta | ElementAppendDelta;
-}
-
-export interface ToolCallEvent {
-  type: "tool_call";
-  call: ToolCall;
-}
-
-export interface DoneEvent {
-  type: "done";
-  finish_reason: string;
-}
-
-export interface ErrorEvent {
-  type: "error";
-  code: string;
-  message: string;
-}
-
-export type FrameEvent = BlockStartEvent | BlockDeltaEvent | ToolCallEvent | DoneEvent | ErrorEvent;
-
-/** What a fold builds. `error_code`/`error_message` are present only after an abort. */
-export interface FrameTurn {
-  blocks: ForgeBlock[];
-  tool_calls: ToolCall[];
-  finish_reason: string | null;
-  error_code?: string;
-  error_message?: string;
-}
+export type {
+  ForgeBlock,
+  ToolCall,
+  FieldSetDelta,
+  ElementAppendDelta,
+  BlockStartEvent,
+  BlockDeltaEvent,
+  ToolCallEvent,
+  DoneEvent,
+  ErrorEvent,
+  FrameEvent,
+  FrameTurn,
+} from "../generated/frame-wire/types.js";
+import type { FrameTurn } from "../generated/frame-wire/types.js";
 
 export interface FoldAbort {
   /** A code of the discard/abort table (src/frame-wire/codes.ts), or an ErrorEvent's own code. */
