@@ -1,0 +1,39 @@
+import type { LintRule } from "../rule.js";
+import { isSchemaObject, TYPE_DETERMINING } from "../../schema/keywords.js";
+
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"];
+
+/** A schema position whose generated TypeScript type is wrong because the schema has no `type`. */
+export const memberWithoutType: LintRule = {
+  id: "member-without-type",
+  category: "codegen",
+  defaultSeverity: "error",
+  doc:
+    "A schema with keywords but no `type` (nor `$ref`, `const`, `enum` or a combinator) accepts every JSON type, " +
+    "yet json-schema-to-typescript renders it as an object map `{ [k: string]: unknown }` (or, with `properties`, as an object), " +
+    "so a generated client refuses the scalars and nulls the validator lets through: the bug frame-wire 1.3.0 fixed for its `value` members. " +
+    "Fix: say what it is (`$ref` a JsonValue definition, a `oneOf` over types, or an explicit `type`). An empty schema `{}` renders as `unknown` and is fine.",
+  check(ctx) {
+    const out = [];
+    for (const s of ctx.sites) {
+      if (!isSchemaObject(s.node) || s.role === "root" || s.role === "definition" && isContainerOnly(s.node)) continue;
+      const keys = Object.keys(s.node);
+      if (keys.length === 0 || TYPE_DETERMINING.some((k) => k in (s.node as object))) continue;
+      if (keys.every((k) => k === "$comment")) continue;
+      const objectish = OBJECT_KEYWORDS.some((k) => k in (s.node as object));
+      const what = s.name !== undefined ? `${s.role === "definition" ? "definition" : s.role} "${s.name}"` : `${s.role} schema`;
+      out.push({
+        file: s.file,
+        pointer: s.pointer,
+        message: objectish
+          ? `${what} declares object keywords but no \`type\`: it accepts any JSON type, while generated TypeScript says object`
+          : `${what} has no \`type\`: it accepts any JSON value, but json-schema-to-typescript renders it as \`{ [k: string]: unknown }\``,
+      });
+    }
+    return out;
+  },
+};
+
+function isContainerOnly(node: Record<string, unknown>): boolean {
+  return Object.keys(node).every((k) => ["$defs", "definitions", "$schema", "$id", "title", "description", "$comment"].includes(k));
+}
