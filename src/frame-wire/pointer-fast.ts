@@ -1,5 +1,6 @@
 /**
- * Allocation-free happy path for applying a delta's compiled pointer. src/json's resolveTarget /
+ * Allocation-free happy path for applying a delta's compiled pointer, on src/json's `walkOwn`
+ * (own members, RFC 6901 indices) and `isReceiverSafe`. src/json's resolveTarget /
  * evaluatePointer (receiver mode) stay the reference: these helpers answer only when the walk is
  * plainly valid — own members, RFC 6901 index tokens within range — and return undefined for
  * anything else, and the fold then asks src/json, which produces the precise error. So they can
@@ -8,9 +9,7 @@
  * Why: at 100k events, the reference path's per-step result objects are a measurable share of the
  * fold's cost (docs/decisions/031). Tokens are compiled and cached by src/json's compilePointer.
  */
-import { compilePointer, isArrayIndexToken, RECEIVER_FORBIDDEN_MEMBERS, type JsonObject, type JsonValue } from "../json/index.js";
-
-const hasOwn = Object.prototype.hasOwnProperty;
+import { compilePointer, isArrayIndexToken, isReceiverSafe, walkOwn as walk, type JsonObject, type JsonValue } from "../json/index.js";
 
 /** A delta path compiled once: src/json's tokens plus whether the receiver rule lets them through. */
 export interface CompiledPath {
@@ -29,33 +28,9 @@ export function compileDeltaPath(path: string): CompiledPath {
   let c = compiled.get(path);
   if (c === undefined) {
     const tokens = compilePointer(path);
-    c = { tokens, receiverSafe: receiverSafe(tokens) };
+    c = { tokens, receiverSafe: isReceiverSafe(tokens) };
     if (compiled.size >= CACHE_LIMIT) compiled.clear();
     compiled.set(path, c);
-  }
-  return c;
-}
-
-/** True when no token is __proto__/constructor/prototype (the receiver rule). */
-export function receiverSafe(tokens: readonly string[]): boolean {
-  for (let i = 0; i < tokens.length; i++) if (RECEIVER_FORBIDDEN_MEMBERS.has(tokens[i]!)) return false;
-  return true;
-}
-
-/** Follows tokens[0, end) over own members and in-range indices; undefined when any step would fail. */
-function walk(doc: JsonValue, tokens: readonly string[], end: number): JsonValue | undefined {
-  let c: JsonValue = doc;
-  for (let i = 0; i < end; i++) {
-    const t = tokens[i]!;
-    if (Array.isArray(c)) {
-      if (!isArrayIndexToken(t)) return undefined;
-      const n = Number(t);
-      if (n >= c.length) return undefined;
-      c = c[n]!;
-    } else if (c !== null && typeof c === "object") {
-      if (!hasOwn.call(c, t)) return undefined;
-      c = (c as JsonObject)[t]!;
-    } else return undefined;
   }
   return c;
 }

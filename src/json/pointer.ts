@@ -97,6 +97,35 @@ export function compilePointer(pointer: string): readonly string[] {
   return tokens;
 }
 
+/** True when no token is `__proto__`, `constructor` or `prototype` (the receiver rule holds). */
+export function isReceiverSafe(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) if (RECEIVER_FORBIDDEN_MEMBERS.has(tokens[i]!)) return false;
+  return true;
+}
+
+/**
+ * Allocation-free walk of `tokens[0, end)` over own members and in-range RFC 6901 indices: the value
+ * reached, or undefined when any step would fail (`evaluatePointer` then says why). Hot paths (the
+ * frame-wire fold) use it so the common case costs no result objects; receiver-mode callers check
+ * `isReceiverSafe` first.
+ */
+export function walkOwn(document: JsonValue, tokens: readonly string[], end: number = tokens.length): JsonValue | undefined {
+  let c: JsonValue = document;
+  for (let i = 0; i < end; i++) {
+    const t = tokens[i]!;
+    if (Array.isArray(c)) {
+      if (!ARRAY_INDEX.test(t)) return undefined;
+      const n = Number(t);
+      if (n >= c.length) return undefined;
+      c = c[n]!;
+    } else if (c !== null && typeof c === "object") {
+      if (!hasOwn.call(c, t)) return undefined;
+      c = (c as JsonObject)[t]!;
+    } else return undefined;
+  }
+  return c;
+}
+
 export type PointerResult<T> = { ok: true; value: T } | { ok: false; error: PointerError };
 
 function fail<T>(code: PointerErrorCode, message: string, tokenIndex?: number): PointerResult<T> {

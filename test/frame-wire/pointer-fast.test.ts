@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluatePointer, resolveTarget, type JsonValue } from "../../src/json/index.js";
-import { fastAppendTarget, fastFieldSetTarget, receiverSafe } from "../../src/frame-wire/pointer-fast.js";
+import { fastAppendTarget, fastFieldSetTarget } from "../../src/frame-wire/pointer-fast.js";
+import { isReceiverSafe as receiverSafe } from "../../src/json/index.js";
 
 const RECEIVER = { mode: "receiver" } as const;
 const token = fc.oneof(
