@@ -10,6 +10,8 @@ import { srcJsonPointer } from "./rfc6901/targets.js";
 import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire/suite.js";
 import { witSuite } from "./wit/suite.js";
 import { witTargets } from "./wit/targets.js";
+import { wrightAgentSuite } from "./wright-agent/suite.js";
+import { wrightAgentTargets } from "./wright-agent/targets.js";
 
 export interface SuiteTarget<T> {
   name: string;
@@ -45,6 +47,7 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
     targets: async (o) => (o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }]),
   }),
   wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),
+  "wright-agent": entry({ suite: wrightAgentSuite, options: ["target", "transport"], targets: wrightAgentTargets }),
 };
 
 export function registerSuite<T>(name: string, e: SuiteEntry<T>): void {

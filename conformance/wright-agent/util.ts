@@ -1,0 +1,49 @@
+import { CheckFailure, fail, SkipCheck, type Check, type CheckContext } from "../harness/check.js";
+import { describe, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
+
+export type WrightAgentCheck = Check<WrightAgentTarget>;
+
+/** Runs `fn` per transport the target offers (of `wanted`); a failure names its transport. */
+export async function perTransport(target: WrightAgentTarget, wanted: readonly Transport[], ctx: CheckContext, fn: (t: Transport) => Promise<void>): Promise<void> {
+  const chosen = target.transports.filter((t) => wanted.includes(t));
+  if (chosen.length === 0) throw new SkipCheck(`the target is exercised over none of ${wanted.join(", ")}`);
+  for (const t of chosen) {
+    try {
+      await fn(t);
+    } catch (e) {
+      if (e instanceof SkipCheck) throw e;
+      if (e instanceof CheckFailure) throw new CheckFailure(`[${t}] ${e.message}`, e.details);
+      throw new CheckFailure(`[${t}] ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+export function expectResult(o: Outcome, what: string): unknown {
+  if (o.kind !== "result") fail(`${what}: expected a result, got ${describe(o)}`);
+  return o.value;
+}
+
+export function expectRefusal(o: Outcome, code: string | readonly string[], what: string): void {
+  const codes = typeof code === "string" ? [code] : code;
+  if (o.kind !== "refusal") fail(`${what}: expected a refusal ${codes.join(" | ")}, got ${describe(o)}`);
+  if (!codes.includes(o.error.code)) fail(`${what}: expected refusal code ${codes.join(" | ")}, got ${o.error.code} (${o.error.message})`);
+  if (typeof o.error.message !== "string") fail(`${what}: a refusal carries a string message`, o);
+}
+
+export function expectProtocolError(o: Outcome, code: number, what: string): void {
+  if (o.kind !== "protocol-error") fail(`${what}: expected a JSON-RPC error ${code}, got ${describe(o)}`);
+  if (o.code !== code) fail(`${what}: expected JSON-RPC error code ${code}, got ${o.code} (${o.message})`);
+}
+
+export const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : Array.isArray(obj(v).items) ? (obj(v).items as unknown[]) : []);
+
+/** Stateful checks need our fixture; against any other target they are skipped. */
+export function needsOwnFixture(target: WrightAgentTarget, _ctx: CheckContext): boolean {
+  if (target.ownsFixture) return true;
+  throw new SkipCheck("the target does not serve our fixture (give the command a {fixture} placeholder)");
+}
+
+export function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
