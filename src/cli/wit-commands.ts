@@ -204,7 +204,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     }
     if (r.outcome === "unreachable" || r.outcome === "timeout" || r.outcome === "error") {
       write(ctx.io.stderr, `wit: contracts not checked (${r.outcome}: ${r.message ?? ""}); proceeding`);
-    } else if (!isJson(o) && r.outcome === "clean") write(ctx.io.stdout, `wit: ${r.checkedFiles} staged file(s) satisfy every accepted contract`);
+    } else if (!isJson(o) && r.outcome === "clean") write(ctx.io.stdout, `wit: ${r.checkedFiles} file(s) checked, every accepted contract holds`);
   };
 
   // ---- commands for a person --------------------------------------------------------------

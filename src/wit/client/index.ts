@@ -13,6 +13,7 @@ export {
   ensureWitDirectory,
   logTail,
   pingDaemon,
+  processAlive,
   readPid,
   startDaemonProcess,
   stopDaemonProcess,

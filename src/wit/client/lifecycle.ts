@@ -143,12 +143,19 @@ export interface StopResult {
   pid: number | null;
 }
 
-function alive(pid: number): boolean {
+/** Whether `pid` is a live process. A zombie (exited, not yet reaped by its parent) is not. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    // Linux: the state letter follows the parenthesised command name in /proc/<pid>/stat.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
   }
 }
 
@@ -163,7 +170,7 @@ export async function stopDaemonProcess(root: string, timeoutMs = 10_000): Promi
   process.kill(pid, "SIGTERM");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive(pid)) return { root: p.root, wasRunning: true, pid };
+    if (!processAlive(pid)) return { root: p.root, wasRunning: true, pid };
     await new Promise((r) => setTimeout(r, 50));
   }
   process.kill(pid, "SIGKILL");

@@ -1,0 +1,141 @@
+/**
+ * `contract-suite conform wit` passes against our daemon (real time through --socket, and its own
+ * daemon with the test clock) and fails, naming the check, against deliberately defective daemons
+ * (real processes, WIT_TEST_DEFECTS). Checks no defect reaches are shown failing through targets
+ * that tamper with requests or answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSuite } from "../../conformance/harness/runner.js";
+import { witSuite } from "../../conformance/wit/suite.js";
+import { socketTarget, type WitTarget } from "../../conformance/wit/target.js";
+import type { DefectName } from "../../src/wit/daemon/defects.js";
+import { runCli } from "../helpers/cli.js";
+import { removeTempRoots, spawnDaemon, tempRoot, type DaemonProcess } from "./daemon-helpers.js";
+
+interface Report {
+  ok: boolean;
+  suites: { target: string; results: { id: string; status: string; message?: string }[] }[];
+}
+const failed = (r: Report) => r.suites.flatMap((s) => s.results.filter((c) => c.status === "fail").map((c) => c.id));
+
+let daemon: DaemonProcess;
+beforeAll(async () => {
+  daemon = await spawnDaemon(tempRoot("wit-conform-"));
+});
+afterAll(async () => {
+  await daemon?.stop();
+  removeTempRoots();
+});
+
+describe("our daemon conforms", () => {
+  it("conform wit --socket (real time) passes every check, in json and junit", async () => {
+    const r = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "json"]);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(failed(report), r.stdout).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(report.suites[0]!.target).toContain("(real time)");
+    expect(report.suites[0]!.results.length).toBe(witSuite.checks.length);
+    const junit = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "junit", "--only", "wit/lock-semantics"]);
+    expect(junit.stdout).toContain('<testcase classname="wit" name="wit/lock-semantics"');
+  });
+
+  it("conform wit without --socket starts its own daemon with the test clock and passes", async () => {
+    const r = await runCli(["conform", "wit", "--format", "json"]);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(failed(report), r.stdout).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(report.suites[0]!.target).toContain("test clock");
+  });
+});
+
+/** Each defect, and the checks that must name it. */
+const DEFECT_CHECKS: [DefectName, string[], boolean][] = [
+  ["same-session-conflict", ["wit/lock-semantics"], true],
+  ["query-lists-expired", ["wit/lock-query-active-only", "wit/model"], true],
+  ["intent-query-all-statuses", ["wit/intent-query"], true],
+  ["self-accept", ["wit/contract-semantics", "wit/model"], true],
+  ["enforce-proposed", ["wit/check-contracts", "wit/model"], true],
+  ["warn-callees", ["wit/caller-warnings", "wit/model"], true],
+  ["release-any", ["wit/lock-semantics", "wit/model"], false],
+  ["terminal-reopen", ["wit/intent-lifecycle"], false],
+  ["no-envelope", ["wit/openrpc/envelope", "wit/openrpc/results-validate"], false],
+];
+
+describe("defective daemons fail, naming the check", () => {
+  const selected = DEFECT_CHECKS.filter(([, , ci]) => ci || process.env.CONTRACT_SUITE_FULL);
+  it(`${selected.length} defective daemons (real processes)`, async () => {
+    const outcomes: Record<string, string[]> = {};
+    const queue = [...selected];
+    const runOne = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [defect] = next;
+        const d = await spawnDaemon(tempRoot(`wit-defect-${defect}-`), { WIT_TEST_DEFECTS: defect });
+        try {
+          const r = await runCli(["conform", "wit", "--socket", d.socket, "--format", "json"]);
+          expect(r.code, `${defect}: conform should exit 1`).toBe(1);
+          outcomes[defect] = failed(JSON.parse(r.stdout) as Report);
+        } finally {
+          await d.stop();
+        }
+      }
+    };
+    await Promise.all([runOne(), runOne(), runOne()]);
+    for (const [defect, checks] of selected) {
+      for (const id of checks) expect(outcomes[defect], `${defect} should fail ${id}`).toContain(id);
+    }
+    console.log(Object.entries(outcomes).map(([d, ids]) => `${d}: ${ids.join(", ")}`).join("\n"));
+  });
+});
+
+/** A target whose requests or answers are altered, to show a check can fail. */
+function tamper(base: WitTarget, edit: { request?: (body: string) => string; answer?: (body: string, request: string) => string; status?: (s: number) => number }): WitTarget {
+  return {
+    ...base,
+    async rpc(body) {
+      const sent = edit.request ? edit.request(body) : body;
+      const reply = await base.rpc(sent);
+      return { ...reply, body: edit.answer ? edit.answer(reply.body, body) : reply.body };
+    },
+    async http(req) {
+      const reply = await base.http(req);
+      return { ...reply, status: edit.status ? edit.status(reply.status) : reply.status };
+    },
+  };
+}
+
+const mapAnswers = (body: string, f: (a: Record<string, any>) => Record<string, any>) => {
+  try {
+    const parsed = JSON.parse(body);
+    return JSON.stringify(Array.isArray(parsed) ? parsed.map(f) : f(parsed));
+  } catch {
+    return body;
+  }
+};
+
+describe("every other check can fail", () => {
+  let target: WitTarget;
+  beforeAll(async () => {
+    target = await socketTarget(daemon.socket);
+  });
+
+  const cases: [string, Parameters<typeof tamper>[1]][] = [
+    ["wit/openrpc/results-validate", { answer: (b, req) => (req.includes('"lock.query"') ? mapAnswers(b, (a) => ("result" in a ? { ...a, result: [{ bad: 1 }] } : a)) : b) }],
+    ["wit/openrpc/invalid-params", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32600 ? { ...a, error: { ...a.error, code: -32602 } } : a)) }],
+    ["wit/openrpc/unknown-method", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32601 ? { ...a, error: { ...a.error, code: -32600 } } : a)) }],
+    ["wit/openrpc/parse-error", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32700 ? { ...a, id: 0 } : a)) }],
+    ["wit/openrpc/envelope", { answer: (b, req) => (req.startsWith("[") ? mapAnswers(b, ({ witVersion: _w, ...a }) => a) : b) }],
+    ["wit/envelope-required", { request: (b) => (b.includes('"witVersion"') ? b : b.replace("{", '{"witVersion":"1",')) }],
+    ["wit/http-transport", { status: (s) => (s === 404 ? 200 : s) }],
+    ["wit/intent-conflicts", { answer: (b) => mapAnswers(b, (a) => (a.result?.conflicts ? { ...a, result: { ...a.result, conflicts: { hasConflicts: false, items: [] } } } : a)) }],
+    ["wit/path-safety", { request: (b) => b.replace('"/etc/passwd:x"', '"ok.ts:x"') }],
+    ["wit/hostile-inputs", { answer: (b, req) => (req.startsWith("[[[[") ? "oops" : b) }],
+  ];
+  for (const [id, edit] of cases) {
+    it(`${id} fails against a tampered target and passes against the real one`, async () => {
+      const bad = await runSuite(witSuite, tamper(target, edit), "tampered", { only: [id] });
+      expect(bad.results.map((r) => [r.id, r.status])).toEqual([[id, "fail"]]);
+      const good = await runSuite(witSuite, target, "real", { only: [id] });
+      expect(good.results.map((r) => [r.id, r.status, r.message])).toEqual([[id, "pass", undefined]]);
+    });
+  }
+});
