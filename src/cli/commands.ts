@@ -154,31 +154,90 @@ export interface StageResult {
   details: string[];
 }
 
-/** The stages of `check`; the review issue adds lint, mirror and compatibility. */
-export async function runCheckStages(): Promise<StageResult[]> {
+/**
+ * The stages of `check`: validate, gen --check (bundled registry only), lint, mirror (when the
+ * mirror check module is there), compatibility against registry history with the version bump
+ * it requires, and the conformance suites (bundled registry only: they test our reference
+ * implementations, not a registry's documents).
+ */
+export async function runCheckStages(options: { registry?: string; samples?: number } = {}): Promise<StageResult[]> {
   const progress = new Progress();
   const stages: StageResult[] = [];
-  const registry = loadRegistry();
+  const registry = loadRegistry(options.registry);
+  const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
+  const { resolve: resolvePath } = await import("node:path");
+  const bundled = resolvePath(registry.dir) === resolvePath(BUNDLED_CONTRACTS_DIR);
   progress.line("check: validate");
   const validation = await validateAll(registry);
   const bad = validation.filter((v) => v.problems.length);
   stages.push({ stage: "validate", ok: bad.length === 0, summary: `${validation.length - bad.length}/${validation.length} documents valid`, details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)) });
   progress.line("check: gen --check");
-  const gen = await runGen(registry, { check: true });
-  stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${d.path} (${d.state})`) });
-  for (const name of Object.keys(await suites())) {
-    progress.line(`check: conform ${name}`);
-    const reports = await runConformance(name, {});
-    const results = reports.flatMap((r) => r.results);
-    const failed = results.filter((r) => r.status === "fail");
-    stages.push({ stage: `conform ${name}`, ok: failed.length === 0, summary: `${results.length - failed.length}/${results.length} checks passed`, details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`) });
+  if (bundled) {
+    const gen = await runGen(registry, { check: true });
+    stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${d.path} (${d.state})`) });
+  } else {
+    stages.push({ stage: "gen --check", ok: true, summary: "skipped: generated code belongs to the bundled registry", details: [] });
+  }
+  progress.line("check: lint");
+  {
+    const { runLint } = await import("../review/lint/engine.js");
+    const { summary: lintSummary } = await import("../review/lint/report.js");
+    const lint = await runLint(registry);
+    stages.push({
+      stage: "lint",
+      ok: lint.ok,
+      summary: lintSummary(lint),
+      details: [
+        ...lint.findings.filter((f) => f.severity === "error").map((f) => `${f.file}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message} (${f.location})`),
+        ...(lint.findings.some((f) => f.severity !== "error") ? ["run `contract-suite lint` for the warnings"] : []),
+      ],
+    });
+  }
+  // MIRROR HOOK: the stage exists while src/review/mirror.ts (the `contract-suite mirror` check)
+  // exports runMirror(registry, openapiContract, {seeds}); without that module it is skipped.
+  const mirror = await import("../review/mirror.js").catch(() => undefined);
+  const mirrored = registry.contracts.filter((c) => c.mirrors !== undefined);
+  if (mirror && typeof mirror.runMirror === "function" && mirrored.length) {
+    progress.line("check: mirror");
+    const seedsOf = await import("./mirror-command.js").then((m) => m.vectorSeeds).catch(() => (_: string) => []);
+    const reports = [];
+    for (const m of mirrored) reports.push(await mirror.runMirror(registry, m.name, { seeds: bundled ? seedsOf(m.mirrors!) : [] }));
+    const defects = reports.flatMap((r) => r.defects.map((d) => `${r.contract} <-> ${r.mirror}: ${d.path} [${d.kind}] ${d.message}`));
+    stages.push({ stage: "mirror", ok: defects.length === 0, summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`, details: defects });
+  }
+  progress.line("check: compat");
+  {
+    const { checkHistory, causeLines } = await import("../review/compat.js");
+    const history = await checkHistory(registry, { samples: options.samples });
+    const failed = history.filter((h) => !h.ok);
+    stages.push({
+      stage: "compat",
+      ok: failed.length === 0,
+      summary: history.length ? history.map((h) => `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`).join("; ") : "no contract has history",
+      details: failed.flatMap(causeLines),
+    });
+  }
+  if (bundled) {
+    for (const name of Object.keys(await suites())) {
+      progress.line(`check: conform ${name}`);
+      const reports = await runConformance(name, {});
+      const results = reports.flatMap((r) => r.results);
+      const failed = results.filter((r) => r.status === "fail");
+      stages.push({ stage: `conform ${name}`, ok: failed.length === 0, summary: `${results.length - failed.length}/${results.length} checks passed`, details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`) });
+    }
   }
   return stages;
 }
 
-export function renderStages(stages: StageResult[], format: Format): string {
+export function renderStages(stages: StageResult[], format: Format | "github"): string {
   const ok = stages.every((s) => s.ok);
   switch (format) {
+    case "github": {
+      // GitHub workflow commands: one annotation per failing stage detail, then the table as text.
+      const esc = (t: string) => t.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+      const notes = stages.filter((s) => !s.ok).flatMap((s) => (s.details.length ? s.details : [s.summary]).map((d) => `::error title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d)}`));
+      return [...notes, renderStages(stages, "text")].join("\n");
+    }
     case "json":
       return JSON.stringify({ ok, stages }, null, 2);
     case "markdown":

@@ -15,6 +15,7 @@ type Registrar = (program: Command, ctx: CliContext) => void;
  */
 const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
   { commands: ["validate", "gen", "conform", "check"], load: async () => (await import("./commands.js")).registerCoreCommands },
+  { commands: ["diff", "lint", "check"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
   { commands: ["frame-wire", "serve"], load: async () => (await import("./frame-wire-commands.js")).registerFrameWireCommands },
   { commands: ["mirror"], load: async () => (await import("./mirror-command.js")).registerMirrorCommand },
   { commands: ["wit"], load: async () => (await import("./wit-commands.js")).registerWitCommands },

@@ -1,0 +1,158 @@
+/**
+ * Contract review commands: `diff` (compatibility with counterexamples) and `lint` (rule
+ * registry), plus the review stages of `check`: this module gives the core `check` command its
+ * `--registry`, `--samples` and `github` format, and routes it through `runCheckStages`.
+ */
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { Option } from "commander";
+import { entryPath, loadRegistry, RegistryError, type Registry } from "../contracts/index.js";
+import { DEFAULT_SAMPLES, DEFAULT_SEED, type Verdict } from "../review/diff.js";
+import { renderDiff } from "../review/diff-report.js";
+import { REVIEW_FORMATS, type ReviewFormat } from "../review/format.js";
+import { ModelError } from "../review/model.js";
+import { diffDocuments } from "../review/run-diff.js";
+import { parseGitSpec, SourceError } from "../review/source.js";
+import { LintConfigError } from "../review/lint/config.js";
+import { LintUsageError, runLint } from "../review/lint/engine.js";
+import { ENGINE_RULES, RULES } from "../review/lint/registry.js";
+import { renderLint } from "../review/lint/report.js";
+import type { SeveritySetting } from "../review/lint/rule.js";
+import { renderStages, runCheckStages, UsageError } from "./commands.js";
+import { EXIT, write, type CliContext } from "./context.js";
+
+const formatOption = () => new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
+const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
+
+function positiveInt(flag: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} takes a positive integer, got "${v}"`);
+    return n;
+  };
+}
+
+function integer(flag: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes an integer, got "${v}"`);
+    return n;
+  };
+}
+
+function openRegistry(dir?: string): Registry {
+  try {
+    return loadRegistry(dir);
+  } catch (e) {
+    if (e instanceof RegistryError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The registry's `received` list for a document that is a registered entry (or history version). */
+function receivedFor(registry: Registry, spec: string): string[] | undefined {
+  const path = spec.startsWith("git:") ? resolve(parseGitSpec(spec).path) : resolve(spec);
+  for (const c of registry.contracts) {
+    const docs = [c.entry, ...(c.history ?? []).map((h) => h.entry)].map((e) => entryPath(registry, e));
+    if (docs.includes(path)) return c.received;
+  }
+  return undefined;
+}
+
+const VERDICT_RANK: Record<Verdict, number> = { compatible: 0, "needs-review": 1, breaking: 2 };
+
+export function registerReviewCommands(program: Command, ctx: CliContext): void {
+  program
+    .command("diff")
+    .description(
+      "Compare two versions of a JSON Schema, OpenRPC or OpenAPI document. Every change is breaking, compatible or needs-review, judged in the direction its data travels " +
+        "(requests: the new version accepts all the old one did; responses: it produces nothing the old one did not allow; standalone JSON Schema: the request rule, plus the response rule for the registry's `received` definitions). " +
+        "Breaking verdicts carry a counterexample payload checked with ajv against both versions.",
+    )
+    .argument("<old>", "old document: a file, or git:<ref>:<path>")
+    .argument("<new>", "new document: a file, or git:<ref>:<path>")
+    .option("--samples <n>", `payloads sampled per surface and direction (default ${DEFAULT_SAMPLES})`, positiveInt("--samples"))
+    .option("--seed <n>", `fast-check seed of the counterexample search (default ${DEFAULT_SEED})`, integer("--seed"))
+    .option("--received <definitions...>", "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)")
+    .addOption(new Option("--fail-on <verdict>", "lowest verdict that exits 1").choices(["breaking", "needs-review"]).default("breaking"))
+    .addOption(registryOption())
+    .addOption(formatOption())
+    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; registry?: string; format: ReviewFormat }) => {
+      let received = opts.received;
+      if (!received) {
+        const registry = openRegistry(opts.registry);
+        received = receivedFor(registry, newSpec) ?? receivedFor(registry, oldSpec);
+      }
+      let report;
+      try {
+        report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received });
+      } catch (e) {
+        if (e instanceof SourceError) throw new UsageError(e.message);
+        if (e instanceof ModelError) {
+          write(ctx.io.stderr, `error: ${e.message}`);
+          ctx.exit(EXIT.failed);
+          return;
+        }
+        throw e;
+      }
+      write(ctx.io.stdout, renderDiff(report, opts.format));
+      if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);
+    });
+
+  program
+    .command("lint")
+    .description(
+      `Lint registered contracts with the rule registry (${RULES.map((r) => r.id).join(", ")}). Severity overrides and waivers come from <registry>/lint.json (or --config); ` +
+        "a waiver that no longer matches anything is reported. Exits 1 when an error-level finding remains.",
+    )
+    .argument("[contracts...]", "contract names (default: all)")
+    .addOption(registryOption())
+    .option("--config <file>", "lint config (default: <registry>/lint.json when it exists)")
+    .option("--rule <id=severity...>", "override a rule's severity: error, warning, info or off")
+    .option("--samples <n>", "samples per oneOf branch pair for oneof-overlap", positiveInt("--samples"))
+    .option("--list-rules", "print the rule registry (id, category, default severity, doc) and exit")
+    .addOption(formatOption())
+    .action(async (names: string[], opts: { registry?: string; config?: string; rule?: string[]; samples?: number; listRules?: boolean; format: ReviewFormat }) => {
+      if (opts.listRules) {
+        const rows = RULES.map((r) => ({ id: r.id, category: r.category, severity: r.defaultSeverity, doc: r.doc }));
+        const engine = Object.entries(ENGINE_RULES).map(([id, doc]) => ({ id, category: "engine", severity: "error", doc }));
+        write(ctx.io.stdout, opts.format === "json" ? JSON.stringify([...rows, ...engine], null, 2) : [...rows, ...engine].map((r) => `${r.id} (${r.category}, ${r.severity})\n  ${r.doc}`).join("\n\n"));
+        return;
+      }
+      const overrides: Record<string, SeveritySetting> = {};
+      for (const o of opts.rule ?? []) {
+        const m = /^([a-z0-9-]+)=(error|warning|info|off)$/.exec(o);
+        if (!m) throw new UsageError(`--rule takes <id>=<error|warning|info|off>, got "${o}"`);
+        overrides[m[1]!] = m[2] as SeveritySetting;
+      }
+      const registry = openRegistry(opts.registry);
+      let report;
+      try {
+        report = await runLint(registry, { contracts: names, configPath: opts.config, overrides, samples: opts.samples });
+      } catch (e) {
+        if (e instanceof LintUsageError || e instanceof LintConfigError) throw new UsageError(e.message);
+        throw e;
+      }
+      write(ctx.io.stdout, renderLint(report, opts.format));
+      if (!report.ok) ctx.exit(EXIT.failed);
+    });
+
+  // `check` is a core command; the review adds its registry choice, sampling budget and formats.
+  const check = program.commands.find((c) => c.name() === "check");
+  if (check) {
+    check
+      .description(
+        "The CI gate, one summary table: validate every contract; gen --check (bundled registry only); lint; mirror (when a mirror check exists); " +
+          "compatibility of each contract against its registry history, with the version bump the verdict requires; conformance suites against the reference implementations (bundled registry only).",
+      )
+      .addOption(registryOption())
+      .option("--samples <n>", `payloads sampled per surface and direction in the compatibility stage (default ${DEFAULT_SAMPLES})`, positiveInt("--samples"));
+    check.options.find((o) => o.long === "--format")?.choices([...REVIEW_FORMATS]);
+    check.action(async (opts: { format: ReviewFormat; registry?: string; samples?: number }) => {
+      if (opts.registry) openRegistry(opts.registry);
+      const stages = await runCheckStages({ registry: opts.registry, samples: opts.samples });
+      write(ctx.io.stdout, renderStages(stages, opts.format));
+      if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
+    });
+  }
+}
