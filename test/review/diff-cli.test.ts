@@ -1,0 +1,91 @@
+/** `contract-suite diff` end to end: inputs (files, git refs), formats, exit codes, received lookup. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseGitSpec, SourceError } from "../../src/review/source.js";
+import { runCli } from "../helpers/cli.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const WIT = join(ROOT, "contracts/wit/openrpc.json");
+const FW_OLD = join(ROOT, "contracts/frame-wire/history/1.2.0/frame_wire.json");
+const FW_NEW = join(ROOT, "contracts/frame-wire/frame_wire.json");
+const tmp = mkdtempSync(join(tmpdir(), "contract-suite-diff-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function witVariant(name: string, edit: (d: any) => void): string {
+  const doc = JSON.parse(readFileSync(WIT, "utf8"));
+  edit(doc);
+  const path = join(tmp, name);
+  writeFileSync(path, JSON.stringify(doc, null, 2));
+  return path;
+}
+
+const enumNarrowed = () => witVariant("narrowed.json", (d) => d.methods.find((m: any) => m.name === "intent.update").params[2].schema.enum.pop());
+
+describe("contract-suite diff", () => {
+  it("a compatible pair exits 0; JSON output has the documented shape", async () => {
+    const r = await runCli(["diff", FW_OLD, FW_NEW, "--format", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.verdict).toBe("compatible");
+    expect(out.changes.length).toBeGreaterThan(0);
+    for (const c of out.changes) {
+      expect(Object.keys(c)).toEqual(expect.arrayContaining(["path", "kind", "direction", "verdict", "evidence"]));
+      expect(["breaking", "compatible", "needs-review"]).toContain(c.verdict);
+    }
+    // The registry marks frame-wire's events as received: their surfaces are judged both ways.
+    expect(out.changes.find((c: any) => c.path === "#/$defs/FrameEvent")?.direction).toBe("both");
+  });
+
+  it("a breaking change exits 1 and carries its counterexample in every format", async () => {
+    const path = enumNarrowed();
+    const json = await runCli(["diff", WIT, path, "--format", "json"]);
+    expect(json.code).toBe(1);
+    const change = JSON.parse(json.stdout).changes[0];
+    expect(change).toMatchObject({ kind: "enum-value-removed", direction: "request", verdict: "breaking", counterexample: { valid: "old", invalid: "new" } });
+    expect(change.counterexample.payload.params.status).toBe("abandoned");
+    const text = await runCli(["diff", WIT, path]);
+    expect(text.stdout).toMatch(/BREAKING {2}enum-value-removed {2}#\/methods\/intent\.update\/params\/status\/enum/);
+    expect(text.stdout).toMatch(/counterexample \(valid under old, invalid under new\)/);
+    expect((await runCli(["diff", WIT, path, "--format", "github"])).stdout).toMatch(/^::error title=breaking%3A enum-value-removed::/m);
+    expect((await runCli(["diff", WIT, path, "--format", "junit"])).stdout).toMatch(/<failure message="enum-value-removed/);
+    expect((await runCli(["diff", WIT, path, "--format", "markdown"])).stdout).toMatch(/^\*\*breaking\*\*/);
+  });
+
+  it("--fail-on needs-review also fails on a change it cannot decide", async () => {
+    const path = witVariant("default.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
+    const lenient = await runCli(["diff", WIT, path]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/REVIEW +default-changed/);
+    expect((await runCli(["diff", WIT, path, "--fail-on", "needs-review"])).code).toBe(1);
+  });
+
+  it("reads git:<ref>:<path> inputs, following relative $refs at the same ref", async () => {
+    // The 1.2.0 history (with its ./forge_block.json) as committed, against the working tree.
+    const r = await runCli(["diff", "git:HEAD:contracts/frame-wire/history/1.2.0/frame_wire.json", FW_OLD, "--format", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.changes).toEqual([]);
+    expect(out.stats.unchanged).toBe(out.stats.surfaces);
+  });
+
+  it("bad inputs are usage errors (exit 2) with a clear message", async () => {
+    const missing = await runCli(["diff", WIT, join(tmp, "nope.json")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such file/);
+    const badRef = await runCli(["diff", "git:no-such-ref-xyz:contracts/wit/openrpc.json", WIT]);
+    expect(badRef.code).toBe(2);
+    expect(badRef.stderr).toMatch(/git show/);
+    expect((await runCli(["diff", WIT, WIT, "--samples", "0"])).code).toBe(2);
+    expect(() => parseGitSpec("git:HEAD")).toThrow(SourceError);
+    expect(() => parseGitSpec("git:--output=x:a.json")).toThrow(/may not start with '-'/);
+  });
+
+  it("a document with an unresolvable $ref is refused (exit 2) with the reason", async () => {
+    const path = witVariant("broken.json", (d) => (d.methods[0].result.schema = { $ref: "#/components/schemas/Nope" }));
+    const r = await runCli(["diff", WIT, path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not resolve/);
+  });
+});
