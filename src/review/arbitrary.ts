@@ -43,7 +43,7 @@ export class ArbitraryBuilder {
   }
 
   of(node: SchemaNode): Arb {
-    return this.build(node, 0);
+    return this.build(node, 0).map(plainJson);
   }
 
   private build(node: SchemaNode, depth: number): Arb {
@@ -152,6 +152,19 @@ export class ArbitraryBuilder {
   }
 }
 
+/**
+ * A deep copy made of ordinary objects, as JSON.parse would produce: fast-check may build
+ * null-prototype objects, which real payloads never are (and which ajv's uniqueItems check
+ * cannot compare). Members named `__proto__` stay own data members.
+ */
+export function plainJson(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plainJson);
+  if (v === null || typeof v !== "object") return Object.is(v, -0) ? 0 : v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: plainJson((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /** Copies members as own data properties (a `__proto__` member stays a member). */
 function assignOwn(target: Record<string, unknown>, ...sources: Record<string, unknown>[]): Record<string, unknown> {
   for (const s of sources) for (const k of Object.keys(s)) Object.defineProperty(target, k, { value: s[k], enumerable: true, writable: true, configurable: true });
@@ -231,6 +244,14 @@ const FORMATS: Record<string, () => Arb> = {
   hostname: () => fc.domain(),
 };
 
+/** JSON Schema counts lengths in code points: clip or pad a generated string to the bounds. */
+function fitCodePoints(s: string, min: number, max: number): string {
+  const cps = [...s];
+  if (cps.length > max) return cps.slice(0, max).join("");
+  if (cps.length < min) return s + "x".repeat(min - cps.length);
+  return s;
+}
+
 function stringArb(n: Schema): Arb {
   const minLength = typeof n.minLength === "number" ? n.minLength : 0;
   const maxLength = Math.min(typeof n.maxLength === "number" ? n.maxLength : Infinity, minLength + 24);
@@ -238,38 +259,38 @@ function stringArb(n: Schema): Arb {
   if (typeof n.pattern === "string") return patternArb(n.pattern, minLength, maxLength);
   if (format) return format();
   if (maxLength < minLength) return fc.constant("x".repeat(minLength));
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) },
-  );
+  return fc
+    .oneof({ weight: 4, arbitrary: fc.string({ minLength, maxLength }) }, { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) })
+    .map((s) => fitCodePoints(s, minLength, maxLength));
 }
 
+/**
+ * Pattern fallbacks, first that works: `fc.stringMatching` (lengths fitted to the bounds, falling
+ * back to a matching literal when fitting would break the match), matching literal candidates,
+ * then plain strings (the validator filters those).
+ */
 function patternArb(pattern: string, minLength: number, maxLength: number): Arb {
   let re: RegExp | undefined;
-  try {
-    re = new RegExp(pattern, "u");
-  } catch {
+  for (const flags of ["u", ""]) {
     try {
-      re = new RegExp(pattern);
+      re = new RegExp(pattern, flags);
+      break;
     } catch {
-      re = undefined;
+      /* try without the u flag */
     }
   }
-  const fitLength = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
-  const options: Arb[] = [];
-  if (re) {
-    for (const flags of ["u", ""]) {
-      try {
-        options.push(fc.stringMatching(new RegExp(pattern, flags)));
-        break;
-      } catch {
-        /* unsupported syntax for stringMatching: next fallback */
-      }
-    }
-    const literal = STRING_CANDIDATES.filter((c) => re!.test(c) && fitLength(c));
-    if (literal.length) options.push(fc.constantFrom(...literal));
+  const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
+  if (!re) return fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });
+  const literal = STRING_CANDIDATES.filter((c) => re!.test(c) && fits(c));
+  let matching: Arb | undefined;
+  try {
+    const m = fc.stringMatching(re);
+    matching = m.map((s) => (fits(s) ? s : (literal[0] ?? fitCodePoints(s, minLength, maxLength))));
+  } catch {
+    matching = undefined;
   }
-  options.push(fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 }));
-  // The first working fallback carries most of the weight; plain strings still appear.
-  return fc.oneof(...options.map((arbitrary, i) => ({ weight: i === options.length - 1 ? 1 : 4, arbitrary })));
+  if (matching && literal.length) return fc.oneof({ weight: 5, arbitrary: matching }, { weight: 1, arbitrary: fc.constantFrom(...literal) });
+  if (matching) return matching;
+  if (literal.length) return fc.constantFrom(...literal);
+  return fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });
 }
