@@ -47,16 +47,27 @@ export function createHttpServer(options: HttpOptions): http.Server {
   };
 
   /**
-   * Answers 413 at once. The rest of the body is read and discarded for a short while, so a client
-   * still writing it gets to read the answer instead of a broken pipe; a client that keeps sending
-   * is cut off after 2 s.
+   * Answers 413 at once, but ends the exchange only when the client has finished sending (its
+   * body is read and discarded) or after 2 s: ending earlier would close the connection under a
+   * client still writing, which then sees a broken pipe instead of the answer.
    */
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    send(res, 413, transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes }));
-    req.resume();
-    res.on("finish", () => {
-      if (!req.complete) setTimeout(() => req.complete || req.socket.destroy(), 2_000).unref();
-    });
+    const body = transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes });
+    res.writeHead(413, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
+    res.write(body);
+    let ended = false;
+    const end = (destroy: boolean) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      res.end();
+      if (destroy) req.socket.destroy();
+    };
+    const timer = setTimeout(() => end(true), 2_000);
+    req.on("end", () => end(false));
+    req.on("close", () => end(false));
+    if (req.complete) end(false);
+    else req.resume();
   };
 
   server.on("request", (req, res) => {
