@@ -6,10 +6,10 @@ import fc from "fast-check";
 import { validateCapabilitiesResult, validateToolResponse } from "../../src/generated/wright-agent/validators.js";
 import { describeErrors } from "../../src/json/index.js";
 import { AGENT_CONTRACT, OPERATION_NAMES, operationEntry, RESULT_CONTRACT } from "../../src/wright-agent/contract.js";
-import { expect, fail, property } from "../harness/check.js";
+import { expect, fail, property, SkipCheck } from "../harness/check.js";
 import { projectFacts, samples } from "./samples.js";
 import { comparable, describe, normalise, TRANSPORTS, type Outcome } from "./target.js";
-import { expectProtocolError, expectRefusal, expectResult, list, obj, perTransport, sameJson, type WrightAgentCheck } from "./util.js";
+import { expectProtocolError, expectRefusal, expectResult, list, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 export const capabilitiesFirst: WrightAgentCheck = {
   id: "wright-agent/capabilities-first",
@@ -148,7 +148,7 @@ export const crossTransport: WrightAgentCheck = {
   doc: "Every sample request (and a few refusals) is sent over each transport that reaches its operation; results must be equal (snapshot generations, which are per session, normalised) and refusals must carry the same code.",
   async run(target, ctx) {
     const ts = target.transports;
-    if (ts.length < 2) return ctx.log("skipped: one transport only");
+    if (ts.length < 2) throw new SkipCheck("compares transports; this run exercises one");
     const base = ts.find((t) => t !== "mcp") ?? ts[0]!;
     const facts = await projectFacts(target, base);
     const reach = new Map(await Promise.all(ts.map(async (t) => [t, await target.reachable(t)] as const)));
@@ -173,6 +173,7 @@ export const determinism: WrightAgentCheck = {
   title: "identical requests give identical bytes",
   doc: "JSON is compact and deterministic: each sample request sent twice on one stdio session yields byte-identical response lines (no timestamps, no unordered maps); over MCP, tools/list twice yields the same tools.",
   async run(target, ctx) {
+    onlyOver(target, ["stdio", "mcp"]);
     await perTransport(target, ["stdio"], ctx, async () => {
       const stdio = await target.stdio();
       const facts = await projectFacts(target, "stdio");
@@ -233,6 +234,7 @@ export const stdioGarbage: WrightAgentCheck = {
   title: "stdio survives garbage: every line gets exactly one ToolResponse, malformed-request for non-requests",
   doc: "Property: random text lines and random JSON values sent to the stdio session each get one response line that is a valid ToolResponse; anything that is not an object with an advertised op is a malformed-request refusal. Afterwards capabilities still answers.",
   async run(target, ctx) {
+    onlyOver(target, ["stdio"]);
     await perTransport(target, ["stdio"], ctx, async () => {
       const stdio = await target.stdio();
       const advertised = new Set(await target.advertised());

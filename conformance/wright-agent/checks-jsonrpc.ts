@@ -1,7 +1,7 @@
 /** JSON-RPC 2.0 framing, the refusal-in-result rule and the four direct aliases. */
 import { fail, expect } from "../harness/check.js";
 import { comparable, describe } from "./target.js";
-import { expectResult, obj, perTransport, sameJson, type WrightAgentCheck } from "./util.js";
+import { expectResult, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 type Reply = { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
 
@@ -28,6 +28,7 @@ export const jsonrpcFraming: WrightAgentCheck = {
   title: "JSON-RPC framing errors are top-level errors: -32700, -32600 (empty batch too), -32601, -32602; notifications get no reply",
   doc: "Over newline-delimited JSON-RPC 2.0: a line that is not JSON is -32700 with id null; an empty batch, a non-object and a wrong jsonrpc version are -32600; an unknown method -32601 echoing the id; params that cannot be a ToolRequest (an array of three values) -32602. A notification (no id) gets no reply at all, and a batch answers one response per request.",
   async run(target, ctx) {
+    onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
       const rpc = await target.jsonrpc();
       const ask = async (line: string) => parseReply(await rpc.exchange(line), line);
@@ -56,6 +57,7 @@ export const jsonrpcRefusalInResult: WrightAgentCheck = {
   title: "JSON-RPC: a service refusal is result {error: {code, message}}, a success the bare service result",
   doc: "Through method request, the JSON-RPC result is exactly what stdio's ToolResponse.result is; a refusal (unknown rule, unknown symbol, invalid selection, removed field) is the result {\"error\": {code, message}} — never a top-level JSON-RPC error, which is reserved for framing.",
   async run(target, ctx) {
+    onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
       const rpc = await target.jsonrpc();
       const ops = await target.advertised();
@@ -91,6 +93,7 @@ export const jsonrpcAliases: WrightAgentCheck = {
   title: "JSON-RPC aliases compile/check/analyze/inspect return exactly what request returns",
   doc: "The direct methods check, analyze and inspect (no params) return the same wright-result/v1 envelope as request {op} (snapshots normalised). compile's alias uses the defaults: the first call writes <entry stem>.ow in the server's working directory, and from then on the alias and request {op: compile} both answer the same output-exists envelope (no force).",
   async run(target, ctx) {
+    onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
       const rpc = await target.jsonrpc();
       const ops = await target.advertised();

@@ -3,7 +3,7 @@ import { contractDocument, MCP_TOOLS, operationEntry, type Schema } from "../../
 import { checkStandalone } from "../../src/wright-agent/tool-schema.js";
 import { expect, fail } from "../harness/check.js";
 import { describe } from "./target.js";
-import { expectProtocolError, obj, perTransport, sameJson, type WrightAgentCheck } from "./util.js";
+import { expectProtocolError, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 /** Newest first, as the published implementation accepts them. */
 export const LISTED_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
@@ -15,6 +15,7 @@ export const mcpNegotiation: WrightAgentCheck = {
   title: "MCP initialize negotiates the protocol version; ping answers {}",
   doc: "A client offering 2024-11-05, 2025-03-26, 2025-06-18 or 2025-11-25 gets that version echoed; a client offering another version (2024-10-07, which the SDK itself would accept) gets the newest, 2025-11-25. Each offer is its own session through the SDK's Client. ping answers an empty object.",
   async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const shared = await target.mcp();
       expect(shared.protocolVersion === LISTED_VERSIONS[0], `offered ${LISTED_VERSIONS[0]}, negotiated ${String(shared.protocolVersion)}`);
@@ -54,6 +55,7 @@ export const mcpToolsList: WrightAgentCheck = {
   title: "tools/list lists exactly the advertised operations of the MCP table, with derived input schemas",
   doc: "tools/list contains a tool (wright_ + the operation in snake case) exactly for each operation of the seed's MCP table that capabilities.operations advertises — no more, no fewer, no duplicates — each with a description. Each inputSchema is the request schema without op (and without sources on the Workshop edit tools, without documents and sources on providerValidateEdit): the same fields, required omitted when empty, every $ref resolved by a local $defs, none recursive.",
   async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const tools = (await (await target.mcp()).discover()).tools!;
       const names = tools.map((t) => t.name);
@@ -76,6 +78,7 @@ export const mcpRefusals: WrightAgentCheck = {
   title: "MCP: a service refusal is an isError tool result whose text is {code, message}",
   doc: "A refused tool call (unknown rule, unknown symbol, invalid selection) is a tool result with isError: true and one text content holding the refusal object {code, message}, with the code stdio answers for the same request. A successful result has no isError and its text content is the service result as JSON.",
   async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const mcp = await target.mcp();
       const reachable = await target.reachable("mcp");
@@ -119,6 +122,7 @@ export const mcpProtocolErrors: WrightAgentCheck = {
   title: "MCP protocol errors are JSON-RPC errors, never tool results: unknown tool -32602, bad arguments -32602, unknown method -32601",
   doc: "tools/call of a tool that does not exist, or of a wright tool tools/list does not list, is JSON-RPC error -32602; arguments the tool's request schema rejects (a string max, a missing required field) are -32602 too; an unknown method is -32601. None of them may come back as a tool result (isError or not).",
   async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const mcp = await target.mcp();
       const reachable = await target.reachable("mcp");

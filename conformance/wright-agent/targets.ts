@@ -26,6 +26,8 @@ export interface WrightAgentTargetOptions {
   command?: string | readonly string[];
   transports?: readonly Transport[];
   name?: string;
+  /** Per-exchange timeout (default 30 s). */
+  timeoutMs?: number;
 }
 
 /** A target with its own temp directory (cwd + fixture copy when the command takes {fixture}). */
@@ -39,7 +41,7 @@ export function createWrightAgentTarget(options: WrightAgentTargetOptions = {}):
     fixture = { path: join(dir, "project.json"), text };
     writeFileSync(fixture.path, text);
   }
-  const target = new WrightAgentTarget({ command, transports: options.transports ?? TRANSPORTS, cwd: dir, fixture });
+  const target = new WrightAgentTarget({ command, transports: options.transports ?? TRANSPORTS, cwd: dir, fixture, timeoutMs: options.timeoutMs });
   const label = options.name ?? (options.command === undefined ? "contract-suite serve wright-agent (mock)" : typeof command === "string" ? command : command.join(" "));
   return {
     name: `${label} [${target.transports.join(", ")}]${fixture ? "" : " (stateful checks skipped: not our fixture)"}`,

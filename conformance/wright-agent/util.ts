@@ -6,7 +6,7 @@ export type WrightAgentCheck = Check<WrightAgentTarget>;
 /** Runs `fn` per transport the target offers (of `wanted`); a failure names its transport. */
 export async function perTransport(target: WrightAgentTarget, wanted: readonly Transport[], ctx: CheckContext, fn: (t: Transport) => Promise<void>): Promise<void> {
   const chosen = target.transports.filter((t) => wanted.includes(t));
-  if (chosen.length === 0) throw new SkipCheck(`the target is exercised over none of ${wanted.join(", ")}`);
+  if (chosen.length === 0) ctx.log(`not exercised over ${wanted.join(", ")}`);
   for (const t of chosen) {
     try {
       await fn(t);
@@ -16,6 +16,11 @@ export async function perTransport(target: WrightAgentTarget, wanted: readonly T
       throw new CheckFailure(`[${t}] ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+}
+
+/** A check that only applies over some transports is skipped when the target is exercised over none. */
+export function onlyOver(target: WrightAgentTarget, wanted: readonly Transport[]): void {
+  if (!target.transports.some((t) => wanted.includes(t))) throw new SkipCheck(`applies over ${wanted.join(", ")}, which this run does not exercise`);
 }
 
 export function expectResult(o: Outcome, what: string): unknown {

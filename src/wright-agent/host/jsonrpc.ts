@@ -18,6 +18,10 @@ export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as con
 export interface JsonRpcHostOptions {
   /** TEST-ONLY fault: answer refusals as top-level JSON-RPC errors (-32000) instead of results. */
   refusalAsError?: boolean;
+  /** TEST-ONLY fault: send nothing for an empty batch. */
+  ignoreEmptyBatch?: boolean;
+  /** TEST-ONLY fault: aliases run their operation with all: true. */
+  aliasesDiffer?: boolean;
 }
 
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
@@ -54,7 +58,7 @@ export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOpti
   };
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
     request: async (params) => answer(await service.handle(params)),
-    ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle({ op }))])),
+    ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle(options.aliasesDiffer ? { op, all: true } : { op }))])),
   };
   const engine = createRpcEngine({
     methods,
@@ -68,7 +72,7 @@ export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOpti
   });
   return {
     engine,
-    handleLine: async (line) => (line.trim() === "" ? undefined : engine.handle(line)),
+    handleLine: async (line) => (line.trim() === "" || (options.ignoreEmptyBatch && line.trim() === "[]") ? undefined : engine.handle(line)),
   };
 }
 

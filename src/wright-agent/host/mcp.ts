@@ -44,6 +44,12 @@ export interface McpHostOptions {
   listUnadvertised?: boolean;
   /** TEST-ONLY fault: answer an unknown tool with an isError tool result instead of -32602. */
   unknownToolAsResult?: boolean;
+  /** TEST-ONLY fault: echo any offered protocol version. */
+  echoAnyVersion?: boolean;
+  /** TEST-ONLY fault: refusals without isError. */
+  refusalNotError?: boolean;
+  /** TEST-ONLY fault: results without their snapshot member. */
+  dropSnapshot?: boolean;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -106,7 +112,7 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
     if (!p || typeof p.protocolVersion !== "string") throw invalidParams("initialize: protocolVersion must be a string");
     if (!isPlainObject(p.capabilities)) throw invalidParams("initialize: capabilities must be an object");
     if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string") throw invalidParams("initialize: clientInfo must be {name, version}");
-    return { protocolVersion: negotiateProtocolVersion(p.protocolVersion), capabilities, serverInfo: options.serverInfo ?? { name: "wright", version: "0.0.0" } };
+    return { protocolVersion: options.echoAnyVersion ? p.protocolVersion : negotiateProtocolVersion(p.protocolVersion), capabilities, serverInfo: options.serverInfo ?? { name: "wright", version: "0.0.0" } };
   });
 
   server.setRequestHandler(LooseListTools, async (request) => {
@@ -132,8 +138,11 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
       throw invalidParams(`invalid arguments for ${name}: ${parsed.error.message}`, parsed.error);
     }
     const response = await service.handle(request_);
-    if ("result" in response) return { content: [{ type: "text", text: JSON.stringify(response.result) }] };
-    return { content: [{ type: "text", text: JSON.stringify(response.error) }], isError: true };
+    if ("result" in response) {
+      const result = options.dropSnapshot && isPlainObject(response.result) ? { ...response.result, snapshot: undefined } : response.result;
+      return { content: [{ type: "text", text: JSON.stringify(result) }] };
+    }
+    return { content: [{ type: "text", text: JSON.stringify(response.error) }], ...(options.refusalNotError ? {} : { isError: true }) };
   });
 
   return server;

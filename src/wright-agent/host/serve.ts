@@ -52,9 +52,13 @@ export async function serveToolService(service: ToolService, options: HostOption
   const io = { input: options.input, output: options.output };
   switch (options.transport) {
     case "stdio":
-      return serveStdio(svc, io);
+      return serveStdio(svc, io, faults.has("stdio-wrong-code") ? { notJsonCode: "parse-error" } : {});
     case "jsonrpc":
-      return serveJsonRpc(svc, io, { refusalAsError: faults.has("jsonrpc-refusal-as-error") });
+      return serveJsonRpc(svc, io, {
+        refusalAsError: faults.has("jsonrpc-refusal-as-error"),
+        ignoreEmptyBatch: faults.has("jsonrpc-empty-batch-ignored"),
+        aliasesDiffer: faults.has("jsonrpc-alias-differs"),
+      });
     case "mcp": {
       // Loaded only when needed: the MCP SDK (and zod) cost startup time stdio sessions need not pay.
       const { serveMcp } = await import("./mcp.js");
@@ -62,6 +66,9 @@ export async function serveToolService(service: ToolService, options: HostOption
         serverInfo: options.serverInfo ?? (await serverInfo(svc)),
         listUnadvertised: faults.has("mcp-lists-unadvertised"),
         unknownToolAsResult: faults.has("mcp-unknown-tool-as-result"),
+        echoAnyVersion: faults.has("mcp-echo-any-version"),
+        refusalNotError: faults.has("mcp-refusal-not-error"),
+        dropSnapshot: faults.has("mcp-result-differs"),
       });
     }
   }

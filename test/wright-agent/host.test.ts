@@ -1,0 +1,216 @@
+/**
+ * The host's framing, in process over stream pairs (fast). MCP behaviour through the SDK's own
+ * Client over a real child process is in host-mcp.test.ts; the raw MCP framing errors the SDK
+ * client cannot produce are here.
+ */
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { validateToolResponse } from "../../src/generated/wright-agent/validators.js";
+import { createToolService, type ToolService } from "../../src/wright-agent/service.js";
+import { createMockHandlers } from "../../src/wright-agent/mock/index.js";
+import { readLines } from "../../src/wright-agent/host/lines.js";
+import { serveToolService, serialize, type WrightAgentTransport } from "../../src/wright-agent/host/serve.js";
+import { negotiateProtocolVersion, MCP_PROTOCOL_VERSIONS } from "../../src/wright-agent/host/mcp.js";
+import { withServiceFaults } from "../../src/wright-agent/host/faults.js";
+import { workspace } from "./helpers.js";
+
+async function session(service: ToolService, transport: WrightAgentTransport, lines: string[], options: { faults?: Set<never> } = {}): Promise<string[]> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on("data", (c: Buffer) => chunks.push(c));
+  await serveToolService(service, { transport, input: Readable.from([lines.map((l) => l + "\n").join("")]), output, ...options });
+  const text = Buffer.concat(chunks).toString("utf8");
+  expect(text === "" || text.endsWith("\n")).toBe(true);
+  return text.split("\n").filter((l) => l !== "");
+}
+
+const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, any>);
+
+describe("readLines", () => {
+  it("splits on LF, drops a CR before it, keeps a final unterminated line, and caps line size", async () => {
+    const collect = async (chunks: string[], max?: number) => {
+      const out = [];
+      for await (const item of readLines(Readable.from(chunks.map((c) => Buffer.from(c))), max)) out.push(item);
+      return out;
+    };
+    expect(await collect(["a\r\nb", "c\n", "\n", "last"])).toEqual([{ line: "a" }, { line: "bc" }, { line: "" }, { line: "last" }]);
+    expect(await collect(["0123456789", "abc\nok\n"], 8)).toEqual([{ oversize: 13 }, { line: "ok" }]);
+    // A multi-byte character split across chunks survives.
+    const euro = Buffer.from("€\n");
+    const out = [];
+    for await (const item of readLines(Readable.from([euro.subarray(0, 1), euro.subarray(1)]))) out.push(item);
+    expect(out).toEqual([{ line: "€" }]);
+  });
+});
+
+describe("stdio transport", () => {
+  it("answers one ToolResponse per request line, in order; garbage is malformed-request and the session goes on; blank lines are skipped", async () => {
+    const { svc } = workspace();
+    const out = parsed(await session(svc, "stdio", ['{"op":"capabilities"}', "not json", "", "   ", "[1]", '{"op":"rules","name":"Init"}', '{"op":"symbols","max":1}', '{"op":"usage","symbol":"nope"}']));
+    expect(out).toHaveLength(6);
+    for (const r of out) expect(validateToolResponse(r)).toBe(true);
+    expect(out[0]!.result.agent_contract).toBe("wright-agent/v1");
+    expect(out.slice(1, 4).map((r) => r.error.code)).toEqual(["malformed-request", "malformed-request", "malformed-request"]);
+    expect(out[4]!.result.symbols).toHaveLength(1);
+    expect(out[5]!.error.code).toBe("unknown-symbol");
+  });
+
+  it("processes requests strictly in order even when a handler is slow", async () => {
+    let n = 0;
+    const slow: ToolService = {
+      operations: ["capabilities"],
+      async handle() {
+        const mine = n++;
+        await new Promise((r) => setTimeout(r, mine === 0 ? 30 : 0));
+        return { result: { n: mine } as never };
+      },
+    };
+    const out = parsed(await session(slow, "stdio", ['{"op":"capabilities"}', '{"op":"capabilities"}', '{"op":"capabilities"}']));
+    expect(out.map((r) => r.result.n)).toEqual([0, 1, 2]);
+  });
+
+  it("serialize() runs one request at a time", async () => {
+    let active = 0;
+    let peak = 0;
+    const svc = serialize({
+      operations: [],
+      async handle() {
+        peak = Math.max(peak, ++active);
+        await new Promise((r) => setTimeout(r, 5));
+        active--;
+        return { result: null };
+      },
+    });
+    await Promise.all([svc.handle({}), svc.handle({}), svc.handle({})]);
+    expect(peak).toBe(1);
+  });
+});
+
+describe("JSON-RPC transport", () => {
+  it("request returns the bare service result; a refusal is result {error}; aliases answer like request", async () => {
+    const { svc } = workspace();
+    const out = parsed(
+      await session(svc, "jsonrpc", [
+        '{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"symbols","max":1}}',
+        '{"jsonrpc":"2.0","id":2,"method":"request","params":{"op":"cfg","rule":"nope"}}',
+        '{"jsonrpc":"2.0","id":3,"method":"check"}',
+        '{"jsonrpc":"2.0","id":4,"method":"request","params":{"op":"check"}}',
+        '{"jsonrpc":"2.0","id":5,"method":"inspect","params":[]}',
+        '{"jsonrpc":"2.0","id":6,"method":"analyze","params":{}}',
+        '{"jsonrpc":"2.0","id":7,"method":"request","params":{"op":"rules","name":"x"}}',
+      ]),
+    );
+    expect(out.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(out[0]!.result.symbols).toHaveLength(1);
+    expect(out[1]!.result).toEqual({ error: expect.objectContaining({ code: "unknown-rule" }) });
+    expect(out[1]).not.toHaveProperty("error");
+    expect(out[2]!.result).toEqual(out[3]!.result);
+    expect(out[2]!.result.contract).toBe("wright-result/v1");
+    expect(out[4]!.result.command).toBe("inspect");
+    expect(out[5]!.result.command).toBe("analyze");
+    expect(out[6]!.result.error.code).toBe("malformed-request");
+  });
+
+  it("framing errors are top-level: -32700, -32600 (empty batch, non-object, wrong version), -32601, -32602; notifications get no reply", async () => {
+    const { svc } = workspace();
+    const out = parsed(
+      await session(svc, "jsonrpc", [
+        "{oops",
+        "[]",
+        '"hello"',
+        '{"jsonrpc":"1.0","id":"v","method":"request","params":{"op":"capabilities"}}',
+        '{"jsonrpc":"2.0","id":"m","method":"nope"}',
+        '{"jsonrpc":"2.0","id":"p","method":"request"}',
+        '{"jsonrpc":"2.0","id":"a","method":"request","params":[1,2,3]}',
+        '{"jsonrpc":"2.0","id":"c","method":"check","params":{"all":true}}',
+        '{"jsonrpc":"2.0","id":"c2","method":"compile","params":["out.ow"]}',
+        '{"jsonrpc":"2.0","method":"request","params":{"op":"capabilities"}}',
+        '{"jsonrpc":"2.0","method":"nope"}',
+        '[{"jsonrpc":"2.0","id":"b1","method":"request","params":{"op":"capabilities"}},{"jsonrpc":"2.0","method":"request","params":{}},5]',
+        "",
+      ]),
+    );
+    const errors = out.slice(0, 9).map((r) => [r.id, r.error?.code]);
+    expect(errors).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [null, -32600],
+      ["v", -32600],
+      ["m", -32601],
+      ["p", -32602],
+      ["a", -32602],
+      ["c", -32602],
+      ["c2", -32602],
+    ]);
+    expect(out).toHaveLength(10);
+    const batch = out[9] as unknown as Record<string, any>[];
+    expect(batch.map((r) => [r.id, r.error?.code ?? "result"])).toEqual([
+      ["b1", "result"],
+      [null, -32600],
+    ]);
+  });
+
+  it("TEST-ONLY fault jsonrpc-refusal-as-error turns refusals into -32000 errors", async () => {
+    const { svc } = workspace();
+    const out = parsed(await session(svc, "jsonrpc", ['{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"cfg","rule":"nope"}}'], { faults: new Set(["jsonrpc-refusal-as-error"]) as Set<never> }));
+    expect(out[0]!.error).toMatchObject({ code: -32000, data: { code: "unknown-rule" } });
+  });
+});
+
+describe("MCP framing the SDK client cannot send", () => {
+  it("-32700 for a line that is not JSON, -32600 for batches and invalid messages, -32602 for non-object params; notifications and blank lines get nothing", async () => {
+    const { svc } = workspace();
+    const out = parsed(
+      await session(svc, "mcp", [
+        "{oops",
+        "[]",
+        '[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+        "7",
+        '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        '{"id":2,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":3,"method":"ping","params":[1]}',
+        '{"jsonrpc":"2.0","method":"notifications/whatever","params":[1]}',
+        "",
+        '{"jsonrpc":"2.0","id":4,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"cursor":5}}',
+        '{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw"}}}',
+      ]),
+    );
+    const byId = (id: unknown) => out.filter((r) => JSON.stringify(r.id) === JSON.stringify(id));
+    expect(byId(null).map((r) => r.error.code)).toEqual([-32700, -32600, -32600, -32600, -32600]);
+    expect(byId(2)[0]!.error.code).toBe(-32600);
+    expect(byId(3)[0]!.error.code).toBe(-32602);
+    expect(byId(4)[0]!.result).toEqual({});
+    expect(byId(5)[0]!.error.code).toBe(-32602);
+    expect(byId(6)[0]!.error).toMatchObject({ code: -32602, message: expect.stringMatching(/clientInfo/) });
+    expect(out).toHaveLength(10);
+  });
+
+  it("negotiates: a listed version is echoed, anything else gets the newest", () => {
+    expect(MCP_PROTOCOL_VERSIONS).toEqual(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]);
+    for (const v of MCP_PROTOCOL_VERSIONS) expect(negotiateProtocolVersion(v)).toBe(v);
+    for (const v of ["2024-10-07", "2026-01-01", ""]) expect(negotiateProtocolVersion(v)).toBe("2025-11-25");
+  });
+
+  it("answers every request before the session ends, even when input closes first", async () => {
+    const svc = createToolService(createMockHandlers({} as never), { operations: ["capabilities"] });
+    const slow: ToolService = { operations: svc.operations, handle: async (r) => (await new Promise((res) => setTimeout(res, 20)), { result: { echoed: r } as never }) };
+    const out = parsed(await session(slow, "mcp", ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', '{"jsonrpc":"2.0","id":2,"method":"ping"}']));
+    expect(out.map((r) => r.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe("service-level TEST-ONLY faults", () => {
+  it("stale-id-after-reload upgrades only snapshots that were issued; rules-name-ignored drops name", async () => {
+    const { svc, write, fixturePath } = workspace();
+    const faulty = withServiceFaults(svc, new Set(["stale-id-after-reload", "rules-name-ignored"]));
+    const first = (await faulty.handle({ op: "symbols", max: 1 })) as { result: { snapshot: number } };
+    const { readFileSync } = await import("node:fs");
+    write(readFileSync(fixturePath, "utf8") + " ");
+    expect(await faulty.handle({ op: "symbols", max: 1 })).toMatchObject({ result: { snapshot: first.result.snapshot + 1 } });
+    expect(await faulty.handle({ op: "usage", symbol: 1, snapshot: first.result.snapshot })).toHaveProperty("result");
+    expect(await faulty.handle({ op: "usage", symbol: 1, snapshot: 99 })).toMatchObject({ error: { code: "stale-id" } });
+    expect(await faulty.handle({ op: "rules", name: "Init", max: 1 })).toHaveProperty("result");
+    expect(await svc.handle({ op: "rules", name: "Init" })).toMatchObject({ error: { code: "malformed-request" } });
+  });
+});
