@@ -108,9 +108,6 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     } else if (so.owner && oldM.kind === "openapi" && !newM.operations.has(so.owner)) {
       if (!handledOwners.has(so.owner)) changes.push({ path: so.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
       handledOwners.add(so.owner);
-    } else if (so.role === "parameters") {
-      const empty = newM.ctx.addDefNode(`__none_${changes.length}_${so.key.replace(/\W/g, "_")}`, { type: "object", additionalProperties: false });
-      compareSurface(so, { ...so, node: empty });
     } else if (so.role === "body") {
       changes.push({ path: so.path, kind: "request-media-type-removed", direction: "request", verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
     } else if (so.role === "response") {
@@ -127,9 +124,6 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     } else if (sn.owner && newM.kind === "openapi" && !oldM.operations.has(sn.owner)) {
       if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: sn.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
       handledOwners.add(`+${sn.owner}`);
-    } else if (sn.role === "parameters") {
-      const empty = oldM.ctx.addDefNode(`__none_${changes.length}_${sn.key.replace(/\W/g, "_")}`, { type: "object", additionalProperties: false });
-      compareSurface({ ...sn, node: empty }, sn);
     } else if (sn.role === "body") {
       changes.push({ path: sn.path, kind: "request-media-type-added", direction: "request", verdict: "compatible", evidence: "a new request media type is accepted" });
     } else if (sn.role === "response") {
@@ -314,7 +308,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const at = instancePath(f.steps);
     let path = located ? located + suffix(f) : `${sn.path}${at === "" ? "" : ` @ ${at}`}`;
     // Method params are listed by name in the document: `params/<name>`, not `params/properties/<name>`.
-    path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/");
+    path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/").replace(/(\/parameters\/(?:query|path|header|cookie))\/properties\//, "$1/");
     const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
@@ -394,7 +388,7 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
-  const paramsLevel = role === "params" && f.steps.length === 1 && f.steps[0]!.kind === "prop" && f.steps[0]!.name === "params";
+  const paramsLevel = (role === "params" && f.steps.length === 1 && f.steps[0]!.kind === "prop" && f.steps[0]!.name === "params") || (role === "parameters" && f.steps.length === 0);
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
   if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";

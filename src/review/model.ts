@@ -105,6 +105,13 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   const received = new Set(options.received ?? []);
   let anyRequest: SchemaNode | undefined;
   const originDisplay = new Map<string, string>();
+  /** Synthesised definitions wrapping a document schema: pointer prefix inside the def -> document location. */
+  const synthetic = new Map<string, { prefix: string; display: string }>();
+  const wrap = (base: string, adopted: SchemaNode, display: string): Schema => {
+    const name = fresh(base);
+    synthetic.set(name, { prefix: "/allOf/0", display });
+    return ctx.addDefNode(name, { allOf: [adopted] });
+  };
 
   if (contract.entry.kind === "json-schema") {
     for (const container of ["$defs", "definitions"]) {
@@ -181,15 +188,20 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         if (p.required === true || where === "path") g.required.push(name);
         params.set(where, g);
       }
+      // Every location gets a surface, empty ones too: adding the first query parameter is a change of that surface.
+      for (const where of ["path", "query", "header", "cookie"]) if (!params.has(where)) params.set(where, { props: {}, required: [] });
       for (const [where, g] of params) {
-        const node = ctx.addDefNode(fresh(`__params_${where}`), { type: "object", properties: g.props, required: g.required, additionalProperties: false });
+        const name = fresh(`__params_${where}`);
+        synthetic.set(name, { prefix: "/properties", display: `${base}/parameters/${where}` });
+        const node = ctx.addDefNode(name, { type: "object", properties: g.props, required: g.required, additionalProperties: false });
         surfaces.set(`op:${op.key}:parameters:${where}`, { key: `op:${op.key}:parameters:${where}`, path: `${base}/parameters/${where}`, direction: "request", node, owner: op.key, role: "parameters" });
       }
       const body = isSchemaObject(op.op.requestBody) ? resolveRaw(op.op.requestBody, doc.files, entryFile) : undefined;
       for (const [media, mt] of Object.entries(isSchemaObject(body?.content) ? (body!.content as Schema) : {})) {
         if (!isSchemaObject(mt) || mt.schema === undefined) continue;
-        const node = ctx.addDefNode(fresh("__body"), { allOf: [adopt(mt.schema, entryFile)] });
-        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path: `${base}/requestBody/content/${escapeToken(media)}/schema`, direction: "request", node, owner: op.key, role: "body" });
+        const path = `${base}/requestBody/content/${escapeToken(media)}/schema`;
+        const node = wrap("__body", adopt(mt.schema, entryFile), path);
+        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path, direction: "request", node, owner: op.key, role: "body" });
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
         const resp = isSchemaObject(r) ? resolveRaw(r, doc.files, entryFile) : undefined;
@@ -197,9 +209,10 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
           if (!isSchemaObject(mt)) continue;
           for (const field of ["schema", "itemSchema", "x-item-schema"]) {
             if (mt[field] === undefined) continue;
-            const node = ctx.addDefNode(fresh("__response"), { allOf: [adopt(mt[field], entryFile)] });
+            const path = `${base}/responses/${escapeToken(status)}/content/${escapeToken(media)}/${escapeToken(field)}`;
+            const node = wrap("__response", adopt(mt[field], entryFile), path);
             const k = `op:${op.key}:response:${status}:${media}${field === "schema" ? "" : ":item"}`;
-            surfaces.set(k, { key: k, path: `${base}/responses/${escapeToken(status)}/content/${escapeToken(media)}/${field}`, direction: "response", node, owner: op.key, role: "response" });
+            surfaces.set(k, { key: k, path, direction: "response", node, owner: op.key, role: "response" });
           }
         }
       }
@@ -225,6 +238,10 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   const locate = (node: SchemaNode): string | undefined => {
     const site = ctx.site(node);
     if (!site) return undefined;
+    const syn = synthetic.get(site.def);
+    // Parameters: the closed object itself is the location group, `/properties/<name>` its `<name>`.
+    if (syn && syn.prefix === "/properties" && site.pointer === "") return syn.display;
+    if (syn && site.pointer.startsWith(syn.prefix)) return `${syn.display}${site.pointer.slice(syn.prefix.length)}`;
     const origin = bundle.origins[site.def];
     if (!origin) return undefined;
     const hash = origin.indexOf("#");

@@ -15,11 +15,13 @@ import { bundled, independentlyValid, method, mutated, param, registry } from ".
 
 let wit: LoadedContract;
 let fw: LoadedContract;
+let api: LoadedContract;
 const fwReceived = () => findContract(registry, "frame-wire").received ?? [];
 
 beforeAll(async () => {
   wit = await bundled("wit");
   fw = await bundled("frame-wire");
+  api = await bundled("frame-wire-api");
 });
 
 interface Case {
@@ -36,6 +38,9 @@ interface Case {
 
 const W = () => wit;
 const F = () => fw;
+const A = () => api;
+const post = (d: any) => d.paths["/v1/turns/stream"].post;
+const body = (d: any) => post(d).requestBody.content["application/json"].schema;
 
 const BREAKING: Case[] = [
   { name: "request enum member removed", base: W, after: (d) => param(d, "intent.update", "status").schema.enum.pop(), kind: "enum-value-removed" },
@@ -78,6 +83,11 @@ const BREAKING: Case[] = [
   { name: "JSON Schema: received event gains a member (new produces it, old rejects it)", base: F, received: fwReceived, after: (d) => (d.$defs.ToolCall.properties.duration_ms = { type: "integer", description: "x" }), kind: "property-added" },
   { name: "JSON Schema: definition removed", base: F, received: fwReceived, after: (d) => delete d.$defs.FrameTurn, kind: "definition-removed", counterexample: false },
   { name: "JSON Schema: required member added", base: F, received: fwReceived, after: (d) => d.$defs.FrameTurn.required.push("error_code"), kind: "required-added" },
+  { name: "OpenAPI: request body maxItems added", base: A, after: (d) => (body(d).properties.messages.maxItems = 10), kind: "max-items-lowered" },
+  { name: "OpenAPI: request body enum member removed", base: A, after: (d) => body(d).properties.messages.items.properties.role.enum.pop(), kind: "enum-value-removed" },
+  { name: "OpenAPI: required query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", required: true, description: "Model", schema: { type: "string" } }]), kind: "param-required" },
+  { name: "OpenAPI: streamed event (x-item-schema) widened", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.type = ["string", "null"]), kind: "type-widened" },
+  { name: "OpenAPI: operation removed", base: A, after: (d) => delete d.paths["/v1/turns/stream"], kind: "operation-removed", counterexample: false },
 ];
 
 const SAFE: (Omit<Case, "kind"> & { kinds?: string[] })[] = [
@@ -102,6 +112,9 @@ const SAFE: (Omit<Case, "kind"> & { kinds?: string[] })[] = [
   { name: "JSON Schema: definition renamed with all references", base: F, received: fwReceived, after: (d) => { d.$defs.Pointer = d.$defs.BlockPointer; delete d.$defs.BlockPointer; for (const k of ["FieldSetDelta", "ElementAppendDelta"]) d.$defs[k].properties.path.$ref = "#/$defs/Pointer"; }, kinds: ["definition-renamed"] },
   { name: "JSON Schema: oneOf branches reordered", base: F, received: fwReceived, after: (d) => d.$defs.FrameEvent.oneOf.reverse(), kinds: ["equivalent"] },
   { name: "JSON Schema: optional member added to a sent definition", base: F, received: fwReceived, after: (d) => (d.$defs.FrameTurn.properties.usage = { type: "object", description: "x" }), kinds: ["property-added"] },
+  { name: "OpenAPI: optional query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", description: "Model", schema: { type: "string" } }]), kinds: ["param-added"] },
+  { name: "OpenAPI: streamed event narrowed", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.minLength = 1), kinds: ["min-length-raised"] },
+  { name: "OpenAPI: request body constraint relaxed", base: A, after: (d) => delete body(d).properties.messages.minItems, kinds: ["min-items-lowered"] },
   { name: "JSON Schema: single-branch oneOf wrap of a value", base: F, received: fwReceived, after: (d) => { const p = d.$defs.ToolCall.properties.result; d.$defs.ToolCall.properties.result = { description: p.description, oneOf: [{ $ref: p.$ref }] }; }, kinds: ["equivalent"] },
 ];
 
