@@ -4,6 +4,7 @@
  * client cannot produce are here.
  */
 import { PassThrough, Readable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateToolResponse } from "../../src/generated/wright-agent/validators.js";
 import { createToolService, type ToolService } from "../../src/wright-agent/service.js";
@@ -213,4 +214,55 @@ describe("service-level TEST-ONLY faults", () => {
     expect(await faulty.handle({ op: "rules", name: "Init", max: 1 })).toHaveProperty("result");
     expect(await svc.handle({ op: "rules", name: "Init" })).toMatchObject({ error: { code: "malformed-request" } });
   });
+});
+
+describe("hostile input never breaks a session (property, in process)", () => {
+  const jsonrpcish = fc.record(
+    {
+      jsonrpc: fc.oneof(fc.constant("2.0"), fc.constant("1.0"), fc.integer()),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null), fc.constant([1])),
+      method: fc.oneof(fc.constantFrom("request", "check", "initialize", "tools/list", "tools/call", "ping", "__proto__", "constructor"), fc.string({ maxLength: 8 })),
+      params: fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.record({ op: fc.constantFrom("symbols", "rules", "__proto__", "toString"), name: fc.string({ maxLength: 4 }) }),
+        fc.record({ name: fc.constantFrom("wright_symbols", "wright_cfg", "wright_nope", "__proto__"), arguments: fc.jsonValue({ maxDepth: 2 }) }),
+        fc.constant({ __proto__: { polluted: true } }),
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const line = fc.oneof(
+    fc.string({ maxLength: 30 }).filter((s) => !/[\n\r]/.test(s)),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    jsonrpcish.map((v) => JSON.stringify(v)),
+    fc.array(jsonrpcish, { maxLength: 3 }).map((v) => JSON.stringify(v)),
+    fc.constant('{"__proto__":{"polluted":true},"op":"symbols"}'),
+  );
+
+  for (const transport of ["stdio", "jsonrpc", "mcp"] as const) {
+    it(`${transport}: every reply is well-formed, nothing crashes, Object.prototype stays clean`, async () => {
+      const { svc } = workspace();
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 8 }), async (lines) => {
+          const out = await session(svc, transport, lines);
+          const nonBlank = lines.filter((l) => l.trim() !== "").length;
+          for (const reply of out) {
+            const value = JSON.parse(reply) as unknown;
+            if (transport === "stdio") expect(validateToolResponse(value), reply).toBe(true);
+            else
+              for (const r of Array.isArray(value) ? value : [value]) {
+                expect(r.jsonrpc, reply).toBe("2.0");
+                expect("result" in r !== "error" in r, reply).toBe(true);
+                if ("error" in r) expect(Number.isInteger(r.error.code) && typeof r.error.message === "string", reply).toBe(true);
+              }
+          }
+          if (transport === "stdio") expect(out).toHaveLength(nonBlank);
+          else expect(out.length).toBeLessThanOrEqual(nonBlank);
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+          expect(Object.keys(Object.prototype)).toEqual([]);
+        }),
+        { seed: 20261129, numRuns: process.env.CONTRACT_SUITE_FULL ? 300 : 40 },
+      );
+    }, 60_000);
+  }
 });

@@ -88,12 +88,21 @@ export class StdioChannel implements ToolChannel {
     return new StdioChannel(new LineProcess(command, options), options.timeoutMs);
   }
 
-  /** Sends one raw line and returns the next line the server writes. */
+  private broken?: string;
+
+  /**
+   * Sends one raw line and returns the next line the server writes. stdio replies carry no id, so
+   * after a missing reply the session cannot be trusted to line up again: the channel is broken.
+   */
   exchange(line: string): Promise<string> {
     return this.mutex.run(async () => {
+      if (this.broken) throw new TransportError(this.broken);
       this.process.send(line);
       const reply = await this.process.next(this.timeoutMs);
-      if (reply === undefined) throw new TransportError(`no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`);
+      if (reply === undefined) {
+        this.broken = `no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`;
+        throw new TransportError(this.broken);
+      }
       return reply;
     });
   }
@@ -112,6 +121,12 @@ export class StdioChannel implements ToolChannel {
 }
 
 export type JsonRpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
+/** A response to an earlier numeric id of ours. */
+function isStale(reply: unknown, id: number): boolean {
+  const r = reply as { jsonrpc?: unknown; id?: unknown } | null;
+  return r !== null && typeof r === "object" && !Array.isArray(r) && r.jsonrpc === "2.0" && typeof r.id === "number" && r.id < id;
+}
 
 /** Newline-delimited JSON-RPC 2.0: method `request`, refusals inside the result. */
 export class JsonRpcChannel implements ToolChannel {
@@ -132,21 +147,33 @@ export class JsonRpcChannel implements ToolChannel {
    * `settleMs` and returns whatever arrived (undefined when nothing did: a notification).
    */
   exchange(line: string, options: { reply?: boolean; settleMs?: number } = {}): Promise<string | undefined> {
-    return this.mutex.run(async () => {
-      this.process.send(line);
-      const reply = await this.process.next(options.reply === false ? (options.settleMs ?? 300) : this.timeoutMs);
-      if (reply === undefined && options.reply !== false) throw new TransportError(`no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`);
-      return reply;
-    });
+    return this.mutex.run(() => this.exchangeNow(line, options));
+  }
+
+  private async exchangeNow(line: string, options: { reply?: boolean; settleMs?: number } = {}): Promise<string | undefined> {
+    this.process.send(line);
+    const reply = await this.process.next(options.reply === false ? (options.settleMs ?? 300) : this.timeoutMs);
+    if (reply === undefined && options.reply !== false) throw new TransportError(`no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`);
+    return reply;
   }
 
   /** Calls a method and returns its JSON-RPC outcome (result or error member). */
-  async call(method: string, params?: unknown): Promise<JsonRpcOutcome> {
+  call(method: string, params?: unknown): Promise<JsonRpcOutcome> {
+    return this.mutex.run(() => this.callNow(method, params));
+  }
+
+  private async callNow(method: string, params?: unknown): Promise<JsonRpcOutcome> {
     const id = this.nextId++;
     const request: Record<string, unknown> = { jsonrpc: "2.0", id, method };
     if (params !== undefined) request.params = params;
-    const line = await this.exchange(JSON.stringify(request));
-    const reply = parseLine(line!, "JSON-RPC reply") as Record<string, unknown>;
+    let line = await this.exchangeNow(JSON.stringify(request));
+    let reply = parseLine(line!, "JSON-RPC reply") as Record<string, unknown>;
+    // A late answer to an earlier request (one that timed out) is skipped, not taken for ours.
+    for (let skipped = 0; isStale(reply, id) && skipped < 100; skipped++) {
+      line = await this.process.next(this.timeoutMs);
+      if (line === undefined) throw new TransportError(`no reply to request ${id} within ${this.timeoutMs} ms`);
+      reply = parseLine(line, "JSON-RPC reply") as Record<string, unknown>;
+    }
     if (reply === null || typeof reply !== "object" || Array.isArray(reply) || reply.jsonrpc !== "2.0") throw new TransportError(`not a JSON-RPC 2.0 response: ${line!.slice(0, 300)}`);
     if (reply.id !== id) throw new TransportError(`response id ${JSON.stringify(reply.id)} does not answer request id ${id}: ${line!.slice(0, 300)}`);
     const hasResult = Object.prototype.hasOwnProperty.call(reply, "result");
