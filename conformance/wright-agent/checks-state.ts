@@ -7,7 +7,7 @@
 import type { CheckContext } from "../harness/check.js";
 import { expect, fail } from "../harness/check.js";
 import { describe, TRANSPORTS, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, type WrightAgentCheck } from "./util.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, type WrightAgentCheck } from "./util.js";
 
 /** The fixture with a comment appended to its last source: a content change that keeps every span valid. */
 export function touchedFixture(text: string, marker: string): string {
@@ -39,6 +39,7 @@ async function symbolsNow(target: WrightAgentTarget, t: Transport): Promise<{ sn
 }
 
 async function staleIds(target: WrightAgentTarget, t: Transport, ctx: CheckContext): Promise<void> {
+  await requireOperations(target, t, ["symbols", "usage", "cfg", "references"]);
   const before = await symbolsNow(target, t);
   const byId = (snapshot?: number) => ({ op: "usage", symbol: before.id, ...(snapshot === undefined ? {} : { snapshot }) });
   const used = obj(expectResult(await target.call(t, byId(before.snapshot)), "usage by id with the current snapshot"));
@@ -83,6 +84,7 @@ export const stateFreshness: WrightAgentCheck = {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) =>
       withFixture(target, async () => {
+        await requireOperations(target, t, ["symbols", "rules"]);
         const reach = await target.reachable(t);
         const first = await symbolsNow(target, t);
         target.writeFixture("{ this is not a fixture");
@@ -111,6 +113,7 @@ export const stateRuleAddresses: WrightAgentCheck = {
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, async (t) => {
+      await requireOperations(target, t, ["cfg", "rules"]);
       const cfg = (rule: string) => target.call(t, { op: "cfg", rule });
       const addr = (o: Awaited<ReturnType<typeof cfg>>, what: string) => obj(obj(expectResult(o, what)).rule).address;
       const tick = await cfg("Tick");
@@ -141,6 +144,7 @@ export const stateSelection: WrightAgentCheck = {
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, async (t) => {
+      await requireOperations(target, t, ["findings", "references", "cfg", "symbols"]);
       const capped = obj(obj(expectResult(await target.call(t, { op: "findings" }), "findings")).findings);
       expect(Array.isArray(capped.items) && (capped.items as unknown[]).length === 20, "findings without selection: 20 items in {items, truncation}", capped);
       expect(obj(capped.truncation).total === 23 && obj(capped.truncation).withheld === 3, "truncation must report total 23, withheld 3", capped.truncation);

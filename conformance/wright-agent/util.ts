@@ -52,3 +52,10 @@ export function needsOwnFixture(target: WrightAgentTarget, _ctx: CheckContext): 
 export function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** Skips a check whose requests need operations the target does not advertise over `t`. */
+export async function requireOperations(target: WrightAgentTarget, t: Transport, ops: readonly string[]): Promise<void> {
+  const reachable = await target.reachable(t);
+  const missing = ops.filter((op) => !reachable.includes(op));
+  if (missing.length) throw new SkipCheck(`needs ${missing.join(", ")}, not advertised over ${t}`);
+}
