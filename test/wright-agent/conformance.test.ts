@@ -38,6 +38,24 @@ describe("conform wright-agent", () => {
     }
   }, 120_000);
 
+  it("runs over MCP alone: negotiation from tools/list, checks needing another transport are skipped", async () => {
+    const t = createWrightAgentTarget({ transports: ["mcp"] });
+    try {
+      const only = ["wright-agent/capabilities-first", "wright-agent/results-validate", "wright-agent/error-model", "wright-agent/mcp-tools-list", "wright-agent/cross-transport", "wright-agent/jsonrpc-framing"];
+      const report = await runSuite({ ...wrightAgentSuite, checks: wrightAgentSuite.checks.filter((c) => only.includes(c.id)) }, t.target, t.name);
+      expect(report.results.map((r) => [r.id.replace("wright-agent/", ""), r.status])).toEqual([
+        ["capabilities-first", "pass"],
+        ["results-validate", "pass"],
+        ["error-model", "pass"],
+        ["cross-transport", "skip"],
+        ["jsonrpc-framing", "skip"],
+        ["mcp-tools-list", "pass"],
+      ]);
+    } finally {
+      await t.close?.();
+    }
+  }, 60_000);
+
   it("command templates: {transport} and {fixture} substitution, --transport appended otherwise", () => {
     expect(resolveCommand("wright serve p.ws", "mcp")).toBe("wright serve p.ws --transport mcp");
     expect(resolveCommand("srv --mode={transport} --in {fixture}", "jsonrpc", "/t/it's.json")).toBe("srv --mode=jsonrpc --in '/t/it'\\''s.json'");
