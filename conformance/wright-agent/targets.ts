@@ -10,12 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUNDLED_FIXTURE_PATH } from "../../src/wright-agent/mock/catalog.js";
 import { UsageError } from "../../src/cli/context.js";
 import type { ConformOptions, SuiteTarget } from "../index.js";
 import { TRANSPORTS, WrightAgentTarget, type Transport } from "./target.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
+/** Our default project fixture (read as a file: the suite never imports the mock). */
+export const DEFAULT_FIXTURE = fileURLToPath(new URL("../../src/wright-agent/fixtures/default-project.json", import.meta.url));
 
 /** Our mock, as a command template (argv: no shell involved). */
 export function mockCommand(extra: readonly string[] = []): string[] {
@@ -37,7 +38,7 @@ export function createWrightAgentTarget(options: WrightAgentTargetOptions = {}):
   const usesFixture = typeof command === "string" ? command.includes("{fixture}") : command.some((a) => a.includes("{fixture}"));
   let fixture: { path: string; text: string } | undefined;
   if (usesFixture) {
-    const text = readFileSync(BUNDLED_FIXTURE_PATH, "utf8");
+    const text = readFileSync(DEFAULT_FIXTURE, "utf8");
     fixture = { path: join(dir, "project.json"), text };
     writeFileSync(fixture.path, text);
   }
