@@ -152,10 +152,11 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .addHelpText("after", WIT_EXIT_HELP)
     .action(async (o: { root?: string; synchronous: "NORMAL" | "FULL" }) => {
       const { runDaemonProcess, DaemonAlreadyRunningError } = await import("../wit/daemon/index.js");
+      const { StoreError } = await import("../wit/store/index.js");
       try {
         ctx.exit(await runDaemonProcess({ root: o.root ? witPaths(o.root).root : defaultRoot(), synchronous: o.synchronous }, ctx.io.stdout));
       } catch (e) {
-        if (e instanceof DaemonAlreadyRunningError || e instanceof SocketPathError) {
+        if (e instanceof DaemonAlreadyRunningError || e instanceof SocketPathError || e instanceof StoreError || e instanceof DaemonStartError) {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.failed);
         }

@@ -8,7 +8,7 @@
  * (re)create it. See docs/decisions/052-wit-deep-root-socket.md.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -52,6 +52,17 @@ export function connectablePath(socketPath: string, options: { create?: boolean 
   }
   if (options.create ?? true) ensureAlias(path.dirname(alias), path.dirname(abs));
   return alias;
+}
+
+/** Removes the alias of `socketPath` if it still points at the socket's directory (daemon shutdown). */
+export function removeAlias(socketPath: string): void {
+  const abs = path.resolve(socketPath);
+  const link = path.dirname(aliasFor(abs));
+  try {
+    if (readlinkSync(link) === path.dirname(abs)) unlinkSync(link);
+  } catch {
+    /* no alias */
+  }
 }
 
 /** Makes `link` a symlink to `target` inside an owner-only alias directory. */

@@ -181,5 +181,6 @@ describe("a root deeper than the Unix socket path limit", () => {
     } finally {
       await d.close();
     }
+    expect(existsSync(path.dirname(aliasFor(socket)))).toBe(false);
   });
 });

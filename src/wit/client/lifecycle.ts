@@ -74,7 +74,11 @@ export interface StartResult {
 /** Creates `<root>/.wit` owner-only (0700), tightening an existing one we own. */
 export function ensureWitDirectory(root: string): string {
   const dir = witPaths(root).dir;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    throw new DaemonStartError(`cannot create ${dir}: ${(e as Error).message}`);
+  }
   const st = lstatSync(dir);
   if (!st.isDirectory()) throw new DaemonStartError(`${dir} is not a directory`);
   const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
@@ -111,9 +115,10 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (Date.now() < deadline) {
     if (await pingDaemon(p.socket, 500)) {
-      // Another start may have won the race: then our child refused and exited; report the winner.
-      const finished = exited as { code: number | null } | null;
-      return { root: p.root, socket: p.socket, pid: readPid(root) ?? child.pid ?? null, alreadyRunning: finished !== null && finished.code !== 0 };
+      // The daemon writes its pid file before it can answer: another pid means another start won
+      // the race, and our child, refused by the instance lock, exits by itself.
+      const pid = readPid(root);
+      return { root: p.root, socket: p.socket, pid, alreadyRunning: pid !== child.pid };
     }
     if (exited) {
       if (await pingDaemon(p.socket, 500)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };

@@ -3,6 +3,7 @@
  * Unix socket `<root>/.wit/daemon.sock` (through its short alias when the path is too long).
  * Node built-ins only.
  */
+import { existsSync } from "node:fs";
 import http from "node:http";
 import type { RpcTransport } from "../../rpc/client.js";
 import { RPC_PATH } from "../protocol.js";
@@ -65,7 +66,8 @@ export class UnixSocketTransport implements RpcTransport {
   request(body: string): Promise<{ status: number; body: string }> {
     let target: string;
     try {
-      target = connectablePath(this.socketPath);
+      // A deep root's alias is only (re)created while there is a socket to point at.
+      target = connectablePath(this.socketPath, { create: existsSync(this.socketPath) });
     } catch (e) {
       return Promise.reject(new WitUnavailableError("unreachable", (e as Error).message, this.socketPath));
     }

@@ -11,7 +11,7 @@ import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
 import { ensureWitDirectory } from "../client/lifecycle.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
-import { connectablePath } from "../socket-path.js";
+import { connectablePath, removeAlias } from "../socket-path.js";
 import { WitStore, type Synchronous } from "../store/index.js";
 import { ManualClock, systemClock, type Clock } from "./clock.js";
 import type { DaemonCore } from "./core.js";
@@ -116,6 +116,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
             setTimeout(() => server.closeAllConnections(), 2_000).unref();
           });
           removeIfSame(paths.socket, socketIno);
+          if (listenPath !== paths.socket) removeAlias(paths.socket);
           if (readPidFile(paths.pidFile) === process.pid) rmSync(paths.pidFile, { force: true });
           store.close();
           lock.release();
