@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
-import { isSchemaObject, isTrivial, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { isSchemaObject, isTrivial, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { mergeConjunction } from "./schema/merge.js";
 import { minimalExample } from "./example.js";
 
@@ -23,6 +23,10 @@ export interface ArbitraryOptions {
 }
 
 type Arb = fc.Arbitrary<unknown>;
+
+/** Container nesting from which only required content is generated, and the hard stop. */
+const MINIMAL_LEVEL = 6;
+const MAX_LEVEL = 64;
 
 const STRING_CANDIDATES = ["", "a", "x", "0", "1", "a:b", "src/a.ts:f", "/", "/a", "/a/0", "a-b", "a_b", "A", "abc", "x y", "2024-01-01", "2024-01-01T00:00:00Z", "00000000-0000-4000-8000-000000000000", "a@example.com", "https://example.com/"];
 
@@ -43,20 +47,26 @@ export class ArbitraryBuilder {
   }
 
   of(node: SchemaNode): Arb {
-    return this.build(node, 0).map(plainJson);
+    return this.build(node, 0, 0).map(plainJson);
   }
 
-  private build(node: SchemaNode, depth: number): Arb {
+  /**
+   * `depth` counts `$ref` expansions; `level` counts nested arrays and objects. Past
+   * MINIMAL_LEVEL containers only get what they require, so deeply nested schemas stay linear.
+   */
+  private build(node: SchemaNode, depth: number, level = 0): Arb {
     const isRef = typeof node === "object" && typeof node.$ref === "string";
     const nextDepth = isRef ? depth + 1 : depth;
     if (isRef && nextDepth > this.maxRefDepth) return this.smallest(node);
+    if (level > MAX_LEVEL) return this.smallest(node);
     const n = this.ctx.deref(node);
-    const key = `${this.ctx.id(n)}@${nextDepth}`;
+    const minimal = level >= MINIMAL_LEVEL;
+    const key = `${this.ctx.id(n)}@${nextDepth}@${minimal ? "min" : level}`;
     const hit = this.memo.get(key);
     if (hit) return hit;
     // Placeholder breaks cycles through non-$ref recursion (there is none in bundles, but be safe).
     this.memo.set(key, fc.constant(null));
-    const arb = this.fresh(n, nextDepth);
+    const arb = this.fresh(n, nextDepth, level);
     this.memo.set(key, arb);
     return arb;
   }
@@ -67,7 +77,7 @@ export class ArbitraryBuilder {
     return fc.constant(ex.found ? ex.value : null);
   }
 
-  private fresh(n: SchemaNode, depth: number): Arb {
+  private fresh(n: SchemaNode, depth: number, level: number): Arb {
     if (n === false) return fc.constant(null);
     if (n === true || isTrivial(n)) return anyJson();
     const values = finiteValues(n);
@@ -75,28 +85,28 @@ export class ArbitraryBuilder {
     if (Array.isArray(n.allOf)) {
       const merged = mergeConjunction([n], this.ctx);
       if (merged === false) return fc.constant(null);
-      if (merged && !Array.isArray(merged.allOf)) return this.fresh(merged, depth);
+      if (merged && !Array.isArray(merged.allOf)) return this.fresh(merged, depth, level);
       // Not mergeable: generate from the first part; the validator filters.
-      return this.build((n.allOf as SchemaNode[])[0] ?? true, depth);
+      return this.build((n.allOf as SchemaNode[])[0] ?? true, depth, level);
     }
     for (const kw of ["oneOf", "anyOf"] as const) {
       if (!Array.isArray(n[kw])) continue;
       const { [kw]: branches, ...base } = n;
       const arbs = (branches as SchemaNode[]).map((br) => {
         const m = isTrivial(base) ? br : mergeConjunction([base, br], this.ctx);
-        return this.build(m === undefined ? br : m, depth);
+        return this.build(m === undefined ? br : m, depth, level);
       });
       return arbs.length ? fc.oneof(...arbs) : fc.constant(null);
     }
     const types = this.ctx.types(n);
     const explicit = typeof n.type === "string" || Array.isArray(n.type);
     const chosen = explicit ? [...types] : inferTypes(n, types);
-    const arbs = chosen.filter((t) => !(t === "integer" && chosen.includes("number"))).map((t) => this.typed(n, t, depth));
+    const arbs = chosen.filter((t) => !(t === "integer" && chosen.includes("number"))).map((t) => this.typed(n, t, depth, level));
     if (arbs.length === 0) return fc.constant(null);
     return arbs.length === 1 ? arbs[0]! : fc.oneof(...arbs);
   }
 
-  private typed(n: Schema, t: JsonType, depth: number): Arb {
+  private typed(n: Schema, t: JsonType, depth: number, level: number): Arb {
     switch (t) {
       case "null":
         return fc.constant(null);
@@ -109,18 +119,19 @@ export class ArbitraryBuilder {
       case "string":
         return stringArb(n);
       case "array":
-        return this.arrayArb(n, depth);
+        return this.arrayArb(n, depth, level + 1);
       case "object":
-        return this.objectArb(n, depth);
+        return this.objectArb(n, depth, level + 1);
     }
   }
 
-  private arrayArb(n: Schema, depth: number): Arb {
+  private arrayArb(n: Schema, depth: number, level: number): Arb {
     const minItems = typeof n.minItems === "number" ? n.minItems : 0;
-    const maxItems = Math.min(typeof n.maxItems === "number" ? n.maxItems : Infinity, minItems + this.maxExtraItems);
+    const extra = level >= MINIMAL_LEVEL ? 0 : this.maxExtraItems;
+    const maxItems = Math.min(typeof n.maxItems === "number" ? n.maxItems : Infinity, minItems + extra);
     if (maxItems < minItems) return fc.constant([]);
-    const prefix = Array.isArray(n.prefixItems) ? (n.prefixItems as SchemaNode[]).map((s) => this.build(s, depth)) : [];
-    const item = n.items === false ? undefined : this.build((n.items as SchemaNode | undefined) ?? true, depth);
+    const prefix = Array.isArray(n.prefixItems) ? (n.prefixItems as SchemaNode[]).map((s) => this.build(s, depth, level)) : [];
+    const item = n.items === false ? undefined : this.build((n.items as SchemaNode | undefined) ?? true, depth, level);
     const restMin = Math.max(0, minItems - prefix.length);
     const restMax = Math.max(restMin, maxItems - prefix.length);
     const rest = item
@@ -132,22 +143,23 @@ export class ArbitraryBuilder {
     return fc.tuple(fc.tuple(...prefix), rest).map(([p, r]) => [...p, ...r]);
   }
 
-  private objectArb(n: Schema, depth: number): Arb {
+  private objectArb(n: Schema, depth: number, level: number): Arb {
     const props = (isSchemaObject(n.properties) ? n.properties : {}) as Record<string, SchemaNode>;
     const required = new Set(Array.isArray(n.required) ? (n.required as string[]) : []);
     const ap = (n.additionalProperties as SchemaNode | undefined) ?? true;
     const model: Record<string, Arb> = {};
     for (const [k, s] of Object.entries(props)) {
       if (this.ctx.deref(s) === false) continue;
-      model[k] = this.build(s, depth);
+      if (level >= MINIMAL_LEVEL && !required.has(k)) continue;
+      setOwn(model, k, this.build(s, depth, level));
     }
-    for (const r of required) if (!(r in model)) model[r] = this.build(ap, depth);
+    for (const r of required) if (!Object.hasOwn(model, r)) setOwn(model, r, this.build(ap, depth, level));
     const requiredKeys = Object.keys(model).filter((k) => required.has(k));
     const declared = fc.record(model, { requiredKeys });
-    if (!this.extraMembers || this.ctx.deref(ap) === false || n.patternProperties !== undefined) return declared;
+    if (!this.extraMembers || level >= MINIMAL_LEVEL || this.ctx.deref(ap) === false || n.patternProperties !== undefined) return declared;
     const names = new Set(Object.keys(props));
     const key = fc.oneof(fc.constantFrom("extra", "x", "meta", "__proto__", "constructor"), fc.string({ minLength: 1, maxLength: 6 })).filter((k) => !names.has(k));
-    const extras = fc.dictionary(key, this.build(ap, depth + 1), { maxKeys: 2, noNullPrototype: true });
+    const extras = fc.dictionary(key, this.build(ap, depth + 1, level), { maxKeys: 2, noNullPrototype: true });
     return fc.oneof({ weight: 3, arbitrary: declared }, { weight: 1, arbitrary: fc.tuple(declared, extras).map(([d, e]) => assignOwn({}, e, d)) });
   }
 }

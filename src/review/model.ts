@@ -18,7 +18,7 @@ import { lookupRef } from "../contracts/index.js";
 import { buildBundle } from "../../codegen/bundle.js";
 import { escapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
-import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
 import type { Step } from "./schema/containment.js";
 
 export type Direction = "request" | "response" | "both";
@@ -126,7 +126,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       }
     }
     const rootRest: Schema = {};
-    for (const [k, v] of Object.entries(root)) if (!["$defs", "definitions", "$schema", "$id"].includes(k)) rootRest[k] = v;
+    for (const [k, v] of Object.entries(root)) if (!["$defs", "definitions", "$schema", "$id"].includes(k)) setOwn(rootRest, k, v);
     if (Object.keys(rootRest).some((k) => !isAnnotationKeyword(k))) {
       const rootName = byOrigin.get(`${entryFile}#`);
       const node = rootName ? { $ref: refOf(rootName) } : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);
@@ -184,7 +184,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         const where = String(p.in);
         const name = where === "header" ? String(p.name).toLowerCase() : String(p.name);
         const g = params.get(where) ?? { props: {}, required: [] };
-        g.props[name] = adopt(p.schema ?? true, entryFile);
+        setOwn(g.props, name, adopt(p.schema ?? true, entryFile));
         if (p.required === true || where === "path") g.required.push(name);
         params.set(where, g);
       }
@@ -305,11 +305,11 @@ export function rewriteRefs(node: unknown, map: (ref: string) => string | undefi
   if (!isSchemaObject(node)) return node;
   const out: Schema = {};
   for (const [k, v] of Object.entries(node)) {
-    if (k === "$ref" && typeof v === "string") out[k] = map(v) ?? v;
-    else if (DATA_KEYWORDS.has(k)) out[k] = structuredClone(v);
-    else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, rewriteRefs(s, map)]));
-    else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) out[k] = rewriteRefs(v, map);
-    else out[k] = structuredClone(v);
+    if (k === "$ref" && typeof v === "string") setOwn(out, k, map(v) ?? v);
+    else if (DATA_KEYWORDS.has(k)) setOwn(out, k, structuredClone(v));
+    else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, s]) => [n, rewriteRefs(s, map)])));
+    else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, rewriteRefs(v, map));
+    else setOwn(out, k, structuredClone(v));
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeToken } from "../../json/index.js";
-import { canonical, isAnnotationKeyword, isSchemaObject, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
 export interface NodeSite {
@@ -36,7 +36,7 @@ export class SchemaContext {
   addDef(name: string, schema: Schema): string {
     if (Object.hasOwn(this.defs, name)) throw new Error(`definition ${name} already exists`);
     if (this.ajvInstance || this.ajvPlain) throw new Error("addDef after validators were compiled");
-    this.defs[name] = schema;
+    setOwn(this.defs, name, schema);
     this.indexSites(schema, name, "");
     return `#/$defs/${escapeToken(name)}`;
   }
@@ -97,7 +97,7 @@ export class SchemaContext {
         continue;
       }
       const rest: Schema = {};
-      for (const k of siblings) rest[k] = current[k];
+      for (const k of siblings) setOwn(rest, k, current[k]);
       const conj: Schema = { allOf: [target.schema, rest] };
       const site = this.sites.get(current);
       if (site) this.sites.set(conj, site);
@@ -184,10 +184,10 @@ export class SchemaContext {
     if (!isSchemaObject(node)) return node;
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k === "$ref" && typeof v === "string" && v.startsWith("#")) out[k] = `${this.uri}${v}`;
-      else if (DATA_KEYWORDS.has(k) || k === "$defs" || k === "definitions") out[k] = v;
-      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, this.absolutize(s)]));
-      else out[k] = isAnnotationKeyword(k) ? v : this.absolutize(v);
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#")) setOwn(out, k, `${this.uri}${v}`);
+      else if (DATA_KEYWORDS.has(k) || k === "$defs" || k === "definitions") setOwn(out, k, v);
+      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, s]) => [n, this.absolutize(s)])));
+      else setOwn(out, k, isAnnotationKeyword(k) ? v : this.absolutize(v));
     }
     return out;
   }

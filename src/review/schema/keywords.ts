@@ -59,6 +59,11 @@ export const SCHEMA_ARRAY_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefix
 /** Keywords that say which type a schema has (a schema with none of them accepts every type). */
 export const TYPE_DETERMINING = ["type", "$ref", "$dynamicRef", "const", "enum", "oneOf", "anyOf", "allOf", "not", "if"];
 
+/** Sets an own data member (a key named `__proto__` stays a member, never the prototype). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export function isSchemaObject(v: unknown): v is Schema {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -5,7 +5,7 @@
  * because `additionalProperties` is relative to its own part's `properties`.
  */
 import type { SchemaContext } from "./context.js";
-import { canonical, isAnnotationKeyword, isSchemaObject, type Schema, type SchemaNode } from "./keywords.js";
+import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, type Schema, type SchemaNode } from "./keywords.js";
 
 const OBJECT_CLOSERS = ["additionalProperties", "patternProperties", "unevaluatedProperties"];
 const cache = new WeakMap<object, Map<string, Schema | false | undefined>>();
@@ -52,14 +52,14 @@ function mergeUncached(parts: SchemaNode[], ctx: SchemaContext): Schema | false 
   for (const s of flat) {
     for (const [k, v] of Object.entries(s)) {
       if (isAnnotationKeyword(k)) continue;
-      if (!(k in out)) {
-        out[k] = v;
+      if (!Object.hasOwn(out, k)) {
+        setOwn(out, k, v);
         continue;
       }
       const merged = combine(k, out[k], v);
       if (merged === undefined) return undefined;
       if (merged === false) return false;
-      out[k] = merged.value;
+      setOwn(out, k, merged.value);
     }
   }
   return out;
@@ -101,7 +101,7 @@ function combine(k: string, a: unknown, b: unknown): { value: unknown } | false 
     case "properties": {
       if (!isSchemaObject(a) || !isSchemaObject(b)) return undefined;
       const out: Schema = { ...a };
-      for (const [n, s] of Object.entries(b)) out[n] = n in out ? { allOf: [out[n], s] } : s;
+      for (const [n, s] of Object.entries(b)) setOwn(out, n, Object.hasOwn(out, n) ? { allOf: [out[n], s] } : s);
       return { value: out };
     }
     case "items":
