@@ -14,7 +14,7 @@
 import fc from "fast-check";
 import type { JsonValue } from "../../src/json/index.js";
 import type { MethodTable } from "../../src/rpc/types.js";
-import { expect, fail, property, type Check, type CheckContext } from "../harness/check.js";
+import { expect, fail, property, type Check } from "../harness/check.js";
 import { paramsArbitrary, wrongTypeValues, type OpenRpcDocument, type OpenRpcMethod } from "./schema-arbitrary.js";
 
 export interface HttpishReply {

@@ -18,7 +18,7 @@ import type { DaemonCore } from "./core.js";
 import { applyDefects, type DefectName } from "./defects.js";
 import { createWitHandlers } from "./handlers.js";
 import { createHttpServer } from "./http.js";
-import { acquireInstanceLock, type InstanceLock } from "./instance-lock.js";
+import { acquireInstanceLock } from "./instance-lock.js";
 
 export interface DaemonOptions {
   root: string;
