@@ -19,7 +19,7 @@ import { ENGINE_RULES, RULES } from "../review/lint/registry.js";
 import { renderLint } from "../review/lint/report.js";
 import type { SeveritySetting } from "../review/lint/rule.js";
 import { renderStages, runCheckStages, UsageError } from "./commands.js";
-import { EXIT, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 
 const formatOption = () => new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
 const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
@@ -64,6 +64,7 @@ const VERDICT_RANK: Record<Verdict, number> = { compatible: 0, "needs-review": 1
 export function registerReviewCommands(program: Command, ctx: CliContext): void {
   program
     .command("diff")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description(
       "Compare two versions of a JSON Schema, OpenRPC or OpenAPI document. Every change is breaking, compatible or needs-review, judged in the direction its data travels " +
         "(requests: the new version accepts all the old one did; responses: it produces nothing the old one did not allow; standalone JSON Schema: the request rule, plus the response rule for the registry's `received` definitions). " +
@@ -101,6 +102,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
 
   program
     .command("lint")
+    .addHelpText("after", EXIT_CODES_HELP)
     .description(
       `Lint registered contracts with the rule registry (${RULES.map((r) => r.id).join(", ")}). Severity overrides and waivers come from <registry>/lint.json (or --config); ` +
         "a waiver that no longer matches anything is reported. Exits 1 when an error-level finding remains.",

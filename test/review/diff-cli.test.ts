@@ -82,6 +82,15 @@ describe("contract-suite diff", () => {
     expect(() => parseGitSpec("git:--output=x:a.json")).toThrow(/may not start with '-'/);
   });
 
+  it("diff, lint and check document their exit codes and the github format in --help", async () => {
+    for (const cmd of ["diff", "lint", "check"]) {
+      const r = await runCli([cmd, "--help"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Exit codes:\n {2}0 {2}success/);
+      expect(r.stdout).toMatch(/"github"/);
+    }
+  });
+
   it("a document with an unresolvable $ref is refused (exit 2) with the reason", async () => {
     const path = witVariant("broken.json", (d) => (d.methods[0].result.schema = { $ref: "#/components/schemas/Nope" }));
     const r = await runCli(["diff", WIT, path]);
