@@ -18,6 +18,12 @@ describe("the bundled contracts", () => {
     expect(report.ok).toBe(true);
     for (const w of report.waived) expect(w.waived!.length).toBeGreaterThan(10);
   });
+  it("linting one contract judges only its own files' waivers", async () => {
+    for (const name of ["frame-wire", "wit", "wright-agent-fixture"]) {
+      const report = await runLint(loadRegistry(), { contracts: [name] });
+      expect(report.findings, name).toEqual([]);
+    }
+  });
 });
 
 describe("severity overrides", () => {

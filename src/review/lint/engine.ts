@@ -66,6 +66,9 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
   }
   const severityOf = (id: string, fallback: Severity): SeveritySetting => options.overrides?.[id] ?? config.rules[id] ?? fallback;
   const all: LintFinding[] = [];
+  /** Registry-relative files of the contracts linted now: only their waivers can be judged unused. */
+  const lintedFiles = new Set<string>();
+  const emitted = new Set<string>();
   const scans = new Map<string, ScannedText>();
   const scan = (file: string, raw: Map<string, Buffer>): ScannedText | undefined => {
     const bytes = raw.get(file);
@@ -82,8 +85,13 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
       const abs = resolve(p.file);
       if (!raw.has(abs) && existsSync(abs)) raw.set(abs, readFileSync(abs));
     }
+    for (const f of raw.keys()) lintedFiles.add(relative(registry.dir, f).split("\\").join("/"));
     const emit = (rule: string, severity: SeveritySetting, file: string, pointer: string, message: string) => {
       if (severity === "off") return;
+      // A file two contracts share (a referenced schema) is reported once.
+      const key = `${rule}|${file}#${pointer}|${message}`;
+      if (emitted.has(key)) return;
+      emitted.add(key);
       const pos = scan(file, raw) ? positionOf(scan(file, raw)!, pointer) : undefined;
       all.push({ rule, severity, contract: name, file: relative(process.cwd(), file) || file, pointer, location: `${relative(registry.dir, file).split("\\").join("/")}#${pointer}`, line: pos?.line, column: pos?.column, message });
     };
@@ -103,10 +111,10 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
       for (const f of rule.check(ctx)) emit(rule.id, severity, f.file, f.pointer, f.message);
     }
   }
-  return applyWaivers(all, config, registry, names, severityOf("unused-waiver", "error"));
+  return applyWaivers(all, config, registry, names, lintedFiles, severityOf("unused-waiver", "error"));
 }
 
-function applyWaivers(all: LintFinding[], config: LintConfig, registry: Registry, names: string[], unusedSeverity: SeveritySetting): LintReport {
+function applyWaivers(all: LintFinding[], config: LintConfig, registry: Registry, names: string[], lintedFiles: Set<string>, unusedSeverity: SeveritySetting): LintReport {
   const used = new Set<number>();
   const findings: LintFinding[] = [];
   const waived: LintFinding[] = [];
@@ -119,11 +127,10 @@ function applyWaivers(all: LintFinding[], config: LintConfig, registry: Registry
   }
   if (unusedSeverity !== "off" && config.path) {
     const cfgScan = scanText(config.path, readFileSync(config.path, "utf8"));
-    const linted = new Set(names.map((n) => registry.contracts.find((c) => c.name === n)!.entry.split("/")[0]));
     config.waivers.forEach((w, i) => {
       if (used.has(i)) return;
-      // Only waivers for the contracts linted now can be judged unused.
-      if (!linted.has(w.location.split("/")[0]!.split("#")[0]!)) return;
+      // Only waivers for the files linted now can be judged unused.
+      if (!lintedFiles.has(w.location.split("#")[0]!)) return;
       const pos = positionOf(cfgScan, `/waivers/${i}`);
       findings.push({ rule: "unused-waiver", severity: unusedSeverity, contract: "", file: relative(process.cwd(), config.path!) || config.path!, pointer: `/waivers/${i}`, location: `${relative(registry.dir, config.path!)}#/waivers/${i}`, line: pos?.line, column: pos?.column, message: `waiver for ${w.rule} at ${w.location} matches no finding: delete it` });
     });
