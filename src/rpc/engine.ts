@@ -67,7 +67,7 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     if (typeof req.method !== "string") return invalid('"method" must be a string');
     if (hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
     const refused = options.checkRequest?.(req);
-    if (refused) return errorResponse(id, refused.toJSON());
+    if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
     const method = req.method;
     const spec = hasOwn.call(options.methods, method) ? options.methods[method] : undefined;

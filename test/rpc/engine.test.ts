@@ -113,6 +113,14 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     expect(r.map((x: { id: number }) => x.id)).toEqual([1, 2]);
     expect(await engine.handle(JSON.stringify({ jsonrpc: "2.0", method: "ping" }))).toBeUndefined();
   });
+  it("notifications never get a reply, even when refused or invalid", async () => {
+    const strict = createRpcEngine({ methods: witMethods, handlers, checkRequest: (r) => (r.witVersion === "1" ? undefined : RpcError.from(witErrors.InvalidRequest)) });
+    expect(await strict.handle('{"jsonrpc":"2.0","method":"ping"}')).toBeUndefined();
+    expect(await strict.handle('{"jsonrpc":"2.0","witVersion":"1","method":"register","params":{"name":""}}')).toBeUndefined();
+    expect(await strict.handle('{"jsonrpc":"2.0","witVersion":"1","method":"nope"}')).toBeUndefined();
+    expect(JSON.parse((await strict.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!).error.message).toBe("INVALID_REQUEST");
+  });
+
   it("contract errors pass through with their data", async () => {
     const r = await call({ jsonrpc: "2.0", id: 1, method: "lock.acquire", params: { symbolPath: "a:b", sessionId: "other" } });
     expect(r.error).toEqual({ code: -32000, message: "LOCK_CONFLICT", data: { heldBy: "s1", expiresAt: now } });
