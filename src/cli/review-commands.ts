@@ -76,9 +76,16 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .option("--seed <n>", `fast-check seed of the counterexample search (default ${DEFAULT_SEED})`, integer("--seed"))
     .option("--received <definitions...>", "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)")
     .addOption(new Option("--fail-on <verdict>", "lowest verdict that exits 1").choices(["breaking", "needs-review"]).default("breaking"))
+    .option("--level <kind=verdict...>", "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)")
     .addOption(registryOption())
     .addOption(formatOption())
-    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; registry?: string; format: ReviewFormat }) => {
+    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; registry?: string; format: ReviewFormat }) => {
+      const levels: Record<string, Verdict | "ignore"> = {};
+      for (const l of opts.level ?? []) {
+        const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
+        if (!m) throw new UsageError(`--level takes <kind>=<breaking|needs-review|compatible|ignore>, got "${l}"`);
+        levels[m[1]!] = m[2] as Verdict | "ignore";
+      }
       let received = opts.received;
       if (!received) {
         const registry = openRegistry(opts.registry);
@@ -86,7 +93,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       }
       let report;
       try {
-        report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received });
+        report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
       } catch (e) {
         if (e instanceof SourceError) throw new UsageError(e.message);
         if (e instanceof ModelError) {

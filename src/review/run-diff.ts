@@ -1,6 +1,6 @@
 /** Library entry of `contract-suite diff`: two inputs in, one report out. */
 import { buildModel } from "./model.js";
-import { diffModels, type DiffOptions, type DiffReport } from "./diff.js";
+import { diffModels, type DiffOptions, type DiffReport, type Verdict } from "./diff.js";
 import { loadSource } from "./source.js";
 import type { LoadedContract } from "../contracts/index.js";
 
@@ -8,12 +8,27 @@ export interface DiffInputsOptions extends DiffOptions {
   /** JSON Schema definitions a client receives (the registry's `received`). */
   received?: string[];
   cwd?: string;
+  /** Per-kind verdict overrides (oasdiff's severity levels): `{"default-changed": "compatible"}`; "ignore" drops the kind. */
+  levels?: Record<string, Verdict | "ignore">;
+}
+
+/** Applies per-kind overrides and recomputes the overall verdict. */
+export function applyLevels(report: DiffReport, levels: Record<string, Verdict | "ignore"> | undefined): DiffReport {
+  if (!levels || Object.keys(levels).length === 0) return report;
+  const changes = report.changes
+    .filter((c) => levels[c.kind] !== "ignore")
+    .map((c) => {
+      const level = levels[c.kind];
+      return level && level !== "ignore" && level !== c.verdict ? { ...c, verdict: level, evidence: `${c.evidence} [verdict ${c.verdict} overridden to ${level}]` } : c;
+    });
+  const verdict: Verdict = changes.some((c) => c.verdict === "breaking") ? "breaking" : changes.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
+  return { ...report, verdict, changes };
 }
 
 /** Diffs two documents given as paths or `git:<ref>:<path>`. */
 export async function diffDocuments(oldSpec: string, newSpec: string, options: DiffInputsOptions = {}): Promise<DiffReport> {
   const [a, b] = [await loadSource(oldSpec, options.cwd), await loadSource(newSpec, options.cwd)];
-  return diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] });
+  return applyLevels(diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }), options.levels);
 }
 
 /** Diffs two loaded contracts (registry history checks come in here). */

@@ -61,6 +61,17 @@ describe("contract-suite diff", () => {
     expect((await runCli(["diff", WIT, path, "--fail-on", "needs-review"])).code).toBe(1);
   });
 
+  it("--level overrides the verdict of a change kind (oasdiff-style severity levels)", async () => {
+    const path = witVariant("default2.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
+    const r = await runCli(["diff", WIT, path, "--fail-on", "needs-review", "--level", "default-changed=compatible", "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({ kind: "default-changed", verdict: "compatible", evidence: expect.stringContaining("overridden") });
+    const strict = await runCli(["diff", WIT, enumNarrowed(), "--level", "enum-value-removed=ignore", "--format", "json"]);
+    expect(strict.code).toBe(0);
+    expect(JSON.parse(strict.stdout).verdict).toBe("compatible");
+    expect((await runCli(["diff", WIT, path, "--level", "default-changed"])).code).toBe(2);
+  });
+
   it("reads git:<ref>:<path> inputs, following relative $refs at the same ref", async () => {
     // The 1.2.0 history (with its ./forge_block.json) as committed, against the working tree.
     const r = await runCli(["diff", "git:HEAD:contracts/frame-wire/history/1.2.0/frame_wire.json", FW_OLD, "--format", "json"]);
