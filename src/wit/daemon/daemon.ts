@@ -67,7 +67,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const manual = options.clock === "manual" ? new ManualClock() : undefined;
     const clock: Clock = manual ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
-    const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous });
+    const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     cleanup.unshift(() => store.close());
     const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes });
     if (options.warmUp ?? true) {
@@ -91,7 +91,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
       onUndeclaredError: (method, e) => log(`${method} answered an undeclared error ${e.code} ${e.message}`),
     });
-    const server = createHttpServer({ engine, limits, manualClock: manual, log });
+    const server = createHttpServer({ engine, limits, manualClock: manual, log, durable: () => store.durable() });
     reclaimStaleSocket(paths.socket);
     const listenPath = connectablePath(paths.socket, { create: true });
     await listen(server, listenPath);

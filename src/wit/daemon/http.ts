@@ -13,6 +13,8 @@ import type { ManualClock } from "./clock.js";
 
 export interface HttpOptions {
   engine: RpcEngine;
+  /** Resolves once the writes behind a reply are committed (group commit); a reply waits for it. */
+  durable?: () => Promise<void>;
   limits: WitLimits;
   /** Serves POST /_test/clock when set (WIT_CLOCK=manual only). */
   manualClock?: ManualClock;
@@ -106,6 +108,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
     if (body === "too-large") return tooLarge(req, res);
     if (body === "aborted") return;
     const reply = await engine.handle(body);
+    // An answer is sent only after its write is committed.
+    if (options.durable) await options.durable();
     if (reply === undefined) return send(res, 204, null);
     send(res, 200, reply);
   }

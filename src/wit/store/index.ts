@@ -26,6 +26,12 @@ export * from "./records.js";
 export interface StoreOptions extends OpenOptions {
   /** Clock for every default timestamp and "active at" check. Default Date.now. */
   now?: () => number;
+  /**
+   * Group commit: writes made in the same turn of the event loop share one transaction, committed
+   * on `setImmediate`; each write is still atomic (a savepoint). A caller must `await durable()`
+   * before acknowledging a write. Off by default (each `transaction` commits at once).
+   */
+  groupCommit?: boolean;
 }
 
 /** Where the daemon keeps its database: next to the socket in `<root>/.wit/`. */
@@ -39,10 +45,17 @@ export class WitStore {
   readonly intents: IntentRepo;
   readonly contracts: ContractRepo;
 
+  private readonly groupCommit: boolean;
+  /** Waiters for the open group transaction's commit. */
+  private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private batchOpen = false;
+
   private constructor(
     private readonly db: Database,
     readonly now: () => number,
+    groupCommit = false,
   ) {
+    this.groupCommit = groupCommit;
     this.agents = new AgentRepo(db, now);
     this.locks = new LockRepo(db, now);
     this.intents = new IntentRepo(db, now);
@@ -51,7 +64,7 @@ export class WitStore {
 
   /** Opens (creating if needed) and migrates; throws StoreError with a code on failure. */
   static open(file: string, options: StoreOptions = {}): WitStore {
-    return new WitStore(openDatabase(file, options), options.now ?? Date.now);
+    return new WitStore(openDatabase(file, options), options.now ?? Date.now, options.groupCommit);
   }
 
   get schemaVersion(): number {
@@ -75,11 +88,43 @@ export class WitStore {
    * returns, rolls back when it throws. Nested calls become savepoints. `fn` must be synchronous.
    */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (!this.groupCommit) return this.db.transaction(fn).immediate();
+    if (!this.batchOpen) {
+      this.db.exec("BEGIN IMMEDIATE");
+      this.batchOpen = true;
+      setImmediate(() => this.commitBatch());
+    }
+    // Inside the open transaction better-sqlite3 runs `fn` in a savepoint: a throw undoes only it.
+    return this.db.transaction(fn)();
   }
 
-  /** Checkpoints the WAL and closes. Idempotent. */
+  /**
+   * Resolves once every write made so far is committed (at once when none is pending); rejects when
+   * the commit failed, in which case none of the batch's writes happened.
+   */
+  durable(): Promise<void> {
+    if (!this.batchOpen) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+
+  private commitBatch(): void {
+    if (!this.batchOpen) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    this.batchOpen = false;
+    try {
+      this.db.exec("COMMIT");
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      for (const w of waiters) w.reject(e as Error);
+      return;
+    }
+    for (const w of waiters) w.resolve();
+  }
+
+  /** Commits a pending group, checkpoints the WAL and closes. Idempotent. */
   close(): void {
+    this.commitBatch();
     if (this.db.open) this.db.close();
   }
 }
