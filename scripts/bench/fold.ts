@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
 import { benchStream } from "../frame-wire/bench.js";
-import { median, sideBySide, timeOnce, type Bench } from "./measure.js";
+import { bySize, median, sideBySide, timeOnce, type Bench } from "./measure.js";
 
 function parseAll(lines: string[]): () => void {
   return () => {
@@ -23,10 +23,10 @@ export const foldOverheadBench: Bench = {
   name: "fold.overhead",
   what: "parse + fold of a 100,000-event NDJSON stream vs parse alone",
   target: "<= 1.25x parse alone",
-  async run({ quick }) {
-    const n = quick ? 20_000 : 100_000;
+  async run({ size }) {
+    const n = bySize(size, 2_000, 20_000, 100_000);
     const lines = benchStream(n);
-    const t = sideBySide({ parse: parseAll(lines), fold: parseAndFold(lines) }, quick ? 5 : 11);
+    const t = sideBySide({ parse: parseAll(lines), fold: parseAndFold(lines) }, bySize(size, 1, 5, 11));
     return { value: Math.round(t.fold!), unit: "ms", baseline: `parse alone: ${Math.round(t.parse!)} ms for ${n} events`, ratio: t.fold! / t.parse! };
   },
 };
@@ -35,15 +35,15 @@ export const foldScalingBench: Bench = {
   name: "fold.scaling",
   what: "fold time at 1M events / at 100k events",
   target: "<= 10.5 (linear)",
-  async run({ quick }) {
-    const small = quick ? 20_000 : 100_000;
+  async run({ size }) {
+    const small = bySize(size, 2_000, 20_000, 100_000);
     const large = small * 10;
     const a = benchStream(small);
     const b = benchStream(large);
     const ts: number[] = [];
     const tl: number[] = [];
     parseAndFold(a)();
-    for (let i = 0; i < (quick ? 2 : 3); i++) {
+    for (let i = 0; i < bySize(size, 1, 2, 3); i++) {
       ts.push(timeOnce(parseAndFold(a)));
       tl.push(timeOnce(parseAndFold(b)));
     }
@@ -57,8 +57,8 @@ export const foldMemoryBench: Bench = {
   name: "fold.memory",
   what: "peak RSS folding 1M events incrementally, minus the size of the final turn",
   target: "reported",
-  async run({ quick }) {
-    const n = quick ? 100_000 : 1_000_000;
+  async run({ size }) {
+    const n = bySize(size, 10_000, 100_000, 1_000_000);
     const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./fold-memory-child.ts", import.meta.url)), String(n)], { encoding: "utf8" });
     const r = JSON.parse(out.trim().split("\n").pop()!) as { peakRss: number; baseRss: number; turnBytes: number };
     const mb = (r.peakRss - r.baseRss - r.turnBytes) / (1024 * 1024);

@@ -7,7 +7,7 @@ import { validateFrameEventBench, validateVsInterpretersBench } from "./validate
 import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
-import type { Bench, Row } from "./measure.js";
+import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
   validateFrameEventBench,
@@ -20,11 +20,11 @@ export const BENCHES: Bench[] = [
   conformRateBench,
 ];
 
-export async function runBenches(options: { quick: boolean; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {
+export async function runBenches(options: { size: BenchSize; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {
   const rows: Record<string, Row> = {};
   for (const b of BENCHES) {
     if (options.only && !options.only.includes(b.name)) continue;
-    const row = { ...(await b.run({ quick: options.quick })), target: b.target };
+    const row = { ...(await b.run({ size: options.size })), target: b.target };
     rows[b.name] = row;
     options.onRow?.(b.name, row);
   }
@@ -37,13 +37,13 @@ function fmt(n: number): string {
 
 async function main(argv: string[]): Promise<void> {
   const json = argv.includes("--json");
-  const quick = argv.includes("--quick");
+  const size: BenchSize = argv.includes("--tiny") ? "tiny" : argv.includes("--quick") ? "quick" : "full";
   const onlyArg = argv.find((a) => a.startsWith("--only="))?.slice(7) ?? (argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : undefined);
   if (argv.includes("--help")) {
-    console.log("usage: npm run bench -- [--json] [--quick] [--only name,name]\nPrints a Markdown table (or one JSON object with --json). Exit 0 unless a benchmark crashed.");
+    console.log("usage: npm run bench -- [--json] [--quick|--tiny] [--only name,name]\nPrints a Markdown table (or one JSON object with --json). Exit 0 unless a benchmark crashed.");
     return;
   }
-  const rows = await runBenches({ quick, only: onlyArg?.split(","), onRow: (name, r) => !json && process.stderr.write(`${name}: ${fmt(r.ratio)}\n`) });
+  const rows = await runBenches({ size, only: onlyArg?.split(","), onRow: (name, r) => !json && process.stderr.write(`${name}: ${fmt(r.ratio)}\n`) });
   if (json) {
     const out: Record<string, { value: number; unit: string; baseline: string; ratio: number }> = {};
     for (const [k, r] of Object.entries(rows)) out[k] = { value: r.value, unit: r.unit, baseline: r.baseline, ratio: r.ratio };

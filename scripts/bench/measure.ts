@@ -12,8 +12,16 @@ export interface Row {
   note?: string;
 }
 
+/** Sizes: "full" is the default run (< 5 min on 2 cores), "quick" (--quick, < 1 min), "tiny" for the test that keeps the harness from rotting. */
+export type BenchSize = "tiny" | "quick" | "full";
+
 export interface BenchOptions {
-  quick: boolean;
+  size: BenchSize;
+}
+
+/** Picks a parameter by size. */
+export function bySize<T>(size: BenchSize, tiny: T, quick: T, full: T): T {
+  return size === "tiny" ? tiny : size === "quick" ? quick : full;
 }
 
 export interface Bench {

@@ -6,17 +6,17 @@ import { loadRegistry } from "../../src/contracts/index.js";
 import { runGen } from "../../codegen/generate.js";
 import { SUITES } from "../../conformance/index.js";
 import { runSuite } from "../../conformance/harness/runner.js";
-import { median, timeOnceAsync, type Bench } from "./measure.js";
+import { bySize, median, timeOnceAsync, type Bench } from "./measure.js";
 
 export const genWarmBench: Bench = {
   name: "gen.warm",
   what: "gen --check with nothing changed vs gen from scratch",
   target: "<= 0.15x",
-  async run({ quick }) {
+  async run({ size }) {
     const registry = loadRegistry();
     const cold: number[] = [];
     const warm: number[] = [];
-    for (let i = 0; i < (quick ? 2 : 4); i++) {
+    for (let i = 0; i < bySize(size, 1, 2, 4); i++) {
       const dir = mkdtempSync(join(tmpdir(), "bench-gen-"));
       try {
         cold.push(await timeOnceAsync(async () => void (await runGen(registry, { outDir: dir }))));
@@ -38,17 +38,18 @@ export const conformRateBench: Bench = {
   name: "conform.rate",
   what: "property cases per second across the conformance suites (reference targets)",
   target: "reported",
-  async run({ quick }) {
+  async run({ size }) {
     let cases = 0;
     let ms = 0;
     const perSuite: string[] = [];
     for (const [name, entry] of Object.entries(SUITES)) {
-      if (entry.options.includes("socket")) continue; // suites needing a live daemon are measured by wit.*
+      // Suites whose default target is a process or a daemon measure spawning, not checking.
+      if (entry.options.includes("socket") || entry.options.includes("transport")) continue;
       const targets = await entry.targets({});
       try {
         for (const t of targets.slice(0, 1)) {
           const t0 = performance.now();
-          const report = await runSuite(entry.suite, t.target, t.name, { scale: quick ? 0.5 : 1 });
+          const report = await runSuite(entry.suite, t.target, t.name, { scale: bySize(size, 0.05, 0.5, 1) });
           const dt = performance.now() - t0;
           cases += report.cases;
           ms += dt;

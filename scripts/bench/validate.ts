@@ -9,7 +9,7 @@ import { mutations } from "../../src/review/mirror.js";
 import { vectorSeeds } from "../../src/cli/mirror-command.js";
 import type { JsonValue } from "../../src/json/index.js";
 import { isFrameEventGuard } from "./guards.js";
-import { sideBySide, type Bench } from "./measure.js";
+import { bySize, sideBySide, type Bench } from "./measure.js";
 
 /** A fixed mix of valid and invalid events: the vectors' events and mutations of them. */
 export function eventMix(): unknown[] {
@@ -40,13 +40,13 @@ export const validateFrameEventBench: Bench = {
   name: "validate.frameEvent",
   what: "generated standalone validators on a mix of valid and invalid frame-wire events",
   target: ">= 0.3x the hand-written guards' throughput",
-  async run({ quick }) {
+  async run({ size }) {
     const events = eventMix();
     const valid = events.filter((e) => validateFrameEvent(e)).length;
     // Agreement first: a guard that says otherwise would make the comparison meaningless.
     for (const e of events) if (validateFrameEvent(e) !== isFrameEventGuard(e)) throw new Error(`guard and validator disagree on ${JSON.stringify(e)}`);
-    const repeat = quick ? 20 : 100;
-    const t = sideBySide({ validators: loop(events, repeat, validateFrameEvent), guards: loop(events, repeat, isFrameEventGuard) }, quick ? 5 : 15);
+    const repeat = bySize(size, 1, 20, 100);
+    const t = sideBySide({ validators: loop(events, repeat, validateFrameEvent), guards: loop(events, repeat, isFrameEventGuard) }, bySize(size, 1, 5, 15));
     const n = events.length * repeat;
     const ours = throughput(() => {}, n, t.validators!);
     const base = throughput(() => {}, n, t.guards!);
@@ -58,7 +58,7 @@ export const validateVsInterpretersBench: Bench = {
   name: "validate.vsInterpreters",
   what: "the same validators vs @cfworker/json-schema and @hyperjump/json-schema",
   target: ">= 20x the faster interpreter",
-  async run({ quick }) {
+  async run({ size }) {
     const events = eventMix();
     const frameWire = JSON.parse(readFileSync(join(BUNDLED_CONTRACTS_DIR, "frame-wire/frame_wire.json"), "utf8"));
     const forgeBlock = JSON.parse(readFileSync(join(BUNDLED_CONTRACTS_DIR, "frame-wire/forge_block.json"), "utf8"));
@@ -71,14 +71,14 @@ export const validateVsInterpretersBench: Bench = {
       const v = validateFrameEvent(e);
       if (cf.validate(e).valid !== v || hyper(e as never).valid !== v) throw new Error(`interpreters disagree on ${JSON.stringify(e)}`);
     }
-    const repeat = quick ? 2 : 5;
+    const repeat = bySize(size, 1, 2, 5);
     const t = sideBySide(
       {
         ours: loop(events, repeat * 20, validateFrameEvent),
         cfworker: loop(events, repeat, (e) => cf.validate(e).valid),
         hyperjump: loop(events, Math.max(1, Math.floor(repeat / 2)), (e) => hyper(e as never).valid),
       },
-      quick ? 3 : 7,
+      bySize(size, 1, 3, 7),
     );
     const ours = (events.length * repeat * 20) / t.ours!;
     const cfRate = (events.length * repeat) / t.cfworker!;

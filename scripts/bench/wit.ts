@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { median, type Bench } from "./measure.js";
+import { bySize, median, type Bench } from "./measure.js";
 
 const CLIENTS = 16;
 
@@ -79,7 +79,7 @@ async function startBare(socketPath: string): Promise<ChildProcess> {
 let cached: Promise<{ daemon: { pairsPerSecond: number; latencies: number[] }; bare: { pairsPerSecond: number } }> | undefined;
 
 /** Both rows come from one measurement (interleaved rounds, medians). */
-function measure(quick: boolean) {
+function measure(size: "tiny" | "quick" | "full") {
   return (cached ??= (async () => {
     const root = mkdtempSync(join(tmpdir(), "wit-bench-"));
     const bareSocket = join(root, "bare.sock");
@@ -87,8 +87,8 @@ function measure(quick: boolean) {
     const witSocket = connectablePath(started.socket);
     const bare = await startBare(bareSocket);
     try {
-      const ms = quick ? 1_000 : 3_000;
-      const rounds = quick ? 2 : 3;
+      const ms = bySize(size, 200, 1_000, 3_000);
+      const rounds = bySize(size, 1, 2, 3);
       await load(witSocket, 300); // warm-up: caches, JIT, SQLite pages
       await load(bareSocket, 300);
       const d: number[] = [];
@@ -119,8 +119,8 @@ export const witBenches: Bench[] = [
     name: "wit.throughput",
     what: "lock.acquire+lock.release pairs over the Unix socket, 16 concurrent clients",
     target: ">= 0.25x the bare server",
-    async run({ quick }) {
-      const m = await measure(quick);
+    async run({ size }) {
+      const m = await measure(size);
       return { value: Math.round(m.daemon.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s`, ratio: m.daemon.pairsPerSecond / m.bare.pairsPerSecond };
     },
   },
@@ -128,8 +128,8 @@ export const witBenches: Bench[] = [
     name: "wit.latency",
     what: "p50/p99 request latency of the same load",
     target: "p99 <= 10 ms",
-    async run({ quick }) {
-      const m = await measure(quick);
+    async run({ size }) {
+      const m = await measure(size);
       const p50 = percentile(m.daemon.latencies, 50);
       const p99 = percentile(m.daemon.latencies, 99);
       return { value: Math.round(p99 * 100) / 100, unit: "ms (p99)", baseline: `p50 ${p50.toFixed(2)} ms over ${m.daemon.latencies.length} requests`, ratio: Math.round(p99 * 100) / 100 };

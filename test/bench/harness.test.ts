@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const NAMES = ["validate.frameEvent", "validate.vsInterpreters", "fold.overhead", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "gen.warm", "conform.rate"];
+
+describe("npm run bench (tiny sizes: the output shape, not the timings)", () => {
+  it("--json prints exactly one JSON object with every benchmark", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", `${ROOT}/scripts/bench/main.ts`, "--json", "--tiny"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out.trim().split("\n")).toHaveLength(1);
+    const rows = JSON.parse(out) as Record<string, { value: number; unit: string; baseline: string; ratio: number }>;
+    expect(Object.keys(rows).sort()).toEqual([...NAMES].sort());
+    for (const [name, r] of Object.entries(rows)) {
+      expect(Object.keys(r).sort(), name).toEqual(["baseline", "ratio", "unit", "value"]);
+      expect(Number.isFinite(r.value) && Number.isFinite(r.ratio), name).toBe(true);
+      expect(r.ratio, name).toBeGreaterThan(0);
+      expect(typeof r.unit === "string" && typeof r.baseline === "string", name).toBe(true);
+    }
+  }, 180_000);
+
+  it("the Markdown table has a row per benchmark", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", `${ROOT}/scripts/bench/main.ts`, "--tiny", "--only", "gen.warm,fold.overhead"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out).toMatch(/^\| name \| value \| baseline \| ratio \| target \|/m);
+    expect(out).toMatch(/^\| `gen.warm` \|/m);
+    expect(out).toMatch(/^\| `fold.overhead` \|/m);
+  }, 120_000);
+});
