@@ -167,12 +167,8 @@ function arrayIndex(token: string, i: number): PointerResult<number> {
   return fail("invalid-array-index", `${JSON.stringify(token)} at token ${i} is not an array index`, i);
 }
 
-/** Evaluates a pointer against a document (RFC 6901 section 4), own members only. */
-export function evaluatePointer(
-  document: JsonValue,
-  pointer: string | readonly string[],
-  options: { mode?: PointerMode } = {},
-): PointerResult<JsonValue> {
+/** The pointer's tokens (compiled and cached when given as a string), after the receiver rule. */
+function checkedTokens(pointer: string | readonly string[], mode: PointerMode): PointerResult<readonly string[]> {
   let tokens: readonly string[];
   if (typeof pointer === "string") {
     try {
@@ -181,8 +177,18 @@ export function evaluatePointer(
       return { ok: false, error: e as PointerError };
     }
   } else tokens = pointer;
-  const refused = checkReceiverTokens(tokens, options.mode ?? "plain");
-  if (refused) return refused;
+  return checkReceiverTokens(tokens, mode) ?? { ok: true, value: tokens };
+}
+
+/** Evaluates a pointer against a document (RFC 6901 section 4), own members only. */
+export function evaluatePointer(
+  document: JsonValue,
+  pointer: string | readonly string[],
+  options: { mode?: PointerMode } = {},
+): PointerResult<JsonValue> {
+  const checked = checkedTokens(pointer, options.mode ?? "plain");
+  if (!checked.ok) return checked;
+  const tokens = checked.value;
   let current = document;
   for (let i = 0; i < tokens.length; i++) {
     const r = step(current, tokens[i]!, i);
@@ -208,17 +214,10 @@ export function resolveTarget(
   pointer: string | readonly string[],
   options: { mode?: PointerMode } = {},
 ): PointerResult<PointerTarget> {
-  let tokens: readonly string[];
-  if (typeof pointer === "string") {
-    try {
-      tokens = compilePointer(pointer);
-    } catch (e) {
-      return { ok: false, error: e as PointerError };
-    }
-  } else tokens = pointer;
+  const checked = checkedTokens(pointer, options.mode ?? "plain");
+  if (!checked.ok) return checked;
+  const tokens = checked.value;
   if (tokens.length === 0) return fail("missing-member", "the root pointer has no parent container");
-  const refused = checkReceiverTokens(tokens, options.mode ?? "plain");
-  if (refused) return refused;
   let parent = document;
   const last = tokens.length - 1;
   for (let i = 0; i < last; i++) {
