@@ -30,18 +30,21 @@ export interface FrameWireTarget {
 const VECTORS = loadFrameWireVectors();
 const results = new WeakMap<FrameWireTarget, Promise<Map<string, VectorResult>>>();
 
-function vectorResults(target: FrameWireTarget): Promise<Map<string, VectorResult>> {
+/** Runs the given vectors once per target (all of them unless `prepare` chose a subset). */
+function vectorResults(target: FrameWireTarget, vectors: FrameWireVector[] = VECTORS): Promise<Map<string, VectorResult>> {
   let r = results.get(target);
   if (!r) {
-    r = target.runVectors(VECTORS).then((list) => new Map(list.map((x) => [x.name, x])));
+    r = target.runVectors(vectors).then((list) => new Map(list.map((x) => [x.name, x])));
     results.set(target, r);
   }
   return r;
 }
 
+const VECTOR_CHECK = "frame-wire/vector/";
+
 function vectorCheck(v: FrameWireVector): Check<FrameWireTarget> {
   return {
-    id: `frame-wire/vector/${v.name}`,
+    id: `${VECTOR_CHECK}${v.name}`,
     title: v.name,
     doc: v.description,
     async run(target) {
@@ -74,6 +77,11 @@ function propertyCheck(id: string, title: string, doc: string, base: number, run
 export const frameWireSuite: Suite<FrameWireTarget> = {
   name: "frame-wire",
   description: "The frame-wire vectors (any fold, in process or as a command) and the fold properties.",
+  // Only the selected vectors are run (concurrently, for command targets).
+  async prepare(target, checks) {
+    const names = new Set(checks.filter((c) => c.id.startsWith(VECTOR_CHECK)).map((c) => c.id.slice(VECTOR_CHECK.length)));
+    await vectorResults(target, VECTORS.filter((v) => names.has(v.name)));
+  },
   checks: [
     ...VECTORS.map(vectorCheck),
     propertyCheck("no-exception", "Hostile streams never throw", "Arbitrary hostile streams always give a well-formed outcome whose turn validates against FrameTurn.", 300, (t, o) => checkNoExceptionEscapes(t.fold!, { ...o, hostility: "js", validateTurn: (x) => validateFrameTurn(x) })),

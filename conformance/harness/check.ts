@@ -30,6 +30,8 @@ export interface Suite<T> {
   name: string;
   description: string;
   checks: Check<T>[];
+  /** Called once with the checks about to run (e.g. to batch their work against a slow target). */
+  prepare?(target: T, checks: Check<T>[]): Promise<void>;
 }
 
 export class CheckFailure extends Error {

@@ -49,6 +49,7 @@ export async function runSuite<T>(suite: Suite<T>, target: T, targetName: string
   const ctx = defaultContext({ seed: options.seed, scale: options.scale });
   const checks = options.only?.length ? suite.checks.filter((c) => options.only!.some((o) => c.id.includes(o))) : suite.checks;
   const results: CheckResult[] = [];
+  await suite.prepare?.(target, checks);
   for (const [i, check] of checks.entries()) {
     const r = await runCheck(check, target, ctx);
     results.push(r);
