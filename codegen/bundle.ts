@@ -6,7 +6,7 @@
 import { basename, extname } from "node:path";
 import type { LoadedContract } from "../src/contracts/index.js";
 import { lookupRef, refTarget } from "../src/contracts/index.js";
-import { parsePointer } from "../src/json/index.js";
+import { parsePointer, setOwn } from "../src/json/index.js";
 import { pascalCase } from "./names.js";
 
 export type Schema = Record<string, unknown>;
@@ -203,7 +203,7 @@ function rewrite(schema: Schema, file: string, isRoot: boolean, refName: (ref: s
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
       if (nameMap) {
-        out[k] = walk(v, depth + 1, false);
+        setOwn(out, k, walk(v, depth + 1, false));
         continue;
       }
       if (depth === 0 && isRoot && (k === "$defs" || k === "definitions" || k === "$schema" || k === "$id")) continue;
@@ -211,7 +211,7 @@ function rewrite(schema: Schema, file: string, isRoot: boolean, refName: (ref: s
         out.$ref = `#/$defs/${refName(v)}`;
         continue;
       }
-      out[k] = DATA.has(k) ? structuredClone(v) : walk(v, depth + 1, NAME_MAPS.has(k));
+      setOwn(out, k, DATA.has(k) ? structuredClone(v) : walk(v, depth + 1, NAME_MAPS.has(k)));
     }
     return out;
   };

@@ -19,6 +19,7 @@
  *    the same set of values, checked in one pass.
  */
 import type { Schema, SchemaBundle } from "./bundle.js";
+import { setOwn } from "../src/json/index.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
@@ -84,7 +85,7 @@ export function optimizeBundle(bundle: SchemaBundle): SchemaBundle {
     if (!isObject(node)) return node;
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
-      out[k] = nameMap ? walk(v, false) : k === "enum" || k === "const" || k === "default" || k === "examples" ? v : walk(v, k === "properties" || k === "$defs" || k === "patternProperties");
+      setOwn(out, k, nameMap ? walk(v, false) : k === "enum" || k === "const" || k === "default" || k === "examples" ? v : walk(v, k === "properties" || k === "$defs" || k === "patternProperties"));
     }
     if (!nameMap && Array.isArray(out.oneOf)) {
       const tag = discriminatorOf(bundle, out.oneOf);

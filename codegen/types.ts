@@ -1,6 +1,7 @@
 /** TypeScript types from a schema bundle with json-schema-to-typescript, one exported type per definition. */
 import { compile } from "json-schema-to-typescript";
 import type { Schema, SchemaBundle } from "./bundle.js";
+import { setOwn } from "../src/json/index.js";
 
 export async function generateTypes(bundle: SchemaBundle, rootName: string): Promise<string> {
   // Each definition's title becomes its type name; force it to the bundle name so types and
@@ -38,8 +39,8 @@ function stripRefSiblings(node: unknown, nameMap = false): unknown {
   if (!nameMap && typeof obj.$ref === "string" && Object.keys(obj).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))) return { $ref: obj.$ref };
   const out: Schema = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (!nameMap && (k === "enum" || k === "const" || k === "examples" || k === "default")) out[k] = v;
-    else out[k] = stripRefSiblings(v, !nameMap && (k === "properties" || k === "$defs" || k === "patternProperties"));
+    if (!nameMap && (k === "enum" || k === "const" || k === "examples" || k === "default")) setOwn(out, k, v);
+    else setOwn(out, k, stripRefSiblings(v, !nameMap && (k === "properties" || k === "$defs" || k === "patternProperties")));
   }
   return out;
 }

@@ -2,7 +2,9 @@
  * Checks that a value pushed into the fold is JSON and, unless the fold owns its input, copies it,
  * so a fold never aliases or mutates its caller's objects. One pass, no allocation for scalars.
  */
-import type { JsonObject, JsonValue } from "../json/index.js";
+import { setOwn, type JsonObject, type JsonValue } from "../json/index.js";
+
+export { setOwn };
 
 export const NOT_JSON: unique symbol = Symbol("not JSON");
 
@@ -61,11 +63,3 @@ export function adoptJson(value: unknown, copy: boolean, depth = 0): JsonValue |
   return out;
 }
 
-/**
- * `obj[key] = value` without the one key that assignment treats specially: an own member named
- * "__proto__" (JSON.parse creates those) must stay data, never become the object's prototype.
- */
-export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-  else obj[key] = value;
-}

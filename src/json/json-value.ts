@@ -59,3 +59,12 @@ export function jsonKind(value: JsonValue): JsonKind {
   if (Array.isArray(value)) return "array";
   return typeof value as "boolean" | "number" | "string" | "object";
 }
+
+/**
+ * `obj[key] = value` that stays a plain data member even for `__proto__` (an assignment would
+ * replace the object's prototype instead). Use it wherever keys come from input.
+ */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}

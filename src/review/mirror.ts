@@ -13,7 +13,7 @@ import addFormats from "ajv-formats";
 import { basename } from "node:path";
 import { findContract, loadContract, type Registry } from "../contracts/index.js";
 import { buildBundle, type Schema, type SchemaBundle } from "../../codegen/bundle.js";
-import { parsePointer, type JsonValue } from "../json/index.js";
+import { parsePointer, setOwn, type JsonValue } from "../json/index.js";
 
 export interface MirrorDefect {
   /** `<Definition>/<path inside it>` */
@@ -45,13 +45,13 @@ function canonical(node: unknown, rename: Map<string, string>, nameMap = false):
   if (!isObject(node)) return node;
   const out: Schema = {};
   for (const [k, v] of Object.entries(node)) {
-    if (nameMap) out[k] = canonical(v, rename);
+    if (nameMap) setOwn(out, k, canonical(v, rename));
     else if (k === "const") out.enum = [v];
-    else if (k === "enum" || k === "examples" || k === "default") out[k] = v;
+    else if (k === "enum" || k === "examples" || k === "default") setOwn(out, k, v);
     else if (k === "$ref" && typeof v === "string") {
       const name = v.replace("#/$defs/", "");
       out.$ref = `#/$defs/${rename.get(name) ?? name}`;
-    } else out[k] = canonical(v, rename, k === "properties" || k === "patternProperties" || k === "$defs");
+    } else setOwn(out, k, canonical(v, rename, k === "properties" || k === "patternProperties" || k === "$defs"));
   }
   return out;
 }
