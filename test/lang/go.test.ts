@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
 import { goPackage } from "../../codegen/lang/targets/go.js";
-import { ensureDebianTool, jsonDiff, langRegistry, loadSamples, normalizeName, runDriver, type Negative, type Sample, type SampleSet } from "./support.js";
+import { ensureDebianTool, langRegistry, loadSamples, normalizeName, runDriver, type Negative, type Sample, type SampleSet, roundTripFailures, VARIANT_BY_TAG } from "./support.js";
 
 const missing = ensureDebianTool("go", ["golang-go"]);
 if (missing) console.log(`skipping Go: ${missing}`);
@@ -126,23 +126,14 @@ describe.skipIf(missing !== undefined)("generated Go types", () => {
 
   it("round-trips every sample unchanged (json.Unmarshal, json.Marshal, compare as JSON)", () => {
     const results = run(set.samples);
-    const failures = set.samples.flatMap((s, i) => {
-      const r = results[i]!;
-      if (!r.ok) return [`${s.label}: ${r.error}`];
-      const d = jsonDiff(s.value, r.value);
-      return d ? [`${s.label}: ${d}`] : [];
-    });
+    const failures = roundTripFailures(set.samples, results);
     expect(failures).toEqual([]);
   });
 
   it("decodes a FrameEvent into the member its type names (FrameEvent{Value: *BlockStartEvent}...)", () => {
     const events = set.samples.filter((s) => s.def === "FrameEvent" || s.def === "ConflictItem");
     const results = run(events);
-    const names: Record<string, string> = {
-      block_start: "BlockStartEvent", block_delta: "BlockDeltaEvent", tool_call: "ToolCallEvent", done: "DoneEvent", error: "ErrorEvent",
-      INTENT_OVERLAP: "IntentOverlapItem", LOCK_INTERSECTION: "LockIntersectionItem", DEP_CHAIN: "DepChainItem",
-    };
-    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(names[(s.value as { type: string }).type]));
+    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]));
   });
 
   it("keeps an absent optional member apart from a null one, and numbers keep their digits", () => {

@@ -9,7 +9,7 @@ import { basename, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
 import { python } from "../../codegen/lang/targets/python.js";
-import { jsonDiff, langRegistry, loadSamples, REPO, runDriver, which, type Negative, type Sample, type SampleSet } from "./support.js";
+import { langRegistry, loadSamples, REPO, runDriver, which, type Negative, type Sample, type SampleSet, roundTripFailures } from "./support.js";
 
 const PYTHON = which("python3");
 const DRIVER = join(REPO, "test", "lang", "drivers", "roundtrip.py");
@@ -45,12 +45,7 @@ describe.skipIf(!PYTHON)("generated Python types", () => {
 
   it("round-trips every sample unchanged (decode, encode, compare as JSON)", () => {
     const results = run(set.samples);
-    const failures = set.samples.flatMap((s, i) => {
-      const r = results[i]!;
-      if (!r.ok) return [`${s.label}: ${r.error}`];
-      const d = jsonDiff(s.value, r.value);
-      return d ? [`${s.label}: ${d}`] : [];
-    });
+    const failures = roundTripFailures(set.samples, results);
     expect(failures).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
-import { installDebianPackages, jsonDiff, langRegistry, loadSamples, normalizeName, runDriver, which, type Negative, type Sample, type SampleSet } from "./support.js";
+import { installDebianPackages, langRegistry, loadSamples, normalizeName, runDriver, which, type Negative, type Sample, type SampleSet, roundTripFailures, VARIANT_BY_TAG } from "./support.js";
 
 export const DEBIAN_CRATES = "/usr/share/cargo/registry";
 const RUST_PACKAGES = ["librust-serde-dev", "librust-serde-derive-dev", "librust-serde-json-dev"];
@@ -115,23 +115,14 @@ describe.skipIf(missing !== undefined)("generated Rust types", () => {
 
   it("round-trips every sample unchanged (serde_json::from_value, to_value, compare as JSON)", () => {
     const results = run(set.samples);
-    const failures = set.samples.flatMap((s, i) => {
-      const r = results[i]!;
-      if (!r.ok) return [`${s.label}: ${r.error}`];
-      const d = jsonDiff(s.value, r.value);
-      return d ? [`${s.label}: ${d}`] : [];
-    });
+    const failures = roundTripFailures(set.samples, results);
     expect(failures).toEqual([]);
   });
 
   it("decodes a FrameEvent into the enum variant its type names", () => {
     const events = set.samples.filter((s) => s.def === "FrameEvent" || s.def === "ConflictItem");
     const results = run(events);
-    const names: Record<string, string> = {
-      block_start: "BlockStartEvent", block_delta: "BlockDeltaEvent", tool_call: "ToolCallEvent", done: "DoneEvent", error: "ErrorEvent",
-      INTENT_OVERLAP: "IntentOverlapItem", LOCK_INTERSECTION: "LockIntersectionItem", DEP_CHAIN: "DepChainItem",
-    };
-    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(names[(s.value as { type: string }).type]));
+    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]));
   });
 
   it("rejects what the schema rejects: unknown tags, a missing tag, unknown members of closed objects, a wrong const", () => {

@@ -315,3 +315,33 @@ export function runDriver(cmd: string, args: string[], requests: unknown[], opti
   if (lines.length !== requests.length) throw new Error(`driver answered ${lines.length} lines for ${requests.length} requests\n${r.stderr}`);
   return lines.map((l) => JSON.parse(l) as DriverResult);
 }
+
+/** A driver's answer for one sample: the re-encoded value, or why decoding failed. */
+export interface DriverResult {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+  variant?: string;
+}
+
+/** Samples whose round trip failed or changed the value (empty when every sample came back unchanged). */
+export function roundTripFailures(samples: readonly Sample[], results: readonly DriverResult[]): string[] {
+  return samples.flatMap((s, i) => {
+    const r = results[i]!;
+    if (!r.ok) return [`${s.label}: ${r.error}`];
+    const d = jsonDiff(s.value, r.value);
+    return d ? [`${s.label}: ${d}`] : [];
+  });
+}
+
+/** The member type a tagged union decodes to, by tag (FrameEvent and Wit's ConflictItem). */
+export const VARIANT_BY_TAG: Record<string, string> = {
+  block_start: "BlockStartEvent",
+  block_delta: "BlockDeltaEvent",
+  tool_call: "ToolCallEvent",
+  done: "DoneEvent",
+  error: "ErrorEvent",
+  INTENT_OVERLAP: "IntentOverlapItem",
+  LOCK_INTERSECTION: "LockIntersectionItem",
+  DEP_CHAIN: "DepChainItem",
+};
