@@ -223,7 +223,14 @@ export async function runCheckStages(options: { registry?: string; samples?: num
       const reports = await runConformance(name, {});
       const results = reports.flatMap((r) => r.results);
       const failed = results.filter((r) => r.status === "fail");
-      stages.push({ stage: `conform ${name}`, ok: failed.length === 0, summary: `${results.length - failed.length}/${results.length} checks passed`, details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`) });
+      const skipped = results.filter((r) => r.status === "skip").length;
+      const ran = results.length - skipped;
+      stages.push({
+        stage: `conform ${name}`,
+        ok: failed.length === 0,
+        summary: `${ran - failed.length}/${ran} checks passed${skipped ? ` (${skipped} not applicable to this target)` : ""}`,
+        details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`),
+      });
     }
   }
   return stages;
