@@ -193,6 +193,21 @@ describe("MCP framing the SDK client cannot send", () => {
     for (const v of ["2024-10-07", "2026-01-01", ""]) expect(negotiateProtocolVersion(v)).toBe("2025-11-25");
   });
 
+  it("a tools/call argument named __proto__ reaches the service as an own member, never as the request's prototype", async () => {
+    let seen: object | undefined;
+    const svc: ToolService = { operations: ["symbols"], handle: async (r) => ((seen = r as object), { result: {} as never }) };
+    const out = parsed(
+      await session(svc, "mcp", [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"wright_symbols","arguments":{"__proto__":{"kind":"injected"},"max":1}}}',
+      ]),
+    );
+    expect(out.find((r) => r.id === 2)?.result).toBeDefined();
+    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    expect((seen as { kind?: unknown }).kind).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(seen, "__proto__")).toBe(true);
+  });
+
   it("answers every request before the session ends, even when input closes first", async () => {
     const svc = createToolService(createMockHandlers({} as never), { operations: ["capabilities"] });
     const slow: ToolService = { operations: svc.operations, handle: async (r) => (await new Promise((res) => setTimeout(res, 20)), { result: { echoed: r } as never }) };

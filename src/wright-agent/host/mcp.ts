@@ -23,6 +23,7 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { setOwn } from "../../json/index.js";
 import { contractDocument, MCP_TOOLS, OPERATION_NAMES, operationEntry, type McpToolEntry } from "../contract.js";
 import { parseToolRequest } from "../request.js";
 import type { ToolService } from "../service.js";
@@ -131,7 +132,8 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
     }
     // The tool name carries op; omitted fields are not part of the tool and are ignored like any unknown field.
     const request_: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(args ?? {})) if (k !== "op" && !entry.omit.includes(k)) request_[k] = v;
+    // setOwn: an argument named __proto__ stays a member (dropped later as unknown), never the request's prototype.
+    for (const [k, v] of Object.entries(args ?? {})) if (k !== "op" && !entry.omit.includes(k)) setOwn(request_, k, v);
     request_.op = entry.op;
     const parsed = parseToolRequest(request_, { operations: service.operations });
     if (!parsed.ok && (parsed.reason === "schema" || parsed.reason === "exactly-one-of" || parsed.reason === "not-a-request")) {
