@@ -12,7 +12,9 @@ for (const { name, target } of jsonValueTargets()) {
     for (const check of jsonValueSuite.checks) {
       it(check.id, async () => {
         const r = await runCheck(check, target, ctx);
-        expect(r.status, describeFailure(r)).toBe("pass");
+        // A target without a guard has nothing for the guard check to test: skipped, never passed.
+        const expected = check.id === "json-value/guard-rejects-non-json" && !target.guard ? "skip" : "pass";
+        expect(r.status, describeFailure(r)).toBe(expected);
       });
     }
   });
