@@ -117,15 +117,19 @@ export function createHttpServer(options: HttpOptions): http.Server {
   async function handleClock(req: http.IncomingMessage, res: http.ServerResponse, clock: ManualClock): Promise<void> {
     if (req.method !== "POST") return send(res, 405, transportError(405, "use POST"), { allow: "POST" });
     const body = await readBody(req, 4096);
-    if (typeof body !== "object") return;
-    let parsed: { advanceMs?: unknown; setMs?: unknown };
+    if (body === "aborted") return;
+    // Answered, not left hanging until the request timeout; the test endpoint need not drain the rest.
+    if (body === "too-large") return send(res, 413, JSON.stringify({ error: "body larger than 4096 bytes" }), { connection: "close" });
+    let value: unknown;
     try {
-      parsed = body.length ? (JSON.parse(body.toString("utf8")) as typeof parsed) : {};
+      value = body.length ? JSON.parse(body.toString("utf8")) : {};
     } catch {
-      return send(res, 400, JSON.stringify({ error: "body must be JSON: {advanceMs} or {setMs}" }));
+      value = undefined;
     }
-    if (Number.isSafeInteger(parsed.setMs)) clock.set(parsed.setMs as number);
-    if (Number.isSafeInteger(parsed.advanceMs)) clock.advance(parsed.advanceMs as number);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return send(res, 400, JSON.stringify({ error: "body must be a JSON object: {advanceMs} or {setMs}" }));
+    const { setMs, advanceMs } = value as { advanceMs?: unknown; setMs?: unknown };
+    if (Number.isSafeInteger(setMs)) clock.set(setMs as number);
+    if (Number.isSafeInteger(advanceMs)) clock.advance(advanceMs as number);
     send(res, 200, JSON.stringify({ nowMs: clock.now() }));
   }
 
