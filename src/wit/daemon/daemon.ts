@@ -95,6 +95,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     reclaimStaleSocket(paths.socket);
     const listenPath = connectablePath(paths.socket, { create: true });
     await listen(server, listenPath);
+    // After listen, a failed accept (EMFILE under load) is emitted here: logged, never an uncaught throw.
+    server.on("error", (e) => log(`server error (still serving): ${e.message}`));
     cleanup.unshift(() => server.close());
     chmodSync(paths.socket, 0o600);
     const socketIno = lstatSync(paths.socket).ino;
