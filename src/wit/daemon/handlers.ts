@@ -2,8 +2,9 @@
  * The Wit daemon's methods: the generated `WitHandlers` interface, implemented over the store
  * (SQLite), the analysis (tree-sitter) and the clock. The engine has validated params against the
  * contract before a handler runs; each handler checks the limits, then path safety, then does its
- * work. Every write happens in one synchronous transaction that has committed before the handler
- * returns, so an answer is only ever sent for committed state.
+ * work. Every write happens in one synchronous transaction (a savepoint of the store's group
+ * commit); the HTTP layer sends an answer only after `store.durable()`, so it is only ever sent for
+ * committed state.
  */
 import { randomUUID } from "node:crypto";
 import type { WitHandlers } from "../../generated/wit/handlers.js";
