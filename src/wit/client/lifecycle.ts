@@ -178,7 +178,12 @@ export async function stopDaemonProcess(root: string, timeoutMs = 10_000): Promi
     if (!processAlive(pid)) return { root: p.root, wasRunning: true, pid };
     await new Promise((r) => setTimeout(r, 50));
   }
-  process.kill(pid, "SIGKILL");
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch (e) {
+    // It exited between the last check and now.
+    if ((e as NodeJS.ErrnoException).code !== "ESRCH") throw e;
+  }
   return { root: p.root, wasRunning: true, pid };
 }
 
