@@ -49,7 +49,10 @@ export class RpcClient implements RpcCaller {
     }
     const problem = this.options.checkResponse?.(response);
     if (problem) throw new RpcError(RpcCode.InternalError, problem);
-    if (response.id !== id && response.id !== null) throw new RpcError(RpcCode.InternalError, `response id ${JSON.stringify(response.id)} does not match request id ${JSON.stringify(id)}`);
+    // id null is only for an error whose request id the server could not read; a result must echo our id.
+    if (response.id !== id && !(response.id === null && "error" in response)) {
+      throw new RpcError(RpcCode.InternalError, `response id ${JSON.stringify(response.id)} does not match request id ${JSON.stringify(id)}`);
+    }
     if ("error" in response) {
       const e = response.error as { code?: unknown; message?: unknown; data?: JsonValue };
       throw new RpcError(typeof e?.code === "number" ? e.code : RpcCode.InternalError, typeof e?.message === "string" ? e.message : "error", e?.data);

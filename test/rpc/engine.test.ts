@@ -169,3 +169,14 @@ describe("generated WitClient over the engine", () => {
     expect(err.data).toEqual({ heldBy: "s1", expiresAt: now });
   });
 });
+
+describe("RpcClient response checks", () => {
+  const replying = (reply: Record<string, unknown>) => new RpcClient({ send: async () => JSON.stringify({ jsonrpc: "2.0", ...reply }) }, { nextId: () => 7 });
+  it("accepts its own id, and id null only on an error", async () => {
+    expect(await replying({ id: 7, result: "ok" }).call("m", {})).toBe("ok");
+    await expect(replying({ id: null, error: { code: -32700, message: "Parse error" } }).call("m", {})).rejects.toMatchObject({ code: -32700 });
+  });
+  it("refuses a result for another id or for id null", async () => {
+    for (const id of [8, "7", null]) await expect(replying({ id, result: "ok" }).call("m", {}), String(id)).rejects.toThrow(/does not match request id 7/);
+  });
+});
