@@ -450,7 +450,12 @@ export async function runModel(target: WitTarget, ctx: CheckContext): Promise<vo
     }),
     { seed: ctx.seed, numRuns: ctx.runs(30), interruptAfterTimeLimit: 120_000 },
   );
-  if (!details.failed) return;
+  ctx.cases += details.numRuns;
+  if (!details.failed) {
+    // The time limit ends the run early without failing it; with no sequence run at all nothing was checked.
+    if (details.numRuns === 0) fail(`no command sequence completed within the time limit (interrupted: ${details.interrupted})`);
+    return;
+  }
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   fail(`model and daemon disagree (${manual ? "test clock" : "real time"}, seed ${details.seed}, path ${details.counterexamplePath ?? "?"}): ${cause}\n  commands: ${String(details.counterexample?.[0] ?? "?")}`);
 }
