@@ -68,6 +68,7 @@ function propertyCheck(id: string, title: string, doc: string, base: number, run
         await run(target, { seed: ctx.seed, numRuns });
         ctx.cases += numRuns;
       } catch (e) {
+        if (e instanceof SkipCheck) throw e; // not applicable to this target: a skip, not a failure
         throw new CheckFailure(e instanceof Error ? e.message : String(e), { seed: ctx.seed });
       }
     },

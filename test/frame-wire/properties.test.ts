@@ -13,6 +13,9 @@ import {
   checkValueSitesPermissive,
 } from "../../conformance/frame-wire/properties.js";
 import { compileFrameWire } from "../../conformance/frame-wire/schema.js";
+import { frameWireSuite } from "../../conformance/frame-wire/suite.js";
+import { defaultContext } from "../../conformance/harness/check.js";
+import { runCheck } from "../../conformance/harness/runner.js";
 import { createFold, foldEvents } from "../../src/frame-wire/fold.js";
 import type { FoldOutcome } from "../../src/frame-wire/types.js";
 
@@ -178,5 +181,14 @@ describe("frame-wire hostile streams reach the rules", () => {
     }
     const missing = Object.keys(FRAME_WIRE_CODES).filter((c) => c !== "malformed_event" && !seen.has(c));
     expect(missing).toEqual([]);
+  });
+});
+
+describe("frame-wire suite: property checks that do not apply", () => {
+  it("incremental-matches-whole is skipped (not failed) for a fold without an incremental side, and passes with ours", async () => {
+    const check = frameWireSuite.checks.find((c) => c.id === "frame-wire/property/incremental-matches-whole")!;
+    const ctx = defaultContext({ scale: 0.1 });
+    expect((await runCheck(check, { fold: ours, runVectors: async () => [] }, ctx)).status).toBe("skip");
+    expect((await runCheck(check, { fold: ours, incremental: () => createFold(), runVectors: async () => [] }, ctx)).status).toBe("pass");
   });
 });
