@@ -6,6 +6,7 @@
  * a missing definition or a missing description is an error: the MCP adapter and the client-tool
  * emitter both build on this, and neither may ship such a schema.
  */
+import { setOwn } from "../json/index.js";
 import type { ContractDocument, Schema } from "./contract.js";
 import { directRefs, findRecursion } from "./schema-walk.js";
 
@@ -25,7 +26,8 @@ export function stripAnnotations(node: unknown, nameMap = false): unknown {
   const out: Schema = {};
   for (const [k, v] of Object.entries(node as Schema)) {
     if (!nameMap && k.startsWith("x-")) continue;
-    out[k] = !nameMap && DATA.has(k) ? structuredClone(v) : stripAnnotations(v, !nameMap && NAME_MAPS.has(k));
+    // setOwn: a property named __proto__ stays a property (an assignment would make it out's prototype).
+    setOwn(out, k, !nameMap && DATA.has(k) ? structuredClone(v) : stripAnnotations(v, !nameMap && NAME_MAPS.has(k)));
   }
   return out;
 }
@@ -47,7 +49,7 @@ export function deriveInputSchema(doc: ContractDocument, requestDef: string, opt
   }
   const schema = stripAnnotations(def) as Schema;
   const properties: Schema = {};
-  for (const [name, sub] of Object.entries(schema.properties as Schema)) if (!drop.has(name)) properties[name] = sub;
+  for (const [name, sub] of Object.entries(schema.properties as Schema)) if (!drop.has(name)) setOwn(properties, name, sub);
   schema.properties = properties;
   const required = ((schema.required as string[] | undefined) ?? []).filter((r) => !drop.has(r));
   if (required.length) schema.required = required;

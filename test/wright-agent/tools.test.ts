@@ -136,4 +136,13 @@ describe("client tool definitions (tools wright-agent)", () => {
     expect(() => deriveInputSchema(doc, "R", { omit: ["c"] })).toThrow(/no field c/);
     expect(stripAnnotations({ enum: [{ "x-keep": 1 }], const: { "x-keep": 2 } })).toEqual({ enum: [{ "x-keep": 1 }], const: { "x-keep": 2 } });
   });
+
+  it("a request property named __proto__ stays a property of the derived schema (never its prototype)", () => {
+    const properties = JSON.parse('{"op":{"const":"r"},"__proto__":{"type":"string","x-note":1},"a":{"type":"integer"}}');
+    const doc = { $defs: { R: { type: "object", description: "r", properties } } } as unknown as ContractDocument;
+    const derived = deriveInputSchema(doc, "R") as { properties: Record<string, unknown> };
+    expect(Object.getPrototypeOf(derived.properties)).toBe(Object.prototype);
+    expect(Object.keys(derived.properties)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(derived.properties, "__proto__")?.value).toEqual({ type: "string" });
+  });
 });
