@@ -92,6 +92,9 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
       const SUITES = await suites();
       if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+      if (opts.only?.length && !SUITES[name]!.suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
+        throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
+      }
       const reports = await runConformance(name, opts, opts);
       const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
       const text = renderSuiteReports(reports, opts.format);

@@ -31,6 +31,7 @@ describe("contract-suite CLI", () => {
     expect((await runCli(["conform", "rfc6901", "--seed", "x"])).code).toBe(2);
     expect((await runCli(["validate", "--format", "yaml"])).code).toBe(2);
     expect((await runCli(["validate", "not-registered"])).code).toBe(2);
+    expect((await runCli(["conform", "rfc6901", "--only", "no-such-check"])).code).toBe(2);
   });
   it("--help on every command documents the exit codes", async () => {
     for (const cmd of [[], ["validate"], ["gen"], ["conform"], ["check"]]) {
