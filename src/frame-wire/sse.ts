@@ -44,6 +44,12 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(value);
+      // Abort means no further event may be applied: stop reading (a server that keeps the stream
+      // open must not hold the client), keep the partial turn.
+      if (fold.abort !== null) {
+        await reader.cancel().catch(() => {});
+        break;
+      }
     }
   } finally {
     reader.releaseLock();

@@ -68,6 +68,25 @@ describe("streaming client over the generated OpenAPI stub", () => {
     }
   });
 
+  it("after an abort the client stops reading, even from a server that never ends the stream", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(encodeSseEvent({ type: "block_start", index: 0, block_id: "b", block: { kind: "text" } }));
+      res.write(encodeSseEvent({ type: "block_delta", index: 7, block_id: "x", seq: 0, delta: { op: "field_set", path: "/a", value: 1 } }));
+      const timer = setInterval(() => res.write(": keep-alive\n\n"), 20); // never ends
+      res.on("close", () => clearInterval(timer));
+    });
+    const baseUrl = await listen(server);
+    try {
+      const outcome = await streamTurn({ baseUrl }, { headers: { Authorization: "Bearer x" }, body });
+      expect(outcome.abort).toMatchObject({ code: "block_delta_unknown_index", at: 1 });
+      expect(outcome.turn.blocks).toEqual([{ kind: "text" }]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it("a frame that is not JSON aborts with malformed_event and keeps the partial turn", async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
