@@ -65,12 +65,25 @@ export function registerWrightAgentCommands(program: Command, ctx: CliContext): 
     )
     .addOption(new Option("--format <format>", "output format").choices(TOOL_FORMATS as unknown as string[]).default("messages"))
     .addOption(new Option("--operations <ops...>", "only these operations (default: all 24 the mock advertises)"))
+    .addOption(new Option("--target <command>", "ask a live server (started with this command, stdio transport) which operations it advertises, and emit only those"))
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (opts: { format: (typeof TOOL_FORMATS)[number]; operations?: string[] }) => {
+    .action(async (opts: { format: (typeof TOOL_FORMATS)[number]; operations?: string[]; target?: string }) => {
       const { OPERATION_NAMES } = await import("../wright-agent/contract.js");
       const { renderToolDefinitions } = await import("../wright-agent/tools.js");
       const unknown = (opts.operations ?? []).filter((op) => !(OPERATION_NAMES as readonly string[]).includes(op));
       if (unknown.length) return usage(`unknown operation(s) ${unknown.join(", ")} (known: ${OPERATION_NAMES.join(", ")})`);
-      ctx.io.stdout.write(renderToolDefinitions(opts.format, opts.operations));
+      let operations = opts.operations;
+      if (opts.target) {
+        // capabilities first: the server's advertised set, in catalog order, narrowed by --operations.
+        const { connectWrightAgent } = await import("../wright-agent/client/index.js");
+        const client = await connectWrightAgent({ command: opts.target, transport: "stdio" });
+        try {
+          const advertised = new Set(client.operations);
+          operations = OPERATION_NAMES.filter((op) => advertised.has(op) && (!opts.operations || opts.operations.includes(op)));
+        } finally {
+          await client.close();
+        }
+      }
+      ctx.io.stdout.write(renderToolDefinitions(opts.format, operations));
     });
 }
