@@ -8,6 +8,8 @@ import { jsonValueTargets } from "./json-value/targets.js";
 import { rfc6901Suite } from "./rfc6901/suite.js";
 import { srcJsonPointer } from "./rfc6901/targets.js";
 import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire/suite.js";
+import { vectorSamples } from "./frame-wire/vectors.js";
+import type { JsonValue } from "../src/json/index.js";
 import { witSuite } from "./wit/suite.js";
 import { witTargets } from "./wit/targets.js";
 import { wrightAgentSuite } from "./wright-agent/suite.js";
@@ -32,6 +34,8 @@ export interface SuiteEntry<T = never> {
   /** Option names the suite understands beyond --seed/--format. */
   options: (keyof ConformOptions)[];
   targets(options: ConformOptions): Promise<SuiteTarget<T>[]>;
+  /** Known values of the contract of the same name (seeds for mirror and compatibility sampling). */
+  samples?(): JsonValue[];
 }
 
 function entry<T>(e: SuiteEntry<T>): SuiteEntry<unknown> {
@@ -45,10 +49,16 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
     suite: frameWireSuite,
     options: ["target"],
     targets: async (o) => (o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }]),
+    samples: () => vectorSamples(),
   }),
   wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),
   "wright-agent": entry({ suite: wrightAgentSuite, options: ["target", "transport"], targets: wrightAgentTargets }),
 };
+
+/** Known values of a contract, from the conformance suite named after it (none when there is no such suite). */
+export function contractSamples(contract: string): JsonValue[] {
+  return SUITES[contract]?.samples?.() ?? [];
+}
 
 export function registerSuite<T>(name: string, e: SuiteEntry<T>): void {
   SUITES[name] = entry(e);

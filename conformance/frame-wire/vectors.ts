@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatPointer } from "../../src/json/index.js";
+import { formatPointer, type JsonValue } from "../../src/json/index.js";
 
 export const FRAME_WIRE_VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "../vectors/frame-wire");
 
@@ -39,6 +39,14 @@ export function loadFrameWireVectors(dir = FRAME_WIRE_VECTOR_DIR): FrameWireVect
     }
     return v;
   });
+}
+
+/**
+ * Known values of the contract: every fold-level vector's events and every expected outcome
+ * (a FrameTurn with its abort). Seeds for sampling checks (mirror, validator rewrites, benchmarks).
+ */
+export function vectorSamples(vectors: FrameWireVector[] = loadFrameWireVectors()): JsonValue[] {
+  return vectors.flatMap((v) => [...((v.events ?? []) as JsonValue[]), v.expected as unknown as JsonValue]);
 }
 
 /** The NDJSON text a command receives for a vector. */

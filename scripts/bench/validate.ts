@@ -6,14 +6,14 @@ import { registerSchema, validate as hyperValidate } from "@hyperjump/json-schem
 import { BUNDLED_CONTRACTS_DIR } from "../../src/contracts/index.js";
 import { validateFrameEvent } from "../../src/generated/frame-wire/validators.js";
 import { mutations } from "../../src/review/mirror.js";
-import { vectorSeeds } from "../../src/cli/mirror-command.js";
+import { vectorSamples } from "../../conformance/frame-wire/vectors.js";
 import type { JsonValue } from "../../src/json/index.js";
 import { isFrameEventGuard } from "./guards.js";
 import { bySize, sideBySide, type Bench } from "./measure.js";
 
 /** A fixed mix of valid and invalid events: the vectors' events and mutations of them. */
 export function eventMix(): unknown[] {
-  const seeds = vectorSeeds("frame-wire").filter((e) => typeof e === "object" && e !== null && "type" in (e as object));
+  const seeds = vectorSamples().filter((e) => typeof e === "object" && e !== null && "type" in (e as object));
   const out: unknown[] = [];
   for (const e of seeds) {
     out.push(e);

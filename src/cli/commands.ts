@@ -196,15 +196,13 @@ export async function runCheckStages(options: { registry?: string; samples?: num
       ],
     });
   }
-  // MIRROR HOOK: the stage exists while src/review/mirror.ts (the `contract-suite mirror` check)
-  // exports runMirror(registry, openapiContract, {seeds}); without that module it is skipped.
-  const mirror = await import("../review/mirror.js").catch(() => undefined);
   const mirrored = registry.contracts.filter((c) => c.mirrors !== undefined);
-  if (mirror && typeof mirror.runMirror === "function" && mirrored.length) {
+  if (mirrored.length) {
     progress.line("check: mirror");
-    const seedsOf = await import("./mirror-command.js").then((m) => m.vectorSeeds).catch(() => (_: string) => []);
+    const { runMirror } = await import("../review/mirror.js");
+    const { contractSamples } = await import("../../conformance/index.js");
     const reports = [];
-    for (const m of mirrored) reports.push(await mirror.runMirror(registry, m.name, { seeds: bundled ? seedsOf(m.mirrors!) : [] }));
+    for (const m of mirrored) reports.push(await runMirror(registry, m.name, { seeds: bundled ? contractSamples(m.mirrors!) : [] }));
     const defects = reports.flatMap((r) => r.defects.map((d) => `${r.contract} <-> ${r.mirror}: ${d.path} [${d.kind}] ${d.message}`));
     stages.push({ stage: "mirror", ok: defects.length === 0, summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`, details: defects });
   }

@@ -37,7 +37,9 @@ export function registerFrameWireCommands(program: Command, ctx: CliContext): vo
         return ctx.exit(EXIT.usage);
       }
       const { createFrameWireServer } = await import("../frame-wire/serve.js");
-      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed) });
+      const { loadFrameWireVectors } = await import("../../conformance/frame-wire/vectors.js");
+      const vectors = new Map(loadFrameWireVectors().flatMap((v) => (v.events ? [[v.name, v.events] as const] : [])));
+      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed), vectors });
       await new Promise<void>((resolve) => server.listen(Number(opts.port), opts.host, resolve));
       const addr = server.address();
       const port = typeof addr === "object" && addr ? addr.port : opts.port;

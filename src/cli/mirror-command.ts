@@ -1,29 +1,15 @@
 /** `contract-suite mirror <contract>`: JSON Schema <-> OpenAPI mirror check. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Option, type Command } from "commander";
-import { BUNDLED_CONTRACTS_DIR, loadRegistry, type Registry } from "../contracts/index.js";
+import { loadRegistry, type Registry } from "../contracts/index.js";
 import { runMirror, type MirrorReport } from "../review/mirror.js";
-import type { JsonValue } from "../json/index.js";
 import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
-
-/** Seeds for sampling: the events and expected outcomes of `conformance/vectors/<contract>/*.json`, when there are any. */
-export function vectorSeeds(contract: string): JsonValue[] {
-  const dir = join(BUNDLED_CONTRACTS_DIR, "..", "conformance", "vectors", contract);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .flatMap((f) => {
-      const v = JSON.parse(readFileSync(join(dir, f), "utf8")) as { events?: JsonValue[]; expected?: JsonValue };
-      return [...(v.events ?? []), ...(v.expected !== undefined ? [v.expected] : [])];
-    });
-}
 
 /** Mirror-checks `name`: an OpenAPI contract with `mirrors`, or a JSON Schema contract some OpenAPI contract mirrors. */
 export async function mirrorContract(registry: Registry, name: string): Promise<MirrorReport[]> {
   const mirrors = registry.contracts.filter((c) => c.name === name ? !!c.mirrors : c.mirrors === name);
   if (mirrors.length === 0) throw new UsageError(`no OpenAPI contract mirrors "${name}" (set "mirrors" in contracts/index.json)`);
-  return Promise.all(mirrors.map((m) => runMirror(registry, m.name, { seeds: vectorSeeds(m.mirrors!) })));
+  const { contractSamples } = await import("../../conformance/index.js");
+  return Promise.all(mirrors.map((m) => runMirror(registry, m.name, { seeds: contractSamples(m.mirrors!) })));
 }
 
 export function renderMirror(reports: MirrorReport[], format: "text" | "json"): string {

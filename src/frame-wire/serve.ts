@@ -4,15 +4,10 @@
  * vector's events (`?vector=<name>`) or a random valid turn, at a chosen pace.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { tryParseJson } from "../json/index.js";
 import { frameWireApiOperations } from "../generated/frame-wire-api/operations.js";
 import { validateStreamTurnRequestBody } from "../generated/frame-wire-api/validators.js";
 import { encodeSseEvent } from "./sse.js";
-
-export const VECTORS_DIR = resolve(fileURLToPath(import.meta.url), "../../../conformance/vectors/frame-wire");
 
 export interface FrameWireServerOptions {
   /** Accepted bearer token. */
@@ -21,21 +16,10 @@ export interface FrameWireServerOptions {
   paceMs?: number;
   /** Seed for random turns (a request may pass `?seed=`). */
   seed?: number;
-  /** Folder of vector files (`{name, events}`); default the bundled conformance vectors. */
-  vectorsDir?: string;
+  /** Event streams a request can ask for by name (`?vector=NAME`), e.g. the conformance vectors. */
+  vectors?: ReadonlyMap<string, readonly unknown[]>;
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
-}
-
-/** Vector name -> events. */
-export function loadVectors(dir = VECTORS_DIR): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>();
-  if (!existsSync(dir)) return out;
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    const v = JSON.parse(readFileSync(join(dir, f), "utf8")) as { name?: string; events?: unknown[] };
-    if (Array.isArray(v.events)) out.set(v.name ?? f.replace(/\.json$/, ""), v.events);
-  }
-  return out;
 }
 
 /** mulberry32: a tiny deterministic PRNG, so `?seed=` reproduces a turn exactly. */
@@ -93,7 +77,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
 }
 
 export function createFrameWireServer(options: FrameWireServerOptions): Server {
-  const vectors = loadVectors(options.vectorsDir);
+  const vectors = options.vectors ?? new Map<string, readonly unknown[]>();
   const op = frameWireApiOperations.streamTurn;
   let turnCounter = 0;
   return createServer(async (req, res) => {
@@ -109,7 +93,7 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
         return sendJson(res, 400, { error: "bad_request", message: parsed.ok ? "the body does not match the request schema" : parsed.error.message });
       }
       const name = url.searchParams.get("vector");
-      let events: unknown[];
+      let events: readonly unknown[];
       if (name !== null) {
         const v = vectors.get(name);
         if (!v) return sendJson(res, 404, { error: "unknown_vector", message: `no vector named ${JSON.stringify(name)}`, known: [...vectors.keys()] });

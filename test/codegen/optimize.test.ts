@@ -6,7 +6,7 @@ import { loadContract, loadRegistry } from "../../src/contracts/index.js";
 import { buildBundle, type SchemaBundle } from "../../codegen/bundle.js";
 import { discriminatorOf, isJsonValueOneOf, optimizeBundle } from "../../codegen/optimize.js";
 import { mutations } from "../../src/review/mirror.js";
-import { vectorSeeds } from "../../src/cli/mirror-command.js";
+import { vectorSamples } from "../../conformance/frame-wire/vectors.js";
 import type { JsonValue } from "../../src/json/index.js";
 
 const registry = loadRegistry();
@@ -32,7 +32,7 @@ describe("validator rewrites keep every verdict", () => {
       const { bundle } = buildBundle(contract);
       const original = compiled(bundle, false);
       const rewritten = compiled(optimizeBundle(bundle), true);
-      const seeds: JsonValue[] = [...vectorSeeds("frame-wire"), ...witSamples, ...(fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 }) as JsonValue[])];
+      const seeds: JsonValue[] = [...vectorSamples(), ...witSamples, ...(fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 }) as JsonValue[])];
       let compared = 0;
       for (const def of Object.keys(bundle.defs)) {
         const a = original(def);

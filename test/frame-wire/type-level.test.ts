@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { findContract, loadRegistry } from "../../src/contracts/index.js";
 import { THIRTEEN_VALUES } from "../../conformance/json-value/suite.js";
-import { vectorSeeds } from "../../src/cli/mirror-command.js";
+import { vectorSamples } from "../../conformance/frame-wire/vectors.js";
 import { validateFrameEvent, validateFieldSetDelta, validateElementAppendDelta, validateToolCall } from "../../src/generated/frame-wire/validators.js";
 import { typecheckSamples, type TypedSample } from "../helpers/type-level.js";
 
@@ -32,7 +32,7 @@ describe("type-level conformance of the generated frame-wire types (real tsc)", 
   });
 
   it("1.3.0 types accept every sample: the value sites, and every valid event of the vectors", async () => {
-    const events = vectorSeeds("frame-wire").filter((e) => validateFrameEvent(e));
+    const events = vectorSamples().filter((e) => validateFrameEvent(e));
     expect(events.length).toBeGreaterThan(100);
     const samples = [...valueSiteSamples(), ...events.map((e, i): TypedSample => ({ type: "FrameEvent", value: e, label: `event ${i}` }))];
     expect(await typecheckSamples(registry, frameWire, frameWire.entry, samples)).toEqual([]);

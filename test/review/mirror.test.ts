@@ -5,10 +5,10 @@ import { join } from "node:path";
 import YAML from "yaml";
 import { BUNDLED_CONTRACTS_DIR, loadRegistry } from "../../src/contracts/index.js";
 import { runMirror, mutations } from "../../src/review/mirror.js";
-import { vectorSeeds } from "../../src/cli/mirror-command.js";
+import { vectorSamples } from "../../conformance/frame-wire/vectors.js";
 import { runCli } from "../helpers/cli.js";
 
-const seeds = vectorSeeds("frame-wire");
+const seeds = vectorSamples();
 
 /** Copies the bundled registry, applies an edit to one document, runs the mirror check on the copy. */
 async function mirrorWith(edit: { file: "frame_wire.json" | "openapi.yaml"; change: (doc: any) => void }) {
