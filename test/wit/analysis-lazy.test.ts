@@ -3,11 +3,11 @@
  * dynamic import in runtime.ts (so importing the module, or its types, loads no WASM);
  * the store and path modules never import the analysis.
  */
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { traceResolves } from "../helpers/trace-resolves.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -44,34 +44,17 @@ describe("lazy loading of tree-sitter", () => {
     for (const f of [...sources("src/wit/store"), "src/wit/paths.ts"]) expect(valueImports(f, /analysis/), f).toEqual([]);
   });
 
-  it("importing the analysis module in a fresh process resolves web-tree-sitter only at Analyzer.open", () => {
-    // A resolve hook reports every specifier naming web-tree-sitter back to the main thread.
-    const hook = `let port;
-      export function initialize(data) { port = data.port; }
-      export async function resolve(specifier, context, next) {
-        if (/web-tree-sitter/.test(specifier)) port.postMessage(specifier);
-        return next(specifier, context);
-      }`;
-    const script = `
-      import { register } from "node:module";
-      import { MessageChannel } from "node:worker_threads";
-      const { port1, port2 } = new MessageChannel();
-      const seen = [];
-      port1.on("message", (m) => seen.push(m));
-      port1.unref();
-      register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}), { data: { port: port2 }, transferList: [port2] });
-      const settle = () => new Promise((r) => setTimeout(r, 100));
+  it("importing the analysis module in a fresh process resolves web-tree-sitter only at Analyzer.open", async () => {
+    const t = await traceResolves<{ afterImport: number; afterOpen: number }>(`
+      const treeSitter = () => resolved.filter((r) => /web-tree-sitter/.test(r.split(" -> ")[0])).length;
       const { Analyzer } = await import(${JSON.stringify(path.join(repoRoot, "src/wit/analysis/index.ts"))});
       await settle();
-      const afterImport = seen.length;
+      const afterImport = treeSitter();
       await Analyzer.open(process.cwd());
       await settle();
-      console.log(JSON.stringify({ afterImport, afterOpen: seen.length }));
-    `;
-    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
-    expect(r.status, r.stderr).toBe(0);
-    const { afterImport, afterOpen } = JSON.parse(r.stdout.trim()) as { afterImport: number; afterOpen: number };
-    expect(afterImport).toBe(0);
-    expect(afterOpen).toBeGreaterThan(0);
+      return { afterImport, afterOpen: treeSitter() };
+    `);
+    expect(t.output.afterImport).toBe(0);
+    expect(t.output.afterOpen).toBeGreaterThan(0);
   });
 });
