@@ -5,7 +5,7 @@
  */
 import { basename, extname } from "node:path";
 import type { LoadedContract } from "../src/contracts/index.js";
-import { lookupRef, refTarget } from "../src/contracts/index.js";
+import { lookupRef } from "../src/contracts/index.js";
 import { parsePointer, setOwn } from "../src/json/index.js";
 import { pascalCase } from "./names.js";
 
@@ -67,12 +67,6 @@ function isObject(v: unknown): v is Schema {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const DEF_CONTAINERS: Record<string, string[]> = {
-  "json-schema": ["$defs", "definitions"],
-  openrpc: ["components", "schemas"],
-  openapi: ["components", "schemas"],
-};
-
 export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; methods: MethodInfo[]; operations: OperationInfo[] } {
   const { doc, entry } = contract;
   const namer = new Namer();
@@ -106,7 +100,6 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
       if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/components/schemas/${k}`, v, pascalCase(k), fileName);
     }
   }
-  void DEF_CONTAINERS;
 
   const methods: MethodInfo[] = [];
   if (entry.kind === "openrpc") {
@@ -226,7 +219,6 @@ function resolveError(contract: LoadedContract, e: Schema): { code: number; mess
   return { code: Number(e.code), message: String(e.message) };
 }
 
-export { refTarget };
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 

@@ -62,11 +62,6 @@ function hasCatalog(contract: LoadedContract): boolean {
   return Object.values(root?.$defs ?? {}).some((d) => Array.isArray(d["x-operations"]));
 }
 
-/** Lets a kind (e.g. OpenAPI operations) add files without touching this orchestrator. */
-export function registerKindGenerator(kind: string, generator: KindGenerator): void {
-  (kindGenerators[kind] ??= []).push(generator);
-}
-
 /** Output file names per kind, known before generating (for --check without regenerating). */
 export function expectedFiles(kind: string, contract?: LoadedContract): string[] {
   const byKind = (kindGenerators[kind] ?? []).flatMap((g) => (typeof g.files === "function" ? (contract ? g.files(contract) : []) : g.files));

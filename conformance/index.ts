@@ -60,6 +60,3 @@ export function contractSamples(contract: string): JsonValue[] {
   return SUITES[contract]?.samples?.() ?? [];
 }
 
-export function registerSuite<T>(name: string, e: SuiteEntry<T>): void {
-  SUITES[name] = entry(e);
-}

@@ -3,7 +3,7 @@
  * The heavy modules (codegen, conformance suites, review) are imported inside the actions, so a
  * command that needs none of them starts fast.
  */
-import { createWriteStream } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
@@ -119,14 +119,6 @@ function parseInteger(v: string, flag: string): number {
   const n = Number(v);
   if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes an integer, got "${v}"`);
   return n;
-}
-
-async function writeFile(path: string, text: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const s = createWriteStream(path);
-    s.on("error", reject);
-    s.end(text, resolve);
-  });
 }
 
 export async function runConformance(name: string, targetOptions: ConformOptions, run: { seed?: number; scale?: number; only?: string[] } = {}): Promise<SuiteReport[]> {

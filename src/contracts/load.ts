@@ -36,10 +36,6 @@ export function parseDocumentText(path: string, text: string): unknown {
   return parseJson(text);
 }
 
-export function readDocumentFile(path: string): unknown {
-  return parseDocumentText(path, readFileSync(path, "utf8"));
-}
-
 export async function loadDocument(path: string): Promise<{ doc: LoadedDocument; problems: Problem[] }> {
   const problems: Problem[] = [];
   const files = new Map<string, unknown>();

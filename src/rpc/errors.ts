@@ -43,6 +43,3 @@ export class RpcError extends Error {
   }
 }
 
-export function isRpcError(e: unknown): e is RpcError {
-  return e instanceof RpcError;
-}
