@@ -65,8 +65,9 @@ export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOpti
     handlers,
     parse: { maxBytes: MAX_LINE_BYTES },
     // `request` needs its ToolRequest: absent params is invalid params, not an empty request.
+    // (A refused notification gets no reply: the engine sees to that.)
     checkRequest: (req) =>
-      req.method === "request" && Object.prototype.hasOwnProperty.call(req, "id") && !Object.prototype.hasOwnProperty.call(req, "params")
+      req.method === "request" && !Object.prototype.hasOwnProperty.call(req, "params")
         ? new RpcError(INVALID_PARAMS.code, INVALID_PARAMS.message, { formErrors: ["request takes a ToolRequest in params"], fieldErrors: {} })
         : undefined,
   });
