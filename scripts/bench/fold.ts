@@ -42,7 +42,8 @@ export const foldScalingBench: Bench = {
     const b = benchStream(large);
     const ts: number[] = [];
     const tl: number[] = [];
-    parseAndFold(a)();
+    parseAndFold(a)(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
+    parseAndFold(b)();
     for (let i = 0; i < bySize(size, 1, 2, 3); i++) {
       ts.push(timeOnce(parseAndFold(a)));
       tl.push(timeOnce(parseAndFold(b)));

@@ -10,10 +10,10 @@
  * Hot path: a valid event costs a few own-member checks, one cached pointer lookup and the write;
  * nothing is allocated for it except what the turn keeps (and copies, unless `adoptEvents`).
  */
-import { evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
+import { isReceiverSafe, compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
 import { gapMessage } from "./gap.js";
-import { compileDeltaPath, fastAppendTarget, fastFieldSetTarget, type CompiledPath } from "./pointer-fast.js";
+import { fastAppendTarget, fastFieldSetTarget } from "./pointer-fast.js";
 import { adoptJson, isPlainObject, NOT_JSON, setOwn } from "./json-adopt.js";
 import type { FoldAbort, FoldDiscard, FoldOutcome, ForgeBlock, FrameTurn, ToolCall } from "./types.js";
 
@@ -317,13 +317,12 @@ class FrameFold implements Fold {
 
     // Rules of the pointer itself hold whatever state the fold is in; the forbidden-member rule
     // is checked here only for deltas that will not reach src/json (which checks it again).
-    let compiledPath: CompiledPath;
+    let tokens: readonly string[];
     try {
-      compiledPath = compileDeltaPath(path);
+      tokens = compilePointer(path); // cached: a stream that repeats a path decodes it once
     } catch (err) {
       return this.fail("pointer_syntax", `${op} path ${JSON.stringify(path)}: ${(err as PointerError).message}`, at);
     }
-    const tokens = compiledPath.tokens;
     if (tokens.length === 0) return this.fail("pointer_root", `${op} may not use the root pointer ""`, at);
     if (tokens.length > MAX_POINTER_TOKENS) {
       return this.fail("pointer_too_long", `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`, at);
@@ -343,7 +342,7 @@ class FrameFold implements Fold {
     }
 
     // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
-    if (compiledPath.receiverSafe) {
+    if (isReceiverSafe(tokens)) {
       if (op === "field_set") {
         const t = fastFieldSetTarget(slot.block, tokens);
         if (t !== undefined && !(t.array === false && tokens.length === 1 && t.key === "kind" && typeof value !== "string")) {

@@ -9,31 +9,7 @@
  * Why: at 100k events, the reference path's per-step result objects are a measurable share of the
  * fold's cost (docs/decisions/031). Tokens are compiled and cached by src/json's compilePointer.
  */
-import { compilePointer, isArrayIndexToken, isReceiverSafe, walkOwn as walk, type JsonObject, type JsonValue } from "../json/index.js";
-
-/** A delta path compiled once: src/json's tokens plus whether the receiver rule lets them through. */
-export interface CompiledPath {
-  tokens: readonly string[];
-  receiverSafe: boolean;
-}
-
-const CACHE_LIMIT = 4096;
-const compiled = new Map<string, CompiledPath>();
-
-/**
- * src/json's `compilePointer` (which throws PointerError on bad syntax) with the receiver check
- * folded into the same cached entry, so a repeated path costs one map lookup.
- */
-export function compileDeltaPath(path: string): CompiledPath {
-  let c = compiled.get(path);
-  if (c === undefined) {
-    const tokens = compilePointer(path);
-    c = { tokens, receiverSafe: isReceiverSafe(tokens) };
-    if (compiled.size >= CACHE_LIMIT) compiled.clear();
-    compiled.set(path, c);
-  }
-  return c;
-}
+import { isArrayIndexToken, walkOwn as walk, type JsonObject, type JsonValue } from "../json/index.js";
 
 /** Where field_set writes, when that is plainly valid: an object member, or an array index <= length. */
 export type FastTarget = { parent: JsonObject; key: string; array: false } | { parent: JsonValue[]; index: number; array: true };
