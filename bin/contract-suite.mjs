@@ -1,12 +1,4 @@
 #!/usr/bin/env node
-// Node 20 cannot run .ts: register tsx's ESM loader, then hand over to the TypeScript CLI.
-// tsx caches transformed modules on disk, so later starts stay fast.
-import { register } from "tsx/esm/api";
-// A closed pipe (`contract-suite ... | head`) ends the command quietly, as other CLIs do.
-process.stdout.on("error", (e) => {
-  if (e.code === "EPIPE") process.exit(0);
-  throw e;
-});
-register();
-const { main } = await import("../src/cli/main.ts");
-process.exitCode = await main(process.argv);
+// The repository's entry point runs the built CLI of packages/cli (npm ci builds it in `prepare`;
+// `npm run build` rebuilds incrementally). No TypeScript at run time. See docs/decisions/100-packages.md.
+await import("../packages/cli/bin/contract-suite.mjs");

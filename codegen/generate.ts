@@ -4,7 +4,7 @@
  * unchanged since the last run are skipped by hash.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
@@ -16,9 +16,11 @@ import { generateValidators } from "./validators.js";
 import { componentErrorDefs, generateClient, generateHandlers, generateMethods } from "./openrpc.js";
 import { generateOperations } from "./openapi.js";
 import { findCatalog, generateCatalog } from "./catalog.js";
+import { assetRoot } from "../src/assets.js";
 
 const CODEGEN_DIR = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = resolve(CODEGEN_DIR, "..");
+/** The folder holding contracts/ and src/generated/: the repository (an installed CLI ships the generated code compiled). */
+export const REPO_ROOT = assetRoot();
 export const GENERATED_DIR = join(REPO_ROOT, "src", "generated");
 const require = createRequire(import.meta.url);
 

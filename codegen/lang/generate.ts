@@ -21,9 +21,10 @@ import { dart } from "./targets/dart.js";
 import { swift } from "./targets/swift.js";
 import { kotlin } from "./targets/kotlin.js";
 import { csharp } from "./targets/csharp.js";
+import { assetRoot } from "../../src/assets.js";
 
 const LANG_DIR = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = resolve(LANG_DIR, "..", "..");
+export const REPO_ROOT = assetRoot();
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, "generated");
 const require = createRequire(import.meta.url);
 export const QUICKTYPE_VERSION = (require("quicktype-core/package.json") as { version: string }).version;

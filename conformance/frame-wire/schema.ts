@@ -4,11 +4,11 @@
  * schema, the outcome's turn against FrameTurn, 1.2.0 -> 1.3.0 compatibility.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { assetPath } from "../../src/assets.js";
 
-export const FRAME_WIRE_CONTRACT_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../contracts/frame-wire");
+export const FRAME_WIRE_CONTRACT_DIR = assetPath("contracts/frame-wire");
 
 export type FrameWireVersion = "1.3.0" | "1.2.0";
 

@@ -3,11 +3,11 @@
  * an outcome with a vector's expected one. Shared by the in-process and the command runner.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { formatPointer, type JsonValue } from "../../src/json/index.js";
+import { assetPath } from "../../src/assets.js";
 
-export const FRAME_WIRE_VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "../vectors/frame-wire");
+export const FRAME_WIRE_VECTOR_DIR = assetPath("conformance/vectors/frame-wire");
 
 export interface ExpectedOutcome {
   turn: unknown;

@@ -5,6 +5,10 @@
 import { Command, CommanderError } from "commander";
 import { createContext, EXIT, EXIT_CODES_HELP, UsageError, type CliContext, type Io } from "./context.js";
 import { RegistryError } from "../contracts/registry.js";
+import { createRequire } from "node:module";
+
+/** The version of the package this file ships in (the repository root and packages/cli agree). */
+const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
 type Registrar = (program: Command, ctx: CliContext) => void;
 
@@ -31,7 +35,7 @@ function invoked(argv: string[]): string | undefined {
 export async function buildProgram(ctx: CliContext, argv: string[] = []): Promise<Command> {
   const program = new Command("contract-suite")
     .description("Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.")
-    .version("0.1.0")
+    .version(VERSION)
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parseJson } from "../json/index.js";
+import { assetPath } from "../assets.js";
 
 export type ContractKind = "json-schema" | "openrpc" | "openapi";
 
@@ -31,7 +31,7 @@ export interface Registry {
 }
 
 /** The bundled contracts/ folder of this package. */
-export const BUNDLED_CONTRACTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../contracts");
+export const BUNDLED_CONTRACTS_DIR = dirname(assetPath("contracts/index.json"));
 
 export class RegistryError extends Error {
   override readonly name = "RegistryError";

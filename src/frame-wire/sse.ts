@@ -38,12 +38,18 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
       options.onTurn?.(fold.turn, fold.position);
     },
   });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  // A TextDecoder in streaming mode, not TextDecoderStream: the same in Node and browsers, and its
+  // types hold under both Node's and the DOM's lib (their stream generics disagree).
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(value);
+      if (done) {
+        parser.feed(decoder.decode());
+        break;
+      }
+      parser.feed(decoder.decode(value, { stream: true }));
       // Abort means no further event may be applied: stop reading (a server that keeps the stream
       // open must not hold the client), keep the partial turn.
       if (fold.abort !== null) {

@@ -32,6 +32,21 @@ export const DEFAULT_MAX_DEPTH = 512;
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
+/** UTF-8 byte length of a string without Node's Buffer (browsers have none); a lone surrogate counts 3, as TextEncoder writes U+FFFD. */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a surrogate pair: 2 code units, 4 bytes
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
 /**
  * Parses JSON text with limits on size and depth. Never pollutes `Object.prototype`; every failure
  * is a `JsonParseError` with a kind and, where known, a position.
@@ -42,7 +57,7 @@ export function parseJson(input: string | Uint8Array, options: SafeParseOptions 
   let text: string;
   if (typeof input === "string") {
     // A UTF-16 code unit is at most 3 UTF-8 bytes; only count exactly when the cheap bound fails.
-    if (input.length > maxBytes || (input.length * 3 > maxBytes && Buffer.byteLength(input, "utf8") > maxBytes)) {
+    if (input.length > maxBytes || (input.length * 3 > maxBytes && utf8Length(input) > maxBytes)) {
       throw new JsonParseError("too-large", `JSON input exceeds ${maxBytes} bytes`);
     }
     text = input;

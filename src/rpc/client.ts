@@ -1,7 +1,6 @@
 /**
  * JSON-RPC 2.0 client over pluggable transports, and the typed caller generated clients build on.
  */
-import { randomUUID } from "node:crypto";
 import { describeErrors, parseJson, type JsonValue, type SafeParseOptions } from "../json/index.js";
 import { RpcCode, RpcError } from "./errors.js";
 import type { MethodMapShape, MethodTable } from "./types.js";
@@ -34,7 +33,7 @@ export class RpcClient implements RpcCaller {
   ) {}
 
   async call(method: string, params: unknown): Promise<unknown> {
-    const id = this.options.nextId?.() ?? randomUUID();
+    const id = this.options.nextId?.() ?? globalThis.crypto.randomUUID();
     const request: Record<string, unknown> = { jsonrpc: "2.0", ...this.options.envelope, id, method };
     if (params !== undefined) request.params = params;
     const reply = await this.transport.send(JSON.stringify(request));

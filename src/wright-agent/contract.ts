@@ -7,12 +7,12 @@
  * (allErrors) explains a request the generated validator rejected.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { assetPath } from "../assets.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { wrightAgentCatalog, wrightAgentToolPrefix, type WrightAgentCatalogEntry, type WrightAgentOperation } from "../generated/wright-agent/catalog.js";
 
-export const CONTRACT_PATH = fileURLToPath(new URL("../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url));
-export const FIXTURE_SCHEMA_PATH = fileURLToPath(new URL("../../contracts/wright-agent/wright-agent-fixture-v1.schema.json", import.meta.url));
+export const CONTRACT_PATH = assetPath("contracts/wright-agent/wright-agent-v1.schema.json");
+export const FIXTURE_SCHEMA_PATH = assetPath("contracts/wright-agent/wright-agent-fixture-v1.schema.json");
 
 export const AGENT_CONTRACT = "wright-agent/v1";
 export const RESULT_CONTRACT = "wright-result/v1";

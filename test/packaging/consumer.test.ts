@@ -1,0 +1,248 @@
+/**
+ * The packages as a client team meets them: `npm pack --workspaces`, each tarball installed into a
+ * fresh project, imported on plain Node, type-checked under strict consumer settings, frame-wire
+ * bundled for a browser, and the CLI installed (also with --ignore-scripts) and run.
+ * Dependencies come from the npm cache `npm ci` filled (--prefer-offline); nothing is downloaded
+ * that the registry does not serve.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const REPO = join(import.meta.dirname, "../..");
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const TSC = join(REPO, "node_modules/typescript/bin/tsc");
+const ESBUILD = join(REPO, "node_modules/esbuild/bin/esbuild");
+const work = mkdtempSync(join(tmpdir(), "cs-consumer-"));
+const packs = join(work, "packs");
+const tarballs: Record<string, string> = {};
+
+async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
+  return run(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
+}
+
+/** A fresh project with the given tarballs installed; returns its folder. */
+async function project(name: string, packages: string[], extraArgs: string[] = []): Promise<string> {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, type: "module" }));
+  await sh(NPM, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...extraArgs, ...packages.map((p) => tarballs[p]!)], dir);
+  return dir;
+}
+
+/** Every installed package folder (name -> path), scoped ones included. */
+function installed(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (nm: string) => {
+    if (!existsSync(nm)) return;
+    for (const e of readdirSync(nm)) {
+      if (e.startsWith(".")) continue;
+      if (e.startsWith("@")) {
+        for (const s of readdirSync(join(nm, e))) visit(`${e}/${s}`, join(nm, e, s));
+      } else visit(e, join(nm, e));
+    }
+  };
+  const visit = (name: string, path: string) => {
+    out.set(out.has(name) ? `${name}@${path}` : name, path);
+    walk(join(path, "node_modules"));
+  };
+  walk(join(dir, "node_modules"));
+  return out;
+}
+
+function nativeFiles(dir: string): string[] {
+  const hits: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".node") || e.name === "binding.gyp") hits.push(p);
+    }
+  };
+  walk(join(dir, "node_modules"));
+  return hits;
+}
+
+function bytes(dir: string): number {
+  let n = 0;
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else n += statSync(p).size;
+    }
+  };
+  walk(join(dir, "node_modules"));
+  return n;
+}
+
+/** Imports a module on plain Node and reports its export names and the handles left open. */
+async function importOnNode(dir: string, specifier: string): Promise<{ exports: string[]; resources: string[] }> {
+  // Stdio streams are the process's own (the MCP SDK's stdio module touches process.stdout at
+  // import); anything else left active — a timer, socket, child, file watcher — is a leaked handle.
+  // The child must also exit by itself: no process.exit here.
+  const script = `const m = await import(${JSON.stringify(specifier)}); await new Promise((r) => setImmediate(r)); console.log(JSON.stringify({ exports: Object.keys(m), resources: process.getActiveResourcesInfo().filter((r) => r !== "TTYWrap" && r !== "PipeWrap") }));`;
+  const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], dir);
+  return JSON.parse(stdout) as { exports: string[]; resources: string[] };
+}
+
+/** Type-checks `source` in the consumer project under the strictest settings a client team uses. */
+async function typecheck(dir: string, source: string, types: string[]): Promise<void> {
+  writeFileSync(join(dir, "consumer.ts"), source);
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        lib: ["es2023", "dom"],
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types,
+        typeRoots: [join(REPO, "node_modules/@types")],
+      },
+      files: ["consumer.ts"],
+    }),
+  );
+  try {
+    await sh(process.execPath, [TSC, "-p", "tsconfig.json"], dir);
+  } catch (e) {
+    throw new Error(`tsc failed in ${dir}:\n${(e as { stdout?: string }).stdout ?? ""}${(e as Error).message}`);
+  }
+}
+
+/** The first ```js block of a package README: its runnable example. */
+function readmeExample(pkg: string): string {
+  const readme = readFileSync(join(REPO, "packages", pkg, "README.md"), "utf8");
+  return /```js\n([\s\S]*?)```/.exec(readme)![1]!;
+}
+
+beforeAll(async () => {
+  mkdirSync(packs, { recursive: true });
+  await sh(NPM, ["pack", "--workspaces", "--pack-destination", packs, "--silent"], REPO);
+  for (const f of readdirSync(packs)) {
+    const m = /^(contract-suite(?:-(runtime|frame-wire|wit-client|wright-agent-client))?)-\d/.exec(f);
+    if (m) tarballs[m[2] ?? "cli"] = join(packs, f);
+  }
+}, 300_000);
+
+describe("packages, as client teams install them", { timeout: 300_000 }, () => {
+  it("npm pack --workspaces makes the five tarballs, each with its README, LICENSE and built code only", async () => {
+    expect(Object.keys(tarballs).sort()).toEqual(["cli", "frame-wire", "runtime", "wit-client", "wright-agent-client"]);
+    const { stdout } = await sh("tar", ["-tzf", tarballs["frame-wire"]!], work);
+    const files = stdout.trim().split("\n");
+    expect(files).toContain("package/LICENSE");
+    expect(files).toContain("package/README.md");
+    expect(files).toContain("package/dist/entry/frame-wire.d.ts");
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+    const cli = (await sh("tar", ["-tzf", tarballs.cli!], work)).stdout;
+    expect(cli).toContain("package/contracts/index.json");
+    expect(cli).toContain("package/conformance/vectors/frame-wire/basic-turn.json");
+    expect(cli).toContain("package/src/generated/wit/validators.js");
+  });
+
+  it("@contract-suite/frame-wire: few packages, no native module; imports, type-checks without @types/node, bundles for a browser", async () => {
+    const dir = await project("frame-wire", ["frame-wire"]);
+    const pkgs = installed(dir);
+    console.log(`frame-wire install: ${pkgs.size} packages, ${(bytes(dir) / 1e6).toFixed(1)} MB`);
+    expect(pkgs.size).toBeLessThanOrEqual(15);
+    expect(nativeFiles(dir)).toEqual([]);
+    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter"]) expect(pkgs.has(banned)).toBe(false);
+    const { exports, resources } = await importOnNode(dir, "@contract-suite/frame-wire");
+    expect(exports).toEqual(expect.arrayContaining(["createFold", "foldEvents", "streamTurn", "validateFrameEvent", "parseJson"]));
+    expect(resources).toEqual([]);
+    await typecheck(
+      dir,
+      [
+        `import { createFold, validateFrameEvent, type FrameEvent, type FrameTurn } from "@contract-suite/frame-wire";`,
+        `const e: FrameEvent = { type: "done", finish_reason: "stop" };`,
+        `const fold = createFold();`,
+        `if (validateFrameEvent(e)) fold.push(e);`,
+        `const turn: FrameTurn = fold.finish().turn;`,
+        `export { turn };`,
+      ].join("\n"),
+      [],
+    );
+    writeFileSync(join(dir, "example.mjs"), readmeExample("frame-wire"));
+    expect((await sh(process.execPath, ["example.mjs"], dir)).stdout).toContain('"text":"Hello"');
+    writeFileSync(join(dir, "browser.js"), `import { createFold, streamTurn } from "@contract-suite/frame-wire"; globalThis.x = [createFold, streamTurn];`);
+    await sh(ESBUILD, ["browser.js", "--bundle", "--platform=browser", "--format=esm", "--outfile=bundle.js", "--log-level=error"], dir);
+    const bundle = readFileSync(join(dir, "bundle.js"), "utf8");
+    expect(bundle).not.toMatch(/["']node:/);
+    expect(bundle).not.toMatch(/\bBuffer\b/);
+  });
+
+  it("@contract-suite/wit-client: no SQLite, no tree-sitter, no native build; imports with no open handle; type-checks", async () => {
+    const dir = await project("wit-client", ["wit-client"]);
+    const pkgs = installed(dir);
+    console.log(`wit-client install: ${pkgs.size} packages, ${(bytes(dir) / 1e6).toFixed(1)} MB`);
+    expect(pkgs.size).toBeLessThanOrEqual(15);
+    expect(nativeFiles(dir)).toEqual([]);
+    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter", "@vscode/tree-sitter-wasm"]) expect(pkgs.has(banned)).toBe(false);
+    const { exports, resources } = await importOnNode(dir, "@contract-suite/wit-client");
+    expect(exports).toEqual(expect.arrayContaining(["createWitClient", "WitClient", "RpcError", "validateLockAcquireParams"]));
+    expect(resources).toEqual([]);
+    await typecheck(
+      dir,
+      [
+        `import { createWitClient, isWitError, type LockAcquireParams } from "@contract-suite/wit-client";`,
+        `const p: LockAcquireParams = { symbolPath: "src/a.ts:f", sessionId: "me" };`,
+        `export async function f(): Promise<void> { const wit = createWitClient({ root: "/tmp", autoStart: false }); try { await wit.lock.acquire(p); } catch (e) { if (isWitError(e, "LOCK_CONFLICT")) return; throw e; } }`,
+      ].join("\n"),
+      ["node"],
+    );
+  });
+
+  it("@contract-suite/wright-agent-client: the MCP SDK included, no native module; imports and type-checks", async () => {
+    const dir = await project("wright-agent-client", ["wright-agent-client"]);
+    const pkgs = installed(dir);
+    console.log(`wright-agent-client install: ${pkgs.size} packages, ${(bytes(dir) / 1e6).toFixed(1)} MB`);
+    expect(pkgs.size).toBeLessThanOrEqual(120);
+    expect(pkgs.has("@modelcontextprotocol/sdk")).toBe(true);
+    expect(nativeFiles(dir)).toEqual([]);
+    for (const banned of ["tsx", "typescript", "better-sqlite3"]) expect(pkgs.has(banned)).toBe(false);
+    const { exports, resources } = await importOnNode(dir, "@contract-suite/wright-agent-client");
+    expect(exports).toEqual(expect.arrayContaining(["connectWrightAgent", "WrightAgentClient", "wrightAgentCatalog"]));
+    expect(resources).toEqual([]);
+    await typecheck(
+      dir,
+      [
+        `import { connectWrightAgent, type WrightAgentOperation } from "@contract-suite/wright-agent-client";`,
+        `export async function f(op: WrightAgentOperation): Promise<string> { const c = await connectWrightAgent({ command: ["srv"], transport: "stdio" }); await c.close(); return op; }`,
+      ].join("\n"),
+      ["node"],
+    );
+  });
+
+  it("@contract-suite/runtime: the README example runs", async () => {
+    const dir = await project("runtime", ["runtime"]);
+    expect(nativeFiles(dir)).toEqual([]);
+    writeFileSync(join(dir, "example.mjs"), readmeExample("runtime"));
+    expect((await sh(process.execPath, ["example.mjs"], dir)).stdout).toContain("value: 2");
+  });
+
+  it("contract-suite (the CLI): --help without the native build (--ignore-scripts), no tsx; then check passes once SQLite is built", async () => {
+    const dir = await project("cli", ["cli"], ["--ignore-scripts"]);
+    const pkgs = installed(dir);
+    expect(pkgs.has("tsx")).toBe(false);
+    const bin = join(dir, "node_modules/.bin/contract-suite");
+    const help = await sh(bin, ["--help"], dir);
+    expect(help.stdout).toMatch(/Usage: contract-suite/);
+    expect((await sh(bin, ["wit", "--help"], dir)).stdout).toMatch(/daemon/);
+    await sh(NPM, ["rebuild", "better-sqlite3", "--prefer-offline"], dir);
+    const check = await sh(bin, ["check", "--format", "json"], dir).catch((e: { stdout?: string; stderr?: string }) => {
+      throw new Error(`check failed:\n${e.stdout}\n${e.stderr}`);
+    });
+    const report = JSON.parse(check.stdout) as { ok: boolean; stages: { stage: string; ok: boolean; summary: string }[] };
+    expect(report.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(["validate", "lint", "conform frame-wire", "conform wit"]));
+    expect(report.ok).toBe(true);
+  }, 600_000);
+});
