@@ -1,38 +1,24 @@
 /**
- * The core commands: validate, gen, conform, check. Protocol commands register themselves in main.ts.
+ * The core commands: validate, gen, conform. `check` has its own module (check-command.ts) over
+ * src/check/pipeline.ts; protocol commands register themselves in main.ts.
  * The heavy modules (codegen, conformance suites, review) are imported inside the actions, so a
  * command that needs none of them starts fast.
  */
 import { writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { Option } from "commander";
-import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
+import { loadRegistry } from "../contracts/index.js";
 import type { ConformOptions } from "../../conformance/index.js";
-import type { SuiteReport } from "../../conformance/harness/runner.js";
-import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
+import { type Format } from "../report/format.js";
+import { UnknownContractNameError, runConformance, validateAll } from "../check/pipeline.js";
 import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, write, type CliContext } from "./context.js";
-import { renderValidation, type ValidationResult } from "./validate-report.js";
-
-export { UsageError };
+import { renderValidation } from "./validate-report.js";
 
 const suites = async () => (await import("../../conformance/index.js")).SUITES;
 const runGen = async (...args: Parameters<typeof import("../../codegen/generate.js").runGen>) => (await import("../../codegen/generate.js")).runGen(...args);
 
-const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
-
-export async function validateAll(registry: Registry, names: string[] = []): Promise<ValidationResult[]> {
-  const results: ValidationResult[] = [];
-  const contracts = names.length ? registry.contracts.filter((c) => names.includes(c.name)) : registry.contracts;
-  for (const name of names) if (!registry.contracts.some((c) => c.name === name)) throw new UsageError(`no contract named "${name}"`);
-  for (const c of contracts) {
-    for (const doc of [{ version: c.version, entry: c.entry }, ...(c.history ?? [])]) {
-      const loaded = await loadContract(registry, c, doc.entry);
-      results.push({ contract: c.name, document: `${doc.entry} (${doc.version})`, problems: loaded.problems });
-    }
-  }
-  return results;
-}
-
+export const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
 
 export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
@@ -43,7 +29,13 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .addOption(registryOption())
     .addOption(formatOption())
     .action(async (names: string[], opts: { registry?: string; format: Format }) => {
-      const results = await validateAll(loadRegistry(opts.registry), names);
+      let results;
+      try {
+        results = await validateAll(loadRegistry(opts.registry), names);
+      } catch (e) {
+        if (e instanceof UnknownContractNameError) throw new UsageError(e.message);
+        throw e;
+      }
       write(ctx.io.stdout, renderValidation(results, opts.format));
       if (results.some((r) => r.problems.length)) ctx.exit(EXIT.failed);
     });
@@ -51,26 +43,47 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("gen")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description("Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients into src/generated/<contract>/. Unchanged inputs are skipped by hash. With --lang, the types in other languages (see gen-lang).")
+    .description(
+      "Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients, one folder per contract. " +
+        "Without --registry: the bundled contracts into the repository's src/generated/. With --registry DIR --out DIR: anyone's contracts, " +
+        "self-contained code that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
+        "folder records what gen wrote, and only those files are ever removed. With --lang, the types in other languages (see gen-lang).",
+    )
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
-    .option("--only <contracts...>", "only these contracts")
+    .option("--only <contracts...>", "only these contracts (an unknown name is a usage error)")
+    .addOption(registryOption())
+    .option("--out <dir>", "output root (required with --registry; with --lang default generated/)")
     .addOption(new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"))
-    .option("--out <dir>", "with --lang: output root (default generated/)")
-    .action(async (opts: { check?: boolean; only?: string[]; lang?: string[]; out?: string }) => {
+    .action(async (opts: { check?: boolean; only?: string[]; lang?: string[]; out?: string; registry?: string }) => {
       if (opts.lang) {
         const { runGenLangCommand } = await import("./lang-commands.js");
         await runGenLangCommand(ctx, { lang: opts.lang as never, out: opts.out, contract: opts.only, check: opts.check });
         return;
       }
-      const report = await runGen(loadRegistry(), { check: opts.check, only: opts.only });
+      const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
+      const registry = loadRegistry(opts.registry);
+      const { GENERATED_DIR, shipsCompiled, UnknownContractError } = await import("../../codegen/generate.js");
+      const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
+      if (!opts.out && !bundled) throw new UsageError("--registry needs --out: the folder to write the generated code into");
+      if (!opts.out && shipsCompiled()) throw new UsageError("this installation ships the bundled contracts' code compiled; pass --out DIR to generate sources");
+      const outDir = resolve(opts.out ?? GENERATED_DIR);
+      let report;
+      try {
+        report = await runGen(registry, { check: opts.check, only: opts.only, outDir });
+      } catch (e) {
+        if (e instanceof UnknownContractError) throw new UsageError(e.message);
+        throw e;
+      }
+      const shown = (p: string) => relative(process.cwd(), join(outDir, p)) || p;
       for (const inv of report.invalid) {
         write(ctx.io.stderr, `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`);
       }
       if (opts.check) {
-        for (const d of report.drifted) write(ctx.io.stdout, `drift: ${d.path} (${d.state})`);
+        for (const d of report.drifted) write(ctx.io.stdout, `drift: ${shown(d.path)} (${d.state})`);
         if (report.drifted.length === 0 && report.invalid.length === 0) write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
         else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
       } else {
+        for (const f of report.removed) write(ctx.io.stdout, `removed ${shown(f)} (no longer generated)`);
         write(ctx.io.stdout, `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`);
       }
       if (report.drifted.length || report.invalid.length) ctx.exit(EXIT.failed);
@@ -102,17 +115,6 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       if (opts.output) await writeFile(opts.output, text);
       if (!reports.every(passed)) ctx.exit(EXIT.failed);
     });
-
-  program
-    .command("check")
-    .addHelpText("after", EXIT_CODES_HELP)
-    .description("The CI gate: validate every contract, check generated code for drift, and run every conformance suite against the reference implementations. One summary table.")
-    .addOption(formatOption())
-    .action(async (opts: { format: Format }) => {
-      const stages = await runCheckStages();
-      write(ctx.io.stdout, renderStages(stages, opts.format));
-      if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
-    });
 }
 
 function parseInteger(v: string, flag: string): number {
@@ -121,134 +123,3 @@ function parseInteger(v: string, flag: string): number {
   return n;
 }
 
-export async function runConformance(name: string, targetOptions: ConformOptions, run: { seed?: number; scale?: number; only?: string[] } = {}): Promise<SuiteReport[]> {
-  const entry = (await suites())[name]!;
-  const { runSuite } = await import("../../conformance/harness/runner.js");
-  const progress = new Progress();
-  const reports: SuiteReport[] = [];
-  for (const t of await entry.targets(targetOptions)) {
-    try {
-      reports.push(
-        await runSuite(entry.suite, t.target, t.name, {
-          ...run,
-          onResult: (r, i, total) => progress.update(i + 1, total, r.id),
-        }),
-      );
-    } finally {
-      progress.done();
-      await t.close?.();
-    }
-  }
-  return reports;
-}
-
-export interface StageResult {
-  stage: string;
-  ok: boolean;
-  summary: string;
-  details: string[];
-}
-
-/**
- * The stages of `check`: validate, gen --check (bundled registry only), lint, mirror (when the
- * mirror check module is there), compatibility against registry history with the version bump
- * it requires, and the conformance suites (bundled registry only: they test our reference
- * implementations, not a registry's documents).
- */
-export async function runCheckStages(options: { registry?: string; samples?: number } = {}): Promise<StageResult[]> {
-  const progress = new Progress();
-  const stages: StageResult[] = [];
-  const registry = loadRegistry(options.registry);
-  const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
-  const { resolve: resolvePath } = await import("node:path");
-  const bundled = resolvePath(registry.dir) === resolvePath(BUNDLED_CONTRACTS_DIR);
-  progress.line("check: validate");
-  const validation = await validateAll(registry);
-  const bad = validation.filter((v) => v.problems.length);
-  stages.push({ stage: "validate", ok: bad.length === 0, summary: `${validation.length - bad.length}/${validation.length} documents valid`, details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)) });
-  progress.line("check: gen --check");
-  if (bundled) {
-    const gen = await runGen(registry, { check: true });
-    stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${d.path} (${d.state})`) });
-  } else {
-    stages.push({ stage: "gen --check", ok: true, summary: "skipped: generated code belongs to the bundled registry", details: [] });
-  }
-  progress.line("check: lint");
-  {
-    const { runLint } = await import("../review/lint/engine.js");
-    const { summary: lintSummary } = await import("../review/lint/report.js");
-    const lint = await runLint(registry);
-    stages.push({
-      stage: "lint",
-      ok: lint.ok,
-      summary: lintSummary(lint),
-      details: [
-        ...lint.findings.filter((f) => f.severity === "error").map((f) => `${f.file}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message} (${f.location})`),
-        ...(lint.findings.some((f) => f.severity !== "error") ? ["run `contract-suite lint` for the warnings"] : []),
-      ],
-    });
-  }
-  const mirrored = registry.contracts.filter((c) => c.mirrors !== undefined);
-  if (mirrored.length) {
-    progress.line("check: mirror");
-    const { runMirror } = await import("../review/mirror.js");
-    const { contractSamples } = await import("../../conformance/index.js");
-    const reports = [];
-    for (const m of mirrored) reports.push(await runMirror(registry, m.name, { seeds: bundled ? contractSamples(m.mirrors!) : [] }));
-    const defects = reports.flatMap((r) => r.defects.map((d) => `${r.contract} <-> ${r.mirror}: ${d.path} [${d.kind}] ${d.message}`));
-    stages.push({ stage: "mirror", ok: defects.length === 0, summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`, details: defects });
-  }
-  progress.line("check: compat");
-  {
-    const { checkHistory, causeLines } = await import("../review/compat.js");
-    const history = await checkHistory(registry, { samples: options.samples });
-    const failed = history.filter((h) => !h.ok);
-    stages.push({
-      stage: "compat",
-      ok: failed.length === 0,
-      summary: history.length ? history.map((h) => `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`).join("; ") : "no contract has history",
-      details: failed.flatMap(causeLines),
-    });
-  }
-  if (bundled) {
-    for (const name of Object.keys(await suites())) {
-      progress.line(`check: conform ${name}`);
-      const reports = await runConformance(name, {});
-      const results = reports.flatMap((r) => r.results);
-      const failed = results.filter((r) => r.status === "fail");
-      const skipped = results.filter((r) => r.status === "skip").length;
-      const ran = results.length - skipped;
-      stages.push({
-        stage: `conform ${name}`,
-        ok: failed.length === 0,
-        summary: `${ran - failed.length}/${ran} checks passed${skipped ? ` (${skipped} not applicable to this target)` : ""}`,
-        details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`),
-      });
-    }
-  }
-  return stages;
-}
-
-export function renderStages(stages: StageResult[], format: Format | "github"): string {
-  const ok = stages.every((s) => s.ok);
-  switch (format) {
-    case "github": {
-      // GitHub workflow commands: one annotation per failing stage detail, then the table as text.
-      const esc = (t: string) => t.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-      const notes = stages.filter((s) => !s.ok).flatMap((s) => (s.details.length ? s.details : [s.summary]).map((d) => `::error title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d)}`));
-      return [...notes, renderStages(stages, "text")].join("\n");
-    }
-    case "json":
-      return JSON.stringify({ ok, stages }, null, 2);
-    case "markdown":
-      return markdownTable(["stage", "result", "summary"], stages.map((s) => [s.stage, s.ok ? "pass" : "**FAIL**", [s.summary, ...s.details].join("\n")]));
-    case "junit":
-      return junitXml([{ name: "check", cases: stages.map((s) => ({ classname: "check", name: s.stage, timeSeconds: 0, failure: s.ok ? undefined : { message: s.summary, body: s.details.join("\n") } })) }]);
-    case "text": {
-      const width = Math.max(...stages.map((s) => s.stage.length));
-      const lines = stages.map((s) => `${s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`);
-      lines.push(ok ? "check passed" : "check FAILED");
-      return lines.join("\n");
-    }
-  }
-}

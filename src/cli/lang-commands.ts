@@ -8,7 +8,7 @@ import { relative } from "node:path";
 import { Option, type Command } from "commander";
 import { expandLangs, generateLanguages, LangGenError, LANGS, REPO_ROOT, type LangGenOptions, type LangGenReport, type LangId } from "../../codegen/lang/generate.js";
 import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
-import { UsageError } from "./commands.js";
+import { UsageError } from "./context.js";
 
 export { generateLanguages, type LangGenOptions, type LangGenReport };
 

@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { createContext, EXIT, EXIT_CODES_HELP, UsageError, type CliContext, type Io } from "./context.js";
-import { RegistryError } from "../contracts/registry.js";
+import { RegistryError } from "../contracts/errors.js";
 import { createRequire } from "node:module";
 
 /** The version of the package this file ships in (the repository root and packages/cli agree). */
@@ -18,8 +18,9 @@ type Registrar = (program: Command, ctx: CliContext) => void;
  * SQLite or quicktype at start-up: conformance runners spawn such commands once per vector.
  */
 const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
-  { commands: ["validate", "gen", "conform", "check"], load: async () => (await import("./commands.js")).registerCoreCommands },
-  { commands: ["diff", "lint", "check"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
+  { commands: ["validate", "gen", "conform"], load: async () => (await import("./commands.js")).registerCoreCommands },
+  { commands: ["check"], load: async () => (await import("./check-command.js")).registerCheckCommand },
+  { commands: ["diff", "lint"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
   { commands: ["frame-wire", "serve"], load: async () => (await import("./frame-wire-commands.js")).registerFrameWireCommands },
   { commands: ["mirror"], load: async () => (await import("./mirror-command.js")).registerMirrorCommand },
   { commands: ["wit"], load: async () => (await import("./wit-commands.js")).registerWitCommands },

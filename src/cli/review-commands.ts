@@ -18,8 +18,7 @@ import { LintUsageError, runLint } from "../review/lint/engine.js";
 import { ENGINE_RULES, RULES } from "../review/lint/registry.js";
 import { renderLint } from "../review/lint/report.js";
 import type { SeveritySetting } from "../review/lint/rule.js";
-import { renderStages, runCheckStages, UsageError } from "./commands.js";
-import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
 
 const formatOption = () => new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
 const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
@@ -145,23 +144,4 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       write(ctx.io.stdout, renderLint(report, opts.format));
       if (!report.ok) ctx.exit(EXIT.failed);
     });
-
-  // `check` is a core command; the review adds its registry choice, sampling budget and formats.
-  const check = program.commands.find((c) => c.name() === "check");
-  if (check) {
-    check
-      .description(
-        "The CI gate, one summary table: validate every contract; gen --check (bundled registry only); lint; mirror (when a mirror check exists); " +
-          "compatibility of each contract against its registry history, with the version bump the verdict requires; conformance suites against the reference implementations (bundled registry only).",
-      )
-      .addOption(registryOption())
-      .option("--samples <n>", `payloads sampled per surface and direction in the compatibility stage (default ${DEFAULT_SAMPLES})`, positiveInt("--samples"));
-    check.options.find((o) => o.long === "--format")?.choices([...REVIEW_FORMATS]);
-    check.action(async (opts: { format: ReviewFormat; registry?: string; samples?: number }) => {
-      if (opts.registry) openRegistry(opts.registry);
-      const stages = await runCheckStages({ registry: opts.registry, samples: opts.samples });
-      write(ctx.io.stdout, renderStages(stages, opts.format));
-      if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
-    });
-  }
 }

@@ -22,7 +22,7 @@ import { checkFiles, HOOK_TIMEOUT_MS, renderViolations, runPreCommit, type PreCo
 import { witPaths } from "../wit/protocol.js";
 import { SocketPathError } from "../wit/socket-path.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
-import { UsageError } from "./commands.js";
+import { UsageError } from "./context.js";
 
 const WIT_EXIT_HELP = `${EXIT_CODES_HELP}  For wit commands, 1 also means: the daemon refused the request (e.g. LOCK_CONFLICT),
   check found contract violations, or the daemon could not be reached or started.

@@ -33,9 +33,8 @@ export interface Registry {
 /** The bundled contracts/ folder of this package. */
 export const BUNDLED_CONTRACTS_DIR = dirname(assetPath("contracts/index.json"));
 
-export class RegistryError extends Error {
-  override readonly name = "RegistryError";
-}
+export { RegistryError } from "./errors.js";
+import { RegistryError } from "./errors.js";
 
 let validateIndex: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
 

@@ -1,0 +1,2 @@
+// ajv's `validation_error` runtime helper, re-exported for validators generated for anyone's contracts (see ucs2length.ts).
+export { default } from "ajv/dist/runtime/validation_error.js";
