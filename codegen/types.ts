@@ -4,10 +4,19 @@ import type { Schema, SchemaBundle } from "./bundle.js";
 import { setOwn } from "../src/json/index.js";
 
 export async function generateTypes(bundle: SchemaBundle, rootName: string): Promise<string> {
+  // A definition that only names another (`"CapabilitiesResult": {"$ref": "#/$defs/Capabilities"}`)
+  // gets no type of its own from json-schema-to-typescript, and references to it come out as
+  // numbered copies (`Capabilities1`). Such aliases are taken out, references to them point at
+  // what they name, and each becomes `export type Alias = Target;` — every definition still has
+  // its exported type, which the validators' declarations name.
+  const aliases = aliasTargets(bundle.defs);
   // Each definition's title becomes its type name; force it to the bundle name so types and
   // validators always agree on names.
   const $defs: Record<string, Schema> = {};
-  for (const [name, schema] of Object.entries(bundle.defs)) $defs[name] = { ...(stripRefSiblings(schema) as Schema), title: name };
+  for (const [name, schema] of Object.entries(bundle.defs)) {
+    if (aliases.has(name)) continue;
+    setOwn($defs, name, { ...(retarget(stripRefSiblings(schema), aliases) as Schema), title: name });
+  }
   const root = { title: rootName, type: "object", additionalProperties: false, properties: {}, $defs };
   let ts = await compile(root as never, rootName, {
     bannerComment: "",
@@ -22,7 +31,43 @@ export async function generateTypes(bundle: SchemaBundle, rootName: string): Pro
   ts = ts.replace(new RegExp(`export interface ${rootName} \\{\\}\\n`), "");
   ts = ts.replace(/\n \*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, "");
   ts = ts.replace(/\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g, "");
-  return ts.trimEnd() + "\n";
+  const aliasLines = [...aliases].map(([alias, target]) => `export type ${alias} = ${target};`);
+  return ts.trimEnd() + "\n" + (aliasLines.length ? "\n" + aliasLines.join("\n") + "\n" : "");
+}
+
+const DEF_REF = /^#\/\$defs\/([^/]+)$/;
+
+/** Definitions that are a bare `$ref` to another definition (annotations aside), each mapped to the final non-alias target. */
+function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
+  const direct = new Map<string, string>();
+  for (const [name, schema] of Object.entries(defs)) {
+    const m = typeof schema.$ref === "string" ? DEF_REF.exec(schema.$ref) : null;
+    if (m && Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) && m[1]! in defs) direct.set(name, m[1]!);
+  }
+  const out = new Map<string, string>();
+  for (const name of direct.keys()) {
+    const seen = new Set([name]);
+    let target = direct.get(name)!;
+    while (direct.has(target) && !seen.has(target)) {
+      seen.add(target);
+      target = direct.get(target)!;
+    }
+    if (!direct.has(target)) out.set(name, target); // a cycle of aliases stays as written
+  }
+  return out;
+}
+
+/** Points every `$ref` to an alias at the alias's final target. */
+function retarget(node: unknown, aliases: Map<string, string>): unknown {
+  if (aliases.size === 0) return node;
+  if (Array.isArray(node)) return node.map((v) => retarget(v, aliases));
+  if (node === null || typeof node !== "object") return node;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node as Schema)) {
+    const m = k === "$ref" && typeof v === "string" ? DEF_REF.exec(v) : null;
+    setOwn(out, k, m && aliases.has(m[1]!) ? `#/$defs/${aliases.get(m[1]!)}` : retarget(v, aliases));
+  }
+  return out;
 }
 
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);

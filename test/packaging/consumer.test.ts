@@ -230,13 +230,19 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
   });
 
   it("contract-suite (the CLI): --help without the native build (--ignore-scripts), no tsx; then check passes once SQLite is built", async () => {
-    const dir = await project("cli", ["cli"], ["--ignore-scripts"]);
+    const dir = await project("cli", ["cli", "runtime"], ["--ignore-scripts"]);
     const pkgs = installed(dir);
     expect(pkgs.has("tsx")).toBe(false);
     const bin = join(dir, "node_modules/.bin/contract-suite");
     const help = await sh(bin, ["--help"], dir);
     expect(help.stdout).toMatch(/Usage: contract-suite/);
     expect((await sh(bin, ["wit", "--help"], dir)).stdout).toMatch(/daemon/);
+    // Code for a registry of public documents, compiled where only the published packages are installed.
+    await sh(bin, ["gen", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", join(dir, "gen")], dir);
+    writeFileSync(join(dir, "consumer.ts"), `export * as math from "./gen/simple-math/index.js";\nexport * as hooks from "./gen/webhook-example/index.js";\nexport * as wright from "./gen/wright-upstream/index.js";\n`);
+    await typecheck(dir, readFileSync(join(dir, "consumer.ts"), "utf8"), []);
+    const pet = await sh(process.execPath, ["--input-type=module", "-e", `import { validatePet } from "./gen/webhook-example/validators.js"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`], dir);
+    expect(pet.stdout.trim()).toBe("true false");
     await sh(NPM, ["rebuild", "better-sqlite3", "--prefer-offline"], dir);
     const check = await sh(bin, ["check", "--format", "json"], dir).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`check failed:\n${e.stdout}\n${e.stderr}`);
