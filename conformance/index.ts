@@ -15,19 +15,8 @@ import { witTargets } from "./wit/targets.js";
 import { wrightAgentSuite } from "./wright-agent/suite.js";
 import { wrightAgentTargets } from "./wright-agent/targets.js";
 
-export interface SuiteTarget<T> {
-  name: string;
-  target: T;
-  /** Releases what the target started (processes, sockets). */
-  close?(): Promise<void>;
-}
-
-export interface ConformOptions {
-  /** A command that runs a live implementation (suite-specific protocol). */
-  target?: string;
-  socket?: string;
-  transport?: string;
-}
+export type { ConformOptions, SuiteTarget } from "./harness/target.js";
+import type { ConformOptions, SuiteTarget } from "./harness/target.js";
 
 export interface SuiteEntry<T = never> {
   suite: Suite<T>;

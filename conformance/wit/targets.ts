@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
-import type { ConformOptions, SuiteTarget } from "../index.js";
+import type { ConformOptions, SuiteTarget } from "../harness/target.js";
 import { socketTarget, type WitTarget } from "./target.js";
 
 export async function witTargets(options: ConformOptions): Promise<SuiteTarget<WitTarget>[]> {

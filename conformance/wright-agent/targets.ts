@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "../../src/cli/context.js";
-import type { ConformOptions, SuiteTarget } from "../index.js";
+import { UsageError } from "../../src/usage-error.js";
+import type { ConformOptions, SuiteTarget } from "../harness/target.js";
 import { TRANSPORTS, WrightAgentTarget, type Transport } from "./target.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));

@@ -8,7 +8,14 @@ import { loadContract, loadRegistry, type Registry } from "../contracts/index.js
 import type { ConformOptions } from "../../conformance/index.js";
 import type { SuiteReport } from "../../conformance/harness/runner.js";
 import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
-import type { ValidationResult } from "../cli/validate-report.js";
+import type { Problem } from "../contracts/index.js";
+
+export interface ValidationResult {
+  contract: string;
+  /** The document checked (entry or a history version). */
+  document: string;
+  problems: Problem[];
+}
 
 export class UnknownContractNameError extends Error {
   override readonly name = "UnknownContractNameError";

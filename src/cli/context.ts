@@ -49,5 +49,4 @@ export function write(stream: NodeJS.WritableStream, text: string): void {
 
 export type { Format };
 
-/** A mistake in how a command was called: reported on stderr, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError } from "../usage-error.js";

@@ -1,12 +1,6 @@
 import { junitXml, markdownTable, type Format } from "../report/format.js";
+import type { ValidationResult } from "../check/pipeline.js";
 import type { Problem } from "../contracts/index.js";
-
-export interface ValidationResult {
-  contract: string;
-  /** The document checked (entry or a history version). */
-  document: string;
-  problems: Problem[];
-}
 
 export function renderValidation(results: ValidationResult[], format: Format): string {
   const ok = results.every((r) => r.problems.length === 0);
