@@ -1,5 +1,5 @@
 /**
- * The house's import rules (docs/decisions/103-import-rules.md), checked in `npm test` by
+ * The house's import rules (docs/decisions/113-import-rules.md), checked in `npm test` by
  * test/architecture/import-rules.test.ts. Data flows one way:
  * contracts -> codegen -> src/generated -> implementations -> conformance; the CLI wires them.
  */

@@ -5,7 +5,7 @@
  * validators (.js + .d.ts beside them), JSON fixtures, and the CLI's assets (contracts/, vectors).
  * The CLI is laid out at its package root exactly as the repository is (src/, codegen/, conformance/,
  * contracts/, bin/), so paths computed from `import.meta.url` hold in both.
- * Plain Node (no tsx): it runs in `prepare`, on a fresh `npm ci`. See docs/decisions/100-packages.md.
+ * Plain Node (no tsx): it runs in `prepare`, on a fresh `npm ci`. See docs/decisions/110-packages.md.
  *
  *   node scripts/build.mjs                   build every package
  *   node scripts/build.mjs cli ...           build these packages only

@@ -3,7 +3,7 @@
  * repository they sit at its root; in an installed `contract-suite` (or a client package that carries
  * a contract) they sit at the package root, copied there when the package is packed. The search
  * climbs from this module through package roots that are ours only, so it never picks up a user's
- * own `contracts/` folder. See docs/decisions/100-packages.md.
+ * own `contracts/` folder. See docs/decisions/110-packages.md.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

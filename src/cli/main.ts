@@ -17,7 +17,7 @@ type Registrar = (program: Command, ctx: CliContext) => void;
  * imported (all of them for top-level help), so `frame-wire fold` does not pay for codegen,
  * SQLite or quicktype at start-up: conformance runners spawn such commands once per vector.
  */
-const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
+export const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
   { commands: ["validate", "gen", "conform"], load: async () => (await import("./commands.js")).registerCoreCommands },
   { commands: ["check"], load: async () => (await import("./check-command.js")).registerCheckCommand },
   { commands: ["diff", "lint"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
@@ -28,6 +28,26 @@ const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
   { commands: ["tools", "serve"], load: async () => (await import("./wright-agent-commands.js")).registerWrightAgentCommands },
 ];
 
+/**
+ * One line per top-level command for the top-level help, so `contract-suite --help` loads no command
+ * module at all (the full descriptions are each command's own `--help`). A test keeps this table and
+ * MODULES in step.
+ */
+export const SUMMARIES: Record<string, string> = {
+  validate: "validate every contract document against its meta-schema",
+  gen: "generate types, validators, clients and handlers (yours too: --registry --out)",
+  conform: "run a conformance suite against our implementation or a live one",
+  check: "the CI gate: validate, gen --check, lint, mirror, compatibility, conformance",
+  diff: "breaking / compatible / needs-review between two versions of a document",
+  lint: "lint registered contracts with the rule registry",
+  "frame-wire": "frame-wire tools (the reference fold as a command)",
+  serve: "run a reference server or mock on loopback (frame-wire, wright-agent)",
+  mirror: "compare a JSON Schema contract with its OpenAPI mirror",
+  wit: "the Wit daemon, its git hook, and commands for people",
+  "gen-lang": "generate the contracts' types in other languages",
+  tools: "emit client tool definitions for code-executing agents",
+};
+
 /** The first argument that is not an option: the command to run (undefined for top-level help). */
 function invoked(argv: string[]): string | undefined {
   return argv.slice(2).find((a) => !a.startsWith("-"));
@@ -37,7 +57,8 @@ export async function buildProgram(ctx: CliContext, argv: string[] = []): Promis
   const program = new Command("contract-suite")
     .description("Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.")
     .version(VERSION)
-    .showHelpAfterError()
+    // A usage error is one line (plus commander's "did you mean" when it has one), not a wall of help.
+    .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
@@ -45,8 +66,14 @@ export async function buildProgram(ctx: CliContext, argv: string[] = []): Promis
     })
     .addHelpText("after", EXIT_CODES_HELP);
   const name = invoked(argv);
+  const topLevelHelp = name === undefined || (name === "help" && argv.slice(2).filter((a) => !a.startsWith("-")).length === 1);
   const known = MODULES.some((m) => m.commands.includes(name ?? ""));
-  for (const m of MODULES) if (!known || m.commands.includes(name!)) (await m.load())(program, ctx);
+  // Top-level help and an unknown command (commander suggests the nearest name) need only the names.
+  if (topLevelHelp || !known) {
+    for (const [command, summary] of Object.entries(SUMMARIES)) program.command(command).description(summary);
+  } else {
+    for (const m of MODULES) if (m.commands.includes(name!)) (await m.load())(program, ctx);
+  }
   // Every command and subcommand: commander errors surface as exit code 2, not process.exit.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const cmd of all(program)) cmd.exitOverride();
