@@ -1,6 +1,6 @@
 /** `contract-suite frame-wire fold` and `contract-suite serve frame-wire`. */
 import { Command, Option } from "commander";
-import { runFoldCommand } from "../frame-wire/fold-command.js";
+import { runFoldCommand } from "./frame-wire-fold.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 
 /** The shared `serve` command (frame-wire and wright-agent add subcommands to it). */
