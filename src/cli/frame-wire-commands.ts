@@ -30,24 +30,40 @@ export function registerFrameWireCommands(program: Command, ctx: CliContext): vo
     .addOption(new Option("--token <token>", "accepted bearer token").default("dev-token"))
     .addOption(new Option("--pace <ms>", "milliseconds between frames").default("50"))
     .addOption(new Option("--seed <n>", "seed of the first random turn").default("1"))
-    .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (opts: { port: string; host: string; token: string; pace: string; seed: string }) => {
+    .addOption(new Option("--cors <origin>", "let pages of this origin (e.g. http://127.0.0.1:5173) call the endpoint: CORS headers and preflight"))
+    .addHelpText("after", "\nThe first line on stdout is the full URL of the stream operation.\n" + EXIT_CODES_HELP)
+    .action(async (opts: { port: string; host: string; token: string; pace: string; seed: string; cors?: string }) => {
       if (!/^(127\.|::1$|localhost$)/.test(opts.host)) {
         write(ctx.io.stderr, `error: --host must be a loopback address, got ${opts.host}`);
+        return ctx.exit(EXIT.usage);
+      }
+      if (opts.cors !== undefined && !isOrigin(opts.cors)) {
+        write(ctx.io.stderr, `error: --cors takes an origin (scheme://host[:port], no path), got ${opts.cors}`);
         return ctx.exit(EXIT.usage);
       }
       const { createFrameWireServer } = await import("../frame-wire/serve.js");
       const { loadFrameWireVectors } = await import("../../conformance/frame-wire/vectors.js");
       const vectors = new Map(loadFrameWireVectors().flatMap((v) => (v.events ? [[v.name, v.events] as const] : [])));
-      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed), vectors });
+      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed), vectors, cors: opts.cors });
       await new Promise<void>((resolve) => server.listen(Number(opts.port), opts.host, resolve));
       const addr = server.address();
       const port = typeof addr === "object" && addr ? addr.port : opts.port;
-      write(ctx.io.stdout, `frame-wire mock listening on http://${opts.host}:${port}/v1/turns/stream (Authorization: Bearer ${opts.token})`);
+      // Line 1 is the stream URL alone, so a script can read it (`head -1`); the rest is for people.
+      write(ctx.io.stdout, `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${port}/v1/turns/stream`);
+      write(ctx.io.stdout, `frame-wire mock: POST it with Authorization: Bearer ${opts.token}${opts.cors ? `; CORS for ${opts.cors}` : ""}`);
       await new Promise<void>((resolve) => {
         const stop = () => server.close(() => resolve());
         process.once("SIGINT", stop);
         process.once("SIGTERM", stop);
       });
     });
+}
+
+/** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
 }
