@@ -87,12 +87,15 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--target <command>", "command that runs the implementation under test (suite-specific protocol)")
     .option("--socket <path>", "Unix socket of the implementation under test (wit)")
     .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
+    .option("--endpoint <url>", "frame-wire: check a live server at the full URL of its streaming operation")
+    .option("--token <token>", "frame-wire --endpoint: a bearer token the server accepts")
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
     .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
       const SUITES = await suites();
       if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
-      if (opts.only?.length && !SUITES[name]!.suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
+      const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
+      if (opts.only?.length && !suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
         throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
       }
       const reports = await runConformance(name, opts, opts);
@@ -129,7 +132,7 @@ export async function runConformance(name: string, targetOptions: ConformOptions
   for (const t of await entry.targets(targetOptions)) {
     try {
       reports.push(
-        await runSuite(entry.suite, t.target, t.name, {
+        await runSuite(entry.suiteFor?.(targetOptions) ?? entry.suite, t.target, t.name, {
           ...run,
           onResult: (r, i, total) => progress.update(i + 1, total, r.id),
         }),
