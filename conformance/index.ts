@@ -10,6 +10,7 @@ import { srcJsonPointer } from "./rfc6901/targets.js";
 import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire/suite.js";
 import { vectorSamples } from "./frame-wire/vectors.js";
 import { frameWireEndpointSuite, parseEndpoint } from "./frame-wire/endpoint.js";
+import { frameWireDifferentialSuite } from "./frame-wire/differential.js";
 import { UsageError } from "../src/cli/context.js";
 import type { JsonValue } from "../src/json/index.js";
 import { witSuite } from "./wit/suite.js";
@@ -57,8 +58,8 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
   rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
   "frame-wire": entry({
     suite: frameWireSuite,
-    options: ["target", "endpoint", "token"],
-    suiteFor: (o) => (o.endpoint !== undefined ? (frameWireEndpointSuite as Suite<unknown>) : (frameWireSuite as Suite<unknown>)),
+    options: ["target", "endpoint", "token", "differential"],
+    suiteFor: (o) => (o.endpoint !== undefined ? frameWireEndpointSuite : o.differential !== undefined ? frameWireDifferentialSuite : frameWireSuite) as Suite<unknown>,
     targets: async (o) => {
       if (o.endpoint !== undefined) {
         if (o.target !== undefined) throw new UsageError("--endpoint checks a server and --target a fold: give one of them");
@@ -66,6 +67,10 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
         return [{ name: o.endpoint, target: { url: o.endpoint, token: o.token } as never }];
       }
       if (o.token !== undefined) throw new UsageError("--token goes with --endpoint");
+      if (o.differential !== undefined) {
+        if (o.target === undefined) throw new UsageError("--differential B compares B with the fold command given by --target A");
+        return [{ name: `${o.target} vs ${o.differential}`, target: { a: o.target, b: o.differential } as never }];
+      }
       return o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }];
     },
     samples: () => vectorSamples(),

@@ -89,6 +89,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
     .option("--endpoint <url>", "frame-wire: check a live server at the full URL of its streaming operation")
     .option("--token <token>", "frame-wire --endpoint: a bearer token the server accepts")
+    .option("--differential <command>", "frame-wire: a second fold command; reports the first generated stream on which it and --target disagree, shrunk")
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
     .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
