@@ -286,9 +286,14 @@ function collectOperations(
         const media = content[ct]!;
         const rPtr = `${ptr}/responses/${esc(status)}/content/${esc(ct)}`;
         if (ct === "text/event-stream") {
+          // OpenAPI 3.2: itemSchema describes each SSE message ({data, event, id, retry}); when its
+          // `data` carries a JSON payload (contentSchema), that payload is the frame's type.
           const item = media.itemSchema ?? media["x-item-schema"];
           const key = media.itemSchema ? "itemSchema" : "x-item-schema";
-          responses.push({ status, contentType: ct, kind: "event-stream", itemType: named(item, `${rPtr}/${key}`, `${base}Event${status}`) });
+          const data = isObject(item) && isObject(item.properties) ? (item.properties as Record<string, Schema>).data : undefined;
+          const payload = isObject(data) && isObject(data.contentSchema) ? data.contentSchema : undefined;
+          const itemType = payload ? named(payload, `${rPtr}/${key}/properties/data/contentSchema`, `${base}Event${status}`) : named(item, `${rPtr}/${key}`, `${base}Event${status}`);
+          responses.push({ status, contentType: ct, kind: "event-stream", itemType });
         } else if (ct.includes("json")) {
           responses.push({ status, contentType: ct, kind: "json", type: named(media.schema, `${rPtr}/schema`, `${base}Response${status}`) });
         } else responses.push({ status, contentType: ct, kind: "other" });

@@ -9,6 +9,9 @@ import { rfc6901Suite } from "./rfc6901/suite.js";
 import { srcJsonPointer } from "./rfc6901/targets.js";
 import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire/suite.js";
 import { vectorSamples } from "./frame-wire/vectors.js";
+import { frameWireEndpointSuite, parseEndpoint } from "./frame-wire/endpoint.js";
+import { frameWireDifferentialSuite } from "./frame-wire/differential.js";
+import { UsageError } from "../src/cli/context.js";
 import type { JsonValue } from "../src/json/index.js";
 import { witSuite } from "./wit/suite.js";
 import { witTargets } from "./wit/targets.js";
@@ -23,6 +26,8 @@ export interface SuiteEntry<T = never> {
   /** Option names the suite understands beyond --seed/--format. */
   options: (keyof ConformOptions)[];
   targets(options: ConformOptions): Promise<SuiteTarget<T>[]>;
+  /** The suite these options select, when it is not `suite` (frame-wire --endpoint checks a server, not a fold). */
+  suiteFor?(options: ConformOptions): Suite<unknown>;
   /** Known values of the contract of the same name (seeds for mirror and compatibility sampling). */
   samples?(): JsonValue[];
 }
@@ -36,8 +41,21 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
   rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
   "frame-wire": entry({
     suite: frameWireSuite,
-    options: ["target"],
-    targets: async (o) => (o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }]),
+    options: ["target", "endpoint", "token", "differential"],
+    suiteFor: (o) => (o.endpoint !== undefined ? frameWireEndpointSuite : o.differential !== undefined ? frameWireDifferentialSuite : frameWireSuite) as Suite<unknown>,
+    targets: async (o) => {
+      if (o.endpoint !== undefined) {
+        if (o.target !== undefined) throw new UsageError("--endpoint checks a server and --target a fold: give one of them");
+        if (!parseEndpoint(o.endpoint)) throw new UsageError(`--endpoint takes the full http(s) URL of the streaming operation, got ${JSON.stringify(o.endpoint)}`);
+        return [{ name: o.endpoint, target: { url: o.endpoint, token: o.token } as never }];
+      }
+      if (o.token !== undefined) throw new UsageError("--token goes with --endpoint");
+      if (o.differential !== undefined) {
+        if (o.target === undefined) throw new UsageError("--differential B compares B with the fold command given by --target A");
+        return [{ name: `${o.target} vs ${o.differential}`, target: { a: o.target, b: o.differential } as never }];
+      }
+      return o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }];
+    },
     samples: () => vectorSamples(),
   }),
   wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),

@@ -27,7 +27,7 @@ export interface CommandVectorResult extends VectorResult {
   stderr: string;
 }
 
-interface Exit {
+export interface Exit {
   stdout: string;
   stderr: string;
   exitCode: number | null;
@@ -36,7 +36,7 @@ interface Exit {
   spawnError?: string;
 }
 
-function runOnce(command: string, input: string, opts: CommandRunOptions): Promise<Exit> {
+export function runOnce(command: string, input: string, opts: CommandRunOptions): Promise<Exit> {
   const maxOut = opts.maxStdoutBytes ?? 32 * 1024 * 1024;
   const maxErr = opts.maxStderrBytes ?? 64 * 1024;
   return new Promise((resolve) => {
@@ -73,7 +73,7 @@ function runOnce(command: string, input: string, opts: CommandRunOptions): Promi
   });
 }
 
-function lastLine(text: string): string | undefined {
+export function lastLine(text: string): string | undefined {
   const lines = text.split("\n");
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i]!.replace(/\r$/, "");

@@ -11,4 +11,10 @@ export interface ConformOptions {
   target?: string;
   socket?: string;
   transport?: string;
+  /** frame-wire: the full URL of a live server's streaming operation. */
+  endpoint?: string;
+  /** frame-wire: a bearer token the endpoint accepts. */
+  token?: string;
+  /** frame-wire: a second fold command to compare with --target. */
+  differential?: string;
 }

@@ -46,7 +46,7 @@ export async function runConformance(name: string, targetOptions: ConformOptions
   for (const t of await entry.targets(targetOptions)) {
     try {
       reports.push(
-        await runSuite(entry.suite, t.target, t.name, {
+        await runSuite(entry.suiteFor?.(targetOptions) ?? entry.suite, t.target, t.name, {
           ...run,
           onResult: (r, i, total) => progress.update(i + 1, total, r.id),
         }),

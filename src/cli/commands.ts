@@ -24,7 +24,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("validate")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description("Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1; unresolved $refs too.")
+    .description("Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1/3.2; unresolved $refs too.")
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
     .addOption(formatOption())
@@ -100,12 +100,16 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--target <command>", "command that runs the implementation under test (suite-specific protocol)")
     .option("--socket <path>", "Unix socket of the implementation under test (wit)")
     .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
+    .option("--endpoint <url>", "frame-wire: check a live server at the full URL of its streaming operation")
+    .option("--token <token>", "frame-wire --endpoint: a bearer token the server accepts")
+    .option("--differential <command>", "frame-wire: a second fold command; reports the first generated stream on which it and --target disagree, shrunk")
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
     .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
       const SUITES = await suites();
       if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
-      if (opts.only?.length && !SUITES[name]!.suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
+      const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
+      if (opts.only?.length && !suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
         throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
       }
       const reports = await runConformance(name, opts, opts);

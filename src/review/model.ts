@@ -213,6 +213,15 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
             const node = wrap("__response", adopt(mt[field], entryFile), path);
             const k = `op:${op.key}:response:${status}:${media}${field === "schema" ? "" : ":item"}`;
             surfaces.set(k, { key: k, path, direction: "response", node, owner: op.key, role: "response" });
+            // OAS 3.2 SSE items carry their payload as a string `data` with `contentSchema`, which
+            // JSON Schema treats as an annotation: the payload is a response surface of its own.
+            // (issue 15, minimal: the diff/lint rules for 3.2 are issue 14's)
+            const data = field === "itemSchema" && isSchemaObject(mt[field]) && isSchemaObject((mt[field] as Schema).properties) ? ((mt[field] as Schema).properties as Schema).data : undefined;
+            if (isSchemaObject(data) && data.contentSchema !== undefined) {
+              const dataPath = `${path}/properties/data/contentSchema`;
+              const dk = `${k}:data`;
+              surfaces.set(dk, { key: dk, path: dataPath, direction: "response", node: wrap("__response", adopt(data.contentSchema, entryFile), dataPath), owner: op.key, role: "response" });
+            }
           }
         }
       }

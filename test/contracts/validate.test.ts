@@ -97,6 +97,34 @@ describe("contract loading and meta-schema validation", () => {
   );
 
   it(
+    "validates OpenAPI 3.2 against its own published schema: itemSchema is a 3.2 keyword, its Schema Objects are checked too",
+    withRegistry(
+      {
+        "stream32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object, properties: { data: { type: string, contentMediaType: application/json, contentSchema: { type: object } } } }\n",
+        "stream31.yaml": "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object }\n",
+        "badschema32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: 5 }\n",
+        "badstruct32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemEncoding: 7\n",
+        "future.yaml": "openapi: 3.3.0\ninfo: { title: t, version: '1' }\npaths: {}\n",
+      },
+      [
+        { name: "stream32", kind: "openapi", version: "1", entry: "stream32.yaml" },
+        { name: "stream31", kind: "openapi", version: "1", entry: "stream31.yaml" },
+        { name: "badschema32", kind: "openapi", version: "1", entry: "badschema32.yaml" },
+        { name: "badstruct32", kind: "openapi", version: "1", entry: "badstruct32.yaml" },
+        { name: "future", kind: "openapi", version: "1", entry: "future.yaml" },
+      ],
+      async (dir) => {
+        expect(await problemsOf(dir, "stream32")).toEqual([]);
+        // 3.1's media type has no itemSchema: the same document as 3.1.0 is refused.
+        expect((await problemsOf(dir, "stream31")).some((p) => p.message.includes("itemSchema"))).toBe(true);
+        expect((await problemsOf(dir, "badschema32")).some((p) => p.pointer.endsWith("/itemSchema/type"))).toBe(true);
+        expect((await problemsOf(dir, "badstruct32")).some((p) => p.pointer.includes("text~1event-stream"))).toBe(true);
+        expect((await problemsOf(dir, "future"))[0]).toMatchObject({ rule: "version" });
+      },
+    ),
+  );
+
+  it(
     "rejects a malformed registry",
     withRegistry({}, [{ name: "Bad Name", kind: "json-schema", version: "1", entry: "x.json" }], async (dir) => {
       expect(() => loadRegistry(dir)).toThrow(RegistryError);

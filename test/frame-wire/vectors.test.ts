@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { diffOutcome, formatVectorFailures, loadFrameWireVectors, runVectorsAgainstFold, vectorStdin } from "../../conformance/frame-wire/vectors.js";
 import { FRAME_WIRE_CODES } from "../../src/frame-wire/codes.js";
-import { runFoldCommand } from "../../src/frame-wire/fold-command.js";
+import { runFoldCommand } from "../../src/cli/frame-wire-fold.js";
 import { foldEvents } from "../../src/frame-wire/fold.js";
 import { diffVectorDir, emitVectorFiles } from "../../scripts/frame-wire/vectors.js";
 

@@ -86,7 +86,7 @@ const BREAKING: Case[] = [
   { name: "OpenAPI: request body maxItems added", base: A, after: (d) => (body(d).properties.messages.maxItems = 10), kind: "max-items-lowered" },
   { name: "OpenAPI: request body enum member removed", base: A, after: (d) => body(d).properties.messages.items.properties.role.enum.pop(), kind: "enum-value-removed" },
   { name: "OpenAPI: required query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", required: true, description: "Model", schema: { type: "string" } }]), kind: "param-required" },
-  { name: "OpenAPI: streamed event (x-item-schema) widened", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.type = ["string", "null"]), kind: "type-widened" },
+  { name: "OpenAPI: streamed event (itemSchema data) widened", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.type = ["string", "null"]), kind: "type-widened" },
   { name: "OpenAPI: operation removed", base: A, after: (d) => delete d.paths["/v1/turns/stream"], kind: "operation-removed", counterexample: false },
 ];
 

@@ -5,7 +5,7 @@
  * not JSON pass through untouched, so the command's own line rules still apply.
  */
 import { PassThrough } from "node:stream";
-import { runFoldCommand } from "../../../src/frame-wire/fold-command.js";
+import { runFoldCommand } from "../../../src/cli/frame-wire-fold.js";
 
 export interface Patch {
   mapEvent?: (event: any) => unknown[];

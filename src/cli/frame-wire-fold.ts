@@ -1,5 +1,6 @@
 /**
- * Core of `contract-suite frame-wire fold`: NDJSON events in (one per line), one compact JSON
+ * Core of `contract-suite frame-wire fold` (node-only: it reads Node streams, so it lives in src/cli,
+ * outside the browser-safe src/frame-wire entry): NDJSON events in (one per line), one compact JSON
  * outcome line `{"turn":...,"abort":...}` out, as the last line of stdout. Diagnostics (discards,
  * malformed lines, the abort) go to stderr. Never throws on bad input.
  *
@@ -7,10 +8,14 @@
  * not events; a trailing "\r" is dropped; every other line is one event, parsed with src/json's
  * safe parser. A line that is not JSON aborts the fold with `malformed_event` at its event
  * position. After an abort the rest of the input is read and ignored, so a writer never sees EPIPE.
+ *
+ * Lines come from the repository's one capped line reader (the stdio transports' readLines), capped
+ * at the parser's own size limit: a line over it is dropped as it streams in (memory stays bounded
+ * however long the line) and aborts as `too-large`, exactly as parseJson would have refused it.
  */
-import { createInterface } from "node:readline";
-import { JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
-import { createFold } from "./fold.js";
+import { DEFAULT_MAX_BYTES, JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
+import { createFold } from "../frame-wire/fold.js";
+import { readLines } from "../wright-agent/host/lines.js";
 
 export interface FoldCommandOptions {
   /** Limits for each line, passed to parseJson (defaults: 16 MiB, depth 512). */
@@ -30,12 +35,20 @@ export async function runFoldCommand(
     adoptEvents: true,
     onDiscard: (d) => err.write(`${PREFIX}line ${lineNo}: event ${d.at} discarded (${d.code}): ${d.message}\n`),
   });
-  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  const maxBytes = options.parse?.maxBytes ?? DEFAULT_MAX_BYTES;
   let ignored = 0;
   try {
-    for await (const raw of lines) {
+    for await (const item of readLines(input, maxBytes)) {
       lineNo++;
-      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+      if ("oversize" in item) {
+        if (fold.abort !== null) ignored++;
+        else {
+          err.write(`${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`);
+          fold.abortAt("malformed_event", `line ${lineNo} is not JSON (too-large)`);
+        }
+        continue;
+      }
+      const line = item.line; // readLines already dropped the "\r" before "\n"
       if (line.trim() === "") continue;
       if (fold.abort !== null) {
         ignored++;
