@@ -27,8 +27,6 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 /** The CLI as its own process through the bin, as a person runs it. */
 function cliProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env };
-  delete env.WIT_TEST_DEFECTS;
-  delete env.WIT_CLOCK;
   return new Promise((resolve) => {
     execFile(process.execPath, [PACKAGE_BIN, ...args], { encoding: "utf8", env, timeout: 60_000 }, (e, stdout, stderr) =>
       resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -135,9 +133,7 @@ describe("wit daemon start / status / stop", () => {
     const root = tempRoot("wit-auto-");
     started.push(root);
     expect(existsSync(witPaths(root).socket)).toBe(false);
-    const env = { ...process.env };
-    delete env.WIT_TEST_DEFECTS;
-    const client = createWitClient({ root, start: { env } });
+    const client = createWitClient({ root });
     try {
       expect(await client.ping()).toBe("pong");
       expect(alive(readPid(root)!)).toBe(true);

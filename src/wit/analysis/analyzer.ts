@@ -23,6 +23,8 @@ export interface AnalyzerOptions {
   maxCachedContents?: number;
   /** Wall clock used by the cache's racy-timestamp check (tests shift it). Default Date.now. */
   clock?: () => number;
+  /** Where the analyzer reports files it could not read or parse (the daemon's log). */
+  log?: (message: string) => void;
 }
 
 export type LookupRefusal =
@@ -61,6 +63,9 @@ export class Analyzer {
   private readonly ignoreDirs: ReadonlySet<string>;
   private readonly maxFileBytes: number;
   private readonly maxFiles: number;
+  private readonly log: (message: string) => void;
+  /** Content keys whose parse failure was already logged (each is logged once). */
+  private readonly loggedFailures = new Set<string>();
   private scans = 0;
   private graphBuilds = 0;
   private lastScan: AnalysisStats["lastScan"] = null;
@@ -77,6 +82,7 @@ export class Analyzer {
     this.ignoreDirs = new Set(options.ignoreDirs ?? DEFAULT_IGNORED_DIRS);
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+    this.log = options.log ?? (() => undefined);
   }
 
   /** Loads tree-sitter and the grammars (once per process) and binds an analyzer to `root`. */
@@ -195,8 +201,15 @@ export class Analyzer {
         const { key, facts } = this.cache.factsForFile(f.rel, f.abs, language, f.stat);
         keys.set(f.rel, key);
         factsByFile.set(f.rel, facts);
-      } catch {
-        continue; // vanished or unreadable since the scan listed it
+        if (facts.error !== undefined && !this.loggedFailures.has(key)) {
+          this.loggedFailures.add(key);
+          this.log(`analysis: cannot parse ${f.rel} (left out of the caller graph): ${facts.error}`);
+        }
+      } catch (e) {
+        // Vanished since the scan listed it: simply not there. Anything else is worth a line.
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT") this.log(`analysis: cannot read ${f.rel} (${code ?? (e as Error).message}); left out of the caller graph`);
+        continue;
       }
       if (this.cache.counters.parses - parsesBefore >= PARSE_YIELD_EVERY) {
         parsesBefore = this.cache.counters.parses;

@@ -13,20 +13,27 @@ import { ensureWitDirectory } from "../client/lifecycle.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
 import { connectablePath, removeAlias } from "../socket-path.js";
 import { WitStore, type Synchronous } from "../store/index.js";
-import { ManualClock, systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock } from "./clock.js";
 import type { DaemonCore } from "./core.js";
-import { applyDefects, type DefectName } from "./defects.js";
 import { createWitHandlers } from "./handlers.js";
+import type { WitHandlers } from "../../generated/wit/handlers.js";
 import { createHttpServer } from "./http.js";
 import { acquireInstanceLock } from "./instance-lock.js";
 
 export interface DaemonOptions {
   root: string;
-  /** "manual" exposes the test-only clock endpoint. Default "system". */
-  clock?: "system" | "manual";
+  /**
+   * The time source of every lock, intent and contract. Default the system clock. Only this
+   * in-process API takes it (an embedding program or a test that owns the process); the CLI and
+   * the daemon process never read a clock from their environment (decision 055).
+   */
+  clock?: Clock;
   synchronous?: Synchronous;
-  /** TEST ONLY: deliberately defective behaviours (defects.ts). */
-  defects?: readonly DefectName[];
+  /**
+   * Wraps the method handlers before they are served (in-process API only): an embedding program
+   * can add logging or policy around them. Nothing in the shipped daemon uses it.
+   */
+  decorateHandlers?: (handlers: WitHandlers, core: DaemonCore) => WitHandlers;
   limits?: Partial<WitLimits>;
   /** Build the caller graph in the background at start. Default true. */
   warmUp?: boolean;
@@ -64,12 +71,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   });
   const cleanup: (() => void)[] = [() => lock.release()];
   try {
-    const manual = options.clock === "manual" ? new ManualClock() : undefined;
-    const clock: Clock = manual ?? systemClock;
+    const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
     const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     cleanup.unshift(() => store.close());
-    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes });
+    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log });
     if (options.warmUp ?? true) {
       analyzer.callGraph().then(
         (g) => log(`caller graph ready: ${analyzer.stats().lastScan?.files ?? 0} files, ${g.edgeCount} call edges`),
@@ -77,13 +83,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       );
     }
     const core: DaemonCore = { root: realRoot, store, analyzer, clock, limits, log };
-    const defects = options.defects ?? [];
-    if (defects.length) log(`TEST-ONLY defects enabled: ${defects.join(", ")}`);
+    const handlers = createWitHandlers(core);
     const engine = createRpcEngine({
       methods: witMethods,
-      handlers: applyDefects(createWitHandlers(core), core, defects),
+      handlers: options.decorateHandlers ? options.decorateHandlers(handlers, core) : handlers,
       validateResults: true,
-      responseEnvelope: defects.includes("no-envelope") ? {} : { ...WIT_ENVELOPE },
+      responseEnvelope: { ...WIT_ENVELOPE },
       checkRequest: checkWitVersion,
       methodNotFound: witErrors.MethodNotFound,
       maxBatch: limits.maxBatch,
@@ -91,7 +96,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
       onUndeclaredError: (method, e) => log(`${method} answered an undeclared error ${e.code} ${e.message}`),
     });
-    const server = createHttpServer({ engine, limits, manualClock: manual, log, durable: () => store.durable() });
+    const server = createHttpServer({ engine, limits, log, durable: () => store.durable() });
     reclaimStaleSocket(paths.socket);
     const listenPath = connectablePath(paths.socket, { create: true });
     await listen(server, listenPath);
@@ -101,7 +106,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     chmodSync(paths.socket, 0o600);
     const socketIno = lstatSync(paths.socket).ino;
     writeFileSync(paths.pidFile, `${process.pid}\n`, { mode: 0o600 });
-    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}, clock ${options.clock ?? "system"}`);
+    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}`);
 
     let closing: Promise<void> | null = null;
     return {
