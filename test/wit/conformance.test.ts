@@ -140,6 +140,7 @@ describe("every other check can fail", () => {
     ["wit/openrpc/unknown-method", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32601 ? { ...a, error: { ...a.error, code: -32600 } } : a)) }],
     ["wit/openrpc/parse-error", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32700 ? { ...a, id: 0 } : a)) }],
     ["wit/openrpc/envelope", { answer: (b, req) => (req.startsWith("[") ? mapAnswers(b, ({ witVersion: _w, ...a }) => a) : b) }],
+    ["wit/ping-and-invalid-request", { answer: (b) => b.replaceAll('"INVALID_REQUEST"', '"Invalid Request"') }],
     ["wit/envelope-required", { request: (b) => (b.includes('"witVersion"') ? b : b.replace("{", '{"witVersion":"1",')) }],
     ["wit/http-transport", { status: (s) => (s === 404 ? 200 : s) }],
     ["wit/intent-conflicts", { answer: (b) => mapAnswers(b, (a) => (a.result?.conflicts ? { ...a, result: { ...a.result, conflicts: { hasConflicts: false, items: [] } } } : a)) }],

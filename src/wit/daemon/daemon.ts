@@ -9,6 +9,7 @@ import { Analyzer } from "../analysis/index.js";
 import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
+import type { MethodTable } from "../../rpc/types.js";
 import { ensureWitDirectory } from "../client/lifecycle.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
 import { connectablePath, removeAlias } from "../socket-path.js";
@@ -49,6 +50,13 @@ export interface RunningDaemon {
   readonly store: WitStore;
   close(): Promise<void>;
 }
+
+/** Methods that declare no params and no errors (ping): whatever params they are sent, they answer. */
+const PARAMLESS_METHODS: ReadonlySet<string> = new Set(
+  Object.values(witMethods as MethodTable)
+    .filter((m) => m.params.length === 0 && m.errors.length === 0)
+    .map((m) => m.name),
+);
 
 /** The refusal of a request without `witVersion: "1"` (decision 049). */
 export function checkWitVersion(request: Record<string, unknown>): RpcError | undefined {
@@ -91,6 +99,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       responseEnvelope: { ...WIT_ENVELOPE },
       checkRequest: checkWitVersion,
       methodNotFound: witErrors.MethodNotFound,
+      invalidRequest: witErrors.InvalidRequest,
+      // A method with no params and no errors (ping) answers whatever params it is sent.
+      ignoresParams: (method) => PARAMLESS_METHODS.has(method),
       maxBatch: limits.maxBatch,
       parse: { maxBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth },
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
