@@ -5,6 +5,7 @@
  */
 import { chmodSync, lstatSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 import { Analyzer } from "../analysis/index.js";
 import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
@@ -73,6 +74,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   if (!statSync(paths.root).isDirectory()) throw new Error(`the root ${paths.root} is not a directory`);
   const realRoot = realpathSync(paths.root);
   ensureWitDirectory(paths.root);
+  writeGitignore(paths.dir);
   const lock = acquireInstanceLock(paths.instanceLock, () => {
     const pid = readPidFile(paths.pidFile);
     return `a Wit daemon is already running for ${paths.root}${pid ? ` (pid ${pid})` : ""}; stop it with \`contract-suite wit daemon stop --root ${paths.root}\``;
@@ -83,7 +85,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
     const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     cleanup.unshift(() => store.close());
-    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log });
+    // File events keep the caller graph fresh; cookies go to .wit/sync, outside the analysed tree.
+    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log, watch: { syncDir: path.join(paths.dir, "sync") } });
+    cleanup.unshift(() => analyzer.close());
     if (options.warmUp ?? true) {
       analyzer.callGraph().then(
         (g) => log(`caller graph ready: ${analyzer.stats().lastScan?.files ?? 0} files, ${g.edgeCount} call edges`),
@@ -136,6 +140,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
           removeIfSame(paths.socket, socketIno);
           if (listenPath !== paths.socket) removeAlias(paths.socket);
           if (readPidFile(paths.pidFile) === process.pid) rmSync(paths.pidFile, { force: true });
+          analyzer.close();
           store.close();
           lock.release();
         })();
@@ -153,6 +158,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     throw e;
   }
 }
+
+/** `.wit/` holds the database, its WAL, the log, pid and socket: never something to commit. */
+function writeGitignore(dir: string): void {
+  const file = path.join(dir, ".gitignore");
+  try {
+    if (readFileSync(file, "utf8") === GITIGNORE) return;
+  } catch {
+    /* absent */
+  }
+  writeFileSync(file, GITIGNORE, { mode: 0o600 });
+}
+const GITIGNORE = "# written by the Wit daemon: nothing in .wit/ belongs in the repository\n*\n";
 
 function listen(server: http.Server, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
