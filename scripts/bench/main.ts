@@ -16,6 +16,7 @@ export const BENCHES: Bench[] = [
   foldScalingBench,
   foldMemoryBench,
   ...witBenches,
+  ...(await import("./wit-tree.js")).witTreeBenches,
   genWarmBench,
   conformRateBench,
 ];

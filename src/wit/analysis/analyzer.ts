@@ -91,6 +91,8 @@ export class Analyzer {
   private watchWanted: boolean;
   /** Scans run one after another: a request never sees a half-updated graph. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The queued refresh that has not started yet, if any. */
+  private pending: Promise<CallGraph> | null = null;
 
   private constructor(
     /** Real path of the repository root. */
@@ -217,7 +219,14 @@ export class Analyzer {
    * to the result to answer several questions from one consistent snapshot.
    */
   callGraph(): Promise<CallGraph> {
-    const run = this.queue.then(() => this.refresh());
+    // Questions queued behind a running refresh share the next one: it has not started (nor
+    // written its sync cookie) yet, so it still sees every change made before they were asked.
+    if (this.pending) return this.pending;
+    const run = this.queue.then(() => {
+      this.pending = null;
+      return this.refresh();
+    });
+    this.pending = run;
     this.queue = run.catch(() => undefined);
     return run;
   }
