@@ -123,6 +123,11 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
     }
     if (exited) {
       if (await pingDaemon(p.socket, 500)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+      // Refused by the instance lock: another start won and is still booting; wait for it to answer.
+      if (/already running/.test(logTail(p.logFile, 3))) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
       throw new DaemonStartError(`the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`);
     }
     await new Promise((r) => setTimeout(r, 50));

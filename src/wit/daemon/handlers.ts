@@ -285,9 +285,13 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
         const rel = normalizeRelPath(f.path);
         // Escapes stay refused (git never stages one: the caller is not a hook).
         if (!rel.ok && (rel.reason === "dot-dot" || f.path.startsWith("/"))) throw invalidRequest("files", `/files/${i}/path: ${rel.message}`, { reason: rel.reason });
-        if (!rel.ok) skipped.push(`/files/${i}/path ${JSON.stringify(f.path.slice(0, 200))}: ${rel.message}`);
-        else if (staged.has(rel.rel)) skipped.push(`/files/${i}/path: ${rel.rel} is listed twice (the first is checked)`);
-        else staged.set(rel.rel, f.content);
+        if (!rel.ok) {
+          skipped.push(`/files/${i}/path ${JSON.stringify(f.path.slice(0, 200))}: ${rel.message}`);
+          continue;
+        }
+        // Two contents for one file: which one is "staged" is unknowable, so the call is refused.
+        if (staged.has(rel.rel)) throw invalidRequest("files", `/files/${i}/path: ${rel.rel} is listed twice`);
+        staged.set(rel.rel, f.content);
       }
       if (skipped.length) core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
       const violations: T.Violation[] = [];
