@@ -3,6 +3,7 @@
  * short, readable sequence, so a defect is reported under a name that says what broke. The model
  * check (model.ts) then explores the same rules in random combinations.
  */
+import { randomUUID } from "node:crypto";
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -33,7 +34,7 @@ export const witScenarios: Check<WitTarget>[] = [
     doc: 'Every request must carry witVersion "1". A request without it, or with another version, gets -32600 INVALID_REQUEST (with the envelope on the answer), never a result.',
     async run(target) {
       for (const version of [undefined, "2", 1, null]) {
-        const req: Record<string, unknown> = { jsonrpc: "2.0", id: "v", method: "ping", params: {} };
+        const req: Record<string, unknown> = { jsonrpc: "2.0", id: randomUUID(), method: "ping", params: {} };
         if (version !== undefined) req.witVersion = version;
         const a = await rawAnswer(target, JSON.stringify(req));
         checkEnvelope(a, WIT_ENVELOPE);
@@ -43,11 +44,32 @@ export const witScenarios: Check<WitTarget>[] = [
     },
   },
   {
+    id: "wit/ping-and-invalid-request",
+    title: "ping never errors; every -32600 says INVALID_REQUEST",
+    doc: "ping declares no params and no errors: with no params, {}, unknown members, an array or a scalar it answers \"pong\". Every envelope refusal (not an object, bad jsonrpc, bad id, bad method, empty batch) is -32600 with the one message the contract gives it, INVALID_REQUEST.",
+    async run(target) {
+      for (const params of [undefined, {}, { extra: 1 }, [1, 2], "x", 7, null]) {
+        const req: Record<string, unknown> = { jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" };
+        if (params !== undefined) req.params = params;
+        const a = await rawAnswer(target, JSON.stringify(req));
+        expect(a.result === "pong", `ping with params ${short(params)} did not answer "pong"`, a);
+      }
+      const refusals = ["7", '"x"', "[]", JSON.stringify({ jsonrpc: "1.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }), JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: { x: 1 }, method: "ping" }), JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: 5 }), "[1]"];
+      for (const body of refusals) {
+        const parsed = await rawAnswer(target, body);
+        for (const a of Array.isArray(parsed) ? parsed : [parsed]) {
+          const e = (a as { error?: { code?: unknown; message?: unknown } }).error;
+          expect(e?.code === -32600 && e?.message === "INVALID_REQUEST", `${body.slice(0, 80)}: expected -32600 INVALID_REQUEST, got ${short(e)}`, a);
+        }
+      }
+    },
+  },
+  {
     id: "wit/http-transport",
     title: "HTTP errors carry JSON-RPC error bodies",
     doc: "Wrong path: 404; wrong method: 405 with Allow: POST; wrong content type: 415; a body announced larger than the limit: 413 without the body being read. Each answer is a JSON-RPC error object with witVersion. `application/json; charset=utf-8` is accepted.",
     async run(target) {
-      const body = JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: 1, method: "ping" });
+      const body = JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" });
       const cases = [
         { what: "wrong path", status: 404, req: { method: "POST", path: "/nope", headers: { "content-type": "application/json" }, body } },
         { what: "GET /rpc", status: 405, req: { method: "GET", path: RPC_PATH } },
@@ -305,7 +327,7 @@ export const witScenarios: Check<WitTarget>[] = [
     doc: "Random text, random JSON, requests with random params for every method, deep nesting, __proto__/constructor members and huge strings each get a JSON-RPC answer with the envelope; afterwards ping still answers pong.",
     async run(target, ctx) {
       const methods = ["ping", "register", "lock.acquire", "lock.release", "lock.query", "intent.declare", "intent.update", "intent.query", "contract.propose", "contract.respond", "contract.query", "check-contracts", "__proto__", "constructor"];
-      const request = fc.record({ method: fc.constantFrom(...methods), params: fc.jsonValue({ maxDepth: 3 }) }).map((r) => JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: 1, ...r }));
+      const request = fc.record({ method: fc.constantFrom(...methods), params: fc.jsonValue({ maxDepth: 3 }) }).map((r) => JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), ...r }));
       const body = fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), request, request);
       const fixed = [
         "[".repeat(100_000),
@@ -313,9 +335,9 @@ export const witScenarios: Check<WitTarget>[] = [
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"isAdmin":true},"symbolPath":"a.ts:f","sessionId":"x"}}',
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"intent.declare","params":{"sessionId":"x","description":"d","files":["a.ts"],"constructor":{"prototype":{"x":1}}}}',
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"check-contracts","params":{"files":[{"path":"a.ts","content":"x","__proto__":null}]}}',
-        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: 1, method: "register", params: { name: "n".repeat(100_000), sessionId: "s" } }),
-        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: 1, method: "lock.acquire", params: { symbolPath: "a.ts:f", sessionId: "s", ttlMs: 1e300 } }),
-        JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: i, method: "ping" }))),
+        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "register", params: { name: "n".repeat(100_000), sessionId: "s" } }),
+        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "lock.acquire", params: { symbolPath: "a.ts:f", sessionId: "s", ttlMs: 1e300 } }),
+        JSON.stringify(Array.from({ length: 500 }, () => ({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }))),
       ];
       const answered = async (b: string) => {
         const reply = await target.rpc(b);
@@ -329,7 +351,7 @@ export const witScenarios: Check<WitTarget>[] = [
       };
       for (const b of fixed) await answered(b);
       await property(ctx, 60, body, answered);
-      const pong = await rawAnswer(target, JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: "after", method: "ping" }));
+      const pong = await rawAnswer(target, JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }));
       expect(pong.result === "pong", "the daemon no longer answers ping after hostile input", pong);
     },
   },

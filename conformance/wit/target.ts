@@ -1,11 +1,12 @@
 /**
  * How the Wit suite reaches a daemon: HTTP over its Unix socket, nothing else (no imports of the
- * daemon). The optional clock is the reference daemon's TEST-ONLY endpoint (WIT_CLOCK=manual); a
- * daemon without it is checked in real time. Fixture files are written under the daemon's root,
- * which is derived from the socket path `<root>/.wit/daemon.sock`.
+ * daemon). The optional clock is one the runner owns: only when `conform wit` started our daemon
+ * in its own process with a manual clock (targets.ts); a daemon behind `--socket` is checked in
+ * real time. Fixture files are written under the daemon's root, which is derived from the socket
+ * path `<root>/.wit/daemon.sock`.
  */
 import http, { type IncomingHttpHeaders } from "node:http";
-import { RPC_PATH, TEST_CLOCK_PATH, rootOfSocket } from "../../src/wit/protocol.js";
+import { RPC_PATH, rootOfSocket } from "../../src/wit/protocol.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
 import type { RawRpcTarget } from "../openrpc/checks.js";
 
@@ -64,25 +65,12 @@ function request(socketPath: string, req: HttpRequest, opts: { endBody?: boolean
   });
 }
 
-export async function socketTarget(socketPath: string): Promise<WitTarget> {
+export async function socketTarget(socketPath: string, clock?: WitClock): Promise<WitTarget> {
   const http_ = (req: HttpRequest) => request(socketPath, req);
   const rpc = (body: string) => {
     const payload = Buffer.from(body, "utf8");
     return http_({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": payload.length }, body: payload });
   };
-  const moveClock = async (advanceMs: number): Promise<number> => {
-    const body = JSON.stringify({ advanceMs });
-    const reply = await http_({ method: "POST", path: TEST_CLOCK_PATH, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }, body });
-    if (reply.status !== 200) throw new Error(`clock endpoint answered ${reply.status}`);
-    return (JSON.parse(reply.body) as { nowMs: number }).nowMs;
-  };
-  let clock: WitClock | undefined;
-  try {
-    await moveClock(0);
-    clock = { now: () => moveClock(0), advance: moveClock };
-  } catch {
-    clock = undefined; // no test clock: real-time mode
-  }
   return {
     socketPath,
     root: rootOfSocket(socketPath),

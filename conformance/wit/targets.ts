@@ -1,31 +1,32 @@
 /**
- * Targets of `contract-suite conform wit`: the daemon behind `--socket`, or, without one, our
- * reference daemon started as a real process (through the package bin) in a temporary root with
- * the test clock (WIT_CLOCK=manual).
+ * Targets of `contract-suite conform wit`: the daemon behind `--socket` (real time), or, without
+ * one, our reference daemon started in this process on a temporary root with a manual clock the
+ * runner moves itself (the in-process API; the daemon process has no clock control at all).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import type { ConformOptions, SuiteTarget } from "../harness/target.js";
 import { socketTarget, type WitTarget } from "./target.js";
 
 export async function witTargets(options: ConformOptions): Promise<SuiteTarget<WitTarget>[]> {
   if (options.socket) {
     const target = await socketTarget(options.socket);
-    return [{ name: `daemon at ${options.socket}${target.clock ? " (test clock)" : " (real time)"}`, target }];
+    return [{ name: `daemon at ${options.socket} (real time)`, target }];
   }
+  // Loaded only here: a run against --socket never loads SQLite or tree-sitter.
+  const { startDaemon, ManualClock } = await import("../../src/wit/daemon/index.js");
   const root = mkdtempSync(path.join(tmpdir(), "wit-conform-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, WIT_CLOCK: "manual" };
-  delete env.WIT_TEST_DEFECTS;
   try {
-    const started = await startDaemonProcess(root, { env });
+    const clock = new ManualClock();
+    const daemon = await startDaemon({ root, clock, warmUp: false });
+    const target = await socketTarget(daemon.socketPath, { now: async () => clock.now(), advance: async (ms) => clock.advance(ms) });
     return [
       {
         name: "reference daemon (temporary root, test clock)",
-        target: await socketTarget(started.socket),
+        target,
         async close() {
-          await stopDaemonProcess(root);
+          await daemon.close();
           rmSync(root, { recursive: true, force: true });
         },
       },

@@ -17,6 +17,7 @@ export const BENCHES: Bench[] = [
   foldScalingBench,
   foldMemoryBench,
   ...witBenches,
+  ...(await import("./wit-tree.js")).witTreeBenches,
   genWarmBench,
   conformRateBench,
   ...cliBenches,

@@ -3,6 +3,7 @@
  * commands for a person (status, lock, release, declare, update, propose, respond, check). Client
  * commands never load SQLite or tree-sitter; only `wit daemon run` imports the daemon.
  */
+import { statSync } from "node:fs";
 import os from "node:os";
 import { Command, Option } from "commander";
 import { RpcError } from "../rpc/errors.js";
@@ -23,6 +24,9 @@ import { witPaths } from "../wit/protocol.js";
 import { SocketPathError } from "../wit/socket-path.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 import { UsageError } from "./context.js";
+
+/** The least time the daemon is given by the hook, whatever start-up took. */
+const MIN_CHECK_MS = 1_500;
 
 const WIT_EXIT_HELP = `${EXIT_CODES_HELP}  For wit commands, 1 also means: the daemon refused the request (e.g. LOCK_CONFLICT),
   check found contract violations, or the daemon could not be reached or started.
@@ -61,7 +65,25 @@ function withSession(cmd: Command): Command {
     .option("--no-start", "do not start the daemon when none is running");
 }
 
-const rootOf = (o: CommonOptions) => (o.root ? witPaths(o.root).root : defaultRoot());
+/** The root named by --root (a user error, exit 2, when it is not a directory), else the git top level. */
+function rootOf(o: CommonOptions): string {
+  if (!o.root) return defaultRoot();
+  const root = witPaths(o.root).root;
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new UsageError(`--root ${o.root}: not a directory`);
+  return root;
+}
+
+/** A `file:symbol` argument: refused here (exit 2) rather than by the daemon. */
+function symbolArg(value: string): string {
+  if (!value.includes(":")) throw new UsageError(`"${value}" is not a symbol path: use <file>:<symbol>, e.g. src/auth.ts:validateToken`);
+  return value;
+}
 const isJson = (o: CommonOptions) => o.json === true || o.format === "json";
 
 export function registerWitCommands(program: Command, ctx: CliContext): void {
@@ -81,9 +103,15 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
           const name = witErrorName(e) ?? String(e.code);
           if (isJson(o)) write(ctx.io.stdout, JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data ?? null } }, null, 2));
           write(ctx.io.stderr, `wit: ${name}${e.data !== undefined ? ` ${JSON.stringify(e.data)}` : ""}`);
-          return ctx.exit(EXIT.failed);
+          // INVALID_REQUEST: the daemon refused what the person typed (a path outside the root...).
+          return ctx.exit(e.code === -32600 ? EXIT.usage : EXIT.failed);
         }
-        if (e instanceof WitUnavailableError || e instanceof DaemonStartError || e instanceof SocketPathError || e instanceof HookInstallError) {
+        if (e instanceof HookInstallError) {
+          // Not a git repository, or a foreign hook without --force: the person's to fix.
+          write(ctx.io.stderr, `wit: ${e.message}`);
+          return ctx.exit(EXIT.usage);
+        }
+        if (e instanceof WitUnavailableError || e instanceof DaemonStartError || e instanceof SocketPathError) {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.failed);
         }
@@ -110,15 +138,14 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
   const daemon = wit.command("daemon").description("Start, stop or inspect the root's Wit daemon.").addHelpText("after", WIT_EXIT_HELP);
 
   withCommon(daemon.command("start"))
-    .description("Start the daemon in the background (detached, logging to .wit/daemon.log); returns once its socket answers. Refuses when one is already running.")
+    .description("Start the daemon in the background (detached, logging to .wit/daemon.log); returns once its socket answers. Idempotent: when one is already running, says so and exits 0.")
     .addOption(new Option("--synchronous <level>", "SQLite synchronous level: NORMAL survives a killed process, FULL also power loss").choices(["NORMAL", "FULL"]).default("NORMAL"))
     .action(
       guarded(async (o: CommonOptions & { synchronous: string }) => {
         const r = await startDaemonProcess(rootOf(o), { args: ["--synchronous", o.synchronous] });
         if (r.alreadyRunning) {
-          write(ctx.io.stderr, `wit: a Wit daemon is already running for ${r.root}${r.pid ? ` (pid ${r.pid})` : ""}`);
-          if (isJson(o)) out(o, { ok: false, ...r }, "");
-          return ctx.exit(EXIT.failed);
+          out(o, { ok: true, ...r }, `a Wit daemon is already running for ${r.root}${r.pid ? ` (pid ${r.pid})` : ""}`);
+          return;
         }
         out(o, { ok: true, ...r }, `Wit daemon started for ${r.root} (pid ${r.pid}, socket ${r.socket})`);
       }),
@@ -154,7 +181,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
       const { runDaemonProcess, DaemonAlreadyRunningError } = await import("../wit/daemon/index.js");
       const { StoreError } = await import("../wit/store/index.js");
       try {
-        ctx.exit(await runDaemonProcess({ root: o.root ? witPaths(o.root).root : defaultRoot(), synchronous: o.synchronous }, ctx.io.stdout));
+        ctx.exit(await runDaemonProcess({ root: rootOf({ ...o, format: "text" }), synchronous: o.synchronous }, ctx.io.stdout));
       } catch (e) {
         if (e instanceof DaemonAlreadyRunningError || e instanceof SocketPathError || e instanceof StoreError || e instanceof DaemonStartError) {
           write(ctx.io.stderr, `wit: ${e.message}`);
@@ -189,9 +216,12 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
   withCommon(hook.command("run"))
     .description("What the installed hook runs: check the staged files. Exit 1 only on a violation; an unreachable or silent daemon lets the commit proceed.")
     .option("--timeout <ms>", "deadline for the daemon's answer", String(HOOK_TIMEOUT_MS))
+    .option("--from-process-start", "count the deadline from this process's start (the installed hook passes it: the budget covers node start-up too)")
     .action(
-      guarded(async (o: CommonOptions & { timeout: string }) => {
-        reportCheck(o, await runPreCommit(rootOf(o), Number(o.timeout)));
+      guarded(async (o: CommonOptions & { timeout: string; fromProcessStart?: boolean }) => {
+        // The daemon still gets 1.5 s when start-up alone ate the budget (a slow machine is checked, not waved through).
+        const budget = Number(o.timeout) - (o.fromProcessStart ? performance.now() : 0);
+        reportCheck(o, await runPreCommit(rootOf(o), Math.max(MIN_CHECK_MS, budget)));
       }),
     );
 
@@ -237,7 +267,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: SessionOptions & { ttl?: string }, symbolPath: string) => {
         const ttlMs = o.ttl === undefined ? undefined : parseIntOption(o.ttl, "--ttl");
-        const r = await using(o, (c) => c.lock.acquire({ symbolPath, sessionId: o.session, ...(ttlMs === undefined ? {} : { ttlMs }) }));
+        const r = await using(o, (c) => c.lock.acquire({ symbolPath: symbolArg(symbolPath), sessionId: o.session, ...(ttlMs === undefined ? {} : { ttlMs }) }));
         const warn = r.warnings.map((w) => `  warning: ${w.lockedSymbol} (locked by ${w.heldBy}) calls ${w.chain[1]}`);
         out(o, r, [`locked ${r.symbolPath} for ${r.sessionId} until ${r.expiresAt}`, ...warn].join("\n"));
       }),
@@ -248,7 +278,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .argument("<symbolPath>")
     .action(
       guarded(async (o: SessionOptions, symbolPath: string) => {
-        const r = await using(o, (c) => c.lock.release({ symbolPath, sessionId: o.session }));
+        const r = await using(o, (c) => c.lock.release({ symbolPath: symbolArg(symbolPath), sessionId: o.session }));
         out(o, r, `released ${symbolPath}`);
       }),
     );
@@ -290,7 +320,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .argument("<symbolPath>")
     .action(
       guarded(async (o: SessionOptions, symbolPath: string) => {
-        const r = await using(o, (c) => c.contract.propose({ sessionId: o.session, symbolPath }));
+        const r = await using(o, (c) => c.contract.propose({ sessionId: o.session, symbolPath: symbolArg(symbolPath) }));
         out(o, r, `proposed contract ${r.contractId}: ${r.symbolPath} ${r.signature}`);
       }),
     );

@@ -22,6 +22,16 @@ export interface RpcEngineOptions {
   parse?: SafeParseOptions;
   /** The error for an unknown method; a contract may name its own message (Wit: METHOD_NOT_FOUND). */
   methodNotFound?: ContractErrorSpec;
+  /**
+   * The code and message of an envelope refusal (-32600: not an object, bad jsonrpc/id/method/params,
+   * empty or oversized batch); a contract may name its own message (Wit: INVALID_REQUEST).
+   */
+  invalidRequest?: ContractErrorSpec;
+  /**
+   * Methods whose params are not examined at all (Wit: `ping` declares no params and no errors, so
+   * whatever params a request carries, the answer is the result).
+   */
+  ignoresParams?: (method: string) => boolean;
   /** Largest batch accepted. Default 100. */
   maxBatch?: number;
   /** A handler threw a contract error its method does not declare (still sent; reported here). */
@@ -45,6 +55,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
   const maxBatch = options.maxBatch ?? 100;
   const extras = options.responseEnvelope ?? {};
+  const invalidRequest = options.invalidRequest ?? { code: RpcCode.InvalidRequest, message: "Invalid Request" };
 
   const errorResponse = (id: Id, error: { code: number; message: string; data?: JsonValue }): Response => ({
     jsonrpc: "2.0",
@@ -55,17 +66,18 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
 
   async function handleOne(message: unknown, transport: unknown): Promise<Response | undefined> {
     if (message === null || typeof message !== "object" || Array.isArray(message)) {
-      return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: "a request must be a JSON object" } });
+      return errorResponse(null, { ...invalidRequest, data: { reason: "a request must be a JSON object" } });
     }
     const req = message as Record<string, unknown>;
     const idValid = !hasOwn.call(req, "id") || req.id === null || typeof req.id === "string" || (typeof req.id === "number" && Number.isFinite(req.id));
     const id: Id = idValid && hasOwn.call(req, "id") ? (req.id as Id) : null;
     const isNotification = !hasOwn.call(req, "id");
-    const invalid = (reason: string) => errorResponse(id, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason } });
+    const invalid = (reason: string) => errorResponse(id, { ...invalidRequest, data: { reason } });
     if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
-    if (!idValid) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: '"id" must be a string, a number or null' } });
+    if (!idValid) return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
     if (typeof req.method !== "string") return invalid('"method" must be a string');
-    if (hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
+    const paramsIgnored = options.ignoresParams?.(req.method) === true;
+    if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
     const refused = options.checkRequest?.(req);
     if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
@@ -76,9 +88,9 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       const response = errorResponse(id, { ...(options.methodNotFound ?? { code: RpcCode.MethodNotFound, message: "Method not found" }), data: { method } });
       return isNotification ? undefined : response;
     }
-    const params = normaliseParams(spec, req.params);
+    const params = paramsIgnored ? ({ ok: true, value: {} } as const) : normaliseParams(spec, req.params);
     if (!params.ok) return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: { formErrors: [params.reason], fieldErrors: {} } });
-    if (!spec.validateParams(params.value)) {
+    if (!paramsIgnored && !spec.validateParams(params.value)) {
       return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: flattenErrors(spec.validateParams.errors) as unknown as JsonValue });
     }
     let result: unknown;
@@ -105,8 +117,8 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
 
   async function handleMessage(message: unknown, transport?: unknown): Promise<Response | Response[] | undefined> {
     if (!Array.isArray(message)) return handleOne(message, transport);
-    if (message.length === 0) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: "empty batch" } });
-    if (message.length > maxBatch) return errorResponse(null, { code: RpcCode.InvalidRequest, message: "Invalid Request", data: { reason: `batch larger than ${maxBatch}` } });
+    if (message.length === 0) return errorResponse(null, { ...invalidRequest, data: { reason: "empty batch" } });
+    if (message.length > maxBatch) return errorResponse(null, { ...invalidRequest, data: { reason: `batch larger than ${maxBatch}` } });
     const responses = (await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
     return responses.length ? responses : undefined;
   }

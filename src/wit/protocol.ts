@@ -12,8 +12,6 @@ export const WIT_ENVELOPE = { witVersion: WIT_VERSION } as const;
 
 /** HTTP path of the JSON-RPC endpoint on the socket. */
 export const RPC_PATH = "/rpc";
-/** Test-only clock control, served only when the daemon runs with WIT_CLOCK=manual (decision 055). */
-export const TEST_CLOCK_PATH = "/_test/clock";
 
 /** Lock TTL when `lock.acquire` names none: 30 minutes. */
 export const DEFAULT_TTL_MS = 1_800_000;

@@ -1,16 +1,19 @@
 /**
  * `contract-suite conform wit` passes against our daemon (real time through --socket, and its own
  * daemon with the test clock) and fails, naming the check, against deliberately defective daemons
- * (real processes, WIT_TEST_DEFECTS). Checks no defect reaches are shown failing through targets
- * that tamper with requests or answers.
+ * (real processes the test owns: defective-daemon.ts wraps defects.ts around the daemon's handlers
+ * through its in-process API). Checks no defect reaches are shown failing through targets that
+ * tamper with requests or answers. The shipped daemon has no test switch: the variables and the
+ * endpoint older versions read are shown to do nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
 import { witSuite } from "../../conformance/wit/suite.js";
 import { socketTarget, type WitTarget } from "../../conformance/wit/target.js";
-import type { DefectName } from "../../src/wit/daemon/defects.js";
 import { runCli } from "../helpers/cli.js";
-import { removeTempRoots, spawnDaemon, tempRoot, type DaemonProcess } from "./daemon-helpers.js";
+import { rawRequest, removeTempRoots, request, rpc, spawnDaemon, tempRoot, type DaemonProcess } from "./daemon-helpers.js";
+import { spawnDefectiveDaemon } from "./defective-daemon.js";
+import type { DefectName } from "./defects.js";
 
 interface Report {
   ok: boolean;
@@ -20,11 +23,25 @@ const failed = (r: Report) => r.suites.flatMap((s) => s.results.filter((c) => c.
 
 let daemon: DaemonProcess;
 beforeAll(async () => {
-  daemon = await spawnDaemon(tempRoot("wit-conform-"));
+  // The names older versions read: the shipped daemon must ignore them.
+  daemon = await spawnDaemon(tempRoot("wit-conform-"), { WIT_CLOCK: "manual", WIT_TEST_DEFECTS: "release-any,self-accept" });
 });
 afterAll(async () => {
   await daemon?.stop();
   removeTempRoots();
+});
+
+describe("the shipped daemon has no test switch", () => {
+  it("ignores WIT_CLOCK and WIT_TEST_DEFECTS and serves no clock endpoint", async () => {
+    const clock = await rawRequest(daemon.socket, { path: "/_test/clock", headers: { "content-type": "application/json" }, body: '{"advanceMs":3600000000}' });
+    expect(clock.status).toBe(404);
+    await rpc(daemon.socket, request("lock.acquire", { symbolPath: "switch.ts:f", sessionId: "owner" }));
+    const stolen = await rpc(daemon.socket, request("lock.release", { symbolPath: "switch.ts:f", sessionId: "thief" }));
+    expect(stolen.error).toMatchObject({ code: -32000, message: "LOCK_NOT_HELD", data: { heldBy: "owner" } });
+    const held = await rpc(daemon.socket, request("lock.query", { sessionId: "owner" }));
+    expect(held.result.map((l: { symbolPath: string }) => l.symbolPath)).toEqual(["switch.ts:f"]);
+    expect((await rpc(daemon.socket, request("lock.release", { symbolPath: "switch.ts:f", sessionId: "owner" }))).result).toEqual({ released: true });
+  });
 });
 
 describe("our daemon conforms", () => {
@@ -58,7 +75,6 @@ const DEFECT_CHECKS: [DefectName, string[], boolean][] = [
   ["warn-callees", ["wit/caller-warnings", "wit/model"], true],
   ["release-any", ["wit/lock-semantics", "wit/model"], false],
   ["terminal-reopen", ["wit/intent-lifecycle"], false],
-  ["no-envelope", ["wit/openrpc/envelope", "wit/openrpc/results-validate"], false],
 ];
 
 describe("defective daemons fail, naming the check", () => {
@@ -69,7 +85,7 @@ describe("defective daemons fail, naming the check", () => {
     const runOne = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [defect] = next;
-        const d = await spawnDaemon(tempRoot(`wit-defect-${defect}-`), { WIT_TEST_DEFECTS: defect });
+        const d = await spawnDefectiveDaemon(tempRoot(`wit-defect-${defect}-`), [defect]);
         try {
           const r = await runCli(["conform", "wit", "--socket", d.socket, "--format", "json"]);
           expect(r.code, `${defect}: conform should exit 1`).toBe(1);
@@ -124,6 +140,7 @@ describe("every other check can fail", () => {
     ["wit/openrpc/unknown-method", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32601 ? { ...a, error: { ...a.error, code: -32600 } } : a)) }],
     ["wit/openrpc/parse-error", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32700 ? { ...a, id: 0 } : a)) }],
     ["wit/openrpc/envelope", { answer: (b, req) => (req.startsWith("[") ? mapAnswers(b, ({ witVersion: _w, ...a }) => a) : b) }],
+    ["wit/ping-and-invalid-request", { answer: (b) => b.replaceAll('"INVALID_REQUEST"', '"Invalid Request"') }],
     ["wit/envelope-required", { request: (b) => (b.includes('"witVersion"') ? b : b.replace("{", '{"witVersion":"1",')) }],
     ["wit/http-transport", { status: (s) => (s === 404 ? 200 : s) }],
     ["wit/intent-conflicts", { answer: (b) => mapAnswers(b, (a) => (a.result?.conflicts ? { ...a, result: { ...a.result, conflicts: { hasConflicts: false, items: [] } } } : a)) }],

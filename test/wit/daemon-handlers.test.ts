@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWitClient, isWitError, type WitSocketClient } from "../../src/wit/client/index.js";
-import { startDaemon, type ManualClock, type RunningDaemon } from "../../src/wit/daemon/index.js";
-import { TEST_CLOCK_PATH, WIT_LIMITS } from "../../src/wit/protocol.js";
+import { ManualClock, startDaemon, type RunningDaemon } from "../../src/wit/daemon/index.js";
+import { WIT_LIMITS } from "../../src/wit/protocol.js";
 import { RpcError } from "../../src/rpc/errors.js";
 import { rawRequest, removeTempRoots, request, rpc, SOURCES, tempRoot, writeFiles } from "./daemon-helpers.js";
 
@@ -17,8 +17,8 @@ let clock: ManualClock;
 beforeAll(async () => {
   const root = tempRoot();
   writeFiles(root, SOURCES);
-  daemon = await startDaemon({ root, clock: "manual" });
-  clock = daemon.clock as ManualClock;
+  clock = new ManualClock();
+  daemon = await startDaemon({ root, clock });
   client = createWitClient({ socketPath: daemon.socketPath, validateResults: true });
 });
 afterAll(async () => {
@@ -181,18 +181,5 @@ describe("limits and refusals", () => {
     expect(r2.result ?? r2.error).toBeDefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
-});
-
-describe("the TEST-ONLY clock endpoint", () => {
-  it("moves the clock, answers 400 for a body that is not a JSON object and 413 for an oversized one (never hangs)", async () => {
-    const post = (body: string | Buffer) => rawRequest(daemon.socketPath, { path: TEST_CLOCK_PATH, headers: { "content-type": "application/json" }, body });
-    const start = clock.now();
-    const moved = await post(JSON.stringify({ advanceMs: 5 }));
-    expect(moved.status).toBe(200);
-    expect(JSON.parse(moved.body)).toEqual({ nowMs: start + 5 });
-    for (const bad of ["null", "[1]", "7", "{oops"]) expect((await post(bad)).status, bad).toBe(400);
-    expect((await post(Buffer.alloc(8192, 0x20))).status).toBe(413);
-    expect(clock.now()).toBe(start + 5);
   });
 });

@@ -43,7 +43,6 @@ export interface DaemonProcess {
 export async function spawnDaemon(root: string, env: Record<string, string | undefined> = {}): Promise<DaemonProcess> {
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete merged[k];
-  if (!("WIT_TEST_DEFECTS" in env)) delete merged.WIT_TEST_DEFECTS;
   const started = await startDaemonProcess(root, { env: merged, timeoutMs: 60_000 });
   const pid = readPid(root);
   if (pid === null) throw new Error("daemon started without a pid file");

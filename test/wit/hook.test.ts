@@ -58,7 +58,7 @@ describe("wit hook install", () => {
     expect(readFileSync(hook, "utf8")).toContain(HOOK_MARKER);
     writeFileSync(hook, "#!/bin/sh\nexit 0\n");
     const refused = await runCli(["wit", "hook", "install", "--root", root]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2); // a foreign hook without --force: the person decides
     expect(refused.stderr).toMatch(/was not installed by wit; rerun with --force/);
     expect((await runCli(["wit", "hook", "install", "--root", root, "--force"])).code).toBe(0);
     expect(readFileSync(`${hook}.wit-backup`, "utf8")).toBe("#!/bin/sh\nexit 0\n");

@@ -2,14 +2,16 @@
  * The analysis API the Wit daemon calls: symbols, byte ranges and signatures of a file on disk or
  * of given (staged) content, and the cross-file caller graph of everything under the root.
  */
-import { realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
+import path from "node:path";
 import { CallGraph } from "./call-graph.js";
 import type { FileFacts, SymbolFact } from "./facts.js";
 import { FactsCache, type CacheCounters } from "./facts-cache.js";
 import { languageOf, type LanguageId } from "./languages.js";
 import { buildFileIndex } from "./resolve-modules.js";
 import { loadGrammars } from "./runtime.js";
-import { DEFAULT_IGNORED_DIRS, scanSourceFiles } from "./scan.js";
+import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
+import { TreeWatcher } from "./tree-watcher.js";
 import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
 
 export interface AnalyzerOptions {
@@ -23,6 +25,14 @@ export interface AnalyzerOptions {
   maxCachedContents?: number;
   /** Wall clock used by the cache's racy-timestamp check (tests shift it). Default Date.now. */
   clock?: () => number;
+  /** Where the analyzer reports files it could not read or parse (the daemon's log). */
+  log?: (message: string) => void;
+  /**
+   * Keep the caller graph fresh by file events (decision 141): `syncDir` is a directory outside
+   * the analysed tree (the daemon's `.wit/sync`) for the watcher's sync cookies. Without it, or
+   * when no watcher can be had, every caller-graph question rescans the tree (stat per file).
+   */
+  watch?: { syncDir: string; syncTimeoutMs?: number };
 }
 
 export type LookupRefusal =
@@ -49,6 +59,11 @@ export interface AnalysisStats extends CacheCounters {
   scans: number;
   graphBuilds: number;
   lastScan: { files: number; ms: number; truncated: boolean } | null;
+  /** "events": a watcher keeps the graph fresh; "scan": every question rescans. */
+  freshness: "events" | "scan";
+  watchedDirectories: number;
+  /** Refreshes that applied file events (no scan). */
+  eventRefreshes: number;
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -61,22 +76,35 @@ export class Analyzer {
   private readonly ignoreDirs: ReadonlySet<string>;
   private readonly maxFileBytes: number;
   private readonly maxFiles: number;
+  private readonly log: (message: string) => void;
+  /** Content keys whose parse failure was already logged (each is logged once). */
+  private readonly loggedFailures = new Set<string>();
   private scans = 0;
   private graphBuilds = 0;
+  private eventRefreshes = 0;
   private lastScan: AnalysisStats["lastScan"] = null;
   private graph: { keys: Map<string, string>; graph: CallGraph } | null = null;
+  /** The files the graph was built from, with their facts (kept up to date by events). */
+  private current = new Map<string, { key: string; facts: FileFacts }>();
+  private watcher: TreeWatcher | null = null;
+  /** Watching was asked for and has not failed for good. */
+  private watchWanted: boolean;
   /** Scans run one after another: a request never sees a half-updated graph. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The queued refresh that has not started yet, if any. */
+  private pending: Promise<CallGraph> | null = null;
 
   private constructor(
     /** Real path of the repository root. */
     readonly root: string,
     private readonly cache: FactsCache,
-    options: AnalyzerOptions,
+    private readonly options: AnalyzerOptions,
   ) {
     this.ignoreDirs = new Set(options.ignoreDirs ?? DEFAULT_IGNORED_DIRS);
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+    this.log = options.log ?? (() => undefined);
+    this.watchWanted = options.watch !== undefined;
   }
 
   /** Loads tree-sitter and the grammars (once per process) and binds an analyzer to `root`. */
@@ -87,13 +115,28 @@ export class Analyzer {
   }
 
   stats(): AnalysisStats {
-    return { ...this.cache.counters, scans: this.scans, graphBuilds: this.graphBuilds, lastScan: this.lastScan };
+    return {
+      ...this.cache.counters,
+      scans: this.scans,
+      graphBuilds: this.graphBuilds,
+      lastScan: this.lastScan,
+      freshness: this.watcher ? "events" : "scan",
+      watchedDirectories: this.watcher?.watchedDirectories ?? 0,
+      eventRefreshes: this.eventRefreshes,
+    };
   }
 
   /** Drops every cached parse (e.g. after a branch switch, although stat checks already notice). */
   invalidate(): void {
     this.cache.clear();
     this.graph = null;
+  }
+
+  /** Stops the file watcher (the daemon's shutdown). */
+  close(): void {
+    this.watchWanted = false;
+    this.watcher?.close();
+    this.watcher = null;
   }
 
   // ---- one file ---------------------------------------------------------------------------
@@ -176,40 +219,155 @@ export class Analyzer {
    * to the result to answer several questions from one consistent snapshot.
    */
   callGraph(): Promise<CallGraph> {
-    const run = this.queue.then(() => this.refresh());
+    // Questions queued behind a running refresh share the next one: it has not started (nor
+    // written its sync cookie) yet, so it still sees every change made before they were asked.
+    if (this.pending) return this.pending;
+    const run = this.queue.then(() => {
+      this.pending = null;
+      return this.refresh();
+    });
+    this.pending = run;
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   private async refresh(): Promise<CallGraph> {
     const started = performance.now();
-    const scan = await scanSourceFiles(this.root, { ignoreDirs: this.ignoreDirs, maxFiles: this.maxFiles });
+    const w = this.ensureWatcher();
+    if (!w) {
+      const scan = await scanSourceFiles(this.root, { ignoreDirs: this.ignoreDirs, maxFiles: this.maxFiles });
+      return this.fromFiles(scan.files, scan.truncated, started);
+    }
+    await w.sync();
+    const changes = w.takeChanges();
+    if (changes.lost || this.graph === null) {
+      const walked = await w.rewatch(this.maxFiles);
+      if (walked) return this.fromFiles(walked.files, walked.truncated, started);
+      this.stopWatching("the tree could not be watched");
+      return this.refresh();
+    }
+    if (changes.paths.size === 0) return this.graph.graph;
+    this.eventRefreshes++;
+    let changed = false;
+    for (const rel of [...changes.paths].sort()) changed = (await this.applyChange(w, rel)) || changed;
+    if (!changed) return this.graph.graph;
+    return this.rebuild(new Map([...this.current].map(([rel, e]) => [rel, e.key])));
+  }
+
+  private ensureWatcher(): TreeWatcher | null {
+    if (this.watcher || !this.watchWanted) return this.watcher;
+    const options = this.options.watch!;
+    this.watcher = TreeWatcher.start(this.root, { ignoreDirs: this.ignoreDirs, syncDir: options.syncDir, syncTimeoutMs: options.syncTimeoutMs, log: this.log });
+    if (!this.watcher) this.watchWanted = false;
+    return this.watcher;
+  }
+
+  private stopWatching(reason: string): void {
+    this.log(`analysis: ${reason}; the caller graph is kept fresh by scanning from now on`);
+    this.watcher?.close();
+    this.watcher = null;
+    this.watchWanted = false;
+  }
+
+  /** A full listing (scan or watcher walk): every file's facts through the cache, then the graph. */
+  private async fromFiles(files: readonly ScannedFile[], truncated: boolean, started: number): Promise<CallGraph> {
     this.scans++;
-    const keys = new Map<string, string>();
-    const factsByFile = new Map<string, FileFacts>();
+    const current = new Map<string, { key: string; facts: FileFacts }>();
     let parsesBefore = this.cache.counters.parses;
-    for (const f of scan.files) {
-      const language = languageOf(f.rel);
-      if (!language || f.stat.size > this.maxFileBytes) continue;
-      try {
-        const { key, facts } = this.cache.factsForFile(f.rel, f.abs, language, f.stat);
-        keys.set(f.rel, key);
-        factsByFile.set(f.rel, facts);
-      } catch {
-        continue; // vanished or unreadable since the scan listed it
-      }
+    for (const f of files) {
+      const entry = this.factsOf(f.rel, f.abs, f.stat);
+      if (entry) current.set(f.rel, entry);
       if (this.cache.counters.parses - parsesBefore >= PARSE_YIELD_EVERY) {
         parsesBefore = this.cache.counters.parses;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
-    this.cache.forgetMissing(new Set(keys.keys()));
-    this.lastScan = { files: scan.files.length, ms: Math.round(performance.now() - started), truncated: scan.truncated };
+    this.cache.forgetMissing(new Set(current.keys()));
+    this.current = current;
+    this.lastScan = { files: files.length, ms: Math.round(performance.now() - started), truncated };
+    const keys = new Map([...current].map(([rel, e]) => [rel, e.key]));
     if (this.graph && sameKeys(this.graph.keys, keys)) return this.graph.graph;
-    const graph = new CallGraph({ index: buildFileIndex(factsByFile.keys()), facts: (file) => factsByFile.get(file) });
+    return this.rebuild(keys);
+  }
+
+  private rebuild(keys: Map<string, string>): CallGraph {
+    const snapshot = new Map(this.current);
+    const graph = new CallGraph({ index: buildFileIndex(snapshot.keys()), facts: (file) => snapshot.get(file)?.facts });
     this.graphBuilds++;
     this.graph = { keys, graph };
     return graph;
+  }
+
+  /** Facts of one listed file, or null when it is not analysed (too large, vanished, unreadable). */
+  private factsOf(rel: string, abs: string, stat: Stats): { key: string; facts: FileFacts } | null {
+    const language = languageOf(rel);
+    if (!language || stat.size > this.maxFileBytes) return null;
+    try {
+      const { key, facts } = this.cache.factsForFile(rel, abs, language, stat);
+      if (facts.error !== undefined && !this.loggedFailures.has(key)) {
+        this.loggedFailures.add(key);
+        this.log(`analysis: cannot parse ${rel} (left out of the caller graph): ${facts.error}`);
+      }
+      return { key, facts };
+    } catch (e) {
+      // Vanished since it was listed: simply not there. Anything else is worth a line.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT") this.log(`analysis: cannot read ${rel} (${code ?? (e as Error).message}); left out of the caller graph`);
+      return null;
+    }
+  }
+
+  /** Applies one changed path (file or directory, created, modified or gone); true if facts changed. */
+  private async applyChange(w: TreeWatcher, rel: string): Promise<boolean> {
+    const abs = path.join(this.root, rel);
+    let st: Stats | null;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      st = null;
+    }
+    if (st?.isDirectory()) {
+      if (this.ignoreDirs.has(path.posix.basename(rel))) return false;
+      // New, moved here or replaced: forget what was under this name, then watch and list it.
+      const removed = this.removeUnder(rel);
+      w.unwatch(rel);
+      const found: ScannedFile[] = [];
+      await w.watchTree(rel, found);
+      for (const f of found) {
+        const entry = this.factsOf(f.rel, f.abs, f.stat);
+        if (entry) this.current.set(f.rel, entry);
+      }
+      return removed || found.length > 0;
+    }
+    if (st === null) {
+      w.unwatch(rel);
+      return this.removeUnder(rel);
+    }
+    const before = this.current.get(rel)?.key;
+    let entry: { key: string; facts: FileFacts } | null = null;
+    if (st.isFile() && languageOf(rel)) {
+      try {
+        entry = this.factsOf(rel, abs, statSync(abs));
+      } catch {
+        entry = null;
+      }
+    }
+    if (entry) this.current.set(rel, entry);
+    else this.current.delete(rel);
+    return before !== entry?.key;
+  }
+
+  /** Drops `rel` and every file under it; true if anything was dropped. */
+  private removeUnder(rel: string): boolean {
+    let removed = this.current.delete(rel);
+    const prefix = `${rel}/`;
+    for (const k of this.current.keys()) {
+      if (k.startsWith(prefix)) {
+        this.current.delete(k);
+        removed = true;
+      }
+    }
+    return removed;
   }
 }
 

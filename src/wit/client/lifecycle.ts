@@ -4,6 +4,7 @@
  * package bin (Node 20 cannot run .ts; the bin registers tsx). Node built-ins only.
  */
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +22,7 @@ export class DaemonStartError extends Error {
 export async function pingDaemon(socketPath: string, timeoutMs = 1_000): Promise<boolean> {
   const transport = new UnixSocketTransport(socketPath, { timeoutMs, keepAlive: false });
   try {
-    const body = await transport.send(JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: "ping", method: "ping", params: {} }));
+    const body = await transport.send(JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping", params: {} }));
     return (JSON.parse(body) as { result?: unknown }).result === "pong";
   } catch (e) {
     if (e instanceof WitUnavailableError || e instanceof SyntaxError) return false;
@@ -122,6 +123,11 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
     }
     if (exited) {
       if (await pingDaemon(p.socket, 500)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+      // Refused by the instance lock: another start won and is still booting; wait for it to answer.
+      if (/already running/.test(logTail(p.logFile, 3))) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
       throw new DaemonStartError(`the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`);
     }
     await new Promise((r) => setTimeout(r, 50));

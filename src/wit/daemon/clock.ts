@@ -1,7 +1,9 @@
 /**
- * The daemon's time source. `system` is Date.now. `manual` (WIT_CLOCK=manual, tests only) starts at
- * the wall clock and moves only when told to, through the test-only endpoint POST /_test/clock
- * (docs/decisions/055-wit-test-clock-and-defects.md). All lock/intent/contract times come from here.
+ * The daemon's time source. `systemClock` is Date.now. A `ManualClock` starts at the wall clock and
+ * moves only when its owner calls it: a program embedding the daemon in-process passes it to
+ * `startDaemon({ clock })` (the conformance runner and the tests do). Nothing outside the process
+ * can move it: there is no endpoint or variable for it (decision 055). All lock/intent/contract
+ * times come from here.
  */
 export interface Clock {
   now(): number;

@@ -5,28 +5,37 @@
  */
 import { chmodSync, lstatSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 import { Analyzer } from "../analysis/index.js";
 import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
+import type { MethodTable } from "../../rpc/types.js";
 import { ensureWitDirectory } from "../client/lifecycle.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
 import { connectablePath, removeAlias } from "../socket-path.js";
 import { WitStore, type Synchronous } from "../store/index.js";
-import { ManualClock, systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock } from "./clock.js";
 import type { DaemonCore } from "./core.js";
-import { applyDefects, type DefectName } from "./defects.js";
 import { createWitHandlers } from "./handlers.js";
+import type { WitHandlers } from "../../generated/wit/handlers.js";
 import { createHttpServer } from "./http.js";
 import { acquireInstanceLock } from "./instance-lock.js";
 
 export interface DaemonOptions {
   root: string;
-  /** "manual" exposes the test-only clock endpoint. Default "system". */
-  clock?: "system" | "manual";
+  /**
+   * The time source of every lock, intent and contract. Default the system clock. Only this
+   * in-process API takes it (an embedding program or a test that owns the process); the CLI and
+   * the daemon process never read a clock from their environment (decision 055).
+   */
+  clock?: Clock;
   synchronous?: Synchronous;
-  /** TEST ONLY: deliberately defective behaviours (defects.ts). */
-  defects?: readonly DefectName[];
+  /**
+   * Wraps the method handlers before they are served (in-process API only): an embedding program
+   * can add logging or policy around them. Nothing in the shipped daemon uses it.
+   */
+  decorateHandlers?: (handlers: WitHandlers, core: DaemonCore) => WitHandlers;
   limits?: Partial<WitLimits>;
   /** Build the caller graph in the background at start. Default true. */
   warmUp?: boolean;
@@ -43,6 +52,13 @@ export interface RunningDaemon {
   close(): Promise<void>;
 }
 
+/** Methods that declare no params and no errors (ping): whatever params they are sent, they answer. */
+const PARAMLESS_METHODS: ReadonlySet<string> = new Set(
+  Object.values(witMethods as MethodTable)
+    .filter((m) => m.params.length === 0 && m.errors.length === 0)
+    .map((m) => m.name),
+);
+
 /** The refusal of a request without `witVersion: "1"` (decision 049). */
 export function checkWitVersion(request: Record<string, unknown>): RpcError | undefined {
   if (request.witVersion === WIT_VERSION) return undefined;
@@ -58,18 +74,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   if (!statSync(paths.root).isDirectory()) throw new Error(`the root ${paths.root} is not a directory`);
   const realRoot = realpathSync(paths.root);
   ensureWitDirectory(paths.root);
+  writeGitignore(paths.dir);
   const lock = acquireInstanceLock(paths.instanceLock, () => {
     const pid = readPidFile(paths.pidFile);
     return `a Wit daemon is already running for ${paths.root}${pid ? ` (pid ${pid})` : ""}; stop it with \`contract-suite wit daemon stop --root ${paths.root}\``;
   });
   const cleanup: (() => void)[] = [() => lock.release()];
   try {
-    const manual = options.clock === "manual" ? new ManualClock() : undefined;
-    const clock: Clock = manual ?? systemClock;
+    const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
     const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     cleanup.unshift(() => store.close());
-    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes });
+    // File events keep the caller graph fresh; cookies go to .wit/sync, outside the analysed tree.
+    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log, watch: { syncDir: path.join(paths.dir, "sync") } });
+    cleanup.unshift(() => analyzer.close());
     if (options.warmUp ?? true) {
       analyzer.callGraph().then(
         (g) => log(`caller graph ready: ${analyzer.stats().lastScan?.files ?? 0} files, ${g.edgeCount} call edges`),
@@ -77,21 +95,23 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       );
     }
     const core: DaemonCore = { root: realRoot, store, analyzer, clock, limits, log };
-    const defects = options.defects ?? [];
-    if (defects.length) log(`TEST-ONLY defects enabled: ${defects.join(", ")}`);
+    const handlers = createWitHandlers(core);
     const engine = createRpcEngine({
       methods: witMethods,
-      handlers: applyDefects(createWitHandlers(core), core, defects),
+      handlers: options.decorateHandlers ? options.decorateHandlers(handlers, core) : handlers,
       validateResults: true,
-      responseEnvelope: defects.includes("no-envelope") ? {} : { ...WIT_ENVELOPE },
+      responseEnvelope: { ...WIT_ENVELOPE },
       checkRequest: checkWitVersion,
       methodNotFound: witErrors.MethodNotFound,
+      invalidRequest: witErrors.InvalidRequest,
+      // A method with no params and no errors (ping) answers whatever params it is sent.
+      ignoresParams: (method) => PARAMLESS_METHODS.has(method),
       maxBatch: limits.maxBatch,
       parse: { maxBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth },
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
       onUndeclaredError: (method, e) => log(`${method} answered an undeclared error ${e.code} ${e.message}`),
     });
-    const server = createHttpServer({ engine, limits, manualClock: manual, log, durable: () => store.durable() });
+    const server = createHttpServer({ engine, limits, log, durable: () => store.durable() });
     reclaimStaleSocket(paths.socket);
     const listenPath = connectablePath(paths.socket, { create: true });
     await listen(server, listenPath);
@@ -101,7 +121,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     chmodSync(paths.socket, 0o600);
     const socketIno = lstatSync(paths.socket).ino;
     writeFileSync(paths.pidFile, `${process.pid}\n`, { mode: 0o600 });
-    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}, clock ${options.clock ?? "system"}`);
+    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}`);
 
     let closing: Promise<void> | null = null;
     return {
@@ -120,6 +140,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
           removeIfSame(paths.socket, socketIno);
           if (listenPath !== paths.socket) removeAlias(paths.socket);
           if (readPidFile(paths.pidFile) === process.pid) rmSync(paths.pidFile, { force: true });
+          analyzer.close();
           store.close();
           lock.release();
         })();
@@ -137,6 +158,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     throw e;
   }
 }
+
+/** `.wit/` holds the database, its WAL, the log, pid and socket: never something to commit. */
+function writeGitignore(dir: string): void {
+  const file = path.join(dir, ".gitignore");
+  try {
+    if (readFileSync(file, "utf8") === GITIGNORE) return;
+  } catch {
+    /* absent */
+  }
+  writeFileSync(file, GITIGNORE, { mode: 0o600 });
+}
+const GITIGNORE = "# written by the Wit daemon: nothing in .wit/ belongs in the repository\n*\n";
 
 function listen(server: http.Server, path: string): Promise<void> {
   return new Promise((resolve, reject) => {

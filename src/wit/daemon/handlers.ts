@@ -276,15 +276,32 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
 
     "check-contracts"(p) {
       limit("check-contracts", p);
+      // A path the daemon could never hold a contract for (a backslash, a drive-like `c:`, NUL...)
+      // is skipped, not a reason to refuse the whole batch: the other files are still checked
+      // (decision 143). The hook names what it skipped; the daemon logs it.
       const staged = new Map<string, string>();
+      const skipped: string[] = [];
       for (const [i, f] of p.files.entries()) {
         const rel = normalizeRelPath(f.path);
-        if (!rel.ok) throw invalidRequest("files", `/files/${i}/path: ${rel.message}`, { reason: rel.reason });
+        // Escapes stay refused (git never stages one: the caller is not a hook).
+        if (!rel.ok && (rel.reason === "dot-dot" || f.path.startsWith("/"))) throw invalidRequest("files", `/files/${i}/path: ${rel.message}`, { reason: rel.reason });
+        if (!rel.ok) {
+          skipped.push(`/files/${i}/path ${JSON.stringify(f.path.slice(0, 200))}: ${rel.message}`);
+          continue;
+        }
+        // Two contents for one file: which one is "staged" is unknowable, so the call is refused.
         if (staged.has(rel.rel)) throw invalidRequest("files", `/files/${i}/path: ${rel.rel} is listed twice`);
         staged.set(rel.rel, f.content);
       }
+      if (skipped.length) core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
       const violations: T.Violation[] = [];
+      // The newest acceptance of a symbol supersedes the older ones (decision 143).
+      const newest = new Map<string, (ReturnType<typeof store.contracts.acceptedInFiles>)[number]>();
       for (const contract of store.contracts.acceptedInFiles([...staged.keys()])) {
+        const held = newest.get(contract.symbolPath);
+        if (!held || acceptedLater(contract, held)) newest.set(contract.symbolPath, contract);
+      }
+      for (const contract of newest.values()) {
         const parsed = parseSymbolPath(contract.symbolPath);
         if (!parsed.ok) continue;
         const content = staged.get(parsed.file);
@@ -298,4 +315,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       return { violations };
     },
   };
+}
+
+/** Which of two accepted contracts of one symbol is the newer: later acceptance, then later proposal. */
+function acceptedLater(a: { respondedAt: number | null; proposedAt: number }, b: { respondedAt: number | null; proposedAt: number }): boolean {
+  const ra = a.respondedAt ?? a.proposedAt;
+  const rb = b.respondedAt ?? b.proposedAt;
+  return ra !== rb ? ra > rb : a.proposedAt >= b.proposedAt;
 }

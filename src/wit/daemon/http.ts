@@ -8,16 +8,13 @@
  */
 import http from "node:http";
 import type { RpcEngine } from "../../rpc/engine.js";
-import { RPC_PATH, TEST_CLOCK_PATH, WIT_ENVELOPE, type WitLimits } from "../protocol.js";
-import type { ManualClock } from "./clock.js";
+import { RPC_PATH, WIT_ENVELOPE, type WitLimits } from "../protocol.js";
 
 export interface HttpOptions {
   engine: RpcEngine;
   /** Resolves once the writes behind a reply are committed (group commit); a reply waits for it. */
   durable?: () => Promise<void>;
   limits: WitLimits;
-  /** Serves POST /_test/clock when set (WIT_CLOCK=manual only). */
-  manualClock?: ManualClock;
   log(message: string): void;
 }
 
@@ -89,7 +86,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     req.on("error", () => undefined);
     const pathname = (req.url ?? "/").split("?")[0];
-    if (options.manualClock && pathname === TEST_CLOCK_PATH) return handleClock(req, res, options.manualClock);
     if (pathname !== RPC_PATH) {
       req.resume();
       return send(res, 404, transportError(404, `no such path ${JSON.stringify(pathname)}: the daemon answers POST ${RPC_PATH}`));
@@ -112,25 +108,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
     if (options.durable) await options.durable();
     if (reply === undefined) return send(res, 204, null);
     send(res, 200, reply);
-  }
-
-  async function handleClock(req: http.IncomingMessage, res: http.ServerResponse, clock: ManualClock): Promise<void> {
-    if (req.method !== "POST") return send(res, 405, transportError(405, "use POST"), { allow: "POST" });
-    const body = await readBody(req, 4096);
-    if (body === "aborted") return;
-    // Answered, not left hanging until the request timeout; the test endpoint need not drain the rest.
-    if (body === "too-large") return send(res, 413, JSON.stringify({ error: "body larger than 4096 bytes" }), { connection: "close" });
-    let value: unknown;
-    try {
-      value = body.length ? JSON.parse(body.toString("utf8")) : {};
-    } catch {
-      value = undefined;
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return send(res, 400, JSON.stringify({ error: "body must be a JSON object: {advanceMs} or {setMs}" }));
-    const { setMs, advanceMs } = value as { advanceMs?: unknown; setMs?: unknown };
-    if (Number.isSafeInteger(setMs)) clock.set(setMs as number);
-    if (Number.isSafeInteger(advanceMs)) clock.advance(advanceMs as number);
-    send(res, 200, JSON.stringify({ nowMs: clock.now() }));
   }
 
   return server;

@@ -6,6 +6,5 @@ export { startDaemon, checkWitVersion, type DaemonOptions, type RunningDaemon } 
 export { runDaemonProcess } from "./process.js";
 export { createWitHandlers, INTENT_TRANSITIONS } from "./handlers.js";
 export { ManualClock, systemClock, type Clock } from "./clock.js";
-export { DEFECTS, parseDefects, type DefectName } from "./defects.js";
 export { DaemonAlreadyRunningError } from "./instance-lock.js";
 export type { DaemonCore } from "./core.js";

@@ -4,13 +4,10 @@
  * exception that still escapes is logged and the daemon keeps serving.
  */
 import { startDaemon, type DaemonOptions } from "./daemon.js";
-import { parseDefects } from "./defects.js";
 
-export async function runDaemonProcess(options: Omit<DaemonOptions, "clock" | "defects" | "log">, out: NodeJS.WritableStream = process.stdout): Promise<number> {
+export async function runDaemonProcess(options: Pick<DaemonOptions, "root" | "synchronous" | "limits" | "warmUp">, out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const log = (m: string) => out.write(`${new Date().toISOString()} ${m}\n`);
-  const clock = process.env.WIT_CLOCK === "manual" ? "manual" : "system";
-  if (clock === "manual") log("TEST-ONLY manual clock enabled (WIT_CLOCK=manual): POST /_test/clock moves it");
-  const daemon = await startDaemon({ ...options, clock, defects: parseDefects(process.env.WIT_TEST_DEFECTS), log });
+  const daemon = await startDaemon({ ...options, log });
   process.on("uncaughtException", (e) => log(`uncaught exception (still serving): ${e.stack ?? String(e)}`));
   process.on("unhandledRejection", (e) => log(`unhandled rejection (still serving): ${(e as Error)?.stack ?? String(e)}`));
   await new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 /**
  * `contract-suite wit hook install`: writes the repository's pre-commit hook, which runs
- * `contract-suite wit hook run` through the package bin with the node that installed it.
+ * `contract-suite wit hook run` through the first CLI it finds (see `hookScript`).
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -18,14 +18,30 @@ function shQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * The hook finds the CLI where it is now, not where it was (decision 143): the repository's
+ * `node_modules/.bin`, then `PATH`, then the bin recorded at install (with the node that installed
+ * it, else `node` on PATH). None: one line on stderr and the commit proceeds (fail open).
+ */
 export function hookScript(node = process.execPath, bin = PACKAGE_BIN): string {
+  const run = "wit hook run --from-process-start";
   return [
     "#!/bin/sh",
     HOOK_MARKER,
     "# Sends the staged content of .ts .tsx .js .jsx .py files to the Wit daemon's check-contracts",
-    "# (2-second timeout). A violation of an accepted contract blocks the commit; an unreachable",
-    "# daemon lets it through.",
-    `exec ${shQuote(node)} ${shQuote(bin)} wit hook run --root "$(git rev-parse --show-toplevel)"`,
+    "# (2-second budget for the whole hook). A violation of an accepted contract blocks the commit;",
+    "# an unreachable daemon or a missing contract-suite lets it through.",
+    'root="$(git rev-parse --show-toplevel)" || exit 0',
+    'if [ -x "$root/node_modules/.bin/contract-suite" ]; then',
+    `  exec "$root/node_modules/.bin/contract-suite" ${run} --root "$root"`,
+    "elif command -v contract-suite >/dev/null 2>&1; then",
+    `  exec contract-suite ${run} --root "$root"`,
+    `elif [ -f ${shQuote(bin)} ]; then`,
+    `  if [ -x ${shQuote(node)} ]; then exec ${shQuote(node)} ${shQuote(bin)} ${run} --root "$root"; fi`,
+    `  if command -v node >/dev/null 2>&1; then exec node ${shQuote(bin)} ${run} --root "$root"; fi`,
+    "fi",
+    `echo "wit: contract-suite not found (node_modules/.bin, PATH, ${bin.replace(/["`$\\]/g, "")}); contracts not checked" >&2`,
+    "exit 0",
     "",
   ].join("\n");
 }

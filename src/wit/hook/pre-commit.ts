@@ -62,19 +62,52 @@ export async function checkFiles(root: string, files: readonly StagedFile[], tim
   return { ...base, violations, outcome: violations.length ? "violations" : "clean" };
 }
 
+/**
+ * The hook's whole check. `timeoutMs` is what is left of the 2-second budget: `wit hook run`
+ * passes the budget minus its own start-up (process start to here), so the budget covers the
+ * whole hook, not only the daemon call.
+ */
 export async function runPreCommit(root: string, timeoutMs = HOOK_TIMEOUT_MS): Promise<PreCommitResult> {
+  const deadline = Date.now() + timeoutMs;
   let staged;
   try {
     staged = readStagedFiles(root, { maxFileBytes: WIT_LIMITS.maxFileContentBytes });
   } catch (e) {
     return { outcome: "error", violations: [], checkedFiles: 0, skipped: [], message: `cannot read the staged files: ${(e as Error).message}` };
   }
-  const result = await checkFiles(root, staged.files, timeoutMs);
+  const result = await checkFiles(root, staged.files, Math.max(0, deadline - Date.now()));
+  if (result.outcome === "violations") await addAcceptors(root, result.violations, deadline);
   return { ...result, skipped: staged.skipped };
 }
 
-export function renderViolations(violations: readonly Violation[]): string {
-  return violations
-    .map((v) => `wit: contract violation in ${v.symbolPath}\n  expected: ${v.expected}\n  actual:   ${v.actual}\n  contract: ${v.contractId}`)
-    .join("\n");
+/** Who accepted each violated contract (for the block message), within what is left of the budget. */
+async function addAcceptors(root: string, violations: ViolationWithAcceptor[], deadline: number): Promise<void> {
+  const remaining = deadline - Date.now();
+  if (remaining <= 50) return;
+  const client = createWitClient({ socketPath: witPaths(root).socket, autoStart: false, timeoutMs: remaining, keepAlive: false });
+  try {
+    for (const v of violations) {
+      const rows = await client.contract.query({ symbolPath: v.symbolPath, status: "accepted" });
+      v.acceptedBy = rows.find((r) => r.contractId === v.contractId)?.responderSessionId ?? undefined;
+    }
+  } catch {
+    /* the message just lacks the name */
+  } finally {
+    await client.close();
+  }
+}
+
+export interface ViolationWithAcceptor extends Violation {
+  acceptedBy?: string;
+}
+
+export function renderViolations(violations: readonly ViolationWithAcceptor[]): string {
+  const lines = violations.map(
+    (v) =>
+      `wit: contract violation in ${v.symbolPath}\n  expected: ${v.expected}\n  actual:   ${v.actual}\n  contract: ${v.contractId}${v.acceptedBy ? ` (accepted by ${v.acceptedBy})` : ""}`,
+  );
+  return [
+    ...lines,
+    "To commit: restore the contracted signature, or agree a new one (`contract-suite wit propose <file:symbol>`, accepted by another session: the newest acceptance supersedes the old).",
+  ].join("\n");
 }

@@ -1,7 +1,12 @@
 /**
  * What is about to be committed: the staged (index) content of every added, copied, modified or
- * renamed supported source file, read from git's object store, never from the working tree.
+ * renamed supported source file, read from git's object store, never from the working tree, and
+ * every deleted one (a rename is a deletion plus an addition) as empty content: a contracted
+ * symbol whose file is deleted or moved away is "not found in staged content", a violation.
+ * Paths the daemon cannot hold a contract for (a backslash, a drive-like `c:`) are named in
+ * `skipped`; the others are still checked.
  */
+import { normalizeRelPath } from "../paths.js";
 import { execFileSync } from "node:child_process";
 import { isSupportedFile } from "../analysis/languages.js";
 
@@ -22,11 +27,20 @@ function git(root: string, args: string[], input?: string | Buffer): Buffer {
 
 /** Staged supported files of the repository at `root`. */
 export function readStagedFiles(root: string, options: { maxFileBytes: number }): StagedSet {
-  const names = git(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"])
-    .toString("utf8")
-    .split("\0")
-    .filter((p) => p.length > 0 && isSupportedFile(p));
-  if (names.length === 0) return { files: [], skipped: [] };
+  const list = (filter: string) =>
+    git(root, ["diff", "--cached", "--name-only", "-z", `--diff-filter=${filter}`, "--no-renames"])
+      .toString("utf8")
+      .split("\0")
+      .filter((p) => p.length > 0 && isSupportedFile(p));
+  const skipped: StagedSet["skipped"] = [];
+  const usable = (p: string) => {
+    const r = normalizeRelPath(p);
+    if (!r.ok) skipped.push({ path: p, reason: `a path Wit cannot hold a contract for (${r.message})` });
+    return r.ok;
+  };
+  const names = list("ACMR").filter(usable);
+  const deleted: StagedFile[] = list("D").filter(usable).map((p) => ({ path: p, content: "" }));
+  if (names.length === 0) return { files: deleted, skipped };
   // Blob ids from the index, then every blob through one `git cat-file --batch`.
   const entries = git(root, ["ls-files", "--stage", "-z", "--", ...names.map((n) => `:(literal)${n}`)])
     .toString("utf8")
@@ -39,8 +53,7 @@ export function readStagedFiles(root: string, options: { maxFileBytes: number })
     })
     .filter((e) => e.stage === "0");
   const out = git(root, ["cat-file", "--batch"], entries.map((e) => `${e.sha}\n`).join(""));
-  const files: StagedFile[] = [];
-  const skipped: StagedSet["skipped"] = [];
+  const files: StagedFile[] = [...deleted];
   let at = 0;
   for (const e of entries) {
     const headerEnd = out.indexOf(0x0a, at);

@@ -1,16 +1,16 @@
 /**
- * TEST-ONLY deliberately defective behaviours, so the conformance suite can be shown to catch real
- * mistakes (docs/decisions/055-wit-test-clock-and-defects.md). Enabled only by the environment
- * variable WIT_TEST_DEFECTS=<name>[,<name>...] (or the `defects` option); never used otherwise.
- * Each defect wraps the correct handlers; none changes storage code.
+ * Deliberately defective behaviours, so the tests can show the conformance suite catching real
+ * mistakes (docs/decisions/055-wit-test-clock-and-defects.md). They live here, under test/, and
+ * reach the daemon only through the in-process API (`startDaemon({ decorateHandlers })`), in a
+ * daemon process the test starts itself (defective-daemon.ts). Each wraps the correct handlers.
  */
-import type { WitHandlers } from "../../generated/wit/handlers.js";
-import type * as T from "../../generated/wit/types.js";
-import { RpcError } from "../../rpc/errors.js";
-import { normalizeRelPath, resolveSymbolPath } from "../paths.js";
-import { iso } from "./clock.js";
-import type { DaemonCore } from "./core.js";
-import { witErrors } from "./errors.js";
+import type { WitHandlers } from "../../src/generated/wit/handlers.js";
+import type * as T from "../../src/generated/wit/types.js";
+import { RpcError } from "../../src/rpc/errors.js";
+import { normalizeRelPath, resolveSymbolPath } from "../../src/wit/paths.js";
+import { iso } from "../../src/wit/daemon/clock.js";
+import type { DaemonCore } from "../../src/wit/daemon/core.js";
+import { witErrors } from "../../src/wit/daemon/errors.js";
 
 export const DEFECTS = {
   "same-session-conflict": "lock.acquire answers LOCK_CONFLICT to the session that already holds the lock",
@@ -21,7 +21,6 @@ export const DEFECTS = {
   "warn-callees": "lock.acquire warns about locked callees (symbols the locked one calls) instead of callers",
   "release-any": "lock.release lets any session release another session's lock",
   "terminal-reopen": "intent.update lets a resolved or abandoned intent become active again",
-  "no-envelope": "answers carry no witVersion member",
 } as const;
 
 export type DefectName = keyof typeof DEFECTS;
@@ -29,7 +28,7 @@ export type DefectName = keyof typeof DEFECTS;
 export function parseDefects(value: string | undefined): DefectName[] {
   if (!value) return [];
   const names = value.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!(n in DEFECTS)) throw new Error(`unknown WIT_TEST_DEFECTS entry "${n}" (known: ${Object.keys(DEFECTS).join(", ")})`);
+  for (const n of names) if (!(n in DEFECTS)) throw new Error(`unknown defect "${n}" (known: ${Object.keys(DEFECTS).join(", ")})`);
   return names as DefectName[];
 }
 
@@ -144,8 +143,6 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
         };
         break;
       }
-      case "no-envelope":
-        break; // applied by the HTTP layer (daemon.ts)
     }
   }
   return h;

@@ -1,0 +1,187 @@
+/**
+ * wit.tree10k and wit.tree10k.p99: lock.acquire + lock.release pairs from 16 concurrent keep-alive
+ * clients on symbols of a generated 10,000-file TypeScript tree with cross-file calls, so every
+ * acquire consults a caller graph that must be fresh (decision 141). Compared with a bare node:http
+ * server on a Unix socket answering a constant result, both separate processes, interleaved in the
+ * same run. The cold start (daemon start to the first lock's answer on the cold tree) is reported
+ * in the baseline column of the p99 row. Sizes: tiny 300 files, quick 2,000, full 10,000.
+ */
+import http from "node:http";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
+import { connectablePath } from "../../src/wit/socket-path.js";
+import { bySize, median, type Bench } from "./measure.js";
+
+const CLIENTS = 16;
+const PER_DIR = 50;
+
+/** f<i>.ts calls three functions of other files (near and far) and constructs a class. */
+function writeTree(root: string, files: number): void {
+  for (let i = 0; i < files; i++) {
+    const dir = join(root, "src", `m${Math.floor(i / PER_DIR)}`);
+    if (i % PER_DIR === 0) mkdirSync(dir, { recursive: true });
+    const deps = [1, 7, 331].map((d) => (i + d) % files).filter((d) => d !== i);
+    const imports = deps.map((d) => `import { fn${d}, Svc${d} } from "../m${Math.floor(d / PER_DIR)}/f${d}";`).join("\n");
+    const calls = deps.map((d) => `  total += fn${d}(x);\n  new Svc${d}().run(x);`).join("\n");
+    writeFileSync(
+      join(dir, `f${i}.ts`),
+      `${imports}\n\nexport function fn${i}(x: number): number {\n  let total = 0;\n${calls}\n  return total + ${i};\n}\n\nexport class Svc${i} {\n  run(x: number): number {\n    return this.helper(x) + ${i};\n  }\n  helper(x: number): number {\n    return x * 2;\n  }\n}\n`,
+    );
+  }
+}
+
+function post(agent: http.Agent, socketPath: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath, path: "/rpc", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      let data = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (data += c));
+      res.on("end", () => resolve(data));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const rpc = (method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: randomUUID(), method, params });
+
+async function load(socketPath: string, ms: number, files: number): Promise<{ pairsPerSecond: number; latencies: number[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const latencies: number[] = [];
+  let pairs = 0;
+  const deadline = performance.now() + ms;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      // Client c locks only symbols n with n % CLIENTS == c, spread over the tree: no conflicts.
+      const slots = Math.floor(files / CLIENTS);
+      let k = 0;
+      while (performance.now() < deadline) {
+        const n = c + CLIENTS * ((k++ * 7919) % slots);
+        const symbolPath = `src/m${Math.floor(n / PER_DIR)}/f${n}.ts:fn${n}`;
+        for (const method of ["lock.acquire", "lock.release"] as const) {
+          const t = performance.now();
+          const reply = await post(agent, socketPath, rpc(method, { symbolPath, sessionId: `s${c}` }));
+          latencies.push(performance.now() - t);
+          if (!reply.includes('"result"')) throw new Error(`${method} failed: ${reply.slice(0, 300)}`);
+        }
+        pairs++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { pairsPerSecond: (pairs / (performance.now() - t0)) * 1000, latencies };
+}
+
+const BARE = `
+const http = require("node:http");
+const body = JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: 1, result: { released: true } });
+http.createServer((req, res) => {
+  req.on("data", () => undefined);
+  req.on("end", () => res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body));
+}).listen(process.argv[1], () => console.log("ready"));
+`;
+
+async function startBare(socketPath: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["-e", BARE, socketPath], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return child;
+}
+
+interface Measured {
+  files: number;
+  coldStartMs: number;
+  daemon: { pairsPerSecond: number; latencies: number[] };
+  bare: { pairsPerSecond: number };
+}
+
+let cached: Promise<Measured> | undefined;
+
+function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
+  return (cached ??= (async () => {
+    const files = bySize(size, 300, 2_000, 10_000);
+    const root = mkdtempSync(join(tmpdir(), "wit-tree-bench-"));
+    writeTree(root, files);
+    const bareSocket = join(root, "bare.sock");
+    try {
+      const t0 = performance.now();
+      const started = await startDaemonProcess(root, { timeoutMs: 120_000 });
+      const witSocket = connectablePath(started.socket);
+      const agent = new http.Agent({ keepAlive: false });
+      // fn0 calls fn1: with fn0 held, the lock of fn1 must warn (the graph is really there).
+      const first = await post(agent, witSocket, rpc("lock.acquire", { symbolPath: "src/m0/f0.ts:fn0", sessionId: "holder" }));
+      const coldStartMs = performance.now() - t0;
+      if (!first.includes('"result"')) throw new Error(`first lock failed: ${first.slice(0, 300)}`);
+      const second = await post(agent, witSocket, rpc("lock.acquire", { symbolPath: "src/m0/f1.ts:fn1", sessionId: "cold" }));
+      if (!second.includes('"lockedSymbol":"src/m0/f0.ts:fn0"')) throw new Error(`no caller warning: the graph is not built: ${second.slice(0, 300)}`);
+      await post(agent, witSocket, rpc("lock.release", { symbolPath: "src/m0/f1.ts:fn1", sessionId: "cold" }));
+      await post(agent, witSocket, rpc("lock.release", { symbolPath: "src/m0/f0.ts:fn0", sessionId: "holder" }));
+      const bare = await startBare(bareSocket);
+      try {
+        const ms = bySize(size, 300, 1_000, 3_000);
+        const rounds = bySize(size, 1, 2, 3);
+        await load(witSocket, 300, files);
+        await load(bareSocket, 300, files);
+        const d: number[] = [];
+        const b: number[] = [];
+        const latencies: number[] = [];
+        for (let r = 0; r < rounds; r++) {
+          const x = await load(witSocket, ms, files);
+          d.push(x.pairsPerSecond);
+          latencies.push(...x.latencies);
+          b.push((await load(bareSocket, ms, files)).pairsPerSecond);
+        }
+        return { files, coldStartMs, daemon: { pairsPerSecond: median(d), latencies }, bare: { pairsPerSecond: median(b) } };
+      } finally {
+        bare.kill();
+      }
+    } finally {
+      await stopDaemonProcess(root);
+      rmSync(root, { recursive: true, force: true });
+    }
+  })());
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export const witTreeBenches: Bench[] = [
+  {
+    name: "wit.tree10k",
+    what: "lock.acquire+lock.release pairs on a generated 10,000-file TypeScript tree (fresh caller graph), 16 clients",
+    target: ">= 0.25x the bare server",
+    async run({ size }) {
+      const m = await measure(size);
+      return {
+        value: Math.round(m.daemon.pairsPerSecond),
+        unit: "pairs/s",
+        baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s (${m.files} files)`,
+        ratio: m.daemon.pairsPerSecond / m.bare.pairsPerSecond,
+      };
+    },
+  },
+  {
+    name: "wit.tree10k.p99",
+    what: "p99 request latency of the same load; cold start to the first lock's answer",
+    target: "p99 <= 10 ms; first lock within 10 s cold",
+    async run({ size }) {
+      const m = await measure(size);
+      const p99 = Math.round(percentile(m.daemon.latencies, 99) * 100) / 100;
+      return {
+        value: p99,
+        unit: "ms (p99)",
+        baseline: `p50 ${percentile(m.daemon.latencies, 50).toFixed(2)} ms over ${m.daemon.latencies.length} requests; cold start to the first lock ${(m.coldStartMs / 1000).toFixed(1)} s (${m.files} files)`,
+        ratio: p99,
+      };
+    },
+  },
+];
