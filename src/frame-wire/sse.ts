@@ -39,11 +39,13 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
     },
   });
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let lastChar = "";
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(value);
+      if (value.length > 0) lastChar = value[value.length - 1]!;
       // Abort means no further event may be applied: stop reading (a server that keeps the stream
       // open must not hold the client), keep the partial turn.
       if (fold.abort !== null) {
@@ -51,6 +53,9 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
         break;
       }
     }
+    // A lone CR is a whole line end (SSE allows CR, LF and CRLF), but the parser holds a final
+    // one back in case LF follows: complete it, or a CR-framed stream loses its last message.
+    if (fold.abort === null && lastChar === "\r") parser.feed("\n");
   } finally {
     reader.releaseLock();
   }

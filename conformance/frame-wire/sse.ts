@@ -1,0 +1,96 @@
+/**
+ * frame-wire over SSE, for a streaming CLIENT: the response body is text/event-stream made of
+ * data-only messages, one event each (docs/frame-wire.md "The stream"); the client folds the
+ * events in order, so its outcome for a vector's events is the vector's expected outcome.
+ *
+ * What the client must accept is what the SSE parsing rules (WHATWG HTML, "Server-sent events",
+ * event stream interpretation) let any server or proxy send for the same messages: bytes split
+ * anywhere (inside a line, inside a UTF-8 sequence), CRLF, CR or LF line ends, `data:` with or
+ * without the one optional space, and comment lines (`: keep-alive`). None of these may change
+ * the outcome. The checks build the bytes themselves (they never use our encoder).
+ */
+import fc from "fast-check";
+import { CheckFailure, property, type Check } from "../harness/check.js";
+import { diffOutcome, loadFrameWireVectors, type FrameWireVector } from "./vectors.js";
+
+/** A streaming client: folds an SSE response body, resolves with `{turn, abort}` when it ends. */
+export type SseClientTarget = (body: ReadableStream<Uint8Array>) => Promise<unknown>;
+
+export interface SseFraming {
+  lineEnd: "\n" | "\r\n" | "\r";
+  /** `data: ` (the usual form) or `data:` (the space is optional). */
+  space: boolean;
+  /** A comment line before each message (what keep-alives look like). */
+  comments: boolean;
+}
+
+const STANDARD: SseFraming = { lineEnd: "\n", space: true, comments: false };
+
+/** The SSE text of a stream of events, one data-only message per event. */
+export function sseText(events: unknown[], framing: SseFraming = STANDARD): string {
+  const nl = framing.lineEnd;
+  return events.map((e) => `${framing.comments ? `: keep-alive${nl}` : ""}data:${framing.space ? " " : ""}${JSON.stringify(e)}${nl}${nl}`).join("");
+}
+
+/** Bytes cut at the given (sorted, in-range) offsets: chunk boundaries anywhere, UTF-8 sequences included. */
+export function chunked(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (const c of [...new Set(cuts)].filter((x) => x > 0 && x < bytes.length).sort((a, b) => a - b)) {
+    out.push(bytes.slice(from, c));
+    from = c;
+  }
+  out.push(bytes.slice(from));
+  return out;
+}
+
+export function bodyOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(chunks[i++]!);
+      else controller.close();
+    },
+  });
+}
+
+const encoder = new TextEncoder();
+const FOLD_VECTORS = () => loadFrameWireVectors().filter((v) => v.level === "fold");
+
+async function expectVector(target: SseClientTarget, v: FrameWireVector, chunks: Uint8Array[], how: string): Promise<void> {
+  const outcome = await target(bodyOf(chunks));
+  const diff = diffOutcome(v, outcome, "pinned");
+  if (diff.length > 0) throw new CheckFailure(`vector ${v.name} over SSE (${how}): ${diff.join("; ")}`, { counterexample: { vector: v.name, how } });
+}
+
+export function sseChecks(): Check<SseClientTarget>[] {
+  return [
+    {
+      id: "frame-wire/sse/vectors",
+      title: "Every vector over SSE gives its outcome",
+      doc: "Each fold-level vector's events, sent as data-only SSE messages (one chunk per message), fold to the vector's expected outcome.",
+      async run(target) {
+        for (const v of FOLD_VECTORS()) {
+          const chunks = (v.events ?? []).map((e) => encoder.encode(sseText([e])));
+          await expectVector(target, v, chunks, "one chunk per message");
+        }
+      },
+    },
+    {
+      id: "frame-wire/sse/framing",
+      title: "SSE framing and chunking never change the outcome",
+      doc: "The same vectors with the byte stream cut at arbitrary offsets (inside lines and UTF-8 sequences), CRLF / CR / LF line ends, `data:` with or without its optional space, and comment lines between messages: the outcome is the vector's.",
+      async run(target, ctx) {
+        const vectors = FOLD_VECTORS();
+        const framing = fc.record({ lineEnd: fc.constantFrom<SseFraming["lineEnd"]>("\n", "\r\n", "\r"), space: fc.boolean(), comments: fc.boolean() });
+        const arb = fc.tuple(fc.constantFrom(...vectors), framing, fc.array(fc.nat(), { maxLength: 12 }), fc.boolean());
+        await property(ctx, 150, arb, async ([v, f, cuts, bytewise]) => {
+          const bytes = encoder.encode(sseText(v.events ?? [], f));
+          // Either random cuts, or every byte its own chunk (the harshest split).
+          const offsets = bytewise ? Array.from({ length: bytes.length }, (_, i) => i) : cuts.map((c) => c % Math.max(1, bytes.length));
+          await expectVector(target, v, chunked(bytes, offsets), `framing ${JSON.stringify(f)}, ${bytewise ? "byte by byte" : `cut at ${offsets.join(",")}`}`);
+        });
+      },
+    },
+  ];
+}
