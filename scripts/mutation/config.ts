@@ -5,8 +5,8 @@
 import type { MutationArea } from "./areas.js";
 
 export const REPORT_ROOT = "reports/mutation";
-/** Where the per-area incremental results live: checked in, so a rerun on a fresh clone is cheap. */
-export const INCREMENTAL_ROOT = "scripts/mutation/incremental";
+/** Per-area incremental results (not checked in: ~2 MB per area, rewritten by every run). */
+export const INCREMENTAL_ROOT = REPORT_ROOT;
 
 export interface ConfigOptions {
   concurrency: number;
@@ -16,7 +16,7 @@ export interface ConfigOptions {
 
 export const areaDir = (area: MutationArea): string => `${REPORT_ROOT}/${area.name}`;
 export const jsonReportPath = (area: MutationArea): string => `${areaDir(area)}/mutation.json`;
-export const incrementalPath = (area: MutationArea): string => `${INCREMENTAL_ROOT}/${area.name}.json`;
+export const incrementalPath = (area: MutationArea): string => `${INCREMENTAL_ROOT}/${area.name}/stryker-incremental.json`;
 
 export function strykerConfig(area: MutationArea, options: ConfigOptions): Record<string, unknown> {
   return {
@@ -40,8 +40,9 @@ export function strykerConfig(area: MutationArea, options: ConfigOptions): Recor
     clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
-    // Child processes (the fold command, daemons) start slower than a test's own code.
-    timeoutMS: 10_000,
+    // A mutant that loops is cut off this long after the test's normal time; areas that start
+    // child processes (daemons, stdio servers) need more slack than in-process ones.
+    timeoutMS: area.coverageAnalysis === "off" ? 30_000 : 5_000,
     timeoutFactor: 2,
     // No type checker: a mutant that does not type-check still runs (Stryker adds @ts-nocheck);
     // most such mutants are killed anyway, and tsc per mutant would double a run on 2 cores.

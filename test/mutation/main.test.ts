@@ -63,7 +63,7 @@ describe("npm run mutation: arguments", () => {
     expect(c.concurrency).toBe(3);
     expect(c.force).toBe(true);
     expect(c.incremental).toBe(true);
-    expect(c.incrementalFile).toBe("scripts/mutation/incremental/rpc.json");
+    expect(c.incrementalFile).toBe("reports/mutation/rpc/stryker-incremental.json");
     expect(c.coverageAnalysis).toBe("perTest");
     expect(c.vitest).toEqual({ configFile: "scripts/mutation/vitest.config.ts", related: false });
   });
