@@ -12,7 +12,7 @@ import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
 import { openRpcChecks, type RawRpcTarget } from "../../conformance/openrpc/checks.js";
 import { witDocument } from "../../conformance/wit/suite.js";
 import { witErrors, witMethods, type WitHandlers } from "../../src/generated/wit/index.js";
-import { createRpcEngine, RpcError } from "../../src/rpc/index.js";
+import { createRpcEngine, loopbackTransport, RpcError } from "../../src/rpc/index.js";
 
 const now = "2026-11-29T12:00:00.000Z";
 const handlers: WitHandlers = {
@@ -36,7 +36,9 @@ const handlers: WitHandlers = {
 const ENVELOPE = { witVersion: "1" };
 function engineTarget(): RawRpcTarget {
   const engine = createRpcEngine({ methods: witMethods, handlers, validateResults: true, responseEnvelope: ENVELOPE, methodNotFound: witErrors.MethodNotFound });
-  return { rpc: async (body) => ({ status: 200, body: (await engine.handle(body)) ?? "" }) };
+  // Through the in-process transport, as an embedding client would reach it.
+  const transport = loopbackTransport(engine);
+  return { rpc: async (body) => ({ status: 200, body: await transport.send(body) }) };
 }
 
 const spec: JsonRpcSuiteSpec = { prefix: "rpc/jsonrpc", envelope: ENVELOPE, ok: { method: "ping" }, failing: { method: "lock.acquire", params: { symbolPath: 3 } } };
