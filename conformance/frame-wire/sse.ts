@@ -92,5 +92,37 @@ export function sseChecks(): Check<SseClientTarget>[] {
         });
       },
     },
+    {
+      id: "frame-wire/sse/outcome-at-abort",
+      title: "An abort ends the stream for the client",
+      doc: "After an aborting event no further event may be applied, so the outcome is known: the client resolves with it although the server keeps the stream open (keep-alives, more frames), and the frames after the abort change nothing.",
+      async run(target) {
+        for (const v of FOLD_VECTORS().filter((x) => x.expected.abort !== null && x.expected.abort.at !== null)) {
+          const head = (v.events ?? []).slice(0, v.expected.abort!.at! + 1);
+          let sentHead = false;
+          const body = new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (!sentHead) {
+                sentHead = true;
+                controller.enqueue(encoder.encode(sseText(head)));
+                return;
+              }
+              // Never ends: a keep-alive and a frame that must not be applied, now and then.
+              await new Promise((r) => setTimeout(r, 5));
+              controller.enqueue(encoder.encode(`: keep-alive\n\n${sseText([{ type: "done", finish_reason: "late" }])}`));
+            },
+          });
+          let timer: NodeJS.Timeout | undefined;
+          const outcome = await Promise.race([target(body), new Promise((r) => (timer = setTimeout(() => r("timeout"), 2000)))]);
+          clearTimeout(timer);
+          if (outcome === "timeout") {
+            await body.cancel().catch(() => {});
+            throw new CheckFailure(`vector ${v.name}: the client did not resolve within 2 s of the abort while the server kept the stream open`);
+          }
+          const diff = diffOutcome(v, outcome, "pinned");
+          if (diff.length > 0) throw new CheckFailure(`vector ${v.name} cut at its abort, stream left open: ${diff.join("; ")}`);
+        }
+      },
+    },
   ];
 }

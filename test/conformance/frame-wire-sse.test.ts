@@ -56,4 +56,10 @@ describe("conform frame-wire SSE: each check fails on a client broken its way", 
     expect((await runCheck(checks[0]!, naive, defaultContext())).status).toBe("pass");
     expect((await runCheck(checks[1]!, naive, defaultContext())).status).toBe("fail");
   });
+
+  it("frame-wire/sse/outcome-at-abort: a client that reads until the server ends the stream", async () => {
+    const r = await runCheck(checks[2]!, naive, defaultContext());
+    expect(r.status).toBe("fail");
+    expect(r.message).toContain("did not resolve");
+  });
 });
