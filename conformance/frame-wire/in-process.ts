@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { CheckFailure, property, SkipCheck, type Check } from "../harness/check.js";
 import type { FoldTarget } from "./vectors.js";
 
+class Bare {}
 class Opaque {
   readonly kind = "text";
 }
@@ -90,8 +91,9 @@ export function inProcessChecks<T extends { fold?: FoldTarget }>(): Check<T>[] {
             throw new CheckFailure(`${what} at depth ${depth} of the ${site.name} gave abort ${JSON.stringify(abort)}, expected invalid_event at ${site.at}`);
           }
         });
-        // The event itself not a plain object: a class instance carrying a block_start's members.
-        const instance = Object.assign(new Opaque(), baseStream()[0]);
+        // The event itself not a plain object: an instance of a class without fields of its own,
+        // carrying exactly a block_start's members.
+        const instance = Object.assign(new Bare(), baseStream()[0]);
         const abort = abortOf(await fold([instance, { type: "done", finish_reason: "done" }]));
         if (abort?.code !== "invalid_event" || abort.at !== 0) throw new CheckFailure(`an event that is a class instance gave abort ${JSON.stringify(abort)}, expected invalid_event at 0`);
       },

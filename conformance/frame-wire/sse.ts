@@ -93,6 +93,24 @@ export function sseChecks(): Check<SseClientTarget>[] {
       },
     },
     {
+      id: "frame-wire/sse/unterminated-message-dropped",
+      title: "A last message without its blank line is not an event",
+      doc: 'SSE: "If the file ends in the middle of an event, before the final empty line, the incomplete event is not dispatched." A stream whose last message lacks its terminating blank line (for each line-end style) folds like the stream without that message.',
+      async run(target) {
+        for (const v of FOLD_VECTORS().filter((x) => (x.events ?? []).length > 0)) {
+          for (const lineEnd of ["\n", "\r\n", "\r"] as const) {
+            const framing = { ...STANDARD, lineEnd };
+            const events = v.events!;
+            const full = sseText(events, framing);
+            const cut = full.slice(0, full.length - lineEnd.length);
+            const got = JSON.stringify(await target(bodyOf([encoder.encode(cut)])));
+            const want = JSON.stringify(await target(bodyOf([encoder.encode(sseText(events.slice(0, -1), framing))])));
+            if (got !== want) throw new CheckFailure(`vector ${v.name} with its last blank line cut (${JSON.stringify(lineEnd)}): got ${got}, the stream without the last message gives ${want}`);
+          }
+        }
+      },
+    },
+    {
       id: "frame-wire/sse/outcome-at-abort",
       title: "An abort ends the stream for the client",
       doc: "After an aborting event no further event may be applied, so the outcome is known: the client resolves with it although the server keeps the stream open (keep-alives, more frames), and the frames after the abort change nothing.",

@@ -42,6 +42,8 @@ function moreInvalidEvents(): VectorSource[] {
     ["tool-call-extra-member", "A tool_call whose call has a member outside ToolCall", toolCall({ id: "c", name: "n", arguments: {}, extra: 1 }), 'tool_call.call has the unknown member "extra"'],
     ["error-code-array", "An error event whose code is an array", { type: "error", code: ["x"], message: "m" }, "error.code must be a non-empty string"],
     ["error-message-number", "An error event whose message is a number", { type: "error", code: "x", message: 5 }, "error.message must be a string"],
+    ["event-number", "An event that is a number", 5, "an event is a JSON object"],
+    ["event-string", "An event that is a string", "block_start", "an event is a JSON object"],
     ["done-finish-reason-number", "A done event whose finish_reason is a number", done(5), "done.finish_reason must be a string"],
   ];
   return cases.map(([slug, what, event, reason]) => ({
@@ -86,6 +88,13 @@ export function powerVectors(): VectorSource[] {
       covers: [],
       events: [start(0, "a", text("0")), start(1, "b", text("1")), start(2, "c", text("2")), start(1, "B", text("one")), start(2, "C", text("two")), start(0, "A", text("zero")), done()],
       expected: ok(turn([text("zero"), text("one"), text("two")])),
+    },
+    {
+      name: "field-set-replaces-an-array",
+      description: "field_set whose target is an existing array member replaces the whole array with the value (it is not element_append).",
+      covers: [],
+      events: [start(0, "b0", { kind: "list", items: [1, 2] }), set(0, "b0", 0, "/items", ["x"]), done()],
+      expected: ok(turn([{ kind: "list", items: ["x"] }])),
     },
     {
       name: "tool-call-after-done",

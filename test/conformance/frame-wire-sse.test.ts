@@ -57,8 +57,18 @@ describe("conform frame-wire SSE: each check fails on a client broken its way", 
     expect((await runCheck(checks[1]!, naive, defaultContext())).status).toBe("fail");
   });
 
+  it("frame-wire/sse/unterminated-message-dropped: a client that dispatches what is left at the end", async () => {
+    const eager: SseClientTarget = async (body) => {
+      const text = await new Response(body).text();
+      const events = text.split(/\r\n|\r|\n/).filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+      return foldEvents(events);
+    };
+    expect((await runCheck(checks[0]!, eager, defaultContext())).status).toBe("pass");
+    expect((await runCheck(checks[2]!, eager, defaultContext())).status).toBe("fail");
+  });
+
   it("frame-wire/sse/outcome-at-abort: a client that reads until the server ends the stream", async () => {
-    const r = await runCheck(checks[2]!, naive, defaultContext());
+    const r = await runCheck(checks[3]!, naive, defaultContext());
     expect(r.status).toBe("fail");
     expect(r.message).toContain("did not resolve");
   });
