@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { AREAS } from "../../scripts/mutation/areas.js";
 import { main } from "../../scripts/mutation/main.js";
 import { summarise, undetected, type MutationReport, type ReportMutant } from "../../scripts/mutation/summary.js";
+import { argumentFor, survivorsMarkdown } from "../../scripts/mutation/survivors.js";
 
 /** The repository's files matching a glob (Node 20 has no fs.globSync; path.matchesGlob does the matching). */
 const ALL_FILES = ["src", "test"].flatMap((d) => readdirSync(d, { recursive: true }).map((f) => `${d}/${String(f)}`));
@@ -111,5 +112,28 @@ describe("npm run mutation: figures from a Stryker report", () => {
     expect(summarise({ files: {} }).score).toBe(100);
     expect(summarise({ files: { "src/a.ts": { mutants: [mutant("1", "Ignored")] } } }).score).toBe(100);
     expect(summarise({ files: { "src/a.ts": { mutants: [mutant("1", "Survived"), mutant("2", "NoCoverage")] } } }).score).toBe(0);
+  });
+});
+
+describe("npm run mutation: the survivor list", () => {
+  const table = [
+    { file: "src/a.ts", lines: [[1, 3]] as [number, number][], kind: "equivalent" as const, title: "first lines", why: "Because." },
+    { file: "src/a.ts", lines: [[10, 10]] as [number, number][], kind: "gap" as const, title: "a real gap", why: "To do." },
+  ];
+
+  it("matches each survivor to the argument whose range holds its line, and counts the unargued", () => {
+    expect(argumentFor("src/a.ts", 2, table)?.title).toBe("first lines");
+    expect(argumentFor("src/a.ts", 10, table)?.title).toBe("a real gap");
+    expect(argumentFor("src/a.ts", 4, table)).toBeUndefined();
+    expect(argumentFor("src/b.ts", 2, table)).toBeUndefined();
+    const report: MutationReport = { files: { "src/a.ts": { mutants: [mutant("1", "Survived", 2), mutant("2", "Killed", 3), mutant("3", "NoCoverage", 10), mutant("4", "Survived", 7)] } } };
+    const out = survivorsMarkdown("demo", report, table);
+    expect(out.unargued).toBe(1);
+    expect(out.markdown).toContain("### demo: 3 undetected");
+    expect(out.markdown).toContain("#### NOT ARGUED (1)");
+    expect(out.markdown).toContain("#### equivalent: first lines (1)");
+    expect(out.markdown).toContain("#### gap: a real gap (1)");
+    expect(out.markdown).toContain("`src/a.ts:7:3` Survived EqualityOperator");
+    expect(out.markdown).not.toContain("src/a.ts:3:3");
   });
 });
