@@ -7,6 +7,7 @@
 import { CheckFailure, SkipCheck, type Check, type CheckContext, type Suite } from "../harness/check.js";
 import { formatVectorFailures, loadFrameWireVectors, runVectorsAgainstFold, type FoldTarget, type FrameWireVector, type MessageMode, type VectorResult } from "./vectors.js";
 import { runVectorsAgainstCommand } from "./run-vectors.js";
+import { inProcessChecks } from "./in-process.js";
 import {
   checkDeterministic,
   checkIncrementalMatchesWhole,
@@ -92,6 +93,7 @@ export const frameWireSuite: Suite<FrameWireTarget> = {
     propertyCheck("value-sites-permissive", "Every JSON value at every value site", "field_set, element_append and tool_call results accept any JSON value.", 200, (t, o) => checkValueSitesPermissive(t.fold!, { ...o, validateEvent: (e) => validateFrameEvent(e) })),
     propertyCheck("valid-streams-complete", "Valid streams complete", "Generated valid streams fold without abort to a turn that validates.", 200, (t, o) => checkValidStreamsComplete(t.fold!, { ...o, validateTurn: (x) => validateFrameTurn(x) })),
     propertyCheck("shape-agrees-with-schema", "Shape errors match the schema", "The fold refuses an event as invalid exactly when the FrameEvent schema does.", 200, (t, o) => checkShapeAgreesWithSchema(t.fold!, (e) => validateFrameEvent(e), o)),
+    ...inProcessChecks<FrameWireTarget>(),
   ],
 };
 

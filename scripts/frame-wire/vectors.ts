@@ -15,6 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMessagePinned } from "../../src/frame-wire/codes.js";
+import { powerVectors } from "./vectors-power.js";
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../conformance/vectors/frame-wire");
 
@@ -581,7 +582,7 @@ export function vectorSources(): VectorSource[] {
       expected: ok(turn([text("y")])),
     },
   ];
-  return vectors;
+  return [...vectors, ...powerVectors()];
 }
 
 /** The language-neutral JSON form of one vector. */

@@ -42,14 +42,19 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
   // types hold under both Node's and the DOM's lib (their stream generics disagree).
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  let lastChar = "";
+  const feed = (text: string) => {
+    parser.feed(text);
+    if (text.length > 0) lastChar = text[text.length - 1]!;
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) {
-        parser.feed(decoder.decode());
+        feed(decoder.decode());
         break;
       }
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
       // Abort means no further event may be applied: stop reading (a server that keeps the stream
       // open must not hold the client), keep the partial turn.
       if (fold.abort !== null) {
@@ -57,6 +62,9 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
         break;
       }
     }
+    // A lone CR is a whole line end (SSE allows CR, LF and CRLF), but the parser holds a final
+    // one back in case LF follows: complete it, or a CR-framed stream loses its last message.
+    if (fold.abort === null && lastChar === "\r") parser.feed("\n");
   } finally {
     reader.releaseLock();
   }

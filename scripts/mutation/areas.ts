@@ -1,0 +1,65 @@
+/**
+ * The mutation areas: which reference implementation is mutated and which CONFORMANCE tests (tests
+ * that drive conformance/ against our implementation) must kill the mutants. Unit tests are left
+ * out on purpose: the question is how much of the behaviour the conformance suites pin.
+ */
+
+export interface MutationArea {
+  name: string;
+  description: string;
+  /** Globs of the files Stryker mutates. */
+  mutate: string[];
+  /** The killing suite: vitest files, relative to the repository root. */
+  tests: string[];
+  /**
+   * perTest: Stryker runs only the tests that reached a mutant (in-process tests). off: every
+   * mutant runs the whole killing suite: needed where the implementation runs in a CHILD process
+   * (a daemon, a stdio server), whose coverage Stryker cannot see.
+   */
+  coverageAnalysis: "perTest" | "off";
+}
+
+export const AREAS: readonly MutationArea[] = [
+  {
+    name: "frame-wire",
+    description: "the frame-wire fold (src/frame-wire: fold, gap message, value adoption, fast pointer path, fold command) and the SSE client",
+    mutate: [
+      "src/frame-wire/fold.ts",
+      "src/frame-wire/gap.ts",
+      "src/frame-wire/json-adopt.ts",
+      "src/frame-wire/pointer-fast.ts",
+      "src/frame-wire/fold-command.ts",
+      "src/frame-wire/sse.ts",
+    ],
+    // The suite check by check (test/conformance/frame-wire-suite.test.ts) and the checks added
+    // to kill survivors. test/frame-wire/properties.test.ts runs the same properties at 7-10x the
+    // budget and tests the suite against broken folds: too slow per mutant on 2 cores.
+    tests: ["test/conformance/frame-wire-*.test.ts"],
+    coverageAnalysis: "perTest",
+  },
+  {
+    name: "rpc",
+    description: "the JSON-RPC engine and client (src/rpc) under the generic OpenRPC checks",
+    mutate: ["src/rpc/engine.ts", "src/rpc/client.ts", "src/rpc/errors.ts", "src/rpc/loopback.ts"],
+    tests: ["test/wit/openrpc-generic.test.ts", "test/conformance/rpc-*.test.ts"],
+    coverageAnalysis: "perTest",
+  },
+  {
+    name: "wit",
+    description: "the Wit daemon, its store and the conflict detectors, driven as a real daemon process by conform wit",
+    mutate: ["src/wit/daemon/**/*.ts", "src/wit/store/**/*.ts", "!src/wit/daemon/defects.ts", "!src/wit/daemon/index.ts", "!src/wit/store/index.ts"],
+    tests: ["test/wit/conformance.test.ts"],
+    coverageAnalysis: "off",
+  },
+  {
+    name: "wright-agent",
+    description: "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), driven as a real process by conform wright-agent",
+    mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/host/faults.ts", "!src/wright-agent/**/index.ts"],
+    tests: ["test/wright-agent/conformance.test.ts"],
+    coverageAnalysis: "off",
+  },
+];
+
+export function findArea(name: string): MutationArea | undefined {
+  return AREAS.find((a) => a.name === name);
+}

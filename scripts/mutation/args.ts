@@ -1,0 +1,79 @@
+/** Command-line handling of `npm run mutation`, kept apart from running Stryker so it can be tested. */
+import { parseArgs } from "node:util";
+import { AREAS, findArea, type MutationArea } from "./areas.js";
+
+export const USAGE = `usage: npm run mutation -- [--only <area>] [--json] [--concurrency <n>] [--force] [--min-score <n>] [--print-config]
+
+Mutation-tests the reference implementations against the conformance suites only (StrykerJS,
+incremental: unchanged mutants keep their last result). Areas: ${AREAS.map((a) => a.name).join(", ")}.
+
+  --only <area>      run one area (default: all of them, in turn)
+  --json             print {"<area>": {"score","killed","survived","timeout","noCoverage"}} on stdout,
+                     nothing else (Stryker's own output goes to stderr)
+  --concurrency <n>  test-runner processes (default 2)
+  --force            ignore the incremental results and test every mutant again
+  --min-score <n>    exit 1 when an area scores below n
+  --print-config     print the generated Stryker configuration(s) as JSON and run nothing
+  -h, --help         this text
+
+Exit codes: 0 done, 1 an area below --min-score, 2 usage error, 3 Stryker failed.`;
+
+export class UsageError extends Error {}
+
+export interface MutationArgs {
+  help: boolean;
+  areas: MutationArea[];
+  json: boolean;
+  concurrency: number;
+  force: boolean;
+  minScore: number | undefined;
+  printConfig: boolean;
+}
+
+function positiveNumber(flag: string, text: string | undefined, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1))) {
+    throw new UsageError(`${flag} needs ${integer ? "a positive integer" : "a number >= 0"}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+export function parseMutationArgs(argv: string[]): MutationArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        only: { type: "string" },
+        json: { type: "boolean" },
+        concurrency: { type: "string" },
+        force: { type: "boolean" },
+        "min-score": { type: "string" },
+        "print-config": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    // parseArgs' messages are multi-line for some errors; a usage error is one line.
+    throw new UsageError((e as Error).message.split("\n")[0]!);
+  }
+  const only = values.only as string | undefined;
+  let areas: MutationArea[] = [...AREAS];
+  if (only !== undefined) {
+    const area = findArea(only);
+    if (!area) throw new UsageError(`unknown area ${JSON.stringify(only)} (areas: ${AREAS.map((a) => a.name).join(", ")})`);
+    areas = [area];
+  }
+  return {
+    help: values.help === true,
+    areas,
+    json: values.json === true,
+    concurrency: positiveNumber("--concurrency", values.concurrency as string | undefined, true) ?? 2,
+    force: values.force === true,
+    minScore: positiveNumber("--min-score", values["min-score"] as string | undefined, false),
+    printConfig: values["print-config"] === true,
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Why a surviving mutant is acceptable, by file and line range: it is EQUIVALENT (no input can
+ * tell it from the original), OWN CHOICE (behaviour of our reference implementation the contract
+ * does not require: wording the contract leaves free, diagnostics, an API of our own, a limit), or
+ * NOT A PROTOCOL CHECK (required behaviour no conformance target interface can observe; its unit
+ * test is named), or a GAP: a real survivor no check kills yet, listed as such, never hidden. scripts/mutation/survivors.ts matches every survivor of the last run to one
+ * of these; docs/conformance-power.md shows the result.
+ */
+
+export interface SurvivorArgument {
+  file: string;
+  /** Inclusive line ranges. */
+  lines: [number, number][];
+  /** "gap": a real survivor, left for a check still to be written (docs/conformance-power.md lists it). */
+  kind: "equivalent" | "own choice" | "not a protocol check" | "gap";
+  title: string;
+  why: string;
+}
+
+const FW = "src/frame-wire/";
+const WORDING =
+  "Abort messages other than the gap message and an error event's are this suite's wording: the contract leaves them free (vectors carry `message_pinned: false`, and runners compare them only in exact mode against our own fold). A mutant that changes only which of our sentences is chosen, or its text, keeps code and position.";
+
+export const ARGUMENTS: readonly SurvivorArgument[] = [
+  // ---- frame-wire: fold.ts ----
+  {
+    file: `${FW}fold.ts`,
+    lines: [[345, 358], [362, 386]],
+    kind: "equivalent",
+    title: "the allocation-free fast path declining more often",
+    why: "fold.ts first tries pointer-fast.ts and, when that declines, asks src/json (resolveTarget / evaluatePointer), the reference evaluation, which gives the same answer by construction (decision 031; test/frame-wire/pointer-fast.test.ts checks agreement). Mutants that skip the fast path, shrink it, or remove its body fall through to the reference path; the slow path's own checks are reached only in the cases the fast path declined, so mutants widening them there change nothing. Mutants that make the fast path accept MORE are killed (kind-set-to-non-string, field-set-replaces-an-array).",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[73, 73]],
+    kind: "equivalent",
+    title: "an unreachable entry of the pointer-code map",
+    why: "pointer-syntax errors are raised by compilePointer before src/json's evaluation runs, so POINTER_CODES[\"pointer-syntax\"] is never read (pointer_syntax is produced directly, and its vectors pass).",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[85, 85], [90, 90]],
+    kind: "equivalent",
+    title: "redundant guards in ownCount and isIndex",
+    why: "ownCount only ever sees plain objects (checked before), which have no inherited enumerable members in an unpolluted realm (the suite's prototype-untouched property keeps it so); Number.isInteger already implies typeof number.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[104, 104], [147, 147], [155, 167], [197, 197], [243, 243], [247, 247], [271, 271], [277, 277], [316, 316], [408, 418], [428, 437]],
+    kind: "own choice",
+    title: "invalid_event and pointer messages (our wording)",
+    why: WORDING + " In describeInvalidBlockDelta (lines 155-167) a skipped test only moves the reason to a later one; the event is still refused at the same position with invalid_event. The remaining literals here are the `where` prefixes of messages.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[108, 118], [291, 291]],
+    kind: "equivalent",
+    title: "binary search bounds and the append shortcut of block insertion",
+    why: "`push` at the end is the shortcut of `splice` at the searched position; disabling or widening the shortcut inserts at the same place. In search(), the mutated bounds (hi one further, `v <= index` after equality was handled) still converge on the same position for every ascending list (blocks-opened-in-any-order and repeated-block-start-* pin the results).",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[184, 186], [190, 190], [200, 200], [204, 210]],
+    kind: "own choice",
+    title: "the incremental API (push's return value, abortAt and finish after the end)",
+    why: "`push` returning true after an abort, `abortAt` after an abort or finish, and `finish` being recomputed are properties of our in-process Fold API (documented in its interface, unit-tested in test/frame-wire/fold.test.ts). The contract's rule — no event is applied after an abort — holds regardless (the fold ignores such events), and nothing after an abort reaches the outcome: our callers (foldEvents, the fold command, the SSE client) stop at the first abort.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[228, 230], [336, 341]],
+    kind: "own choice",
+    title: "the discard observer",
+    why: "Discards (block_id_mismatch, stale_seq) never reach the outcome (docs/frame-wire.md: 'discarded silently'); reporting them to onDiscard, and which of the two codes is reported, is our observability API. Mutants here still discard the delta (both branches return), so the outcome is the same.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[236, 239], [242, 246]],
+    kind: "equivalent",
+    title: "checks that parser output never needs (adoptEvents) and copying",
+    why: "With adoptEvents (the fold command and the SSE client) events are fresh JSON.parse output: they are never undefined, never non-plain, never non-objects-that-are-objects; the prototype test on them (line 237 true) or its absence changes nothing. Not copying in the default mode (line 246) keeps the same values: aliasing the caller's objects is our API promise (the fold copies by default; test/frame-wire/fold.test.ts), not a contract rule. Values that are not JSON are refused either way (frame-wire/property/non-json-refused kills the mutants that let them in).",
+  },
+  // ---- frame-wire: json-adopt.ts ----
+  {
+    file: `${FW}json-adopt.ts`,
+    lines: [[19, 21], [36, 38], [45, 45], [49, 49], [58, 58]],
+    kind: "equivalent",
+    title: "redundant tests in value adoption",
+    why: "isPlainObject: `typeof !== object` is re-caught by the prototype test (a primitive's prototype is never Object.prototype or null). In adoptJson, moving `object` to the default branch makes undefined/functions/symbols/bigints fail one step later (Object.getPrototypeOf throws or names a non-plain prototype), still invalid_event at the same event. `new Array()` instead of `new Array(n)` ends with the same elements; writing `out[i] = v` when not copying writes the same value; the own-member filter skips nothing on a plain object in an unpolluted realm.",
+  },
+  {
+    file: `${FW}json-adopt.ts`,
+    lines: [[42, 42], [47, 47], [59, 59]],
+    kind: "own choice",
+    title: "the value depth limit (MAX_VALUE_DEPTH)",
+    why: "1024 levels is our receiver limit, deeper than the safe parser's default (depth 512), so any parsed value passes; the contract fixes no value depth. With the limit off by one or never reached, a cyclic or absurdly deep in-process value still ends as invalid_event (a RangeError while reading is caught as 'reading it threw').",
+  },
+  // ---- frame-wire: pointer-fast.ts ----
+  {
+    file: `${FW}pointer-fast.ts`,
+    lines: [[1, 47]],
+    kind: "equivalent",
+    title: "the fast pointer path declining more often",
+    why: "Every function here answers only when the walk is plainly valid and otherwise returns undefined, and the fold then asks src/json (see fold.ts above). The surviving mutants make it decline more (or read a token past the end, which declines), so the reference path answers instead, with the same result.",
+  },
+  // ---- frame-wire: fold-command.ts ----
+  {
+    file: `${FW}fold-command.ts`,
+    lines: [[20, 20], [31, 31], [51, 51], [62, 66]],
+    kind: "own choice",
+    title: "stderr diagnostics",
+    why: "docs/frame-wire.md: 'Diagnostics (discards, malformed lines, the abort) go to stderr'; their text, prefix and presence are ours. The protocol is stdin in, the last stdout line out, exit code 0.",
+  },
+  {
+    file: `${FW}fold-command.ts`,
+    lines: [[29, 30], [33, 33], [38, 43]],
+    kind: "equivalent",
+    title: "options that parser output and non-TTY input make moot",
+    why: "adoptEvents on parser output (see fold.ts); readline's terminal flag on a stream that is not a TTY; dropping a trailing CR is also done by JSON itself (CR is JSON whitespace) and by trim() for blank lines; lines after an abort are ignored by the fold anyway (the count only reaches stderr).",
+  },
+  {
+    file: `${FW}fold-command.ts`,
+    lines: [[57, 60], [67, 87]],
+    kind: "not a protocol check",
+    title: "a failing stdin or stdout, and an unserialisable outcome",
+    why: "Required by docs/frame-wire.md ('If reading stdin fails, the fold finishes with what arrived'; exit 0 whenever an outcome is printed), but a command target cannot be made to see a failing stdin or a closed stdout through the vector protocol. Unit tests: test/frame-wire/fold-command.test.ts ('still prints an outcome when reading the input fails midway', 'returns 1 when the outcome cannot be written'). The serialisation failure is unreachable with the fold's limits (its comment says so).",
+  },
+  {
+    file: `${FW}fold-command.ts`,
+    lines: [[50, 50]],
+    kind: "own choice",
+    title: "the malformed-line kind for a non-parser error",
+    why: "The fallback kind \"syntax\" is used only if parseJson throws something that is not a JsonParseError, which it never does.",
+  },
+  // ---- frame-wire: sse.ts ----
+  {
+    file: `${FW}sse.ts`,
+    lines: [[14, 17]],
+    kind: "own choice",
+    title: "the server-side encoder",
+    why: "encodeSseEvent serves our mock endpoint (src/frame-wire/serve.ts), not the client this area checks; the SSE checks build their own bytes so as not to depend on it. Unit test: test/frame-wire/sse.test.ts ('one event is one data-only message that parses back').",
+  },
+  {
+    file: `${FW}sse.ts`,
+    lines: [[26, 26], [29, 29], [42, 42], [48, 48], [59, 61]],
+    kind: "equivalent",
+    title: "copying parser output, a second abort guard, lastChar's start value, empty chunks, releasing the lock",
+    why: "The client adopts fresh parser output (copying it changes nothing); the fold already ignores events after an abort; lastChar only matters when it is a CR; TextDecoderStream never yields an empty chunk; releasing the reader's lock at the end has no observable effect on the outcome.",
+  },
+  {
+    file: `${FW}sse.ts`,
+    lines: [[33, 35]],
+    kind: "own choice",
+    title: "a frame that is not JSON",
+    why: "The contract's frames are FrameEvents, i.e. JSON; docs/frame-wire.md gives malformed_event to the fold command only. Aborting with malformed_event at the frame's position is our client's choice (unit test: test/frame-wire/sse.test.ts).",
+  },
+  {
+    file: `${FW}sse.ts`,
+    lines: [[66, 70]],
+    kind: "own choice",
+    title: "a response without a body",
+    why: "A 200 response with no body is outside the contract (the endpoint always streams); which error the client throws is ours.",
+  },
+  // ---- rpc: engine.ts ----
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[68, 68], [76, 76], [80, 80], [93, 93], [97, 100], [108, 109], [121, 122]],
+    kind: "own choice",
+    title: "error data and messages the specification leaves to the server",
+    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'. Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[46, 46], [109, 109]],
+    kind: "own choice",
+    title: "the batch size limit",
+    why: "The specification sets no batch limit; 100 (Wit: limits.maxBatch) is our server's choice, unit-tested in test/rpc/engine.test.ts and the Wit limits tests.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[69, 70], [75, 75], [88, 89], [92, 92], [96, 96], [130, 132]],
+    kind: "own choice",
+    title: "the engine's hooks: checkRequest, missing handlers, undeclared and internal errors, validateResults",
+    why: "checkRequest is the contract's envelope hook (Wit's witVersion, checked by the Wit suite against the daemon, not by this area's generic checks); onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[125, 125]],
+    kind: "equivalent",
+    title: "serialising nothing",
+    why: "JSON.stringify(undefined) is undefined: both branches give the same reply.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[135, 146]],
+    kind: "gap",
+    title: "OpenRPC paramStructure: absent params, by-name refusing arrays, by-position mapping",
+    why: "Required by OpenRPC (paramStructure by-name: params MUST be an object; by-position: an array) and not pinned by any check yet: Wit's methods are all by-name and take objects, and no check sends by-position params to a by-name method. A check to add to the generic OpenRPC checks (conformance/openrpc, issue 13's area): by-position params to a by-name method get the method's invalid-params error; a contract with a by-position method maps params by position. Listed here, not argued away.",
+  },
+  // ---- rpc: client.ts ----
+  {
+    file: "src/rpc/client.ts",
+    lines: [[39, 39], [47, 47], [67, 67]],
+    kind: "equivalent",
+    title: "params: undefined, and a redundant object test",
+    why: "A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === \"2.0\"` test that follows.",
+  },
+  {
+    file: "src/rpc/client.ts",
+    lines: [[44, 45], [48, 48], [53, 54], [58, 60]],
+    kind: "own choice",
+    title: "which error a refused Response becomes",
+    why: "The client checks require that a Response that is not the call's is refused (the call rejects with a numeric code). Which code and message the rejection carries (ParseError or InternalError, our text, the fallbacks for an error object without a numeric code or string message), and whether an error Response for another id rejects as that error or as a mismatch (the call rejects either way), is our API.",
+  },
+  {
+    file: "src/rpc/client.ts",
+    lines: [[50, 51], [70, 93]],
+    kind: "own choice",
+    title: "client options and the typed caller",
+    why: "checkResponse, close() and createTypedCaller's validateResults are our API for generated clients (unit-tested in test/rpc/engine.test.ts and the Wit client tests), not JSON-RPC requirements.",
+  },
+  // ---- rpc: errors.ts ----
+  {
+    file: "src/rpc/errors.ts",
+    lines: [[23, 23], [32, 39]],
+    kind: "own choice",
+    title: "RpcError's name, from() and is()",
+    why: "Helpers of our API for handlers and clients; they do not reach the wire.",
+  },
+  {
+    file: "src/rpc/errors.ts",
+    lines: [[41, 43]],
+    kind: "equivalent",
+    title: "toJSON without data",
+    why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
+  },
+];
