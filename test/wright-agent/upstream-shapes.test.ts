@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PROSE_DIFFERENCES, SHARED_RESULT_DEFS, upstreamResultValidator, upstreamValidator } from "./upstream.js";
+import { PROSE_DIFFERENCES, SHARED_RESULT_DEFS, UPSTREAM_2901ED5, UPSTREAM_48499628, upstreamResultValidator, upstreamValidator } from "./upstream.js";
 import { workspace } from "./helpers.js";
 import type { MockService } from "../../src/wright-agent/mock/index.js";
 
@@ -74,11 +74,13 @@ async function measure(prose: boolean): Promise<Measure> {
   const { svc } = workspace();
   const ops: Measure["ops"] = new Map();
   const lines = { valid: 0, total: 0, errors: [] as string[] };
-  const toolResponse = upstreamValidator("ToolResponse", { prose });
+  // lookup exists only in 2901ed5: its lines are judged by that version's ToolResponse.
+  const responseOf = (op: string) => upstreamValidator("ToolResponse", { prose, version: SHARED_RESULT_DEFS[op]!.version });
   for (const request of await sharedRequests(svc)) {
     const response = await svc.handle(request);
     const line = JSON.parse(JSON.stringify(response));
     lines.total++;
+    const toolResponse = responseOf(String(request.op));
     if (toolResponse(line)) lines.valid++;
     else lines.errors.push(`${JSON.stringify(request)}: ${JSON.stringify(toolResponse.errors?.slice(0, 3))}`);
     const op = String(request.op);
@@ -99,23 +101,6 @@ const summary = (m: Measure) => {
   return { fullyValid, ops: ops.length, results: ops.reduce((n, [, e]) => n + e.valid, 0), resultTotal: ops.reduce((n, [, e]) => n + e.total, 0), lines: m.lines };
 };
 
-/** Operations whose results do not yet validate (shrinks to empty; then the ratchet goes). */
-const NOT_YET_UPSTREAM = new Set<string>(["compile", "check", "analyze", "inspect", "project", "rules", "symbols", "references", "usage", "cfg", "findings", "persistentObjects", "lint", "lintRules", "callGraph", "costEstimate", "targetMetadata", "validateEditTransaction", "providerValidateEdit", "lookup"]);
-/** Request cases ours does not yet treat as upstream + prose require. */
-const NOT_YET_REQUESTS = new Set<string>([
-  "{\"op\":\"lookup\",\"language\":\"workshop\",\"query\":null,\"kind\":null,\"within\":null,\"locale\":null,",
-  "{\"op\":\"validateEditTransaction\",\"transaction\":{\"edits\":[{\"source\":\"main.ws\",\"source_identi",
-  "{\"op\":\"symbols\",\"kind\":null}",
-  "{\"op\":\"analyze\",\"brief\":true}",
-  "{\"op\":\"inspect\",\"brief\":false}",
-  "{\"op\":\"lint\",\"brief\":true}",
-  "{\"op\":\"lookup\",\"language\":\"workshop\",\"limit\":11}",
-  "{\"op\":\"lookup\",\"language\":\"workshop\",\"kind\":\"macro\"}",
-  "{\"op\":\"validateEditTransaction\",\"transaction\":{\"edits\":[]}}",
-  "{\"op\":\"validateEditTransaction\",\"transaction\":{\"edits\":[{\"source\":\"main.ws\",\"source_identi",
-  "{\"op\":\"providerValidateEdit\",\"language_id\":\"opy\",\"documents\":{\"file:///p/main.opy\":{\"uri\":",
-]);
-const pending = (r: unknown) => NOT_YET_REQUESTS.has(JSON.stringify(r).slice(0, 90));
 
 describe("mock results against upstream's per-operation result definitions", () => {
   it("every shared operation answers, and every result validates (prose differences applied)", async () => {
@@ -123,11 +108,10 @@ describe("mock results against upstream's per-operation result definitions", () 
     const s = summary(m);
     console.log(`upstream shapes: ${s.fullyValid} of ${s.ops} operations fully valid; ${s.results} of ${s.resultTotal} results; ${s.lines.valid} of ${s.lines.total} response lines`);
     expect(s.ops).toBe(Object.keys(SHARED_RESULT_DEFS).length);
-    // Ratchet while the contract is being moved onto upstream's shapes: exactly these still differ.
     const failing = [...m.ops.entries()].filter(([, e]) => e.errors.length > 0 || e.total === 0).map(([op]) => op);
-    if (process.env.SHOW_FAILING) console.log("FAILING", JSON.stringify(failing), JSON.stringify([...m.ops.values()].flatMap((e) => e.errors), null, 1));
-    expect(failing.sort()).toEqual([...NOT_YET_UPSTREAM].sort());
-    if (NOT_YET_UPSTREAM.size === 0) expect(m.lines.errors).toEqual([]);
+    expect(failing).toEqual([]);
+    expect([...m.ops.values()].flatMap((e) => e.errors)).toEqual([]);
+    expect(m.lines.errors).toEqual([]);
   });
 });
 
@@ -162,11 +146,8 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
       { op: "lookup", language: "opy", query: "wait", kind: "action", limit: 10 },
     ];
     for (const r of cases) {
-      if (pending(r)) continue;
       expect(upstreamValid(r), `upstream accepts ${JSON.stringify(r)}`).toBe(true);
       const response = await svc.handle(r);
-      if (process.env.SHOW_FAILING && "error" in response && response.error.code === "malformed-request") console.log("PENDING", JSON.stringify(r));
-      if (pending(r)) continue;
       if ("error" in response) expect(response.error.code, JSON.stringify(r)).not.toBe("malformed-request");
     }
   });
@@ -176,8 +157,6 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
     for (const r of [{ op: "rules", name: "Init" }, { op: "analyze", brief: true }, { op: "inspect", brief: false }, { op: "lint", brief: true }]) {
       expect(upstreamValid(r)).toBe(true);
       const response = await svc.handle(r);
-      if (process.env.SHOW_FAILING && !("error" in response && response.error.code === "malformed-request")) console.log("PENDING", JSON.stringify(r));
-      if (pending(r)) continue;
       expect("error" in response && response.error.code, JSON.stringify(r)).toBe("malformed-request");
     }
     for (const op of ["semanticRename", "providerSemanticRename"]) {
@@ -212,12 +191,42 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
       const clean = JSON.parse(JSON.stringify(r));
       expect(upstreamValid(clean), `upstream rejects ${JSON.stringify(clean)}`).toBe(false);
       const response = await svc.handle(clean);
-      if (process.env.SHOW_FAILING && !("error" in response)) console.log("PENDING", JSON.stringify(clean));
-      if (pending(clean)) continue;
       expect("error" in response, `ours refuses ${JSON.stringify(clean)}: ${JSON.stringify(response).slice(0, 200)}`).toBe(true);
     }
     const widened = { op: "capabilities", future_member: { any: true } };
     expect(upstreamValid(widened)).toBe(false);
     expect("result" in (await svc.handle(widened))).toBe(true);
+  });
+});
+
+describe("the documented differences", () => {
+  const docs = readFileSync(fileURLToPath(new URL("../../docs/wright-agent.md", import.meta.url)), "utf8");
+  const esc = (t: string) => t.replace(/\|/g, "\\|");
+
+  it("docs/wright-agent.md carries exactly the oracle's table, row for row", () => {
+    const rows = docs.split("\n").filter((l) => /^\| `/.test(l) && l.split(" | ").length === 4);
+    expect(rows).toEqual(PROSE_DIFFERENCES.map((d) => `| \`${d.def}\` | ${esc(d.upstream)} | ${esc(d.ours)} | ${esc(d.prose)} |`));
+  });
+
+  it("every prose sentence is the seed's, and every replaced definition is upstream's", () => {
+    const seed = readFileSync("/work/shared/seeds/wright-agent-contract.md", "utf8").replace(/\s+/g, " ");
+    for (const d of PROSE_DIFFERENCES) {
+      for (const part of d.prose.split(" ... ")) expect(seed.includes(part.replace(/\s+/g, " ")), `${d.def}: "${part}" is not in the seed`).toBe(true);
+      if (d.schema) expect(UPSTREAM_48499628.$defs[d.def] ?? UPSTREAM_2901ED5.$defs[d.def], d.def).toBeDefined();
+    }
+  });
+
+  it("without the documented differences our results do not validate (the oracle can fail)", async () => {
+    const { svc } = workspace();
+    const raw = (op: string) => upstreamResultValidator(op, { prose: false })!;
+    const rules = await svc.handle({ op: "rules" });
+    expect(raw("rules")((rules as any).result)).toBe(false);
+    const prose = upstreamResultValidator("rules", { prose: true })!;
+    expect(prose((rules as any).result)).toBe(true);
+    // A span in our old shape ({line, column}) fails upstream's Position1Based.
+    const symbols = (await svc.handle({ op: "symbols", max: 1 })) as any;
+    const bad = structuredClone(symbols.result);
+    bad.symbols[0].span.start = { line: 1, column: 1 };
+    expect(upstreamResultValidator("symbols", { prose: true })!(bad)).toBe(false);
   });
 });

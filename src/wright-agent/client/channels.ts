@@ -187,13 +187,9 @@ export class JsonRpcChannel implements ToolChannel {
     return { result: reply.result };
   }
 
-  /** A JSON-RPC result as a ToolResponse: `{error: {...}}` alone is a refusal, anything else the result. */
+  /** The JSON-RPC result of method request: the whole ToolResponse ({result} or {error}), checked. */
   static toToolResponse(result: unknown): ToolResponse {
-    const r = result as Record<string, unknown> | null;
-    if (r !== null && typeof r === "object" && !Array.isArray(r) && Object.keys(r).length === 1 && Object.prototype.hasOwnProperty.call(r, "error")) {
-      return asToolResponse(r, "JSON-RPC refusal");
-    }
-    return { result: result as never };
+    return asToolResponse(result, "the JSON-RPC result of request");
   }
 
   async send(request: ToolRequestLike): Promise<ToolResponse> {
