@@ -54,8 +54,8 @@ export const jsonrpcFraming: WrightAgentCheck = {
 
 export const jsonrpcRefusalInResult: WrightAgentCheck = {
   id: "wright-agent/jsonrpc-refusal-in-result",
-  title: "JSON-RPC: a service refusal is result {error: {code, message}}, a success the bare service result",
-  doc: "Through method request, the JSON-RPC result is exactly what stdio's ToolResponse.result is; a refusal (unknown rule, unknown symbol, invalid selection, removed field) is the result {\"error\": {code, message}} — never a top-level JSON-RPC error, which is reserved for framing.",
+  title: "JSON-RPC: request answers the whole ToolResponse; a service refusal is result {error: {code, message}}",
+  doc: "Through method request, the JSON-RPC result is the whole ToolResponse: a success is {result}, whose result equals stdio's ToolResponse.result; a refusal (unknown rule, unknown symbol, invalid selection, removed field) is the result {\"error\": {code, message}} — never a top-level JSON-RPC error, which is reserved for framing.",
   async run(target, ctx) {
     onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
@@ -72,7 +72,7 @@ export const jsonrpcRefusalInResult: WrightAgentCheck = {
         const out = await rpc.call("request", request);
         if ("error" in out) fail(`${JSON.stringify(request)}: a service refusal came back as JSON-RPC error ${out.error.code} (${out.error.message}); it belongs in result {"error": {...}}`);
         const error = obj(obj(out.result).error);
-        expect(Object.keys(obj(out.result)).length === 1 && typeof error.code === "string" && typeof error.message === "string", `${JSON.stringify(request)}: expected result {"error": {code, message}}, got ${JSON.stringify(out.result).slice(0, 300)}`);
+        expect(!("result" in obj(out.result)) && typeof error.code === "string" && typeof error.message === "string", `${JSON.stringify(request)}: expected result {"error": {code, message}}, got ${JSON.stringify(out.result).slice(0, 300)}`);
         if (target.transports.includes("stdio")) {
           const stdio = await target.call("stdio", request as { op: string });
           expect(stdio.kind === "refusal" && stdio.error.code === error.code, `${JSON.stringify(request)}: JSON-RPC refused with ${String(error.code)}, stdio answered ${describe(stdio)}`);
@@ -82,16 +82,24 @@ export const jsonrpcRefusalInResult: WrightAgentCheck = {
         const out = await rpc.call("request", { op: "findings", max: 2 });
         if ("error" in out) fail(`findings {max: 2}: JSON-RPC error ${out.error.code}`);
         const stdio = await target.call("stdio", { op: "findings", max: 2 });
-        expect(sameJson(comparable({ kind: "result", value: out.result }), comparable(stdio)), "JSON-RPC's result differs from stdio's ToolResponse.result for findings {max: 2}");
+        const whole = obj(out.result);
+        expect("result" in whole && !("error" in whole), "request's JSON-RPC result must be the whole ToolResponse {result: ...}", out.result);
+        expect(sameJson(comparable({ kind: "result", value: whole.result }), comparable(stdio)), "JSON-RPC's result.result differs from stdio's ToolResponse.result for findings {max: 2}");
       }
     });
   },
 };
 
+/** request's JSON-RPC result is a ToolResponse: its result, or the refusal object itself for comparison. */
+function unwrap(response: unknown): unknown {
+  const r = obj(response);
+  return "result" in r ? r.result : r;
+}
+
 export const jsonrpcAliases: WrightAgentCheck = {
   id: "wright-agent/jsonrpc-aliases",
-  title: "JSON-RPC aliases compile/check/analyze/inspect return exactly what request returns",
-  doc: "The direct methods check, analyze and inspect (no params) return the same wright-result/v1 envelope as request {op} (snapshots normalised). compile's alias uses the defaults: the first call writes <entry stem>.ow in the server's working directory, and from then on the alias and request {op: compile} both answer the same output-exists envelope (no force).",
+  title: "JSON-RPC aliases compile/check/analyze/inspect return the envelope request returns",
+  doc: "The direct methods check, analyze and inspect (no params) return the same wright-result/v1 envelope as request {op} carries in its ToolResponse (snapshots normalised). compile's alias uses the defaults: the first call writes <entry stem>.ow in the server's working directory, and from then on the alias and request {op: compile} both answer the same output-exists envelope (no force).",
   async run(target, ctx) {
     onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
@@ -102,21 +110,23 @@ export const jsonrpcAliases: WrightAgentCheck = {
         const request = await rpc.call("request", { op });
         if ("error" in alias) fail(`alias ${op}: JSON-RPC error ${alias.error.code} (${alias.error.message})`);
         if ("error" in request) fail(`request {op: ${op}}: JSON-RPC error ${request.error.code}`);
-        expect(sameJson(comparable({ kind: "result", value: alias.result }), comparable({ kind: "result", value: request.result })), `alias ${op} differs from request {op: ${op}}`, { alias: alias.result, request: request.result });
-        expect(obj(alias.result).contract === "wright-result/v1" || obj(alias.result).error !== undefined, `alias ${op} did not return a wright-result/v1 envelope`, alias.result);
+        const viaRequest = unwrap(request.result);
+        expect(sameJson(comparable({ kind: "result", value: alias.result }), comparable({ kind: "result", value: viaRequest })), `alias ${op} differs from request {op: ${op}}`, { alias: alias.result, request: viaRequest });
+        expect(obj(obj(alias.result).wright).contract === "wright-result/v1" || obj(alias.result).error !== undefined, `alias ${op} did not return a wright-result/v1 envelope`, alias.result);
       }
       if (ops.includes("compile")) {
         const first = await rpc.call("compile");
         if ("error" in first) fail(`alias compile: JSON-RPC error ${first.error.code} (${first.error.message})`);
         expect(obj(first.result).command === "compile", "alias compile did not return a compile envelope", first.result);
-        const viaRequest = await rpc.call("request", { op: "compile" });
+        const viaRequestReply = await rpc.call("request", { op: "compile" });
         const again = await rpc.call("compile");
-        if ("error" in viaRequest || "error" in again) fail("compile: JSON-RPC error on a repeated compile");
+        if ("error" in viaRequestReply || "error" in again) fail("compile: JSON-RPC error on a repeated compile");
+        const viaRequest = unwrap(viaRequestReply.result);
         const codes = (r: unknown) => (obj(r).diagnostics as { code?: string }[] | undefined)?.map((d) => d.code) ?? [];
-        if (obj(first.result).verdict === "pass") {
-          expect(codes(viaRequest.result).includes("output-exists"), "request {op: compile} after the alias wrote the file must answer output-exists (no force)", viaRequest.result);
+        if (obj(first.result).ok === true) {
+          expect(codes(viaRequest).includes("output-exists"), "request {op: compile} after the alias wrote the file must answer output-exists (no force)", viaRequest);
         }
-        expect(sameJson(comparable({ kind: "result", value: again.result }), comparable({ kind: "result", value: viaRequest.result })), "alias compile and request {op: compile} answer differently on the same state", { alias: again.result, request: viaRequest.result });
+        expect(sameJson(comparable({ kind: "result", value: again.result }), comparable({ kind: "result", value: viaRequest })), "alias compile and request {op: compile} answer differently on the same state", { alias: again.result, request: viaRequest });
       }
       expectResult(await target.call("jsonrpc", { op: "capabilities" }), "capabilities after the aliases");
     });

@@ -5,6 +5,12 @@
  */
 import type { WrightAgentTarget, Transport } from "./target.js";
 
+/**
+ * A well-formed one-edit transaction against a source no project has (a transaction carries at least
+ * one edit): servers answer it with a payload refusal (or a refusal), never a protocol error.
+ */
+const ONE_EDIT = { edits: [{ kind: "replace", source: "conformance-probe.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] };
+
 export interface Sample {
   op: string;
   request: { op: string } & Record<string, unknown>;
@@ -67,8 +73,8 @@ export function samples(advertised: readonly string[], f: ProjectFacts): Sample[
     { op: "check", request: { op: "check" }, result: "always" },
     { op: "analyze", request: { op: "analyze" }, result: "loaded" },
     { op: "inspect", request: { op: "inspect" }, result: "loaded" },
-    { op: "validateEditTransaction", request: { op: "validateEditTransaction", transaction: { edits: [] } }, result: "loaded" },
-    { op: "providerValidateEdit", request: { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [] }, documents: {} }, result: "any" },
+    { op: "validateEditTransaction", request: { op: "validateEditTransaction", transaction: ONE_EDIT }, result: "loaded" },
+    { op: "providerValidateEdit", request: { op: "providerValidateEdit", language_id: "opy", transaction: ONE_EDIT, documents: {} }, result: "any" },
     { op: "lookup", request: { op: "lookup", language: f.language ?? "workshop", query: "wait" }, result: "any" },
     { op: "listEntries", request: { op: "listEntries", language: f.language ?? "workshop", kind: "action" }, result: "any" },
   ];

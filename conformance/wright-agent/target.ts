@@ -8,6 +8,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import type { CapabilitiesResult, ToolError } from "../../src/generated/wright-agent/types.js";
 import { JsonRpcChannel, McpChannel, ProtocolError, StdioChannel, type Command } from "../../src/wright-agent/client/index.js";
+import { fail } from "../harness/check.js";
 import { mcpToolEntry, toolName } from "../../src/wright-agent/contract.js";
 
 export const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
@@ -112,7 +113,10 @@ export class WrightAgentTarget {
       for (const t of this.transports) {
         if (t === "mcp") continue;
         const o = await this.call(t, { op: "capabilities" });
-        if (o.kind === "result") return o.value as CapabilitiesResult;
+        if (o.kind === "result") {
+          if (o.value === null || typeof o.value !== "object" || Array.isArray(o.value)) fail(`capabilities over ${t} did not answer an object: ${JSON.stringify(o.value).slice(0, 300)}`);
+          return o.value as CapabilitiesResult;
+        }
         throw new Error(`capabilities over ${t} answered ${JSON.stringify(o).slice(0, 300)}`);
       }
       return undefined;
@@ -123,7 +127,12 @@ export class WrightAgentTarget {
   /** Advertised operations: capabilities, or (MCP only) the operations of the listed tools. */
   async advertised(): Promise<string[]> {
     const caps = await this.capabilities();
-    if (caps) return [...caps.operations];
+    if (caps) {
+      // A foreign server may answer anything: a shape we do not expect is a failed check, never a TypeError.
+      const ops = (caps as { operations?: unknown } | null)?.operations;
+      if (!Array.isArray(ops) || !ops.every((o) => typeof o === "string")) fail(`capabilities.operations is not a list of operation names: ${JSON.stringify(caps).slice(0, 300)}`);
+      return [...(ops as string[])];
+    }
     return (await (await this.mcp()).discover()).operations;
   }
 

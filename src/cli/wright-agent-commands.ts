@@ -80,6 +80,9 @@ export function registerWrightAgentCommands(program: Command, ctx: CliContext): 
         try {
           const advertised = new Set(client.operations);
           operations = OPERATION_NAMES.filter((op) => advertised.has(op) && (!opts.operations || opts.operations.includes(op)));
+          // Never drop silently what the server offers and this contract does not describe.
+          const foreign = [...advertised].filter((op) => !(OPERATION_NAMES as readonly string[]).includes(op));
+          if (foreign.length) ctx.io.stderr.write(`note: the target advertises operations wright-agent/v1 does not define, so no tool definitions were emitted for them: ${foreign.join(", ")}\n`);
         } finally {
           await client.close();
         }

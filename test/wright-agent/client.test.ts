@@ -76,7 +76,9 @@ describe("typed client, in process", () => {
 
   it("maps transport payloads: JSON-RPC result {error} alone is a refusal; MCP isError text is the refusal", () => {
     expect(JsonRpcChannel.toToolResponse({ error: { code: "stale-id", message: "m" } })).toEqual({ error: { code: "stale-id", message: "m" } });
-    expect(JsonRpcChannel.toToolResponse({ error: { code: "x", message: "m" }, more: 1 })).toEqual({ result: { error: { code: "x", message: "m" }, more: 1 } });
+    // request's JSON-RPC result is the whole ToolResponse; additive members are allowed, a bare result is not.
+    expect(JsonRpcChannel.toToolResponse({ result: { rules: [] }, extra: 1 })).toEqual({ result: { rules: [] }, extra: 1 });
+    expect(() => JsonRpcChannel.toToolResponse({ rules: [] })).toThrow(TransportError);
     expect(() => JsonRpcChannel.toToolResponse({ error: { code: 5 } })).toThrow(TransportError);
     expect(McpChannel.toToolResponse({ content: [{ type: "text", text: '{"code":"c","message":"m"}' }], isError: true })).toEqual({ error: { code: "c", message: "m" } });
     expect(McpChannel.toToolResponse({ content: [{ type: "text", text: "[1]" }] })).toEqual({ result: [1] });

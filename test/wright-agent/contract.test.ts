@@ -153,7 +153,7 @@ describe("wright-agent/v1 schema document", () => {
   it("result schemas are open for additive fields", () => {
     for (const o of OPERATIONS) {
       const result = defs[o.result]!;
-      const branches = (result.anyOf as Schema[] | undefined)?.map((b) => defs[String(b.$ref).split("/").pop()!]!) ?? [result];
+      const branches = (result.anyOf as Schema[] | undefined)?.map((b) => (b.$ref ? defs[String(b.$ref).split("/").pop()!]! : b)) ?? [result];
       for (const b of branches) expect(b.additionalProperties, o.result).not.toBe(false);
     }
     const accepts = definitionValidator("FindingsResult")({ findings: [], snapshot: 1, somethingNew: { x: 1 } });
@@ -175,7 +175,10 @@ describe("wright-agent/v1 schema document", () => {
       { op: "costEstimate", rule: "Init" },
       { op: "compile", output: "out.ow", force: true, to: "de-DE" },
       { op: "simulate", inputIdentity: "a".repeat(64), seconds: 10 },
-      { op: "validateEditTransaction", transaction: { edits: [{ source: "main.ws", source_identity: "b".repeat(64), range: { start: { line: 1, column: 1 }, end: { line: 1, column: 4 } }, text: "x" }] } },
+      { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "b".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 }, new_text: "x" }] } },
+      { op: "validateEditTransaction", sources: null, transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "not-checked-by-the-schema", range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } },
+      { op: "symbols", kind: null },
+      { op: "lookup", language: "workshop", query: null, kind: null, within: null, locale: null, limit: null },
       { op: "listEntries", language: "workshop", kind: "action", pageSize: 5 },
     ]) {
       expect(request(r), JSON.stringify(r) + JSON.stringify(request.errors)).toBe(true);
@@ -187,7 +190,10 @@ describe("wright-agent/v1 schema document", () => {
       { op: "findings", severity: "fatal" },
       { op: "references" },
       { op: "symbols", max: -1 },
-      { op: "validateEditTransaction", transaction: { edits: [{ source: "main.ws", source_identity: "XYZ", range: { start: { line: 0, column: 1 }, end: { line: 1, column: 1 } }, text: "" }] } },
+      { op: "validateEditTransaction", transaction: { edits: [{ kind: "delete", source: "main.ws", source_identity: "XYZ", range: { start_line: 0, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } },
+      { op: "validateEditTransaction", transaction: { edits: [] } },
+      { op: "lookup", language: "workshop", limit: 11 },
+      { op: "lookup", language: "python" },
     ]) {
       expect(request(r), JSON.stringify(r)).toBe(false);
     }
@@ -196,7 +202,10 @@ describe("wright-agent/v1 schema document", () => {
   it("ToolResponse is {result} xor {error:{code,message}}", () => {
     const response = definitionValidator("ToolResponse");
     expect(response({ result: { anything: [1] } })).toBe(true);
-    expect(response({ result: null })).toBe(true);
+    expect(response({ result: null })).toBe(false);
+    // Open to additive members (upstream's own test shape).
+    expect(response({ error: { code: "x", message: "m", details: {} }, future_metadata: { a: 1 } })).toBe(true);
+    expect(response({ result: [], future_metadata: 1 })).toBe(true);
     expect(response({ error: { code: "stale-id", message: "m" } })).toBe(true);
     expect(response({ error: { code: "ambiguous-rule", message: "m", candidates: [{ address: "a#2", id: 1 }], snapshot: 3 } })).toBe(true);
     expect(response({ result: {}, error: { code: "x", message: "m" } })).toBe(false);
@@ -228,11 +237,12 @@ describe("wright-agent/v1 schema document", () => {
     for (const o of OPERATIONS) {
       for (const [field, schema] of Object.entries(props(o.request))) {
         if (schema["x-invalid-code"] === undefined) continue;
-        const target = defs[String(schema.$ref).split("/").pop()!]!;
+        const target = schema.$ref ? defs[String(schema.$ref).split("/").pop()!]! : schema;
         expect(target.enum, `${o.op}.${field}`).toBeDefined();
       }
     }
     expect(Object.keys(defs.RulesRequest!["x-removed-fields"] as object)).toEqual(["name"]);
+    for (const def of ["AnalyzeRequest", "InspectRequest", "LintRequest"]) expect(Object.keys(defs[def]!["x-removed-fields"] as object)).toEqual(["brief"]);
     expect(props("RulesRequest")).not.toHaveProperty("name");
     expect(defs.SimulateRequest!["x-exactly-one-of"]).toEqual(["seconds", "scenario"]);
   });
@@ -240,21 +250,22 @@ describe("wright-agent/v1 schema document", () => {
   it("results name every member the seed gives them", () => {
     const required = (name: string) => defs[name]!.required as string[];
     expect(required("CapabilitiesResult")).toEqual(expect.arrayContaining(["name", "version", "agent_contract", "contract", "operations", "result_schemas", "languages", "profiles", "athena_version"]));
-    expect(required("Reference")).toEqual(expect.arrayContaining(["kind", "span", "owningRule"]));
+    expect(required("Reference")).toEqual(expect.arrayContaining(["kind", "span", "rule", "action", "value", "owningRule"]));
     expect(required("RuleRef")).toEqual(["id", "name", "address", "span"]);
     expect(required("CostEstimateSummary")).toEqual(expect.arrayContaining(["exact", "elementCount", "findings", "skipped"]));
     expect(props("CostEstimateSummary")).toHaveProperty("elementCountUnavailable");
     expect(props("ExactCounts")).toHaveProperty("emittedBytesUnavailable");
     expect(required("CostEstimateRuleDrillDown")).toEqual(["rule", "statements", "byNode"]);
     expect(required("CallGraphEdge")).toEqual(["caller", "callerAddress", "callee"]);
-    expect(required("LintResult")).toEqual(expect.arrayContaining(["ok", "exit", "counts", "findings", "rules", "skipped", "snapshot"]));
+    expect(required("LintResult")).toEqual(expect.arrayContaining(["inputIdentity", "config", "ok", "exit", "counts", "findings", "rules", "skipped", "snapshot"]));
     expect(required("SelectionSummary")).toEqual(["total", "withheld", "byCode"]);
     expect(required("Truncation")).toEqual(["total", "shown", "withheld", "expand"]);
     expect(required("RepeatedValue")).toEqual(["expression", "count", "spanKind"]);
     expect(required("FindingFix")).toEqual(["kind", "summary", "transaction"]);
-    expect(required("ProjectResult")).toEqual(expect.arrayContaining(["origin", "inputIdentity", "sourceFiles", "counts", "findings", "settings", "snapshot"]));
-    expect(required("CompileResult")).toEqual(expect.arrayContaining(["verdict", "diagnostics", "result"]));
-    expect(required("TextEdit")).toEqual(["source", "source_identity", "range", "text"]);
+    expect(required("ProjectResult")).toEqual(expect.arrayContaining(["origin", "inputIdentity", "files", "rules", "symbols", "sourceFiles", "findings", "settings", "snapshot"]));
+    expect(required("CompileResult")).toEqual(["wright", "command", "ok", "exit", "diagnostics", "result"]);
+    expect(required("SourceEdit")).toEqual(["kind", "source", "source_identity", "range", "new_text"]);
+    expect(required("EditRange")).toEqual(["start_line", "start_col", "end_line", "end_col"]);
     for (const op of ["symbols", "rules", "references", "usage", "findings", "lint", "lintRules", "persistentObjects", "project"]) {
       expect(props(`${pascal(op)}Result`), op).toHaveProperty("snapshot");
     }

@@ -118,7 +118,7 @@ describe("MCP adapter (SDK Client, real process)", () => {
     expect(text(await call("wright_symbols", { op: "rules", max: 1, futureField: { a: 1 } })).symbols).toHaveLength(1);
     const fixture = JSON.parse(readFileSync(fixturePath, "utf8"));
     const main = fixture.sources[0].text as string;
-    const edit = { source: "main.ws", source_identity: sha256Hex(main), range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, text: "// hi\n" };
+    const edit = { kind: "insert", source: "main.ws", source_identity: sha256Hex(main), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "// hi\n" };
     const r = text(await call("wright_validate_edit_transaction", { transaction: { edits: [edit] }, sources: { "main.ws": "stale text that would make the edit stale" } }));
     expect(r.ok).toBe(true);
   });

@@ -79,7 +79,7 @@ describe("stdio transport", () => {
         peak = Math.max(peak, ++active);
         await new Promise((r) => setTimeout(r, 5));
         active--;
-        return { result: null };
+        return { result: {} };
       },
     });
     await Promise.all([svc.handle({}), svc.handle({}), svc.handle({})]);
@@ -88,7 +88,7 @@ describe("stdio transport", () => {
 });
 
 describe("JSON-RPC transport", () => {
-  it("request returns the bare service result; a refusal is result {error}; aliases answer like request", async () => {
+  it("request returns the whole ToolResponse (a stdio line's result is result.result); a refusal is result {error}; aliases answer the bare envelope", async () => {
     const { svc } = workspace();
     const out = parsed(
       await session(svc, "jsonrpc", [
@@ -102,11 +102,14 @@ describe("JSON-RPC transport", () => {
       ]),
     );
     expect(out.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(out[0]!.result.symbols).toHaveLength(1);
+    expect(out[0]!.result.result.symbols).toHaveLength(1);
+    expect(validateToolResponse(out[0]!.result)).toBe(true);
+    const [stdioLine] = parsed(await session(svc, "stdio", ['{"op":"symbols","max":1}']));
+    expect(out[0]!.result.result).toEqual(stdioLine!.result);
     expect(out[1]!.result).toEqual({ error: expect.objectContaining({ code: "unknown-rule" }) });
     expect(out[1]).not.toHaveProperty("error");
-    expect(out[2]!.result).toEqual(out[3]!.result);
-    expect(out[2]!.result.contract).toBe("wright-result/v1");
+    expect(out[2]!.result).toEqual(out[3]!.result.result);
+    expect(out[2]!.result.wright.contract).toBe("wright-result/v1");
     expect(out[4]!.result.command).toBe("inspect");
     expect(out[5]!.result.command).toBe("analyze");
     expect(out[6]!.result.error.code).toBe("malformed-request");

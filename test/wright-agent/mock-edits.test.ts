@@ -9,7 +9,7 @@ const MAIN = defaultFixture().sources[0]!.text;
 const MAIN_ID = sha256Hex(MAIN);
 const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
 const replaceLine = (line: number, text: string, identity = MAIN_ID): EditTransaction => ({
-  edits: [{ source: "main.ws", source_identity: identity, range: { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, text }],
+  edits: [{ kind: "replace", source: "main.ws", source_identity: identity, range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 }, new_text: text }],
 });
 
 describe("validateEditTransaction (raw Workshop)", () => {
@@ -18,13 +18,13 @@ describe("validateEditTransaction (raw Workshop)", () => {
     const [finding] = (await ok(svc, { op: "findings", rule: "duplicate-condition" })).findings;
     const r = await ok(svc, { op: "validateEditTransaction", transaction: finding.fix.transaction });
     expect(r.ok).toBe(true);
-    expect(r.previews).toHaveLength(1);
-    expect(r.previews[0].source).toBe("main.ws");
-    expect(r.previews[0].text).not.toContain("Else If(Event Player.streak > 5)");
-    expect(r.previews[0].source_identity).toBe(sha256Hex(r.previews[0].text));
+    expect(r.preview).toHaveLength(1);
+    expect(r.preview[0].source).toBe("main.ws");
+    expect(r.preview[0].new_text).not.toContain("Else If(Event Player.streak > 5)");
+    expect(r.preview[0].source_identity).toBe(sha256Hex(r.preview[0].new_text));
     const [repeated] = (await ok(svc, { op: "findings", rule: "repeated-value", max: 1 })).findings;
     const r2 = await ok(svc, { op: "validateEditTransaction", transaction: repeated.fix.transaction });
-    expect(r2.previews[0].text).toContain("Evaluate Once(Count Of(All Players(All Teams))) * Evaluate Once(Count Of(All Players(All Teams)))");
+    expect(r2.preview[0].new_text).toContain("Evaluate Once(Count Of(All Players(All Teams))) * Evaluate Once(Count Of(All Players(All Teams)))");
   });
 
   it("omitted sources read the current text from disk: an on-disk edit makes the old transaction stale", async () => {
@@ -36,7 +36,7 @@ describe("validateEditTransaction (raw Workshop)", () => {
     f.sources[0]!.text += "\n// touched\n";
     w.write(f);
     const stale = await ok(w.svc, { op: "validateEditTransaction", transaction: tx });
-    expect(stale).toMatchObject({ ok: false, previews: [], diagnostics: [{ code: "edit-stale-source" }] });
+    expect(stale).toMatchObject({ ok: false, exit: 1, diagnostics: [{ code: "edit-stale-source" }] });
   });
 
   it("supplied sources are the precondition text (unsaved buffers)", async () => {
@@ -46,7 +46,7 @@ describe("validateEditTransaction (raw Workshop)", () => {
     const tx = replaceLine(line, "\t\tGlobal.score = 2;\n", sha256Hex(buffer));
     const r = await ok(svc, { op: "validateEditTransaction", transaction: tx, sources: { "main.ws": buffer } });
     expect(r.ok).toBe(true);
-    expect(r.previews[0].text).toContain("Global.score = 2;");
+    expect(r.preview[0].new_text).toContain("Global.score = 2;");
     expect((await ok(svc, { op: "validateEditTransaction", transaction: tx })).diagnostics[0].code).toBe("edit-stale-source");
     // A supplied map must cover the edited sources.
     expect((await ok(svc, { op: "validateEditTransaction", transaction: tx, sources: { "lib/waves.ws": "" } })).diagnostics[0].code).toBe("edit-unknown-source");
@@ -55,10 +55,10 @@ describe("validateEditTransaction (raw Workshop)", () => {
   it("overlapping, out-of-range and unknown-source edits refuse the whole transaction", async () => {
     const { svc } = workspace();
     const line = lineOf(MAIN, "Create HUD Text(");
-    const e = (a: number, b: number, text = "x", source = "main.ws") => ({ source, source_identity: MAIN_ID, range: { start: { line, column: a }, end: { line, column: b } }, text });
+    const e = (a: number, b: number, text = "x", source = "main.ws") => ({ kind: "replace", source, source_identity: MAIN_ID, range: { start_line: line, start_col: a, end_line: line, end_col: b }, new_text: text });
     const overlap = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 5), e(3, 8)] } });
-    expect(overlap).toMatchObject({ ok: false, previews: [], diagnostics: [{ code: "edit-overlap" }] });
-    const range = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 2), { ...e(1, 2), range: { start: { line: 9999, column: 1 }, end: { line: 9999, column: 1 } } }] } });
+    expect(overlap).toMatchObject({ ok: false, exit: 1, diagnostics: [{ code: "edit-overlap" }] });
+    const range = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 2), { ...e(1, 2), range: { start_line: 9999, start_col: 1, end_line: 9999, end_col: 1 } }] } });
     expect(range.diagnostics.map((d: { code: string }) => d.code)).toEqual(["edit-invalid-range"]);
     const unknown = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 2, "x", "other.ws")] } });
     expect(unknown.diagnostics[0].code).toBe("edit-unknown-source");
@@ -69,16 +69,16 @@ describe("validateEditTransaction (raw Workshop)", () => {
     const line = lineOf(MAIN, "Call Subroutine(ResetRound);");
     const r = await ok(svc, { op: "validateEditTransaction", transaction: replaceLine(line, "\t\tCall Subroutine(ResetRound;\n") });
     expect(r.ok).toBe(false);
-    expect(r.previews).toEqual([]);
-    expect(r.diagnostics[0]).toMatchObject({ code: "parse-error", origin: "workshop-rs", span: { path: "main.ws" } });
+    expect(r.preview).toBeUndefined();
+    expect(r.diagnostics[0]).toMatchObject({ code: "parse-error", stage: "frontend", source: { kind: "workshop-rs" }, span: { path: "main.ws" } });
   });
 
   it("non-Workshop input: OverPy refuses edit-requires-provider, other kinds source-provider-unavailable", async () => {
     const f = defaultFixture();
     f.project.origin = "opy";
-    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [] } })).code).toBe("edit-requires-provider");
+    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } })).code).toBe("edit-requires-provider");
     f.project.origin = "ostw";
-    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [] } })).code).toBe("source-provider-unavailable");
+    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } })).code).toBe("source-provider-unavailable");
   });
 });
 
@@ -86,14 +86,14 @@ describe("providerValidateEdit", () => {
   const uri = "file:///p/main.opy";
   const doc = (text: string) => ({ [uri]: { uri, languageId: "opy", version: 1, text } });
   const tx = (text: string, replacement: string): EditTransaction => ({
-    edits: [{ source: uri, source_identity: sha256Hex(text), range: { start: { line: 1, column: 1 }, end: { line: 1, column: 4 } }, text: replacement }],
+    edits: [{ kind: "replace", source: uri, source_identity: sha256Hex(text), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 }, new_text: replacement }],
   });
 
   it("validates against caller documents and returns the transaction with document URIs and identities", async () => {
     const { svc } = workspace();
     const text = "foo(1)\n";
     const r = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), transaction: tx(text, "bar") });
-    expect(r).toMatchObject({ ok: true, language_id: "opy", refusal: null, previews: [{ source: uri, text: "bar(1)\n" }] });
+    expect(r).toMatchObject({ ok: true, exit: 0, language_id: "opy", preview: [{ source: uri, new_text: "bar(1)\n" }] });
     expect(r.transaction.edits[0]).toMatchObject({ source: uri, source_identity: sha256Hex(text) });
   });
 
@@ -102,11 +102,12 @@ describe("providerValidateEdit", () => {
     const text = "foo(1)\n";
     expect((await refused(svc, { op: "providerValidateEdit", language_id: "ostw", documents: doc(text), transaction: tx(text, "x") })).code).toBe("provider-unavailable");
     const unknown = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: {}, transaction: tx(text, "x") });
-    expect(unknown).toMatchObject({ ok: false, transaction: null, refusal: { code: "edit-unknown-source" } });
+    expect(unknown).toMatchObject({ ok: false, provider_code: "edit-unknown-source" });
+    expect(unknown.transaction).toBeUndefined();
     const stale = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), sources: { [uri]: "changed(2)\n" }, transaction: tx(text, "x") });
-    expect(stale.refusal.code).toBe("edit-stale-source");
+    expect(stale.provider_code).toBe("edit-stale-source");
     const malformed = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), transaction: tx(text, "foo((") });
-    expect(malformed).toMatchObject({ ok: false, refusal: { code: "parse-error" }, diagnostics: [{ origin: "opy" }] });
+    expect(malformed).toMatchObject({ ok: false, provider_code: "parse-error", diagnostics: [{ source: { kind: "opy" }, status: "supported" }] });
     // The post-edit check blocks on errors in any supplied document, edited or not.
     const other = "file:///p/lib.opy";
     const docs = { ...doc(text), [other]: { uri: other, languageId: "opy", version: 1, text: "broken(" } };
@@ -120,10 +121,10 @@ describe("providerValidateEdit", () => {
     const r = await ok(w.svc, {
       op: "providerValidateEdit",
       language_id: "opy",
-      transaction: { edits: [{ source: mainUri, source_identity: MAIN_ID, range: { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, text: "" }] },
+      transaction: { edits: [{ kind: "delete", source: mainUri, source_identity: MAIN_ID, range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 }, new_text: "" }] },
     });
     expect(r.ok).toBe(true);
-    expect(r.previews[0].source).toBe(mainUri);
+    expect(r.preview[0].source).toBe(mainUri);
     expect(w.svc.session.generation).toBe(1);
   });
 });
@@ -143,12 +144,12 @@ describe("editStatements", () => {
     });
     expect(r.ok).toBe(true);
     expect(r.transaction.edits).toHaveLength(3);
-    const text = r.previews[0].text as string;
+    const text = r.preview[0].new_text as string;
     expect(text).toContain("\t\tGlobal.score = 5;\n\t\tCall Subroutine(ResetRound);");
     expect(text).toContain("\t\tWait(0.5, Ignore Condition);\n\t\tWait(1, Ignore Condition);");
     expect(text).not.toContain("Global.roundActive = True;");
     // The assembled transaction is exactly what validateEditTransaction accepts.
-    expect((await ok(svc, { op: "validateEditTransaction", transaction: r.transaction })).previews[0].text).toBe(text);
+    expect((await ok(svc, { op: "validateEditTransaction", transaction: r.transaction })).preview[0].new_text).toBe(text);
   });
 
   it("addresses: numeric rules need the current snapshot; ambiguous names refuse", async () => {

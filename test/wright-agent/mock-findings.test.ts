@@ -71,7 +71,7 @@ describe("finding selection", () => {
   it("findings carry full spans, compact locations, repeated data and fix transactions", async () => {
     const [repeated] = (await ok(svc, { op: "findings", rule: "repeated-value", max: 1 })).findings;
     expect(repeated).toMatchObject({ repeated: { expression: "Count Of(All Players(All Teams))", count: 2, spanKind: "expression" }, ruleAddress: "Tick#1", rule: 1, action: 1 });
-    expect(repeated.location).toBe(`main.ws:${repeated.span.start.line}:${repeated.span.start.column}`);
+    expect(repeated.location).toBe(`main.ws:${repeated.span.start.line}:${repeated.span.start.col}`);
     expect(repeated.fix.kind).toBe("evaluate-once");
     expect(repeated.fix.transaction.edits).toHaveLength(4);
   });
@@ -85,7 +85,7 @@ describe("lint", () => {
     expect(lint.rules).toContainEqual({ id: "long-wait", effectiveSeverity: "off" });
     expect(lint.rules).toContainEqual({ id: "magic-number", effectiveSeverity: "info" });
     expect(Object.keys(lint.rules[0])).toEqual(["id", "effectiveSeverity"]);
-    expect(lint.skipped[0]).toMatchObject({ rule: 9, ruleAddress: "Disabled cleanup", lintRule: "repeated-value" });
+    expect(lint.skipped[0]).toMatchObject({ id: "repeated-value", rule: 9, ruleAddress: "Disabled cleanup" });
     const selected = await ok(svc, { op: "lint", severity: "info", rule: "unused-variable" });
     expect(selected).toMatchObject({ ok: false, exit: 1, counts: { error: 2, warning: 4, info: 17 } });
     expect(selected.findings).toHaveLength(3);

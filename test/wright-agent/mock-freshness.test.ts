@@ -31,7 +31,7 @@ describe("snapshot generations", () => {
     const w = workspace();
     const first = await ok(w.svc, { op: "symbols", kind: "subroutine" });
     const spawnWave = (first.symbols as { id: number; name: string }[]).find((s) => s.name === "SpawnWave")!;
-    expect((await ok(w.svc, { op: "usage", symbol: spawnWave.id, snapshot: first.snapshot })).name).toBe("SpawnWave");
+    expect((await ok(w.svc, { op: "usage", symbol: spawnWave.id, snapshot: first.snapshot })).symbol).toBe("SpawnWave");
 
     const edited = defaultFixture();
     edited.findings.pop();
@@ -42,8 +42,8 @@ describe("snapshot generations", () => {
     // Name addressing resolves against the current program with a stale or absent snapshot.
     expect((await ok(w.svc, { op: "usage", symbol: "subroutine:SpawnWave", snapshot: first.snapshot })).snapshot).toBe(2);
     expect((await ok(w.svc, { op: "usage", symbol: "SpawnWave" })).id).toBe(spawnWave.id);
-    expect((await ok(w.svc, { op: "usage", symbol: spawnWave.id, snapshot: 2 })).name).toBe("SpawnWave");
-    expect((await ok(w.svc, { op: "project" })).findings.total).toBe(22);
+    expect((await ok(w.svc, { op: "usage", symbol: spawnWave.id, snapshot: 2 })).symbol).toBe("SpawnWave");
+    expect((await ok(w.svc, { op: "project" })).findings).toBe(22);
   });
 
   it("a numeric id without a snapshot is stale-id even on a fresh program; every numeric address is checked", async () => {
@@ -103,12 +103,12 @@ describe("loader failures and recovery", () => {
       op: "providerValidateEdit",
       language_id: "opy",
       documents: { [uri]: { uri, languageId: "opy", version: 3, text } },
-      transaction: { edits: [{ source: uri, source_identity: sha256Hex(text), range: { start: { line: 2, column: 10 }, end: { line: 2, column: 11 } }, text: "2" }] },
+      transaction: { edits: [{ kind: "replace", source: uri, source_identity: sha256Hex(text), range: { start_line: 2, start_col: 10, end_line: 2, end_col: 11 }, new_text: "2" }] },
     });
     expect(result.ok).toBe(true);
-    expect(result.previews[0].text).toBe('rule "x":\n    wait(2)\n');
+    expect(result.preview[0].new_text).toBe('rule "x":\n    wait(2)\n');
     // Without documents the provider operation derives them from the project, so it loads and refuses.
-    const refusal = await refused(w.svc, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [] } });
+    const refusal = await refused(w.svc, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } });
     expect(refusal.code).toBe("parse-error");
     expect(w.svc.session.generation).toBe(0);
   });
@@ -117,10 +117,11 @@ describe("loader failures and recovery", () => {
     const w = workspace();
     w.write("{");
     const check = await ok(w.svc, { op: "check" });
-    expect(check).toMatchObject({ contract: "wright-result/v1", command: "check", verdict: "fail", exit: 1, result: { program: null } });
-    expect(check.diagnostics[0]).toMatchObject({ code: "parse-error", origin: "loader" });
+    expect(check).toMatchObject({ wright: { contract: "wright-result/v1" }, command: "check", ok: false, exit: 1, result: { program: null } });
+    expect(check.diagnostics[0]).toMatchObject({ code: "parse-error", source: { kind: "loader" } });
     const compile = await ok(w.svc, { op: "compile" });
-    expect(compile).toMatchObject({ verdict: "fail", result: { output: null } });
+    expect(compile).toMatchObject({ ok: false, result: {} });
+    expect(compile.result.output).toBeUndefined();
     expect(compile.diagnostics[0].code).toBe("parse-error");
     rmSync(w.fixturePath);
     expect((await ok(w.svc, { op: "check" })).exit).toBe(2);
@@ -131,7 +132,7 @@ describe("loader failures and recovery", () => {
 
   it("a successful check supplies the snapshot later queries read", async () => {
     const { svc } = workspace();
-    expect((await ok(svc, { op: "check" })).verdict).toBe("pass");
+    expect((await ok(svc, { op: "check" })).ok).toBe(true);
     expect(svc.session.generation).toBe(1);
     expect((await ok(svc, { op: "rules", max: 0 })).snapshot).toBe(1);
   });

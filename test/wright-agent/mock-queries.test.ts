@@ -37,7 +37,7 @@ describe("rule addresses through the operations", () => {
     expect(rules.slice(0, 6)).toEqual(["Init", "Tick#1", "Tick#2", "Tick#2#1", "Bonus#2", "#1"]);
     const refs = await ok(svc, { op: "references", symbol: "AwardPoints", kind: "call" });
     expect(refs.references[0].owningRule).toMatchObject({ id: 2, name: "Tick", address: "Tick#2" });
-    const edges = items((await ok(svc, { op: "callGraph" })).edges as { callerAddress: string }[]);
+    const edges = items((await ok(svc, { op: "callGraph" })) as { callerAddress: string }[]);
     expect(edges.map((e) => e.callerAddress)).toContain("Spawn wave#2");
     const f = items((await ok(svc, { op: "findings", rule: "duplicate-condition" })).findings as { ruleAddress: string }[]);
     expect(f[0]!.ruleAddress).toBe("Tick#2");
@@ -93,7 +93,8 @@ describe("semantic query selection", () => {
   it("references: usage header over all references, selection by kind/rule/file/max, owningRule on each", async () => {
     const all = await ok(svc, { op: "references", symbol: "globalVariable:score" });
     expect(all.symbol).toEqual({ id: 0, name: "score", kind: "globalVariable" });
-    expect(all.usage).toEqual({ declaration: 1, definition: 0, read: 3, write: 4, call: 0, total: 8 });
+    expect(all.usage).toEqual({ reads: 3, writes: 4, calls: 0, rules: expect.any(Number), declarations: 1, definitions: 0, total: 8 });
+    expect(all.usage.rules).toBe(new Set(items(all.references as { rule: number | null }[]).flatMap((r) => (r.rule === null ? [] : [r.rule]))).size);
     expect(all.references[0]).toMatchObject({ kind: "declaration", owningRule: null, rule: null });
     const writes = await ok(svc, { op: "references", symbol: "globalVariable:score", kind: "write", max: 2 });
     expect(writes.references.map((r: { kind: string }) => r.kind)).toEqual(["write", "write"]);
@@ -112,7 +113,7 @@ describe("semantic query selection", () => {
     const unknown = await refused(svc, { op: "references", symbol: "spawnPoint" });
     expect(unknown.code).toBe("unknown-symbol");
     expect(unknown.message).toMatch(/spawnPoints/);
-    expect((await ok(svc, { op: "usage", symbol: "playerVariable:streak" })).counts.write).toBe(3);
+    expect((await ok(svc, { op: "usage", symbol: "playerVariable:streak" })).writes).toBe(3);
   });
 
   it("cfg selection filters blocks, which keep their ids and the full graph's successors", async () => {
@@ -125,12 +126,13 @@ describe("semantic query selection", () => {
   });
 
   it("callGraph: caller/callee/max selection; duplicate caller names are ambiguous-rule, never merged", async () => {
+    // Without a selection the edge list is the result itself (upstream's bare array).
     const all = await ok(svc, { op: "callGraph" });
-    expect(all.edges).toContainEqual({ caller: "Init", callerAddress: "Init", callee: "ResetRound" });
-    expect(all.selection).toBeUndefined();
+    expect(Array.isArray(all)).toBe(true);
+    expect(all).toContainEqual({ caller: "Init", callerAddress: "Init", callee: "ResetRound" });
     const toSpawn = await ok(svc, { op: "callGraph", callee: "SpawnWave" });
     expect(toSpawn.edges.map((e: { callerAddress: string }) => e.callerAddress)).toEqual(["Award points", "Wave timer", "Spawn wave#2"]);
-    expect(toSpawn.selection).toEqual({ total: all.edges.length, withheld: 0 });
+    expect(toSpawn.selection).toEqual({ total: all.length, withheld: 0 });
     expect((await ok(svc, { op: "callGraph", caller: "Spawn wave#2" })).edges).toHaveLength(1);
     expect((await refused(svc, { op: "callGraph", caller: "Spawn wave" })).code).toBe("ambiguous-rule");
     expect((await refused(svc, { op: "callGraph", caller: "Nobody" })).code).toBe("invalid-selection");
@@ -141,10 +143,22 @@ describe("semantic query selection", () => {
     const p = await ok(svc, { op: "project" });
     expect(p.sourceFiles.map((s: { path: string }) => s.path)).toEqual(["main.ws", "lib/waves.ws"]);
     expect(p.inputIdentity).toBe(p.sourceFiles[0].identity);
-    expect(p.counts).toMatchObject({ rules: 14, globalVariables: 8, playerVariables: 4, subroutines: 3 });
-    expect(p.findings).toEqual({ total: 23, error: 2, warning: 4, info: 17 });
+    expect(p).toMatchObject({ origin: { kind: "workshop" }, files: 2, rules: 14, globalVariables: 8, playerVariables: 4, subroutines: 3, symbols: 29 });
+    expect(p.findings).toBe(23);
+    expect(p.findingsBySeverity).toEqual({ error: 2, warning: 4, info: 17 });
     expect(p.settings).toMatchObject({ lobby: { maxTeam1Players: 5 } });
     const objects = await ok(svc, { op: "persistentObjects" });
-    expect(objects.persistentObjects[0]).toMatchObject({ kind: "hudText", storedIn: "globalVariable:hudIds", createdIn: { address: "Init" } });
+    expect(objects.persistentObjects[0]).toMatchObject({
+      kind: "hudText",
+      rule: 0,
+      action: 3,
+      executionScope: "global",
+      visibility: "All Players(All Teams)",
+      reevaluation: { domain: "hudText", mode: "Visible To and String" },
+      identityRetained: true,
+      sameKindCleanupInRule: false,
+      storedIn: "globalVariable:hudIds",
+      createdIn: { address: "Init" },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { definitionUri, definitionValidator, OPERATIONS } from "../../src/wright-agent/contract.js";
+import { definitionValidator, OPERATIONS } from "../../src/wright-agent/contract.js";
 import { ok, refused, workspace } from "./helpers.js";
 
 describe("every operation's results validate against its result schema", () => {
@@ -44,7 +44,7 @@ describe("every operation's results validate against its result schema", () => {
       { op: "targetMetadata" },
       { op: "validateEditTransaction", transaction: fix.fix.transaction },
       { op: "validateEditTransaction", transaction: { edits: [{ ...fix.fix.transaction.edits[0], source_identity: "0".repeat(64) }] } },
-      { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [] } },
+      { op: "providerValidateEdit", language_id: "opy", transaction: fix.fix.transaction },
       { op: "editStatements", inputIdentity: identity, edits: [{ rule: "Init", op: "delete", index: 0 }] },
       { op: "editStatements", inputIdentity: "0".repeat(64), edits: [{ rule: "Init", op: "delete", index: 0 }] },
       { op: "lookup", language: "workshop", query: "count" },
@@ -65,7 +65,8 @@ describe("every operation's results validate against its result schema", () => {
   it("the result validators reject a wrong shape (the assertion can fail)", () => {
     expect(definitionValidator("SymbolsResult")({ symbols: [{ id: 0, name: "x", kind: "local", span: null }], snapshot: 1 })).toBe(false);
     expect(definitionValidator("LintResult")({ ok: true })).toBe(false);
-    expect(definitionValidator("CompileResult")({ contract: "wright-result/v1", command: "check", verdict: "pass", exit: 0, diagnostics: [], result: { output: null } })).toBe(false);
+    expect(definitionValidator("CompileResult")({ wright: { version: "1", contract: "wright-result/v1" }, command: "check", ok: true, exit: 0, diagnostics: [], result: {} })).toBe(false);
+    expect(definitionValidator("CompileResult")({ wright: { version: "1", contract: "wright-result/v1" }, command: "compile", ok: true, exit: 0, diagnostics: [], result: {} })).toBe(true);
   });
 });
 
@@ -75,7 +76,9 @@ describe("capabilities and the advertised operation set", () => {
     const c = await ok(svc, { op: "capabilities" });
     expect(c).toMatchObject({ name: "wright-agent-mock", agent_contract: "wright-agent/v1", contract: "wright-result/v1", languages: ["workshop", "opy"], profiles: ["off", "compat"], athena_version: "0.7.3" });
     expect(c.operations).toEqual(OPERATIONS.map((o) => o.op));
-    expect(c.result_schemas.findings).toBe(definitionUri("FindingsResult"));
+    // #/$defs/<Name>, naming a definition this document has.
+    expect(c.result_schemas.findings).toBe("#/$defs/FindingsResult");
+    for (const name of Object.values(c.result_schemas) as string[]) expect(() => definitionValidator(name.slice("#/$defs/".length))).not.toThrow();
     expect(Object.keys(c.result_schemas)).toEqual(c.operations);
   });
 

@@ -12,7 +12,7 @@ describe("compile", () => {
     const out = tempDir();
     const w = workspace(undefined, { cwd: out });
     const r = await ok(w.svc, { op: "compile" });
-    expect(r).toMatchObject({ contract: "wright-result/v1", command: "compile", verdict: "pass", exit: 0, result: { output: { written_to: join(out, "main.ow") }, locale: "en-US" } });
+    expect(r).toMatchObject({ wright: { contract: "wright-result/v1", version: "0.1.0" }, command: "compile", ok: true, exit: 0, result: { output: { written_to: join(out, "main.ow"), locale: "en-US", input_identity: sha256Hex(defaultFixture().sources[0]!.text) } } });
     const text = readFileSync(join(out, "main.ow"), "utf8");
     expect(r.result.output.sha256).toBe(sha256Hex(text));
     expect(text).toContain('rule("Wave timer")');
@@ -25,7 +25,7 @@ describe("compile", () => {
     const w = workspace();
     writeFileSync(join(w.dir, "out.ow"), "keep me");
     const refused = await ok(w.svc, { op: "compile", output: "out.ow" });
-    expect(refused).toMatchObject({ verdict: "fail", exit: 2, result: { output: null } });
+    expect(refused).toMatchObject({ ok: false, exit: 2, result: {} });
     expect(codes(refused)).toEqual(["output-exists"]);
     expect(readFileSync(join(w.dir, "out.ow"), "utf8")).toBe("keep me");
     const forced = await ok(w.svc, { op: "compile", output: "out.ow", force: true });
@@ -53,16 +53,16 @@ describe("compile", () => {
   it("to: translates to a complete declared locale; an undeclared one is invalid-locale; missing mappings write nothing", async () => {
     const w = workspace();
     const de = await ok(w.svc, { op: "compile", output: "de.ow", to: "de-DE" });
-    expect(de).toMatchObject({ exit: 0, result: { locale: "de-DE" } });
+    expect(de).toMatchObject({ exit: 0, result: { output: { locale: "de-DE" } } });
     const text = readFileSync(join(w.dir, "de.ow"), "utf8");
     expect(text).toContain("Warten(1, Ignore Condition)");
     expect(text).toContain("Subroutine aufrufen(ResetRound)");
     expect(text).not.toMatch(/\bWait\(/);
     const undeclared = await ok(w.svc, { op: "compile", output: "xx.ow", to: "xx-XX" });
-    expect(undeclared).toMatchObject({ verdict: "fail", exit: 2 });
+    expect(undeclared).toMatchObject({ ok: false, exit: 2 });
     expect(codes(undeclared)).toEqual(["invalid-locale"]);
     const fr = await ok(w.svc, { op: "compile", output: "fr.ow", to: "fr-FR" });
-    expect(fr.verdict).toBe("fail");
+    expect(fr.ok).toBe(false);
     expect(codes(fr)).toContain("missing-mapping");
     expect(fr.diagnostics.find((d: { code: string }) => d.code === "missing-mapping").message).toMatch(/Count Of, Wait/);
     expect(existsSync(join(w.dir, "fr.ow"))).toBe(false);
@@ -74,7 +74,7 @@ describe("compile", () => {
     f.diagnostics!.push({ code: "type-mismatch", severity: "error", message: "Wait expects a number", span: null });
     const w = workspace(f);
     const r = await ok(w.svc, { op: "compile", output: "bad.ow" });
-    expect(r).toMatchObject({ verdict: "fail", exit: 1, result: { output: null } });
+    expect(r).toMatchObject({ ok: false, exit: 1, result: {} });
     expect(codes(r)).toContain("type-mismatch");
     expect(readdirSync(w.dir).sort()).toEqual(["project.json"]);
   });
@@ -92,11 +92,11 @@ describe("check, analyze, inspect, simulate envelopes", () => {
   it("check: verdict, diagnostics and the program summary; errors fail it", async () => {
     const { svc } = workspace();
     const pass = await ok(svc, { op: "check" });
-    expect(pass).toMatchObject({ verdict: "pass", exit: 0, result: { program: { origin: "workshop", files: ["main.ws", "lib/waves.ws"], declarations: { rules: 14 } } } });
+    expect(pass).toMatchObject({ ok: true, exit: 0, result: { program: { origin: { kind: "workshop" }, files: 2, rules: 14, globalVariables: 8, playerVariables: 4, subroutines: 3 } } });
     expect(codes(pass)).toEqual(["deprecated-spelling"]);
     const f = defaultFixture();
     f.diagnostics!.push({ code: "type-mismatch", severity: "error", message: "m", span: null });
-    expect(await ok(workspace(f).svc, { op: "check" })).toMatchObject({ verdict: "fail", exit: 1 });
+    expect(await ok(workspace(f).svc, { op: "check" })).toMatchObject({ ok: false, exit: 1 });
   });
 
   it("check caps diagnostics at 20 unless all", async () => {
@@ -129,9 +129,9 @@ describe("check, analyze, inspect, simulate envelopes", () => {
   it("inspect: overview, rule names (capped at 20 unless all) and the detail commands", async () => {
     const { svc } = workspace();
     const i = await ok(svc, { op: "inspect" });
-    expect(i).toMatchObject({ command: "inspect", snapshot: 1, result: { overview: { files: 2 } } });
+    expect(i).toMatchObject({ command: "inspect", snapshot: 1, result: { program: { files: 2, rules: 14, findings: 23 } } });
     expect(i.result.rules).toHaveLength(14);
-    expect(i.result.rules[3]).toEqual({ id: 3, name: "Tick#2", address: "Tick#2#1" });
+    expect(i.result.rules[3]).toMatchObject({ id: 3, name: "Tick#2", address: "Tick#2#1", span: { file: 0, start: { line: 96, col: 1 } } });
     expect(i.result.commands.join(" ")).toMatch(/callgraph/);
   });
 
@@ -139,13 +139,13 @@ describe("check, analyze, inspect, simulate envelopes", () => {
     const { svc } = workspace();
     const identity = (await ok(svc, { op: "project" })).inputIdentity;
     const s = await ok(svc, { op: "simulate", inputIdentity: identity, seconds: 30 });
-    expect(s).toMatchObject({ command: "simulate", verdict: "pass", result: { athena_version: "0.7.3", seconds: 30, trace: { format: "athena-trace/v0" } } });
+    expect(s).toMatchObject({ command: "simulate", ok: true, result: { athena_version: "0.7.3", seconds: 30, trace: { format: "athena-trace/v0" } } });
     const stale = await ok(svc, { op: "simulate", inputIdentity: sha256Hex("old"), scenario: { steps: [] } });
-    expect(stale).toMatchObject({ verdict: "fail", exit: 2 });
+    expect(stale).toMatchObject({ ok: false, exit: 2 });
     expect(codes(stale)).toEqual(["stale-input"]);
     const edited = defaultFixture().sources[0]!.text + "\n// edited buffer\n";
     const fromBuffer = await ok(svc, { op: "simulate", inputIdentity: sha256Hex(edited), seconds: 1, sources: { "main.ws": edited } });
-    expect(fromBuffer.verdict).toBe("pass");
+    expect(fromBuffer.ok).toBe(true);
   });
 
   it("the service never needs the current directory to be the project", async () => {

@@ -28,7 +28,7 @@ describe("serve wright-agent (process)", () => {
     const [caps, project, compile] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(caps.result.operations).toHaveLength(24);
     expect(project.result.sourceFiles.map((f: { path: string }) => f.path)).toEqual(["main.ws", "lib/waves.ws"]);
-    expect(compile.result.verdict).toBe("pass");
+    expect(compile.result.ok).toBe(true);
     expect(existsSync(join(dir, "out.ow"))).toBe(true);
   });
 
@@ -54,8 +54,9 @@ describe("serve wright-agent (process)", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/does not exist yet/);
     const [symbols, caps] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    // JSON-RPC request answers the whole ToolResponse.
     expect(symbols.result.error.code).toBe("input-io");
-    expect(caps.result.operations).toHaveLength(24);
+    expect(caps.result.result.operations).toHaveLength(24);
   });
 
   it("--help documents the transports and exit codes", async () => {

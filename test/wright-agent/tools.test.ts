@@ -44,9 +44,11 @@ describe("client tool definitions (tools wright-agent)", () => {
     ok("capabilities", {});
     ok("rules", { rule: "Tick#2#1", content: true, max: 3 });
     ok("references", { symbol: "globalVariable:score", kind: "write", rule: 1, snapshot: 4 });
-    ok("validateEditTransaction", { transaction: { edits: [] }, sources: { "main.ws": "x" } });
+    ok("validateEditTransaction", { transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] }, sources: { "main.ws": "x" } });
     ok("simulate", { inputIdentity: "a".repeat(64), seconds: 2 });
-    expect(tools.wright_simulate!({ inputIdentity: "ab", seconds: 2 })).toBe(false);
+    // inputIdentity is a plain string (a wrong identity is refused at run time, not by the schema).
+    expect(tools.wright_simulate!({ inputIdentity: 2, seconds: 2 })).toBe(false);
+    expect(tools.wright_validate_edit_transaction!({ transaction: { edits: [] } })).toBe(false);
     expect(tools.wright_usage!({})).toBe(false);
     expect(tools.wright_symbols!({ max: "x" })).toBe(false);
   });
@@ -101,9 +103,9 @@ describe("client tool definitions (tools wright-agent)", () => {
 
     it("a recursive $ref, directly or through a shared definition", () => {
       const s = source();
-      const edit = s.document.$defs.TextEdit as { properties: Record<string, unknown> };
+      const edit = s.document.$defs.SourceEdit as { properties: Record<string, unknown> };
       edit.properties.nested = { $ref: "#/$defs/EditTransaction", description: "recursion" };
-      expect(() => clientTools(["validateEditTransaction"], s)).toThrow(/recursive \$ref: EditTransaction -> TextEdit -> EditTransaction/);
+      expect(() => clientTools(["validateEditTransaction"], s)).toThrow(/recursive \$ref: EditTransaction -> SourceEdit -> EditTransaction/);
       expect(() => clientTools(["capabilities", "cfg"], s)).not.toThrow();
     });
 

@@ -100,7 +100,7 @@ export class StdioChannel implements ToolChannel {
       this.process.send(line);
       const reply = await this.process.next(this.timeoutMs);
       if (reply === undefined) {
-        this.broken = `no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`;
+        this.broken = await this.process.noReply(this.timeoutMs);
         throw new TransportError(this.broken);
       }
       return reply;
@@ -153,7 +153,7 @@ export class JsonRpcChannel implements ToolChannel {
   private async exchangeNow(line: string, options: { reply?: boolean; settleMs?: number } = {}): Promise<string | undefined> {
     this.process.send(line);
     const reply = await this.process.next(options.reply === false ? (options.settleMs ?? 300) : this.timeoutMs);
-    if (reply === undefined && options.reply !== false) throw new TransportError(`no reply within ${this.timeoutMs} ms${this.process.stderrTail ? `; stderr: ${this.process.stderrTail.trim()}` : ""}`);
+    if (reply === undefined && options.reply !== false) throw new TransportError(await this.process.noReply(this.timeoutMs));
     return reply;
   }
 
@@ -187,13 +187,9 @@ export class JsonRpcChannel implements ToolChannel {
     return { result: reply.result };
   }
 
-  /** A JSON-RPC result as a ToolResponse: `{error: {...}}` alone is a refusal, anything else the result. */
+  /** The JSON-RPC result of method request: the whole ToolResponse ({result} or {error}), checked. */
   static toToolResponse(result: unknown): ToolResponse {
-    const r = result as Record<string, unknown> | null;
-    if (r !== null && typeof r === "object" && !Array.isArray(r) && Object.keys(r).length === 1 && Object.prototype.hasOwnProperty.call(r, "error")) {
-      return asToolResponse(r, "JSON-RPC refusal");
-    }
-    return { result: result as never };
+    return asToolResponse(result, "the JSON-RPC result of request");
   }
 
   async send(request: ToolRequestLike): Promise<ToolResponse> {

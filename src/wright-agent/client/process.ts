@@ -74,7 +74,10 @@ export class LineProcess {
   }
 
   send(line: string): void {
-    if (!this.child.stdin!.writable) throw new TransportError(`server is not accepting input${this.stderr.text ? `; stderr: ${this.stderr.text.trim()}` : ""}`);
+    if (!this.child.stdin!.writable || this.child.exitCode !== null) {
+      const status = this.child.exitCode !== null ? ` (it exited with code ${this.child.exitCode})` : "";
+      throw new TransportError(`server is not accepting input${status}${this.stderr.text ? `; stderr: ${this.stderr.text.trim()}` : ""}`);
+    }
     this.child.stdin!.write(line + "\n");
   }
 
@@ -94,6 +97,20 @@ export class LineProcess {
       };
       this.waiters.push(waiter);
     });
+  }
+
+  /**
+   * Why no reply came: a server whose output ended is reported at once with its exit status and
+   * stderr (a target that dies at start must not read as a slow one); otherwise the timeout.
+   */
+  async noReply(timeoutMs: number): Promise<string> {
+    const stderr = () => (this.stderr.text.trim() ? `; stderr: ${this.stderr.text.trim()}` : "");
+    if (this.ended) {
+      const status = await Promise.race([this.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 1000))]);
+      const how = status === "running" ? "closed its output" : typeof status === "string" ? `was killed by ${status}` : `exited with code ${String(status)}`;
+      return `the server ${how} before replying${stderr()}`;
+    }
+    return `no reply within ${timeoutMs} ms${stderr()}`;
   }
 
   get outputEnded(): boolean {

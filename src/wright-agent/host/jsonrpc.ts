@@ -2,9 +2,11 @@
  * wright-agent over newline-delimited JSON-RPC 2.0 on stdio, built on the shared engine
  * (src/rpc): it already frames parse errors (-32700), invalid requests and empty batches (-32600),
  * unknown methods (-32601), invalid params (-32602), batches and notifications. What this contract
- * adds is the result rule: `request` (a ToolRequest in params) answers the bare service result,
- * and a service refusal is a RESULT `{"error": {code, message}}`, never a JSON-RPC error.
- * `compile`, `check`, `analyze` and `inspect` are aliases taking no parameters (decision 075).
+ * adds is the result rule: `request` (a ToolRequest in params) answers the whole ToolResponse as its
+ * result — `{"result": ...}`, or `{"error": {code, message}}` for a service refusal, never a JSON-RPC
+ * error — so a stdio line's `result` equals the JSON-RPC `result.result` (upstream's wire, decision 120).
+ * `compile`, `check`, `analyze` and `inspect` are aliases taking no parameters that answer the bare
+ * wright-result/v1 envelope, as they did before the agent contract (decision 075).
  */
 import { createRpcEngine, RpcCode, RpcError, type MethodSpec, type MethodTable, type RpcEngine } from "../../rpc/index.js";
 import type { JsonValue, ValidationError, Validator } from "../../json/index.js";
@@ -57,7 +59,11 @@ export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOpti
     ...Object.fromEntries(aliases.map((op) => [op, spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : `${op} takes no parameters; use request for options`))])),
   };
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
-    request: async (params) => answer(await service.handle(params)),
+    request: async (params) => {
+      const response = await service.handle(params);
+      if ("error" in response && options.refusalAsError) answer(response);
+      return response;
+    },
     ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle(options.aliasesDiffer ? { op, all: true } : { op }))])),
   };
   const engine = createRpcEngine({

@@ -44,7 +44,11 @@ export function hasErrors(program: Program): boolean {
 }
 
 export function programDiagnostics(program: Program): C.Diagnostic[] {
-  return (program.fixture.diagnostics ?? []).map((d) => ({ code: d.code, severity: d.severity, message: d.message, span: program.span(d.span), origin: "workshop-rs" }));
+  return (program.fixture.diagnostics ?? []).map((d) => {
+    const span = program.span(d.span);
+    // The fixture's diagnostics are workshop-rs's: a parse problem is the frontend's, the rest validation's.
+    return { code: d.code, stage: d.code === "parse-error" ? "frontend" : "validation", severity: d.severity, message: d.message, ...(span ? { span } : {}), source: { kind: "workshop-rs" } };
+  });
 }
 
 export interface CompileOptions {
@@ -62,7 +66,7 @@ export interface CompileOutcome {
 }
 
 function refusal(code: string, message: string, exit: number, locale: string, diagnostics: C.Diagnostic[] = []): CompileOutcome {
-  return { exit, diagnostics: [...diagnostics, { code, severity: "error", message, span: null, origin: "wright" }], output: null, locale };
+  return { exit, diagnostics: [...diagnostics, { code, stage: "emission", severity: "error", message, source: { kind: "wright" } }], output: null, locale };
 }
 
 /** True when `target` is (or resolves through symlinks to) one of the inputs. */

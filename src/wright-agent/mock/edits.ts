@@ -6,6 +6,7 @@
  * (), {}, [] and closed string literals), enough to make a transaction "produce malformed input".
  */
 import type * as C from "../../generated/wright-agent/types.js";
+import { rangePositions } from "./program.js";
 import { LineIndex, sha256Hex } from "./text.js";
 
 export interface SourceText {
@@ -18,11 +19,11 @@ export interface SourceText {
 export type ApplyOutcome = { ok: true; edited: Map<string, string>; order: string[] } | { ok: false; diagnostics: C.Diagnostic[] };
 
 function editDiagnostic(code: string, message: string): C.Diagnostic {
-  return { code, severity: "error", message, span: null, origin: "wright" };
+  return { code, stage: "validation", severity: "error", message, source: { kind: "wright" } };
 }
 
 interface Located {
-  edit: C.TextEdit;
+  edit: C.SourceEdit;
   index: number;
   start: number;
   end: number;
@@ -51,8 +52,9 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
       stale.add(edit.source);
       diagnostics.push(editDiagnostic("edit-stale-source", `edits[${index}]: ${edit.source} changed since the transaction was computed (source_identity ${edit.source_identity.slice(0, 12)}… is not ${entry.identity.slice(0, 12)}…)`));
     }
-    const start = entry.lines.offsetOf(edit.range.start);
-    const end = entry.lines.offsetOf(edit.range.end);
+    const range = rangePositions(edit.range);
+    const start = entry.lines.offsetOf(range.start);
+    const end = entry.lines.offsetOf(range.end);
     if (start === undefined || end === undefined || end < start) {
       diagnostics.push(editDiagnostic("edit-invalid-range", `edits[${index}]: range ${fmt(edit.range)} is outside ${edit.source} or reversed`));
       return;
@@ -74,7 +76,7 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
   const edited = new Map<string, string>();
   for (const [source, entry] of sources) {
     let text = entry.src.text;
-    for (const e of [...entry.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.edit.text + text.slice(e.end);
+    for (const e of [...entry.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.edit.new_text + text.slice(e.end);
     edited.set(source, text);
   }
   return { ok: true, edited, order: [...sources.keys()] };
@@ -87,9 +89,9 @@ export function checkDelimiters(text: string, where: { file?: number; path?: str
   const pairs: Record<string, string> = { ")": "(", "}": "{", "]": "[" };
   const problem = (at: number, message: string): C.Diagnostic[] => {
     const pos = lines.positionOf(at);
-    const span: C.MaybeSpan =
-      where.file !== undefined && where.path !== undefined ? { file: where.file, path: where.path, start: pos, end: { line: pos.line, column: pos.column + 1 } } : null;
-    return [{ code: "parse-error", severity: "error", message: `${where.source}:${pos.line}:${pos.column}: ${message}`, span, origin: "workshop-rs" }];
+    const mapped = where.file !== undefined && where.path !== undefined;
+    const span = mapped ? { span: { file: where.file!, path: where.path!, start: { line: pos.line, col: pos.column }, end: { line: pos.line, col: pos.column + 1 } } } : {};
+    return [{ code: "parse-error", stage: "frontend", severity: "error", message: `${where.source}:${pos.line}:${pos.column}: ${message}`, ...span, source: { kind: "workshop-rs" } }];
   };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
@@ -112,10 +114,10 @@ export function checkDelimiters(text: string, where: { file?: number; path?: str
 export function previews(outcome: { edited: Map<string, string>; order: string[] }): C.EditPreview[] {
   return outcome.order.map((source) => {
     const text = outcome.edited.get(source)!;
-    return { source, text, source_identity: sha256Hex(text) };
+    return { source, source_identity: sha256Hex(text), new_text: text };
   });
 }
 
 function fmt(r: C.EditRange): string {
-  return `${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}`;
+  return `${r.start_line}:${r.start_col}-${r.end_line}:${r.end_col}`;
 }

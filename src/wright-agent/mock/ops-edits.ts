@@ -8,7 +8,7 @@ import type * as C from "../../generated/wright-agent/types.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";
 import { applyTransaction, checkDelimiters, previews, type SourceText } from "./edits.js";
-import type { Program } from "./program.js";
+import { wireEdit, type Program } from "./program.js";
 import { resolveRule } from "./resolve.js";
 import { sha256Hex } from "./text.js";
 
@@ -34,13 +34,13 @@ function workshopLookup(p: Program, sources: C.SourceTexts | undefined): (source
 function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.SourceTexts | undefined): C.ValidateEditTransactionResult {
   const lookup = workshopLookup(p, sources);
   const applied = applyTransaction(tx, lookup);
-  if (!applied.ok) return { ok: false, diagnostics: applied.diagnostics, previews: [] };
+  if (!applied.ok) return { ok: false, exit: 1, diagnostics: applied.diagnostics };
   const diagnostics = applied.order.flatMap((source) => {
     const src = lookup(source)!;
     return checkDelimiters(applied.edited.get(source)!, { source, ...(src.file !== undefined ? { file: src.file, path: src.path! } : {}) });
   });
-  if (diagnostics.length) return { ok: false, diagnostics, previews: [] };
-  return { ok: true, diagnostics: [], previews: previews(applied) };
+  if (diagnostics.length) return { ok: false, exit: 1, diagnostics };
+  return { ok: true, exit: 0, diagnostics: [], preview: previews(applied) };
 }
 
 export function validateEditTransaction(ctx: MockContext, req: C.ValidateEditTransactionRequest): C.ValidateEditTransactionResult {
@@ -64,23 +64,23 @@ export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEd
   const text = (uri: string) => (own(sources, uri) ? sources![uri]! : documents[uri]!.text);
   const refused = (diagnostics: C.Diagnostic[]): C.ProviderValidateEditResult => ({
     ok: false,
+    exit: 1,
     language_id: req.language_id,
-    transaction: null,
     diagnostics,
-    previews: [],
-    refusal: { code: diagnostics[0]!.code, message: diagnostics[0]!.message },
+    provider_code: diagnostics[0]!.code,
+    provider_message: diagnostics[0]!.message,
   });
   const applied = applyTransaction(req.transaction, (uri) => (own(documents, uri) ? { text: text(uri) } : undefined));
   if (!applied.ok) return refused(applied.diagnostics);
   // The post-edit check covers every document of the set, edited or not.
-  const diagnostics = Object.keys(documents).flatMap((uri) => checkDelimiters(applied.edited.get(uri) ?? text(uri), { source: uri }).map((d) => ({ ...d, origin: req.language_id })));
+  const diagnostics = Object.keys(documents).flatMap((uri) => checkDelimiters(applied.edited.get(uri) ?? text(uri), { source: uri }).map((d) => ({ ...d, status: "supported" as const, source: { kind: req.language_id } })));
   if (diagnostics.length) return refused(diagnostics);
-  const transaction: C.EditTransaction = { edits: req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(text(e.source)) })) };
-  return { ok: true, language_id: req.language_id, transaction, diagnostics: [], previews: previews(applied), refusal: null };
+  const transaction = { edits: req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(text(e.source)) })) } as C.EditTransaction;
+  return { ok: true, exit: 0, language_id: req.language_id, transaction, diagnostics: [], preview: previews(applied) };
 }
 
 function payloadRefusal(code: string, message: string): C.EditStatementsResult {
-  return { transaction: null, ok: false, diagnostics: [{ code, severity: "error", message, span: null, origin: "wright" }], previews: [] };
+  return { transaction: null, ok: false, exit: 1, diagnostics: [{ code, stage: "validation", severity: "error", message, source: { kind: "wright" } }] };
 }
 
 /**
@@ -99,7 +99,8 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
   // Addresses first: a stale or unknown rule is a refusal whatever the rest of the request says.
   const targets = req.edits.map((e, k) => p.rules[resolveRule(p, generation, e.rule, req.snapshot, "target", `edits[${k}].rule`)]!);
   if (sha256Hex(entryText) !== req.inputIdentity) return payloadRefusal("stale-input", "inputIdentity is not the entry source's current identity; re-read project.inputIdentity");
-  const edits: C.TextEdit[] = [];
+  if (req.edits.length === 0) return payloadRefusal("edit-unsupported", "edits is empty: a transaction carries at least one edit");
+  const edits: C.SourceEdit[] = [];
   for (const [k, e] of req.edits.entries()) {
     const rule = targets[k]!;
     const list = e.list ?? "actions";
@@ -119,13 +120,13 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
     const identity = sha256Hex(current.text);
     const line = anchor.span.start.line;
     const indent = /^[ \t]*/.exec(current.text.split("\n")[line - 1] ?? "")![0];
-    if (op === "delete") edits.push({ source, source_identity: identity, range: { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, text: "" });
-    else if (op === "replace") edits.push({ source, source_identity: identity, range: { start: anchor.span.start, end: anchor.span.end }, text: text! });
+    if (op === "delete") edits.push(wireEdit(source, identity, { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, ""));
+    else if (op === "replace") edits.push(wireEdit(source, identity, { start: anchor.span.start, end: anchor.span.end }, text!));
     else {
       const at = e.index < statements.length ? line : line + 1;
-      edits.push({ source, source_identity: identity, range: { start: { line: at, column: 1 }, end: { line: at, column: 1 } }, text: `${indent}${text!};\n` });
+      edits.push(wireEdit(source, identity, { start: { line: at, column: 1 }, end: { line: at, column: 1 } }, `${indent}${text!};\n`));
     }
   }
-  const transaction: C.EditTransaction = { edits };
+  const transaction = { edits } as C.EditTransaction;
   return { transaction, ...validateWorkshop(p, transaction, sources) };
 }

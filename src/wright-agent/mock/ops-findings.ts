@@ -32,7 +32,12 @@ export function compactFinding(f: ProgramFinding): C.LintFinding {
 }
 
 function skipped(p: Program): C.SkippedEvaluation[] {
-  return (p.fixture.skipped ?? []).map((s) => ({ rule: s.rule, ruleAddress: p.rules[s.rule]!.address, lintRule: s.lintRule, reason: s.reason }));
+  return (p.fixture.skipped ?? []).map((s) => ({ id: s.lintRule, rule: s.rule, ruleAddress: p.rules[s.rule]!.address, reason: s.reason }));
+}
+
+/** The effective lint configuration: every registered rule with its effective severity. */
+function lintConfig(p: Program): C.LintConfiguration {
+  return { rules: Object.fromEntries(p.fixture.lintRules.map((l) => { const severity = p.lintSeverity.get(l.id)!; return [l.id, { severity, enabled: severity !== "off" }]; })) };
 }
 
 export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
@@ -43,6 +48,8 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
   const filtered = filterFindings(p, p.findings, req, (f) => f.file).map(compactFinding);
   const selected = hasFindingSelection(req);
   const base = {
+    inputIdentity: p.entry.identity,
+    config: lintConfig(p),
     ok,
     exit: ok ? 0 : 1,
     counts: Program.severityCounts(p.findings),
@@ -90,15 +97,18 @@ export function lintRules(ctx: MockContext): C.LintRulesResult {
         summary: l.summary,
         rationale: l.rationale ?? "",
         documentation: l.documentation ?? "",
-        knownLimits: [...(l.knownLimits ?? [])],
+        knownLimits: (l.knownLimits ?? []).join("\n"),
         evidence: l.evidence ?? "",
         tags: [...(l.tags ?? [])],
         defaultSeverity: l.defaultSeverity,
         effectiveSeverity,
         enabled: effectiveSeverity !== "off",
         fixable: l.fixable ?? false,
+        // The fixture registers built-in rules only (no --rule-file rules).
+        kind: "builtin",
       };
     }),
+    config: lintConfig(p),
     policy: { configFile: policy.configFile ?? null, ruleFiles: [...(policy.ruleFiles ?? [])], disabled: [...policy.disabled], severityOverrides: { ...policy.severityOverrides }, failOn: policy.failOn },
     skipped: skipped(p),
     snapshot: ctx.session.generation,
@@ -136,6 +146,7 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
   );
   return {
     exact: exactCounts(ctx, p),
+    kind: COST_KINDS,
     elementCount,
     ...(unavailable !== undefined ? { elementCountUnavailable: unavailable } : {}),
     // costEstimate's findings member is always an array; a cap is reported beside it.
@@ -147,13 +158,19 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
   };
 }
 
+/** How exact each part of the estimate is: counts are exact, findings static, performance heuristic. */
+const COST_KINDS: C.CostKinds = { exact: "exact", findings: "static", performance: "heuristic" };
+
 export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
   const rendered = hasErrors(p) ? undefined : renderProgram(p, ctx.catalog, p.fixture.project.locales.input);
   const emittedBytes = rendered?.ok ? Buffer.byteLength(rendered.text) : null;
   const declarations = p.declarations();
+  const statements = p.statementCounts();
   return {
     programRules: p.rules.length,
-    ...p.statementCounts(),
+    programActions: statements.actions,
+    waitActions: p.rules.reduce((n, r) => n + r.actions.filter((a) => /^Wait(?: Until)?\s*\(/.test(a.text.trim())).length, 0),
+    ...statements,
     globalVariables: declarations.globalVariables,
     playerVariables: declarations.playerVariables,
     subroutines: declarations.subroutines,

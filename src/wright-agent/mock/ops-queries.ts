@@ -12,13 +12,17 @@ const defined = (...values: unknown[]) => values.some((v) => v !== undefined);
 
 export function project(ctx: MockContext): C.ProjectResult {
   const p = ctx.session.program();
-  const counts = { ...p.declarations(), ...p.statementCounts(), symbols: p.symbols.length, references: p.references.length };
   return {
-    origin: p.fixture.project.origin,
+    origin: { kind: p.fixture.project.origin },
     inputIdentity: p.entry.identity,
+    files: p.sources.length,
+    ...p.declarations(),
+    symbols: p.symbols.length,
+    findings: p.findings.length,
     sourceFiles: p.sources.map((s) => ({ path: s.path, identity: s.identity, lines: s.lines.lineCount })),
-    counts,
-    findings: { total: p.findings.length, ...Program.severityCounts(p.findings) },
+    ...p.statementCounts(),
+    references: p.references.length,
+    findingsBySeverity: Program.severityCounts(p.findings),
     settings: (p.fixture.project.settings ?? null) as C.JsonValue,
     snapshot: ctx.session.generation,
   };
@@ -73,16 +77,18 @@ export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
 export function symbols(ctx: MockContext, req: C.SymbolsRequest): C.SymbolsResult {
   const p = ctx.session.program();
   const file = req.file === undefined ? undefined : resolveFileSelection(p, req.file);
-  const filtered = p.symbols.filter((s) => (req.kind === undefined || s.kind === req.kind) && (file === undefined || s.span?.file === file));
+  const kind = req.kind ?? undefined; // null: no kind filter (upstream's Option)
+  const filtered = p.symbols.filter((s) => (kind === undefined || s.kind === kind) && (file === undefined || s.span?.file === file));
   const entries = filtered.map((s): C.SymbolEntry => ({ id: s.id, name: s.name, kind: s.kind, span: s.span }));
   const shaped = shapeList(entries, { max: req.max, all: req.all, selected: defined(req.file, req.max), total: p.symbols.length });
   return { symbols: shaped.list, snapshot: ctx.session.generation, ...extras(shaped) };
 }
 
-function usageCounts(kinds: readonly C.ReferenceKind[]): C.UsageCounts {
-  const counts: C.UsageCounts = { declaration: 0, definition: 0, read: 0, write: 0, call: 0, total: kinds.length };
-  for (const k of kinds) counts[k]++;
-  return counts;
+/** Usage counts over a symbol's references; rules counts the distinct rules they sit in. */
+function usageCounts(refs: readonly { kind: C.ReferenceKind; rule: number | null }[]): Required<C.UsageCounts> {
+  const n = (k: C.ReferenceKind) => refs.filter((r) => r.kind === k).length;
+  const rules = new Set(refs.flatMap((r) => (r.rule === null ? [] : [r.rule]))).size;
+  return { reads: n("read"), writes: n("write"), calls: n("call"), rules, declarations: n("declaration"), definitions: n("definition"), total: refs.length };
 }
 
 export function references(ctx: MockContext, req: C.ReferencesRequest): C.ReferencesResult {
@@ -94,18 +100,19 @@ export function references(ctx: MockContext, req: C.ReferencesRequest): C.Refere
   const all = p.references.filter((r) => r.symbol === id);
   const filtered = all.filter((r) => (req.kind === undefined || r.kind === req.kind) && (rule === undefined || r.rule === rule) && (file === undefined || r.span?.file === file));
   const entries = filtered.map(
-    (r): C.Reference => ({ kind: r.kind, span: r.span, rule: r.rule, action: r.action, owningRule: r.rule === null ? null : p.ruleRef(r.rule) }),
+    // The fixture locates references to the action, not to a value inside it: value is null.
+    (r): C.Reference => ({ kind: r.kind, span: r.span, rule: r.rule, action: r.action, value: null, owningRule: r.rule === null ? null : p.ruleRef(r.rule) }),
   );
   const shaped = shapeList(entries, { max: req.max, all: req.all, selected: defined(req.kind, req.rule, req.file, req.max), total: all.length });
   const s = p.symbols[id]!;
-  return { symbol: { id, name: s.name, kind: s.kind }, usage: usageCounts(all.map((r) => r.kind)), references: shaped.list, snapshot: generation, ...extras(shaped) };
+  return { symbol: { id, name: s.name, kind: s.kind }, usage: usageCounts(all), references: shaped.list, snapshot: generation, ...extras(shaped) };
 }
 
 export function usage(ctx: MockContext, req: C.UsageRequest): C.UsageResult {
   const p = ctx.session.program();
   const id = resolveSymbol(p, ctx.session.generation, req.symbol, req.snapshot);
   const s = p.symbols[id]!;
-  return { id, kind: s.kind, name: s.name, counts: usageCounts(p.references.filter((r) => r.symbol === id).map((r) => r.kind)), snapshot: ctx.session.generation };
+  return { id, kind: s.kind, symbol: s.name, ...usageCounts(p.references.filter((r) => r.symbol === id)), snapshot: ctx.session.generation };
 }
 
 export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
@@ -113,7 +120,7 @@ export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
   const rule = p.rules[resolveRule(p, ctx.session.generation, req.rule, req.snapshot, "target")]!;
   const blocks = rule.cfg.blocks
     .filter((b) => req.kind === undefined || b.kind === req.kind)
-    .map((b): C.CfgBlock => ({ id: b.id, kind: b.kind, ...(b.label !== undefined ? { label: b.label } : {}), successors: [...b.successors], span: p.span(b.span) }));
+    .map((b): C.CfgBlock => cfgBlock(p, rule, b));
   const shaped = shapeList(blocks, { max: req.max, all: req.all, selected: defined(req.kind, req.max), total: rule.cfg.blocks.length });
   return { rule: { name: rule.name, address: rule.address }, entry: rule.cfg.entry, exit: rule.cfg.exit, blocks: shaped.list, ...extras(shaped) };
 }
@@ -138,15 +145,102 @@ export function callGraph(ctx: MockContext, req: C.CallGraphRequest): C.CallGrap
   }
   const filtered = edges.filter((e) => (caller === undefined || e.rule === caller) && (req.callee === undefined || e.callee === req.callee));
   const entries = filtered.map((e): C.CallGraphEdge => ({ caller: p.rules[e.rule]!.name, callerAddress: p.rules[e.rule]!.address, callee: e.callee }));
-  const shaped = shapeList(entries, { max: req.max, all: req.all, selected: defined(req.caller, req.callee, req.max), total: edges.length });
-  return { edges: shaped.list, ...extras(shaped) };
+  const selected = defined(req.caller, req.callee, req.max);
+  const shaped = shapeList(entries, { max: req.max, all: req.all, selected, total: edges.length });
+  // Without a selection the edge list itself is the result; a selection wraps it with its summary.
+  return selected ? ({ edges: shaped.list, ...extras(shaped) } as C.CallGraphResult) : shaped.list;
 }
 
 export function persistentObjects(ctx: MockContext, req: C.PersistentObjectsRequest): C.PersistentObjectsResult {
   const p = ctx.session.program();
-  const entries = (p.fixture.persistentObjects ?? []).map(
-    (o): C.PersistentObject => ({ kind: o.kind, storedIn: o.storedIn, createdIn: o.rule === null ? null : p.ruleRef(o.rule), destroyed: o.destroyed, span: p.span(o.span) }),
-  );
+  const entries = (p.fixture.persistentObjects ?? []).flatMap((o) => persistentObject(p, o));
   const shaped = shapeList(entries, { all: req.all, selected: false, total: entries.length });
   return { persistentObjects: shaped.list, snapshot: ctx.session.generation };
+}
+
+/** Where a block's statement calls a subroutine: Call Subroutine(X) / Start Rule(X, ...). */
+const CALL = /^(?:Call Subroutine|Start Rule)\(\s*([A-Za-z_]\w*)/;
+/** Statements that wait (the block yields to the server). */
+const WAITS = /^(?:Wait|Wait Until|Loop If)\b/;
+
+/**
+ * A fixture block in the contract's shape. waits/calls/actions are read off the block's statement;
+ * successor kinds off the graph: a branching block's first edge is taken (true), its second not
+ * (false); an edge back to an earlier block is a loop edge; anything else falls through (next).
+ */
+function cfgBlock(p: Program, rule: ProgramRule, b: F.CfgBlock): C.CfgBlock {
+  const label = b.label ?? "";
+  const callee = CALL.exec(label)?.[1];
+  const calls = callee === undefined ? [] : p.symbols.filter((s) => s.kind === "subroutine" && s.name === callee).map((s) => s.id);
+  const branching = b.successors.length > 1;
+  const successors = b.successors.map((to, k): C.CfgSuccessor => ({ to, kind: branching ? (k === 0 ? "true" : "false") : to <= b.id && to !== rule.cfg.exit ? "loop" : "next" }));
+  return {
+    id: b.id,
+    kind: b.kind,
+    waits: WAITS.test(label),
+    calls,
+    actions: b.action === null || b.action === undefined ? [] : [b.action],
+    successors,
+    ...(b.label !== undefined ? { label: b.label } : {}),
+    span: p.span(b.span),
+  };
+}
+
+/** The top-level arguments of a call's text, e.g. Create HUD Text(a, b(c, d), e) -> [a, b(c, d), e]. */
+function callArguments(text: string): string[] {
+  const open = text.indexOf("(");
+  if (open < 0) return [];
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") {
+      if (depth === 0) {
+        args.push(text.slice(start, i).trim());
+        break;
+      }
+      depth--;
+    } else if (ch === "," && depth === 0) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return args.filter((a) => a !== "");
+}
+
+/** The destroy statements that clean up objects of a kind. */
+const DESTROYS: Record<string, RegExp> = { hudText: /^Destroy (?:All )?HUD Text/, effect: /^Destroy (?:All )?Effects?\b/, inWorldText: /^Destroy (?:All )?In-World Text/, icon: /^Destroy (?:All )?Icons?\b/ };
+
+/**
+ * A fixture persistent object as the contract's fact: the creating action is the rule's action whose
+ * span holds the object's span; visibility is that action's first argument, reevaluation its
+ * reevaluation argument (the one naming what is reevaluated, e.g. "Visible To and String").
+ * An object the fixture places in no rule, or in no action of it, is not a program fact.
+ */
+function persistentObject(p: Program, o: F.PersistentObject): C.PersistentObject[] {
+  if (o.rule === null) return [];
+  const rule = p.rules[o.rule]!;
+  const at = o.span ? rule.actions.findIndex((a) => a.span.file === o.span!.file && a.span.start.line <= o.span!.start.line && a.span.end.line >= o.span!.end.line) : -1;
+  if (at < 0) return [];
+  const args = callArguments(rule.actions[at]!.text);
+  const mode = args.find((a) => /Visible To|Position|Radius|String|Color/.test(a) && !/\(/.test(a));
+  const cleanup = DESTROYS[o.kind];
+  return [
+    {
+      kind: o.kind,
+      rule: o.rule,
+      action: at,
+      executionScope: rule.event === "ongoingGlobal" ? "global" : rule.event.startsWith("subroutine") ? "caller" : "player",
+      visibility: args[0] ?? "",
+      reevaluation: mode === undefined ? null : { domain: o.kind, mode },
+      identityRetained: o.storedIn !== null,
+      sameKindCleanupInRule: cleanup !== undefined && rule.actions.some((a) => cleanup.test(a.text)),
+      span: p.span(o.span),
+      storedIn: o.storedIn,
+      createdIn: p.ruleRef(o.rule),
+      destroyed: o.destroyed,
+    },
+  ];
 }

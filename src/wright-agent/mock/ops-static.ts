@@ -1,7 +1,7 @@
 /** Operations that never consult the project: capabilities, targetMetadata, lookup, listEntries. */
 import type * as C from "../../generated/wright-agent/types.js";
 import type * as F from "../../generated/wright-agent-fixture/types.js";
-import { AGENT_CONTRACT, definitionUri, OPERATIONS, RESULT_CONTRACT } from "../contract.js";
+import { AGENT_CONTRACT, OPERATIONS, RESULT_CONTRACT } from "../contract.js";
 import { refuse } from "../handlers.js";
 import type { MockContext } from "./context.js";
 import { editDistance, nearest } from "./text.js";
@@ -14,7 +14,7 @@ export function capabilities(ctx: MockContext): C.CapabilitiesResult {
     agent_contract: AGENT_CONTRACT,
     contract: RESULT_CONTRACT,
     operations: advertised.map((o) => o.op),
-    result_schemas: Object.fromEntries(advertised.map((o) => [o.op, definitionUri(o.result)])),
+    result_schemas: Object.fromEntries(advertised.map((o) => [o.op, `#/$defs/${o.result}`])),
     languages: Object.keys(ctx.catalog.languages),
     profiles: ctx.catalog.profiles ?? ["off", "compat"],
     athena_version: ctx.catalog.athenaVersion,
@@ -25,6 +25,9 @@ export function targetMetadata(ctx: MockContext): C.TargetMetadataResult {
   return structuredClone(ctx.catalog.targetMetadata) as unknown as C.TargetMetadataResult;
 }
 
+/** The owner's capability is named by the owner itself (workshop-rs, opy). */
+const unavailable = (lang: F.Language): C.VocabularyUnavailable => ({ capability: lang.owner, message: lang.unavailable! });
+
 function language(ctx: MockContext, name: string): F.Language {
   const lang = Object.prototype.hasOwnProperty.call(ctx.catalog.languages, name) ? ctx.catalog.languages[name] : undefined;
   if (!lang) {
@@ -34,9 +37,9 @@ function language(ctx: MockContext, name: string): F.Language {
   return lang;
 }
 
-function locale(ctx: MockContext, lang: F.Language, requested: string | undefined): string {
+function locale(ctx: MockContext, lang: F.Language, requested: string | null | undefined): string {
   const fallback = ctx.catalog.defaultLocale ?? "en-US";
-  if (requested === undefined) return fallback;
+  if (requested === undefined || requested === null) return fallback;
   const known = new Set(lang.entries.flatMap((e) => Object.keys(e.spellings)));
   known.add(fallback);
   if (!known.has(requested)) refuse("invalid-locale", `locale ${requested} is not available (known: ${[...known].sort().join(", ")})`);
@@ -45,7 +48,8 @@ function locale(ctx: MockContext, lang: F.Language, requested: string | undefine
 
 function entryResult(e: F.VocabularyEntry, loc: string, fallback: string): C.VocabularyEntry {
   const spellings = e.spellings[loc] ?? [];
-  return { kind: e.kind, id: e.id, name: spellings[0] ?? e.spellings[fallback]?.[0] ?? e.id, accepted: [...spellings], signature: e.signature ?? null, within: e.within ?? null };
+  const displayName = spellings[0] ?? e.spellings[fallback]?.[0] ?? e.id;
+  return { identity: e.id, kind: e.kind, spelling: displayName, displayName, ...(e.signature ? { signature: e.signature } : {}), accepted: [...spellings], within: e.within ?? null };
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -64,15 +68,19 @@ function score(query: string, e: F.VocabularyEntry, loc: string): number | undef
 
 export function lookup(ctx: MockContext, req: C.LookupRequest): C.LookupResult {
   const lang = language(ctx, req.language);
-  if (lang.unavailable !== undefined) return { language: req.language, owner: lang.owner, entries: [], unavailable: { owner: lang.owner, reason: lang.unavailable } };
+  if (lang.unavailable !== undefined) return { language: req.language, owner: lang.owner, entries: [], unavailable: unavailable(lang) };
   const loc = locale(ctx, lang, req.locale);
+  // null is upstream's "absent" for these optional members.
+  const kind = req.kind ?? undefined;
+  const within = req.within ?? undefined;
+  const query = req.query ?? undefined;
   const fallback = ctx.catalog.defaultLocale ?? "en-US";
-  const candidates = lang.entries.filter((e) => (req.kind === undefined || e.kind === req.kind) && (req.within === undefined || e.within === req.within));
+  const candidates = lang.entries.filter((e) => (kind === undefined || e.kind === kind) && (within === undefined || e.within === within));
   const scored = candidates
-    .map((e, order) => ({ e, order, s: req.query === undefined ? 0 : score(req.query, e, loc) }))
+    .map((e, order) => ({ e, order, s: query === undefined ? 0 : score(query, e, loc) }))
     .filter((x): x is { e: F.VocabularyEntry; order: number; s: number } => x.s !== undefined)
     .sort((a, b) => a.s - b.s || a.order - b.order);
-  return { language: req.language, owner: lang.owner, entries: scored.slice(0, req.limit ?? 10).map((x) => entryResult(x.e, loc, fallback)), unavailable: null };
+  return { language: req.language, owner: lang.owner, entries: scored.slice(0, req.limit ?? 10).map((x) => entryResult(x.e, loc, fallback)) };
 }
 
 interface Cursor {
@@ -98,7 +106,7 @@ function decodeCursor(cursor: string, kind: string, within: string | null): numb
 export function listEntries(ctx: MockContext, req: C.ListEntriesRequest): C.ListEntriesResult {
   const lang = language(ctx, req.language);
   const base = { language: req.language, owner: lang.owner, kind: req.kind };
-  if (lang.unavailable !== undefined) return { ...base, entries: [], total: 0, nextCursor: null, unavailable: { owner: lang.owner, reason: lang.unavailable } };
+  if (lang.unavailable !== undefined) return { ...base, entries: [], total: 0, nextCursor: null, unavailable: unavailable(lang) };
   const kinds = [...new Set(lang.entries.map((e) => e.kind))];
   if (!kinds.includes(req.kind)) refuse("invalid-selection", `kind ${JSON.stringify(req.kind)} is not a vocabulary kind of ${req.language} (kinds: ${kinds.join(", ")})`);
   const loc = locale(ctx, lang, req.locale);
@@ -108,5 +116,5 @@ export function listEntries(ctx: MockContext, req: C.ListEntriesRequest): C.List
   const size = req.pageSize ?? 50;
   const page = all.slice(offset, offset + size);
   const next = offset + size < all.length ? encodeCursor({ k: req.kind, w: within, o: offset + size }) : null;
-  return { ...base, entries: page.map((e) => entryResult(e, loc, ctx.catalog.defaultLocale ?? "en-US")), total: all.length, nextCursor: next, unavailable: null };
+  return { ...base, entries: page.map((e) => entryResult(e, loc, ctx.catalog.defaultLocale ?? "en-US")), total: all.length, nextCursor: next };
 }

@@ -14,11 +14,12 @@ import { sha256Hex } from "./text.js";
 
 type Command = "compile" | "check" | "analyze" | "inspect" | "simulate";
 
-function envelope<K extends Command, R>(command: K, exit: number, diagnostics: C.Diagnostic[], result: R, snapshot?: number) {
-  return { contract: RESULT_CONTRACT, command, verdict: exit === 0 ? "pass" : "fail", exit, diagnostics, result, ...(snapshot !== undefined ? { snapshot } : {}) } as {
-    contract: typeof RESULT_CONTRACT;
+/** A wright-result/v1 envelope: wright {version, contract}, command, ok/exit, diagnostics, result. */
+function envelope<K extends Command, R>(ctx: MockContext, command: K, exit: number, diagnostics: C.Diagnostic[], result: R, snapshot?: number) {
+  return { wright: { version: ctx.catalog.service.version, contract: RESULT_CONTRACT }, command, ok: exit === 0, exit, diagnostics, result, ...(snapshot !== undefined ? { snapshot } : {}) } as {
+    wright: C.ResultContract;
     command: K;
-    verdict: C.Verdict;
+    ok: boolean;
     exit: number;
     diagnostics: C.Diagnostic[];
     result: R;
@@ -27,7 +28,7 @@ function envelope<K extends Command, R>(command: K, exit: number, diagnostics: C
 }
 
 function loaderDiagnostic(failure: LoaderFailure): C.Diagnostic {
-  return { code: failure.code, severity: "error", message: failure.message, span: null, origin: "loader" };
+  return { code: failure.code, stage: failure.code === "parse-error" ? "frontend" : "discovery", severity: "error", message: failure.message, source: { kind: "loader" } };
 }
 
 /** A missing/unreadable input is a usage-level failure (2); an input that does not parse is a program error (1). */
@@ -35,18 +36,20 @@ const loaderExit = (failure: LoaderFailure) => (failure.code === "input-io" ? 2 
 
 export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResult {
   const load = ctx.session.load();
-  if (!load.ok) return envelope("compile", loaderExit(load), [loaderDiagnostic(load)], { output: null });
+  if (!load.ok) return envelope(ctx, "compile", loaderExit(load), [loaderDiagnostic(load)], {});
   const outcome = compileProgram(load.program, ctx.catalog, { output: req.output, force: req.force, to: req.to, cwd: ctx.cwd });
-  return envelope("compile", outcome.exit, outcome.diagnostics, { output: outcome.output, locale: outcome.locale });
+  // Nothing written, no output member (upstream's output is optional, never null).
+  const output = outcome.output ? { output: { ...outcome.output, locale: outcome.locale, input_identity: load.program.entry.identity } } : {};
+  return envelope(ctx, "compile", outcome.exit, outcome.diagnostics, output);
 }
 
 export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
   const load = ctx.session.load();
-  if (!load.ok) return envelope("check", loaderExit(load), [loaderDiagnostic(load)], { program: null, next: ["wright check"] });
+  if (!load.ok) return envelope(ctx, "check", loaderExit(load), [loaderDiagnostic(load)], { program: null, next: ["wright check"] });
   const p = load.program;
   const capped = bound(programDiagnostics(p), { all: req.all });
   const failed = hasErrors(p);
-  return envelope("check", failed ? 1 : 0, capped.shown, {
+  return envelope(ctx, "check", failed ? 1 : 0, capped.shown, {
     program: p.programSummary(),
     next: failed ? ["wright inspect findings", "wright check --all"] : ["wright lint", "wright compile"],
     ...(capped.truncation ? { truncation: capped.truncation } : {}),
@@ -75,6 +78,7 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
     .map((r) => ({ ruleAddress: r.address, conditions: r.conditions.length, text: r.conditions.map((c) => c.text) }));
   const exact = exactCounts(ctx, p);
   return envelope(
+    ctx,
     "analyze",
     hasErrors(p) ? 1 : 0,
     programDiagnostics(p),
@@ -102,15 +106,16 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
 export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResult {
   const p = ctx.session.program();
   const shaped = shapeList(
-    p.rules.map((r) => ({ id: r.index, name: r.name, address: r.address })),
+    p.rules.map((r) => ({ id: r.index, name: r.name, address: r.address, span: r.span })),
     { all: req.all, selected: false, total: p.rules.length },
   );
   return envelope(
+    ctx,
     "inspect",
     0,
     [],
     {
-      overview: { origin: p.fixture.project.origin, files: p.sources.length, declarations: p.declarations() },
+      program: { ...p.programSummary(), findings: p.findings.length },
       rules: shaped.list,
       commands: ["wright inspect symbols", "wright inspect refs <SYMBOL>", "wright inspect cfg <RULE>", "wright inspect callgraph", "wright inspect cost"],
       next: ["wright inspect rules", "wright analyze"],
@@ -122,15 +127,15 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
 export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateResult {
   const athena = ctx.catalog.athenaVersion;
   const fail = (code: string, message: string, exit: number) =>
-    envelope("simulate", exit, [{ code, severity: "error", message, span: null, origin: "wright" }], { athena_version: athena ?? "unavailable", trace: null });
+    envelope(ctx, "simulate", exit, [{ code, stage: "analysis", severity: "error", message, source: { kind: "wright" } }], { athena_version: athena ?? "unavailable", trace: null });
   const load = ctx.session.load();
-  if (!load.ok) return envelope("simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
+  if (!load.ok) return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
   if (athena === null) return fail("simulate-unavailable", "this service links no athena release", 2);
   const p = load.program;
   const supplied = req.sources && Object.prototype.hasOwnProperty.call(req.sources, p.entry.path) ? req.sources[p.entry.path] : undefined;
   const identity = supplied !== undefined ? sha256Hex(supplied) : p.entry.identity;
   if (identity !== req.inputIdentity) return fail("stale-input", `inputIdentity ${req.inputIdentity.slice(0, 12)}… is not the entry source's current identity ${identity.slice(0, 12)}…`, 2);
-  return envelope("simulate", 0, [], {
+  return envelope(ctx, "simulate", 0, [], {
     athena_version: athena,
     inputIdentity: identity,
     ...(req.seconds !== undefined ? { seconds: req.seconds } : {}),

@@ -9,7 +9,7 @@ import type * as C from "../../generated/wright-agent/types.js";
 import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { RuleAddressBook } from "./addresses.js";
 import { deriveCfg, deriveElementCount, elementTotal } from "./derive.js";
-import { LineIndex, sha256Hex } from "./text.js";
+import { LineIndex, sha256Hex, type Position } from "./text.js";
 
 export interface ProgramSource {
   index: number;
@@ -26,7 +26,7 @@ export interface ProgramRule {
   address: string;
   event: string;
   enabled: boolean;
-  span: C.MaybeSpan;
+  span: C.Span;
   conditions: F.Statement[];
   actions: F.Statement[];
   cfg: F.Cfg;
@@ -38,13 +38,13 @@ export interface ProgramSymbol {
   id: number;
   name: string;
   kind: C.SymbolKind;
-  span: C.MaybeSpan;
+  span: C.Span;
 }
 
 export interface ProgramReference {
   symbol: number;
   kind: C.ReferenceKind;
-  span: C.MaybeSpan;
+  span: C.Span;
   rule: number | null;
   action: number | null;
 }
@@ -119,10 +119,13 @@ export class Program {
         message: f.message,
         evidence: f.evidence,
         span,
-        ...(span ? { location: `${span.path}:${span.start.line}:${span.start.column}` } : {}),
+        ...(span ? { location: `${span.path}:${span.start.line}:${span.start.col}` } : {}),
         rule: f.rule,
         ruleAddress: f.rule === null ? null : this.rules[f.rule]!.address,
         action: f.action,
+        // The fixture has no value-level coordinates or boundedness facts: both report "not applicable".
+        value: null,
+        boundedness: null,
         ...(f.repeated ? { repeated: f.repeated } : {}),
         ...(f.fix ? { fix: { kind: f.fix.kind, summary: f.fix.summary, transaction: this.transaction(f.fix.edits) } } : {}),
         file: span?.file,
@@ -139,11 +142,11 @@ export class Program {
     return this.sourceByPath.get(path);
   }
 
-  /** A fixture span as the contract reports it (file = source index, path as reported). */
-  span(s: F.Span | null | undefined): C.MaybeSpan {
+  /** A fixture span as the contract reports it (file = source index, path as reported, {line, col}). */
+  span(s: F.Span | null | undefined): C.Span {
     if (!s) return null;
     const src = this.sourceByPath.get(s.file)!;
-    return { file: src.index, path: src.path, start: { ...s.start }, end: { ...s.end } };
+    return { file: src.index, path: src.path, start: { line: s.start.line, col: s.start.column }, end: { line: s.end.line, col: s.end.column } };
   }
 
   ruleRef(index: number): C.RuleRef {
@@ -154,7 +157,7 @@ export class Program {
   /** Fixture edits as a contract transaction carrying the current source identities. */
   transaction(edits: readonly F.TextEdit[]): C.EditTransaction {
     return {
-      edits: edits.map((e) => ({ source: e.source, source_identity: this.sourceByPath.get(e.source)!.identity, range: { start: { ...e.range.start }, end: { ...e.range.end } }, text: e.text })),
+      edits: edits.map((e) => wireEdit(e.source, this.sourceByPath.get(e.source)!.identity, e.range, e.text)) as C.EditTransaction["edits"],
     };
   }
 
@@ -184,7 +187,7 @@ export class Program {
     return counts;
   }
 
-  declarations(): C.DeclarationCounts {
+  declarations(): { rules: number; globalVariables: number; playerVariables: number; subroutines: number } {
     const count = (kind: C.SymbolKind) => this.symbols.filter((s) => s.kind === kind).length;
     return { rules: this.rules.length, globalVariables: count("globalVariable"), playerVariables: count("playerVariable"), subroutines: count("subroutine") };
   }
@@ -194,8 +197,9 @@ export class Program {
     return { conditions: this.rules.reduce((n, r) => n + r.conditions.length, 0), actions: this.rules.reduce((n, r) => n + r.actions.length, 0) };
   }
 
-  programSummary(): C.ProgramSummary {
-    return { origin: this.fixture.project.origin, files: this.sources.map((s) => s.path), declarations: this.declarations() };
+  /** The summary check and analyze report (upstream's AnalyzedProgramSummary). */
+  programSummary(): C.AnalyzedProgramSummary {
+    return { origin: { kind: this.fixture.project.origin }, files: this.sources.length, ...this.declarations() };
   }
 }
 
@@ -205,3 +209,19 @@ export function contractFinding({ file: _file, ...finding }: ProgramFinding): C.
 }
 
 export { sha256Hex };
+
+/** A position range as the wire's flat EditRange. */
+export function wireRange(r: { start: Position; end: Position }): C.EditRange {
+  return { start_line: r.start.line, start_col: r.start.column, end_line: r.end.line, end_col: r.end.column };
+}
+
+/** The wire's flat EditRange as positions. */
+export function rangePositions(r: C.EditRange): { start: Position; end: Position } {
+  return { start: { line: r.start_line, column: r.start_col }, end: { line: r.end_line, column: r.end_col } };
+}
+
+/** One wire edit; its kind says what it does to the range (insert at a point, delete, replace). */
+export function wireEdit(source: string, identity: string, range: { start: Position; end: Position }, text: string): C.SourceEdit {
+  const empty = range.start.line === range.end.line && range.start.column === range.end.column;
+  return { kind: empty ? "insert" : text === "" ? "delete" : "replace", source, source_identity: identity, range: wireRange(range), new_text: text };
+}
