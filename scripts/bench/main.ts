@@ -3,7 +3,7 @@
  * its baseline in the same run. Markdown table by default; `--json` prints only one JSON object
  * `{ "<name>": {value, unit, baseline, ratio} }` on stdout.
  */
-import { validateFrameEventBench, validateVsInterpretersBench } from "./validate.js";
+import { validateFrameEventBench, validateFrameEventLargeBench, validateVsInterpretersBench, validateVsSchemasafeBench } from "./validate.js";
 import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
@@ -11,6 +11,8 @@ import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
   validateFrameEventBench,
+  validateFrameEventLargeBench,
+  validateVsSchemasafeBench,
   validateVsInterpretersBench,
   foldOverheadBench,
   foldScalingBench,
