@@ -4,7 +4,7 @@
  * `{ "<name>": {value, unit, baseline, ratio} }` on stdout.
  */
 import { validateFrameEventBench, validateFrameEventLargeBench, validateVsInterpretersBench, validateVsSchemasafeBench } from "./validate.js";
-import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
+import { foldMemoryBench, foldOverheadBench, foldScalingBench, foldVsJsonParseBench } from "./fold.js";
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import type { Bench, BenchSize, Row } from "./measure.js";
@@ -15,6 +15,7 @@ export const BENCHES: Bench[] = [
   validateVsSchemasafeBench,
   validateVsInterpretersBench,
   foldOverheadBench,
+  foldVsJsonParseBench,
   foldScalingBench,
   foldMemoryBench,
   ...witBenches,

@@ -36,9 +36,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * Parses JSON text with limits on size and depth. Never pollutes `Object.prototype`; every failure
  * is a `JsonParseError` with a kind and, where known, a position.
  */
-export function parseJson(input: string | Uint8Array, options: SafeParseOptions = {}): JsonValue {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+export function parseJson(input: string | Uint8Array, options?: SafeParseOptions): JsonValue {
+  // No default `{}`: the per-line hot path (NDJSON, SSE) allocates nothing before JSON.parse.
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   let text: string;
   if (typeof input === "string") {
     // A UTF-16 code unit is at most 3 UTF-8 bytes; only count exactly when the cheap bound fails.
@@ -68,7 +69,7 @@ export function parseJson(input: string | Uint8Array, options: SafeParseOptions 
     const position = m ? Number(m[1]) : undefined;
     throw new JsonParseError("syntax", `invalid JSON: ${msg}${position !== undefined ? ` (${lineColumn(text, position)})` : ""}`, position);
   }
-  if (options.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
+  if (options?.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
     throw new JsonParseError("forbidden-key", 'JSON input contains an object member named "__proto__"');
   }
   return value;
