@@ -61,6 +61,13 @@ export async function timeOnceAsync(fn: () => Promise<void>): Promise<number> {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
+/** CPU milliseconds of one async call whose work all runs in this process (nothing else runs meanwhile). */
+export async function cpuOnceAsync(fn: () => Promise<void>): Promise<number> {
+  const t0 = process.cpuUsage();
+  await fn();
+  return cpuMs(t0);
+}
+
 /** Per candidate, the CPU ms of each round, rounds interleaved A B, B A, ... after one warm-up call each. */
 export function interleave(candidates: Record<string, () => void>, rounds: number): Record<string, number[]> {
   const names = Object.keys(candidates);
