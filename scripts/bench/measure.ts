@@ -54,6 +54,13 @@ export function timeOnce(fn: () => void): number {
   return cpuMs(t0);
 }
 
+/** Wall milliseconds of one call. */
+export function wallOnce(fn: () => void): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
 /** Wall milliseconds of one async call (the awaited work is not all in this process). */
 export async function timeOnceAsync(fn: () => Promise<void>): Promise<number> {
   const t0 = process.hrtime.bigint();
