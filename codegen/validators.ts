@@ -13,6 +13,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import type { SchemaBundle } from "./bundle.js";
 import { optimizeBundle } from "./optimize.js";
+import { rewriteStandalone } from "./standalone-rewrite.js";
 
 export interface ValidatorOptions {
   /** Report every error (slower on invalid data) or stop at the first. */
@@ -23,7 +24,8 @@ export function validatorName(def: string): string {
   return `validate${def}`;
 }
 
-export function generateValidators(bundle: SchemaBundle, options: ValidatorOptions): { js: string; dts: string } {
+/** ajv's standalone output for the bundle, before our rewrites (`require` calls still in place). */
+export function standaloneSource(bundle: SchemaBundle, options: ValidatorOptions): string {
   const ajv = new Ajv2020({
     code: { source: true, esm: true, lines: true },
     allErrors: options.allErrors,
@@ -34,7 +36,12 @@ export function generateValidators(bundle: SchemaBundle, options: ValidatorOptio
   ajv.addSchema({ $id: bundle.id, $defs: optimizeBundle(bundle).defs });
   const exports: Record<string, string> = {};
   for (const name of Object.keys(bundle.defs)) exports[validatorName(name)] = `${bundle.id}#/$defs/${name}`;
-  const js = hoistRequires(standaloneCode.default(ajv, exports));
+  return standaloneCode.default(ajv, exports);
+}
+
+export function generateValidators(bundle: SchemaBundle, options: ValidatorOptions): { js: string; dts: string } {
+  // Lazy instance paths and cheap length bounds: see codegen/standalone-rewrite.ts.
+  const js = hoistRequires(rewriteStandalone(standaloneSource(bundle, options)));
   const dts = [
     `import type { Validator } from "../../json/validator.js";`,
     `import type * as T from "./types.js";`,

@@ -3,8 +3,8 @@
  * its baseline in the same run. Markdown table by default; `--json` prints only one JSON object
  * `{ "<name>": {value, unit, baseline, ratio} }` on stdout.
  */
-import { validateFrameEventBench, validateVsInterpretersBench } from "./validate.js";
-import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
+import { validateFrameEventBench, validateFrameEventLargeBench, validateVsInterpretersBench, validateVsSchemasafeBench } from "./validate.js";
+import { foldMemoryBench, foldOverheadBench, foldScalingBench, foldVsJsonParseBench } from "./fold.js";
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
@@ -12,8 +12,11 @@ import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
   validateFrameEventBench,
+  validateFrameEventLargeBench,
+  validateVsSchemasafeBench,
   validateVsInterpretersBench,
   foldOverheadBench,
+  foldVsJsonParseBench,
   foldScalingBench,
   foldMemoryBench,
   ...witBenches,

@@ -1,6 +1,7 @@
 /**
  * Side-by-side timing. The machine is shared and noisy, so every figure is a ratio against a
- * baseline measured in the same run, with the two interleaved (A B A B ...) and medians taken.
+ * baseline measured in the same run, with the two interleaved (A B B A ...), timed in CPU time, and
+ * medians taken (of per-round quotients where a ratio is the figure).
  */
 export interface Row {
   value: number;
@@ -12,7 +13,7 @@ export interface Row {
   note?: string;
 }
 
-/** Sizes: "full" is the default run (< 5 min on 2 cores), "quick" (--quick, < 1 min), "tiny" for the test that keeps the harness from rotting. */
+/** Sizes: "full" is the default run (< 5 min on 2 cores), "quick" (--quick, < 4 min), "tiny" for the test that keeps the harness from rotting. */
 export type BenchSize = "tiny" | "quick" | "full";
 
 export interface BenchOptions {
@@ -37,21 +38,45 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Milliseconds of one call. */
+/** CPU milliseconds (user + system) of this process since `from`. */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+}
+
+/**
+ * CPU milliseconds of one call. The machine is shared: wall time counts the time the process
+ * waited for a core, CPU time only the work it did, so it is the steadier figure (decision 201).
+ */
 export function timeOnce(fn: () => void): number {
+  const t0 = process.cpuUsage();
+  fn();
+  return cpuMs(t0);
+}
+
+/** Wall milliseconds of one call. */
+export function wallOnce(fn: () => void): number {
   const t0 = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
+/** Wall milliseconds of one async call (the awaited work is not all in this process). */
 export async function timeOnceAsync(fn: () => Promise<void>): Promise<number> {
   const t0 = process.hrtime.bigint();
   await fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
-/** Interleaves the candidates `rounds` times (after a warm-up) and returns each one's median ms. */
-export function sideBySide(candidates: Record<string, () => void>, rounds: number): Record<string, number> {
+/** CPU milliseconds of one async call whose work all runs in this process (nothing else runs meanwhile). */
+export async function cpuOnceAsync(fn: () => Promise<void>): Promise<number> {
+  const t0 = process.cpuUsage();
+  await fn();
+  return cpuMs(t0);
+}
+
+/** Per candidate, the CPU ms of each round, rounds interleaved A B, B A, ... after one warm-up call each. */
+export function interleave(candidates: Record<string, () => void>, rounds: number): Record<string, number[]> {
   const names = Object.keys(candidates);
   for (const n of names) candidates[n]!();
   const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -59,5 +84,34 @@ export function sideBySide(candidates: Record<string, () => void>, rounds: numbe
     const order = r % 2 ? [...names].reverse() : names;
     for (const n of order) times[n]!.push(timeOnce(candidates[n]!));
   }
-  return Object.fromEntries(names.map((n) => [n, median(times[n]!)]));
+  return times;
+}
+
+/** Interleaves the candidates `rounds` times (after a warm-up) and returns each one's median CPU ms. */
+export function sideBySide(candidates: Record<string, () => void>, rounds: number): Record<string, number> {
+  const times = interleave(candidates, rounds);
+  return Object.fromEntries(Object.entries(times).map(([n, t]) => [n, median(t)]));
+}
+
+/**
+ * The median over rounds of a[i] / b[i]: each round's two figures were taken next to each other,
+ * under the same load, so their quotient is steadier than the quotient of two medians.
+ */
+export function pairedRatio(a: number[], b: number[]): number {
+  return median(a.map((x, i) => x / b[i]!));
+}
+
+/**
+ * How many repetitions of `fn` take at least `ms` CPU milliseconds (doubling from 1): rounds of a
+ * fixed CPU length whatever the machine, long enough that timer and scheduling noise stay small.
+ */
+export function repetitionsFor(fn: () => void, ms: number): number {
+  let n = 1;
+  for (;;) {
+    const t = timeOnce(() => {
+      for (let i = 0; i < n; i++) fn();
+    });
+    if (t >= ms || n >= 1 << 20) return Math.max(1, Math.ceil((n * ms) / Math.max(t, 1e-3)));
+    n *= 2;
+  }
 }

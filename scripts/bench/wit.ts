@@ -3,11 +3,15 @@
  * from 16 concurrent keep-alive clients, against a bare node:http server on a Unix socket that reads
  * the body and answers a constant JSON-RPC result — both as separate processes, measured in the same
  * run. The daemon runs at the durability the reliability tests demand (WAL, synchronous=NORMAL:
- * nothing acknowledged is lost when the process is killed).
+ * nothing acknowledged is lost when the process is killed; power loss can lose the last commits).
+ * wit.serverCpu<N> divide the server process's own CPU time (/proc/<pid>/stat) by the pairs it
+ * answered, daemon over bare, at 1, 16 and 64 clients: the load generator shares the two cores, so
+ * wall throughput alone understates what the daemon costs. wit.throughputFull runs a second daemon
+ * at synchronous=FULL (`wit daemon run --synchronous FULL`, no change to src/wit).
  */
 import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
@@ -32,14 +36,14 @@ function post(agent: http.Agent, socketPath: string, body: string): Promise<stri
 const rpc = (method: string, params: unknown, id: number) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id, method, params });
 
 /** Runs the pair loop on every client for `ms`; returns pairs/s and per-request latencies (ms). */
-async function load(socketPath: string, ms: number): Promise<{ pairsPerSecond: number; latencies: number[] }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+async function load(socketPath: string, ms: number, clients = CLIENTS): Promise<{ pairs: number; pairsPerSecond: number; latencies: number[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const latencies: number[] = [];
   let pairs = 0;
   const deadline = performance.now() + ms;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
+    Array.from({ length: clients }, async (_, c) => {
       let id = 0;
       while (performance.now() < deadline) {
         const symbolPath = `src/bench${c}.ts:fn${id % 64}`;
@@ -54,7 +58,7 @@ async function load(socketPath: string, ms: number): Promise<{ pairsPerSecond: n
     }),
   );
   agent.destroy();
-  return { pairsPerSecond: (pairs / (performance.now() - t0)) * 1000, latencies };
+  return { pairs, pairsPerSecond: (pairs / (performance.now() - t0)) * 1000, latencies };
 }
 
 const BARE = `
@@ -76,35 +80,87 @@ async function startBare(socketPath: string): Promise<ChildProcess> {
   return child;
 }
 
-let cached: Promise<{ daemon: { pairsPerSecond: number; latencies: number[] }; bare: { pairsPerSecond: number } }> | undefined;
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux): the server's own work, whatever the load generator costs. */
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
 
-/** Both rows come from one measurement (interleaved rounds, medians). */
+/** One load run against a server process: wall pairs/s, latencies, and the server's CPU ms per pair. */
+async function loadWithCpu(socketPath: string, pid: number, ms: number, clients: number) {
+  const c0 = processCpuSeconds(pid);
+  const r = await load(socketPath, ms, clients);
+  return { ...r, cpuMsPerPair: ((processCpuSeconds(pid) - c0) * 1000) / Math.max(1, r.pairs) };
+}
+
+interface WitFigures {
+  daemon: { pairsPerSecond: number; latencies: number[] };
+  bare: { pairsPerSecond: number };
+  /** Per client count: median over rounds of (daemon CPU per pair / bare CPU per pair), and the medians. */
+  cpu: Record<number, { ratio: number; daemonMs: number; bareMs: number }>;
+  full: { ratio: number; pairsPerSecond: number; normalPairsPerSecond: number };
+}
+
+let cached: Promise<WitFigures> | undefined;
+
+const CPU_CLIENTS = [1, 16, 64];
+
+/** Every wit row comes from one measurement (interleaved rounds, medians). */
 function measure(size: "tiny" | "quick" | "full") {
   return (cached ??= (async () => {
     const root = mkdtempSync(join(tmpdir(), "wit-bench-"));
+    const fullRoot = mkdtempSync(join(tmpdir(), "wit-bench-full-"));
     const bareSocket = join(root, "bare.sock");
     const started = await startDaemonProcess(root, { timeoutMs: 60_000 });
+    const startedFull = await startDaemonProcess(fullRoot, { timeoutMs: 60_000, args: ["--synchronous", "FULL"] });
     const witSocket = connectablePath(started.socket);
+    const fullSocket = connectablePath(startedFull.socket);
     const bare = await startBare(bareSocket);
     try {
-      const ms = bySize(size, 200, 1_000, 3_000);
-      const rounds = bySize(size, 1, 2, 3);
+      if (!started.pid || !bare.pid) throw new Error("no pid for a server process");
+      const ms = bySize(size, 200, 700, 2_000);
+      const rounds = bySize(size, 1, 3, 5);
       await load(witSocket, 300); // warm-up: caches, JIT, SQLite pages
+      await load(fullSocket, 300);
       await load(bareSocket, 300);
       const d: number[] = [];
       const b: number[] = [];
       const latencies: number[] = [];
+      const cpuRatios: Record<number, number[]> = Object.fromEntries(CPU_CLIENTS.map((c) => [c, []]));
+      const cpuMs: Record<number, { d: number[]; b: number[] }> = Object.fromEntries(CPU_CLIENTS.map((c) => [c, { d: [], b: [] }]));
+      const fullRatios: number[] = [];
+      const f: number[] = [];
       for (let r = 0; r < rounds; r++) {
-        const x = await load(witSocket, ms);
-        d.push(x.pairsPerSecond);
-        latencies.push(...x.latencies);
-        b.push((await load(bareSocket, ms)).pairsPerSecond);
+        for (const clients of CPU_CLIENTS) {
+          const x = await loadWithCpu(witSocket, started.pid, ms, clients);
+          const y = await loadWithCpu(bareSocket, bare.pid, ms, clients);
+          cpuRatios[clients]!.push(x.cpuMsPerPair / y.cpuMsPerPair);
+          cpuMs[clients]!.d.push(x.cpuMsPerPair);
+          cpuMs[clients]!.b.push(y.cpuMsPerPair);
+          if (clients === CLIENTS) {
+            d.push(x.pairsPerSecond);
+            latencies.push(...x.latencies);
+            b.push(y.pairsPerSecond);
+            // synchronous=FULL next to the NORMAL run it is compared with.
+            const z = await load(fullSocket, ms, clients);
+            f.push(z.pairsPerSecond);
+            fullRatios.push(z.pairsPerSecond / y.pairsPerSecond);
+          }
+        }
       }
-      return { daemon: { pairsPerSecond: median(d), latencies }, bare: { pairsPerSecond: median(b) } };
+      return {
+        daemon: { pairsPerSecond: median(d), latencies },
+        bare: { pairsPerSecond: median(b) },
+        cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
+        full: { ratio: median(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
+      };
     } finally {
       bare.kill();
       await stopDaemonProcess(root);
+      await stopDaemonProcess(fullRoot);
       rmSync(root, { recursive: true, force: true });
+      rmSync(fullRoot, { recursive: true, force: true });
     }
   })());
 }
@@ -133,6 +189,26 @@ export const witBenches: Bench[] = [
       const p50 = percentile(m.daemon.latencies, 50);
       const p99 = percentile(m.daemon.latencies, 99);
       return { value: Math.round(p99 * 100) / 100, unit: "ms (p99)", baseline: `p50 ${p50.toFixed(2)} ms over ${m.daemon.latencies.length} requests`, ratio: Math.round(p99 * 100) / 100 };
+    },
+  },
+  ...CPU_CLIENTS.map(
+    (clients): Bench => ({
+      name: `wit.serverCpu${clients}`,
+      what: `server process CPU per lock.acquire+lock.release pair, daemon over bare server, ${clients} client(s)`,
+      target: "reported",
+      async run({ size }) {
+        const m = (await measure(size)).cpu[clients]!;
+        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds)`, ratio: m.ratio };
+      },
+    }),
+  ),
+  {
+    name: "wit.throughputFull",
+    what: "wit.throughput with the daemon at synchronous=FULL (power-loss durability)",
+    target: "reported",
+    async run({ size }) {
+      const m = (await measure(size)).full;
+      return { value: Math.round(m.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http as in wit.throughput; the synchronous=NORMAL daemon did ${Math.round(m.normalPairsPerSecond)} pairs/s`, ratio: m.ratio };
     },
   },
 ];

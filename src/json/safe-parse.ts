@@ -32,32 +32,18 @@ export const DEFAULT_MAX_DEPTH = 512;
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** UTF-8 byte length of a string without Node's Buffer (browsers have none); a lone surrogate counts 3, as TextEncoder writes U+FFFD. */
-export function utf8Length(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 2; // a surrogate pair: 2 code units, 4 bytes
-      i++;
-    } else n += 2;
-  }
-  return n;
-}
-
 /**
  * Parses JSON text with limits on size and depth. Never pollutes `Object.prototype`; every failure
  * is a `JsonParseError` with a kind and, where known, a position.
  */
-export function parseJson(input: string | Uint8Array, options: SafeParseOptions = {}): JsonValue {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+export function parseJson(input: string | Uint8Array, options?: SafeParseOptions): JsonValue {
+  // No default `{}`: the per-line hot path (NDJSON, SSE) allocates nothing before JSON.parse.
+  const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   let text: string;
   if (typeof input === "string") {
     // A UTF-16 code unit is at most 3 UTF-8 bytes; only count exactly when the cheap bound fails.
-    if (input.length > maxBytes || (input.length * 3 > maxBytes && utf8Length(input) > maxBytes)) {
+    if (input.length > maxBytes || (input.length * 3 > maxBytes && utf8ByteLength(input, maxBytes) > maxBytes)) {
       throw new JsonParseError("too-large", `JSON input exceeds ${maxBytes} bytes`);
     }
     text = input;
@@ -69,7 +55,10 @@ export function parseJson(input: string | Uint8Array, options: SafeParseOptions 
       throw new JsonParseError("syntax", "JSON input is not valid UTF-8");
     }
   }
-  checkDepth(text, maxDepth);
+  // Nesting depth is at most the number of opening brackets (inside strings or not), which is at
+  // most the length: a text no longer than the limit, or with no more brackets than it (counted
+  // with the engine's native indexOf), cannot nest past it, so the character scan is skipped.
+  if (text.length > maxDepth && opensExceed(text, maxDepth)) checkDepth(text, maxDepth);
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;
@@ -80,7 +69,7 @@ export function parseJson(input: string | Uint8Array, options: SafeParseOptions 
     const position = m ? Number(m[1]) : undefined;
     throw new JsonParseError("syntax", `invalid JSON: ${msg}${position !== undefined ? ` (${lineColumn(text, position)})` : ""}`, position);
   }
-  if (options.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
+  if (options?.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
     throw new JsonParseError("forbidden-key", 'JSON input contains an object member named "__proto__"');
   }
   return value;
@@ -95,6 +84,33 @@ export function tryParseJson(input: string | Uint8Array, options?: SafeParseOpti
     if (e instanceof JsonParseError) return { ok: false, error: e };
     throw e;
   }
+}
+
+/**
+ * UTF-8 length of a string, counted without `Buffer` or an encoder's copy (browser-safe, and the
+ * same figure in every runtime), stopping once it passes `stopAfter`. A lone surrogate counts 3
+ * bytes, as U+FFFD is what TextEncoder and Buffer write for it.
+ */
+export function utf8ByteLength(s: string, stopAfter = Infinity): number {
+  let n = 0;
+  for (let i = 0; i < s.length && n <= stopAfter; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Whether `text` holds more than `limit` opening brackets, quoted or not. */
+function opensExceed(text: string, limit: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf("{"); i >= 0; i = text.indexOf("{", i + 1)) if (++n > limit) return true;
+  for (let i = text.indexOf("["); i >= 0; i = text.indexOf("[", i + 1)) if (++n > limit) return true;
+  return false;
 }
 
 /** Linear scan of bracket depth outside strings, so JSON.parse never sees hostile nesting. */

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const NAMES = ["validate.frameEvent", "validate.vsInterpreters", "fold.overhead", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "wit.tree10k", "wit.tree10k.p99", "gen.warm", "conform.rate"];
+const NAMES = ["validate.frameEvent", "validate.frameEventLarge", "validate.vsSchemasafe", "validate.vsInterpreters", "fold.overhead", "fold.vsJsonParse", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "wit.serverCpu1", "wit.serverCpu16", "wit.serverCpu64", "wit.throughputFull", "wit.tree10k", "wit.tree10k.p99", "gen.warm", "conform.rate", "cli.coldStart", "cli.help", "install.frame-wire", "install.wit-client"];
 
 describe("npm run bench (tiny sizes: the output shape, not the timings)", () => {
   it("--json prints exactly one JSON object with every benchmark", () => {

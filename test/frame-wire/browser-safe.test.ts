@@ -1,8 +1,7 @@
 /**
  * The frame-wire entry (src/frame-wire/index.ts, published as @contract-suite/frame-wire) is what a
  * renderer imports: bundling it for the browser must succeed (esbuild refuses a `node:` import on
- * platform "browser") and no module it reaches may use Node's Buffer. The one exception is
- * src/json/safe-parse.ts, which issue 16 makes Buffer-free; until then it is listed here.
+ * platform "browser") and no module it reaches may use Node's Buffer.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,8 +9,8 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-/** Known, owned elsewhere (issue 16): remove the entry once parseJson no longer uses Buffer. */
-const KNOWN_BUFFER_USERS = new Set(["src/json/safe-parse.ts"]);
+/** Modules allowed to mention Buffer (none: parseJson counts UTF-8 bytes itself). */
+const KNOWN_BUFFER_USERS = new Set<string>();
 
 function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");

@@ -114,13 +114,7 @@ describe("serve frame-wire --demo in headless Chromium", () => {
     expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
   }, 60_000);
 
-  /**
-   * A 6 MB frame (past a third of parseJson's 16 MiB limit, where it counts UTF-8 bytes exactly)
-   * must fold alike in both. Until issue 16 makes parseJson Buffer-free, the browser aborts it as
-   * malformed: Buffer.byteLength is not there. The test accepts that one known cause only (and
-   * proves it is that cause: a 5 MB frame, below the exact-count threshold, folds alike); once
-   * issue 16 lands the first branch holds and the fallback can go.
-   */
+  /** A 6 MB frame (past a third of parseJson's 16 MiB limit, where it counts UTF-8 bytes exactly) folds alike in both. */
   it("a 6 MB frame folds alike in the browser and in Node", async () => {
     const inBrowser = (size: number) =>
       page.evaluate(async ([text]) => {
@@ -135,13 +129,6 @@ describe("serve frame-wire --demo in headless Chromium", () => {
     const SIX = 6 * 1024 * 1024;
     const node6 = await inNode(SIX);
     expect(node6).toEqual({ abort: null, textLength: SIX });
-    const browser6 = await inBrowser(SIX);
-    if (JSON.stringify(browser6) === JSON.stringify(node6)) return;
-    // Known cause (issue 16): only this, nothing else, may make them differ.
-    expect(readFileSync(join(ROOT, "src/json/safe-parse.ts"), "utf8")).toContain("Buffer.byteLength");
-    expect(browser6.abort).toMatchObject({ code: "malformed_event", at: 0 });
-    const FIVE = 5 * 1024 * 1024; // 3 x 5 MiB < 16 MiB: parseJson's cheap bound suffices, no Buffer
-    expect(await inBrowser(FIVE)).toEqual(await inNode(FIVE));
-    console.warn("6 MB frame: the browser aborts it (parseJson calls Buffer.byteLength; issue 16). 5 MB folds alike.");
+    expect(await inBrowser(SIX)).toEqual(node6);
   }, 120_000);
 });
