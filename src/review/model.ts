@@ -15,7 +15,7 @@
 import { relative, dirname } from "node:path";
 import type { ContractKind, LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
-import { buildBundle } from "../../codegen/bundle.js";
+import { buildBundle } from "../schema/bundle.js";
 import { escapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
 import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
