@@ -77,9 +77,10 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .option("--received <definitions...>", "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)")
     .addOption(new Option("--fail-on <verdict>", "lowest verdict that exits 1").choices(["breaking", "needs-review"]).default("breaking"))
     .option("--level <kind=verdict...>", "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)")
+    .option("--strict", "refuse a document with defects (exit 2) instead of warning about them and comparing around them")
     .addOption(registryOption())
     .addOption(formatOption())
-    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; registry?: string; format: ReviewFormat }) => {
+    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; strict?: boolean; registry?: string; format: ReviewFormat }) => {
       const levels: Record<string, Verdict | "ignore"> = {};
       for (const l of opts.level ?? []) {
         const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
@@ -95,13 +96,12 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       try {
         report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
       } catch (e) {
-        if (e instanceof SourceError) throw new UsageError(e.message);
-        if (e instanceof ModelError) {
-          write(ctx.io.stderr, `error: ${e.message}`);
-          ctx.exit(EXIT.failed);
-          return;
-        }
+        if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
         throw e;
+      }
+      if (opts.strict && report.warnings.length) {
+        const w = report.warnings[0]!;
+        throw new UsageError(`--strict: ${report.warnings.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`);
       }
       write(ctx.io.stdout, renderDiff(report, opts.format));
       if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);

@@ -13,12 +13,13 @@
 import fc from "fast-check";
 import { ArbitraryBuilder } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
-import type { ContractModel, Direction, Surface } from "./model.js";
+import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import type { SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken } from "../json/index.js";
+import { operationFactChanges } from "./openapi-changes.js";
 
 export type Verdict = "breaking" | "compatible" | "needs-review";
 
@@ -45,11 +46,21 @@ export interface Change {
   at?: string;
 }
 
+/** A defect of an input document, repaired (or worked around) so the diff could go on. */
+export interface DiffWarning {
+  side: "old" | "new";
+  file: string;
+  pointer: string;
+  rule: string;
+  message: string;
+}
+
 export interface DiffReport {
   verdict: Verdict;
   old: string;
   new: string;
   changes: Change[];
+  warnings: DiffWarning[];
   stats: { surfaces: number; unchanged: number; samples: number };
 }
 
@@ -106,12 +117,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!handledOwners.has(so.owner)) changes.push(methodRemoved(so.owner));
       handledOwners.add(so.owner);
     } else if (so.owner && oldM.kind === "openapi" && !newM.operations.has(so.owner)) {
-      if (!handledOwners.has(so.owner)) changes.push({ path: so.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
+      if (!handledOwners.has(so.owner)) changes.push({ path: oldM.openapi?.operations.get(so.owner)?.path ?? so.path, kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
       handledOwners.add(so.owner);
     } else if (so.role === "body") {
-      changes.push({ path: so.path, kind: "request-media-type-removed", direction: "request", verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
-    } else if (so.role === "response") {
-      changes.push({ path: so.path, kind: "response-removed", direction: "response", verdict: "compatible", evidence: "the new version no longer produces this response" });
+      changes.push({ path: so.path, kind: "request-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
+    } else if (so.role === "response" && statusKept(so)) {
+      changes.push({ path: so.path, kind: "response-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").slice(4).join(":")} is no longer documented for this status; clients negotiating it lose its contract` });
+    } else if (so.role === "headers" && statusKept(so)) {
+      unchanged++; // an empty header set is still a surface of a documented status
     }
   }
   for (const sn of newM.surfaces.values()) {
@@ -122,12 +135,12 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: `#/methods/${escapeToken(sn.owner)}`, kind: "method-added", direction: "request", verdict: "compatible", evidence: `new method ${sn.owner}: no existing request changes meaning` });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.owner && newM.kind === "openapi" && !oldM.operations.has(sn.owner)) {
-      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: sn.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
+      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: newM.openapi?.operations.get(sn.owner)?.path ?? sn.path, kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.role === "body") {
-      changes.push({ path: sn.path, kind: "request-media-type-added", direction: "request", verdict: "compatible", evidence: "a new request media type is accepted" });
-    } else if (sn.role === "response") {
-      changes.push({ path: sn.path, kind: "response-added", direction: "response", verdict: "needs-review", evidence: "a new response (status or media type) a client may now receive; no payload of the old contract shows it" });
+      changes.push({ path: sn.path, kind: "request-media-type-added", direction: sn.direction, verdict: "compatible", evidence: "a new request media type is accepted" });
+    } else if (sn.role === "response" && statusExisted(sn)) {
+      changes.push({ path: sn.path, kind: "response-media-type-added", direction: sn.direction, verdict: "needs-review", evidence: "a new response media type a client may now receive; no payload of the old contract shows it" });
     }
   }
   // Definitions: a removed name whose content lives on under a new name is a rename.
@@ -151,11 +164,29 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       changes.push({ path: `#/methods/${escapeToken(name)}/paramStructure`, kind: "param-structure-changed", direction: "request", verdict: widened ? "compatible" : "needs-review", evidence: `paramStructure ${mo.paramStructure} -> ${mn.paramStructure}${widened ? ": every old request is still accepted" : ": requests in the old structure may be refused"}` });
     }
   }
-  changes.push(...annotationChanges(oldM, newM));
+  for (const [what, pass] of [["operation facts", operationFactChanges], ["annotations", annotationChanges]] as const) {
+    try {
+      changes.push(...pass(oldM, newM));
+    } catch (e) {
+      changes.push({ path: "#", kind: "analysis-failed", direction: "none", verdict: "needs-review", evidence: `comparing ${what} failed (${(e as Error).message.split("\n")[0]}); review it by hand` });
+    }
+  }
   const deduped = dedupe(changes);
   relabelRenamedParams(deduped, oldM, newM);
   const verdict: Verdict = deduped.some((c) => c.verdict === "breaking") ? "breaking" : deduped.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
-  return { verdict, old: oldM.label, new: newM.label, changes: deduped, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+  // A schema can be read twice (a bundled definition and the inline surface it came from): one warning per site.
+  const warnings = [...new Map([...oldM.defects.map((d) => ({ side: "old" as const, ...d })), ...newM.defects.map((d) => ({ side: "new" as const, ...d }))].map((w) => [`${w.side}|${w.file}|${w.pointer}|${w.rule}|${w.message}`, w] as const)).values()] as DiffWarning[];
+  return { verdict, old: oldM.label, new: newM.label, changes: deduped, warnings, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+
+  /** OpenAPI: the status of a response surface is still documented (only the media type went away). */
+  function statusKept(so: Surface): boolean {
+    const status = so.key.split(":")[3] ?? "";
+    return newM.openapi?.operations.get(so.owner ?? "")?.statuses.has(status) === true;
+  }
+  function statusExisted(sn: Surface): boolean {
+    const status = sn.key.split(":")[3] ?? "";
+    return oldM.openapi?.operations.get(sn.owner ?? "")?.statuses.has(status) === true;
+  }
 
   function methodRemoved(name: string): Change {
     const surf = oldM.surfaces.get(`method:${name}:params`)!;
@@ -185,8 +216,22 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     return added.length || removed.length ? "changed" : "unchanged";
   }
 
+  /** One surface pair; an analysis that throws becomes a needs-review change instead of ending the diff. */
   function compareSurface(so: Surface, sn: Surface): "unchanged" | "changed" {
+    try {
+      return compareSurfaceUnguarded(so, sn);
+    } catch (e) {
+      changes.push({ path: sn.path, kind: "analysis-failed", direction: sn.direction, verdict: "needs-review", evidence: `the comparison of this surface failed (${(e as Error).message.split("\n")[0]}); review it by hand`, surfaces: [sn.path] });
+      return "changed";
+    }
+  }
+
+  function compareSurfaceUnguarded(so: Surface, sn: Surface): "unchanged" | "changed" {
     if (sameSchema(so.node, oldM.ctx, sn.node, newM.ctx)) return "unchanged";
+    if (so.opaque || sn.opaque) {
+      changes.push({ path: sn.path, kind: "non-json-schema-changed", direction: sn.direction, verdict: "needs-review", evidence: `the schema of a non-JSON media type changed; it is not judged with JSON payloads`, surfaces: [sn.path] });
+      return "changed";
+    }
     const direction: Direction = so.direction === sn.direction ? sn.direction : "both";
     const oldInNew: Check = { from: "old", to: "new", surfA: so, surfB: sn, ma: oldM, mb: newM };
     const newInOld: Check = { from: "new", to: "old", surfA: sn, surfB: so, ma: newM, mb: oldM };
@@ -217,7 +262,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         } else if (search.valid === 0) {
           changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally and no valid payload could be sampled` });
         } else {
-          changes.push({ ...base, verdict: "compatible", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
+          // Not proved: sampling without a counterexample is no proof, so the gate must not pass it silently.
+          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
         }
       }
       if (search.counterexample && !searchUsed && !changes.some((c) => c.counterexample && c.surfaces?.includes(check.surfA.path))) {
@@ -441,6 +487,42 @@ function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: Cont
 const ANNOTATIONS = new Set(["description", "summary", "title", "$comment", "examples", "example", "default", "deprecated"]);
 const NAME_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, "schemas", "errors", "paths", "responses", "content", "securitySchemes", "headers"]);
 
+const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: Set<string> }>();
+
+/**
+ * Which way the data at a raw document pointer travels: OpenAPI parameters and request bodies are
+ * sent, responses received (the other way round under webhooks and callbacks); OpenRPC params are
+ * sent, results received; a shared component by the surfaces that reach it. "none" when unknown.
+ */
+export function wireSide(m: ContractModel, pointer: string): Direction | "none" {
+  const tokens = pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (m.kind === "openapi" && (tokens[0] === "paths" || tokens[0] === "webhooks")) {
+    let flipped = tokens[0] === "webhooks";
+    let side: Direction | "none" = "none";
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i] === "callbacks") flipped = !flipped;
+      if (tokens[i] === "parameters" || tokens[i] === "requestBody") side = flipped ? "response" : "request";
+      if (tokens[i] === "responses") side = flipped ? "request" : "response";
+    }
+    return side;
+  }
+  if (m.kind === "openapi" && tokens[0] === "components" && ["parameters", "requestBodies"].includes(tokens[1] ?? "")) return "request";
+  if (m.kind === "openapi" && tokens[0] === "components" && ["responses", "headers"].includes(tokens[1] ?? "")) return "response";
+  if (m.kind === "openrpc" && tokens[0] === "methods") return tokens[2] === "params" ? "request" : tokens[2] === "result" || tokens[2] === "errors" ? "response" : "none";
+  const def = tokens[0] === "components" && tokens[1] === "schemas" ? tokens[2] : undefined;
+  if (def === undefined) return "none";
+  let sides = sideCache.get(m);
+  if (!sides) {
+    const of = (d: Direction) => reachable([...m.surfaces.values()].filter((s) => s.role !== "definition" && (s.direction === d || s.direction === "both")).map((s) => s.node), m.ctx);
+    sideCache.set(m, (sides = { request: of("request"), response: of("response") }));
+  }
+  const name = Object.entries(m.origins).find(([, origin]) => origin.endsWith(`#/components/schemas/${def}`))?.[0];
+  if (!name) return "none";
+  const req = sides.request.has(name);
+  const res = sides.response.has(name);
+  return req && res ? "both" : req ? "request" : res ? "response" : "none";
+}
+
 /** Description, summary, title, examples, default and deprecated edits, by document location. */
 function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
   const out: Change[] = [];
@@ -461,12 +543,25 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
       const isAnnotation = !nameMap && ANNOTATIONS.has(k) && !isSchemaObject(o[k]) && !isSchemaObject(n[k]);
       if (isAnnotation) {
         if (canonical(o[k]) === canonical(n[k])) continue;
-        if (k === "default") out.push({ path: `#${here}`, kind: "default-changed", direction: "none", verdict: "needs-review", evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else` });
+        if (k === "default") {
+          // A client that omits a value it sends now gets another behaviour; on data it receives, the meaning of an absent member shifts.
+          const side = wireSide(newM, here);
+          const verdict: Verdict = side === "request" || side === "both" ? "breaking" : "needs-review";
+          out.push({ path: `#${here}`, kind: "default-changed", direction: side, verdict, evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else${verdict === "breaking" ? " (clients that omit it get another behaviour)" : ""}` });
+        }
         else if (k === "deprecated") out.push({ path: `#${here}`, kind: n[k] === true ? "deprecated" : "undeprecated", direction: "none", verdict: "compatible", evidence: `deprecated ${short(o[k])} -> ${short(n[k])}` });
         else out.push({ path: `#${here}`, kind: `${k === "$comment" ? "comment" : k}-changed`, direction: "none", verdict: "compatible", evidence: o[k] === undefined ? `${k} added` : n[k] === undefined ? `${k} removed` : `${k} edited` });
         continue;
       }
       if (k === "enum" || k === "const") continue;
+      if (k === "x-extensible-enum" && Array.isArray(o[k]) && Array.isArray(n[k])) {
+        // Clients must tolerate unknown values of an extensible enum, so additions are safe; a removed value is refused from now on.
+        const has = (xs: unknown[], v: unknown) => xs.some((x) => canonical(x) === canonical(v));
+        const side = wireSide(newM, pointer);
+        for (const v of o[k] as unknown[]) if (!has(n[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-removed", direction: side, verdict: side === "response" ? "compatible" : "breaking", evidence: `${short(v)} is no longer a value of the extensible enum${side === "response" ? " (responses may only narrow)" : ": clients sending it are refused"}` });
+        for (const v of n[k] as unknown[]) if (!has(o[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-added", direction: side, verdict: "compatible", evidence: `${short(v)} is a new value of the extensible enum (clients must tolerate unknown values)` });
+        continue;
+      }
       if (o[k] !== undefined && n[k] !== undefined) walk(o[k], n[k], here, !nameMap && NAME_MAPS.has(k));
     }
   };
