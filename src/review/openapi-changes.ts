@@ -80,7 +80,7 @@ function securityChanges(key: string, fo: OperationFacts, fn: OperationFacts, so
     out.push({ path, kind: "security-requirement-added", direction, verdict: "breaking", evidence: `${key}: a client using ${shown(alt)} no longer meets any requirement (${fn.security.map(shown).join(" | ")})` });
   }
   for (const alt of fn.security) {
-    if (fo.security.some((a) => covers(a, alt))) continue;
+    if (fo.security.some((a) => covers(a, alt) && covers(alt, a))) continue;
     out.push({ path, kind: "security-alternative-added", direction, verdict: "compatible", evidence: `${key}: a new way to authenticate is accepted` });
   }
   const used = new Set([...fo.security, ...fn.security].flatMap((a) => Object.keys(a)));
