@@ -7,6 +7,7 @@ import { validateFrameEventBench, validateVsInterpretersBench } from "./validate
 import { foldMemoryBench, foldOverheadBench, foldScalingBench } from "./fold.js";
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
+import { diffLargeBench } from "./diff.js";
 import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
@@ -18,6 +19,7 @@ export const BENCHES: Bench[] = [
   ...witBenches,
   genWarmBench,
   conformRateBench,
+  diffLargeBench,
 ];
 
 export async function runBenches(options: { size: BenchSize; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {

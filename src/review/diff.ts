@@ -304,14 +304,67 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     } catch {
       /* an arbitrary that cannot be built leaves the hints */
     }
+    let fallback: Counterexample | undefined;
+    let tries = 0;
     for (const v of candidates) {
       if (!ca.valid(f.a, v) || cb.valid(f.b, v)) continue;
-      const payload = embed(check.surfA.node, f.steps, v, ca);
-      if (ca.valid(check.surfA.node, payload) && !cb.valid(check.surfB.node, payload)) {
-        return { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+      const raw = embed(check.surfA.node, f.steps, v, ca);
+      if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
+        const { payload, focused } = focus(raw, check, instancePath(f.steps));
+        const cx: Counterexample = { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+        if (focused) return cx;
+        fallback ??= cx;
+        // A few witnesses are worth focusing; past that the first valid one stands.
+        if (++tries >= 3) return fallback;
       }
     }
-    return undefined;
+    return fallback;
+  }
+
+  /**
+   * Makes a counterexample differ from a payload both versions accept only at the change: while the
+   * rejecting side's first error lies elsewhere (a member it newly requires, a member it closed off,
+   * a sibling it types differently), that spot is repaired from the rejecting side's own minimal
+   * example, as long as the accepting side still accepts the payload and the rejecting side still
+   * refuses it. `focused` says whether the first error now names the changed member.
+   */
+  function focus(payload: unknown, check: Check, at: string): { payload: unknown; focused: boolean } {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const validateB = cb.validator(check.surfB.node);
+    const exB = minimalExample(check.surfB.node, cb);
+    const within = (p: string) => p === at || p.startsWith(`${at}/`) || (at !== "" && at.startsWith(`${p}/`) && false);
+    let current = payload;
+    for (let i = 0; i < 24; i++) {
+      if (validateB(current)) return { payload, focused: false };
+      const err = validateB.errors?.[0];
+      if (!err) break;
+      const where = err.instancePath;
+      if (within(where)) return { payload: current, focused: true };
+      const next = structuredClone(current);
+      let changed = false;
+      if (err.keyword === "required" && typeof (err.params as { missingProperty?: string }).missingProperty === "string") {
+        const name = (err.params as { missingProperty: string }).missingProperty;
+        const fill = exB.found ? valueAt(exB.value, `${where}/${escapeToken(name)}`) : undefined;
+        changed = fill !== undefined && setAt(next, `${where}/${escapeToken(name)}`, fill.value);
+      } else if ((err.keyword === "additionalProperties" || err.keyword === "unevaluatedProperties") && typeof (err.params as { additionalProperty?: string }).additionalProperty === "string") {
+        changed = deleteAt(next, `${where}/${escapeToken((err.params as { additionalProperty: string }).additionalProperty)}`);
+      } else {
+        const fill = exB.found ? valueAt(exB.value, where) : undefined;
+        changed = fill !== undefined && setAt(next, where, fill.value);
+      }
+      if (!changed || !ca.valid(check.surfA.node, next) || cb.valid(check.surfB.node, next)) {
+        // The rejecting side has no value to offer here: drop the member if the accepting side lets it go.
+        const dropped = structuredClone(current);
+        if (where !== "" && deleteAt(dropped, where) && ca.valid(check.surfA.node, dropped) && !cb.valid(check.surfB.node, dropped)) {
+          current = dropped;
+          continue;
+        }
+        break;
+      }
+      current = next;
+    }
+    return { payload: current === payload ? payload : current, focused: false };
   }
 
   function searchCounterexample(check: Check): { tried: number; valid: number; counterexample?: Counterexample } {
@@ -567,4 +620,50 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
   };
   walk(oldM.raw, newM.raw, "", false);
   return out;
+}
+
+function tokensOf(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The value at a JSON pointer, wrapped so `undefined` means absent. */
+function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined {
+  let cur: unknown = doc;
+  for (const t of tokensOf(pointer)) {
+    if (Array.isArray(cur) && /^\d+$/.test(t) && Number(t) < cur.length) cur = cur[Number(t)];
+    else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
+    else return undefined;
+  }
+  return { value: structuredClone(cur) };
+}
+
+/** Sets the value at a pointer whose parent exists (own data member, never the prototype). */
+function setAt(doc: unknown, pointer: string, value: unknown): boolean {
+  const tokens = tokensOf(pointer);
+  const last = tokens.pop();
+  if (last === undefined) return false;
+  const parent = valueRef(doc, tokens);
+  if (Array.isArray(parent) && /^\d+$/.test(last)) parent[Number(last)] = value;
+  else if (isSchemaObject(parent)) Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+  else return false;
+  return true;
+}
+
+function deleteAt(doc: unknown, pointer: string): boolean {
+  const tokens = tokensOf(pointer);
+  const last = tokens.pop();
+  const parent = valueRef(doc, tokens);
+  if (last === undefined || !isSchemaObject(parent) || !Object.hasOwn(parent, last)) return false;
+  delete parent[last];
+  return true;
+}
+
+function valueRef(doc: unknown, tokens: string[]): unknown {
+  let cur: unknown = doc;
+  for (const t of tokens) {
+    if (Array.isArray(cur) && /^\d+$/.test(t)) cur = cur[Number(t)];
+    else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
+    else return undefined;
+  }
+  return cur;
 }
