@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const NAMES = ["validate.frameEvent", "validate.vsInterpreters", "fold.overhead", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "gen.warm", "conform.rate"];
+const NAMES = ["validate.frameEvent", "validate.vsInterpreters", "fold.overhead", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "gen.warm", "conform.rate", "diff.large"];
 
 describe("npm run bench (tiny sizes: the output shape, not the timings)", () => {
   it("--json prints exactly one JSON object with every benchmark", () => {
