@@ -45,6 +45,13 @@ module.exports = {
       to: { path: ["^src/(review|check|cli|wit|wright-agent|frame-wire)/", "^conformance/"] },
     },
     {
+      name: "review-below-codegen",
+      severity: "error",
+      comment: "Review code never imports codegen: what both need (the bundler, names) lives below both in src/schema.",
+      from: { path: "^src/review/" },
+      to: { path: "^codegen/" },
+    },
+    {
       name: "implementations-never-import-conformance",
       severity: "error",
       comment: "Reference implementations do not know the checks that test them.",

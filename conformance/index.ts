@@ -11,7 +11,7 @@ import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire
 import { vectorSamples } from "./frame-wire/vectors.js";
 import { frameWireEndpointSuite, parseEndpoint } from "./frame-wire/endpoint.js";
 import { frameWireDifferentialSuite } from "./frame-wire/differential.js";
-import { UsageError } from "../src/cli/context.js";
+import { UsageError } from "../src/usage-error.js";
 import type { JsonValue } from "../src/json/index.js";
 import { witSuite } from "./wit/suite.js";
 import { witTargets } from "./wit/targets.js";

@@ -59,6 +59,7 @@ function packOnce(): string {
 function installRow(pkg: string, limit: number): Bench {
   return {
     name: `install.${pkg}`,
+    heavy: true,
     what: `packages a fresh project gets from installing @contract-suite/${pkg} (from the npm cache)`,
     target: `<= ${limit} packages, no native build`,
     async run() {

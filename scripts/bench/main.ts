@@ -8,6 +8,7 @@ import { foldMemoryBench, foldOverheadBench, foldScalingBench, foldVsJsonParseBe
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
+import { diffLargeBench } from "./diff.js";
 import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
@@ -24,12 +25,16 @@ export const BENCHES: Bench[] = [
   genWarmBench,
   conformRateBench,
   ...cliBenches,
+  diffLargeBench,
 ];
 
 export async function runBenches(options: { size: BenchSize; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {
   const rows: Record<string, Row> = {};
   for (const b of BENCHES) {
     if (options.only && !options.only.includes(b.name)) continue;
+    // Rows that pack and install packages or diff two 40k documents take minutes at any size:
+    // the tiny run (the harness test) leaves them to their own tests.
+    if (options.size === "tiny" && b.heavy && !options.only) continue;
     const row = { ...(await b.run({ size: options.size })), target: b.target };
     rows[b.name] = row;
     options.onRow?.(b.name, row);

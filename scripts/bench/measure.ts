@@ -29,6 +29,8 @@ export interface Bench {
   name: string;
   what: string;
   target: string;
+  /** Minutes at any size: skipped by the tiny run unless named with --only. */
+  heavy?: boolean;
   run(options: BenchOptions): Promise<Row>;
 }
 

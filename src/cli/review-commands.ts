@@ -9,6 +9,7 @@ import { Option } from "commander";
 import { entryPath, loadRegistry, RegistryError, type Registry } from "../contracts/index.js";
 import { DEFAULT_SAMPLES, DEFAULT_SEED, type Verdict } from "../review/diff.js";
 import { renderDiff } from "../review/diff-report.js";
+import { CHANGE_KINDS, findKind, kindsMarkdown } from "../review/kinds/index.js";
 import { REVIEW_FORMATS, type ReviewFormat } from "../review/format.js";
 import { ModelError } from "../review/model.js";
 import { diffDocuments } from "../review/run-diff.js";
@@ -69,20 +70,28 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
         "(requests: the new version accepts all the old one did; responses: it produces nothing the old one did not allow; standalone JSON Schema: the request rule, plus the response rule for the registry's `received` definitions). " +
         "Breaking verdicts carry a counterexample payload checked with ajv against both versions.",
     )
-    .argument("<old>", "old document: a file, or git:<ref>:<path>")
-    .argument("<new>", "new document: a file, or git:<ref>:<path>")
+    .argument("[old]", "old document: a file, or git:<ref>:<path>")
+    .argument("[new]", "new document: a file, or git:<ref>:<path>")
+    .option("--list-kinds", "print the change-kind registry (id, family, direction, default level, meaning) and exit")
     .option("--samples <n>", `payloads sampled per surface and direction (default ${DEFAULT_SAMPLES})`, positiveInt("--samples"))
     .option("--seed <n>", `fast-check seed of the counterexample search (default ${DEFAULT_SEED})`, integer("--seed"))
     .option("--received <definitions...>", "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)")
     .addOption(new Option("--fail-on <verdict>", "lowest verdict that exits 1").choices(["breaking", "needs-review"]).default("breaking"))
     .option("--level <kind=verdict...>", "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)")
+    .option("--strict", "refuse a document with defects (exit 2) instead of warning about them and comparing around them")
     .addOption(registryOption())
     .addOption(formatOption())
-    .action(async (oldSpec: string, newSpec: string, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; registry?: string; format: ReviewFormat }) => {
+    .action(async (oldSpec: string | undefined, newSpec: string | undefined, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; strict?: boolean; listKinds?: boolean; registry?: string; format: ReviewFormat }) => {
+      if (opts.listKinds) {
+        write(ctx.io.stdout, opts.format === "json" ? JSON.stringify(CHANGE_KINDS, null, 2) : opts.format === "markdown" ? kindsMarkdown() : CHANGE_KINDS.map((k) => `${k.id} (${k.family}, ${k.direction}, ${k.level})\n  ${k.doc}`).join("\n\n"));
+        return;
+      }
+      if (oldSpec === undefined || newSpec === undefined) throw new UsageError("diff takes two documents: <old> <new>");
       const levels: Record<string, Verdict | "ignore"> = {};
       for (const l of opts.level ?? []) {
         const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
         if (!m) throw new UsageError(`--level takes <kind>=<breaking|needs-review|compatible|ignore>, got "${l}"`);
+        if (!findKind(m[1]!)) throw new UsageError(`--level: unknown change kind "${m[1]}" (diff --list-kinds lists them)`);
         levels[m[1]!] = m[2] as Verdict | "ignore";
       }
       let received = opts.received;
@@ -94,13 +103,12 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       try {
         report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
       } catch (e) {
-        if (e instanceof SourceError) throw new UsageError(e.message);
-        if (e instanceof ModelError) {
-          write(ctx.io.stderr, `error: ${e.message}`);
-          ctx.exit(EXIT.failed);
-          return;
-        }
+        if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
         throw e;
+      }
+      if (opts.strict && report.warnings.length) {
+        const w = report.warnings[0]!;
+        throw new UsageError(`--strict: ${report.warnings.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`);
       }
       write(ctx.io.stdout, renderDiff(report, opts.format));
       if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);

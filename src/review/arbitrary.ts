@@ -11,7 +11,7 @@ import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
 import { isSchemaObject, isTrivial, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { mergeConjunction } from "./schema/merge.js";
-import { minimalExample } from "./example.js";
+import { constructExample } from "./construct.js";
 
 export interface ArbitraryOptions {
   /** How many `$ref` expansions deep before recursion is cut short. Default 3. */
@@ -73,7 +73,7 @@ export class ArbitraryBuilder {
 
   private smallest(node: SchemaNode): Arb {
     // Construction only: sampling here would build arbitraries again, without end.
-    const ex = minimalExample(node, this.ctx, { sample: false });
+    const ex = constructExample(node, this.ctx);
     return fc.constant(ex.found ? ex.value : null);
   }
 

@@ -6,11 +6,13 @@ import { githubCommand, type ReviewFormat } from "./format.js";
 export function renderDiff(report: DiffReport, format: ReviewFormat): string {
   switch (format) {
     case "json":
-      return JSON.stringify({ verdict: report.verdict, old: report.old, new: report.new, changes: report.changes.map(jsonChange), stats: report.stats }, null, 2);
+      return JSON.stringify({ verdict: report.verdict, old: report.old, new: report.new, changes: report.changes.map(jsonChange), warnings: report.warnings, stats: report.stats }, null, 2);
     case "markdown":
       return [
         `**${report.verdict}**: \`${report.old}\` -> \`${report.new}\` (${summary(report)})`,
         "",
+        ...report.warnings.map((w) => `- warning (${w.side}) \`${w.file}#${w.pointer}\` ${w.rule}: ${w.message}`),
+        ...(report.warnings.length ? [""] : []),
         markdownTable(
           ["verdict", "kind", "path", "direction", "evidence", "counterexample"],
           report.changes.map((c) => [c.verdict, c.kind, `\`${c.path}\``, c.direction, c.evidence, c.counterexample ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error})` : ""]),
@@ -27,17 +29,19 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
             failure: c.verdict === "breaking" ? { message: `${c.kind}: ${c.evidence}`, body: counterexampleText(c) } : undefined,
           })),
         },
+        ...(report.warnings.length ? [{ name: "document defects", cases: report.warnings.map((w) => ({ classname: w.rule, name: `${w.side} ${w.file}#${w.pointer}: ${w.message}`, timeSeconds: 0 })) }] : []),
       ]);
     case "github": {
-      const lines = report.changes
+      const lines = report.warnings.map((w) => githubCommand("warning", `${w.file}#${w.pointer}: ${w.message}`, { title: `document defect: ${w.rule}` }));
+      lines.push(...report.changes
         .filter((c) => c.verdict !== "compatible")
-        .map((c) => githubCommand(c.verdict === "breaking" ? "error" : "warning", `${c.path}: ${c.evidence}${c.counterexample ? `\n${counterexampleText(c)}` : ""}`, { title: `${c.verdict}: ${c.kind}` }));
+        .map((c) => githubCommand(c.verdict === "breaking" ? "error" : "warning", `${c.path}: ${c.evidence}${c.counterexample ? `\n${counterexampleText(c)}` : ""}`, { title: `${c.verdict}: ${c.kind}` })));
       lines.push(`diff ${report.old} -> ${report.new}: ${report.verdict} (${summary(report)})`);
       return lines.join("\n");
     }
     case "text": {
       const label = { breaking: "BREAKING", "needs-review": "REVIEW  ", compatible: "ok      " } as const;
-      const lines: string[] = [];
+      const lines: string[] = report.warnings.map((w) => `warning   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`);
       for (const c of report.changes) {
         lines.push(`${label[c.verdict]}  ${c.kind}  ${c.path}  (${c.direction})`);
         lines.push(`          ${c.evidence}`);
@@ -65,5 +69,6 @@ function counterexampleText(c: Change): string {
 
 export function summary(report: DiffReport): string {
   const n = (v: Change["verdict"]) => report.changes.filter((c) => c.verdict === v).length;
-  return `${n("breaking")} breaking, ${n("needs-review")} needs review, ${n("compatible")} compatible; ${report.stats.unchanged}/${report.stats.surfaces} surfaces unchanged, ${report.stats.samples} payloads sampled`;
+  const w = report.warnings.length ? `; ${report.warnings.length} document defect warning(s)` : "";
+  return `${n("breaking")} breaking, ${n("needs-review")} needs review, ${n("compatible")} compatible; ${report.stats.unchanged}/${report.stats.surfaces} surfaces unchanged, ${report.stats.samples} payloads sampled${w}`;
 }

@@ -13,36 +13,24 @@
 import fc from "fast-check";
 import { ArbitraryBuilder } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
-import type { ContractModel, Direction, Surface } from "./model.js";
+import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import type { SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken } from "../json/index.js";
+import { operationFactChanges } from "./openapi-changes.js";
 
-export type Verdict = "breaking" | "compatible" | "needs-review";
+export type { Change, Counterexample, Verdict } from "./change.js";
+import type { Change, Counterexample, Verdict } from "./change.js";
 
-export interface Counterexample {
-  /** The payload itself: valid under `valid`, invalid under `invalid`. */
-  payload: unknown;
-  valid: "old" | "new";
-  invalid: "old" | "new";
-  /** The first error of the version that rejects it (ajv 2020). */
-  error: string;
-}
-
-export interface Change {
-  /** Location in the new document (the old one when the thing is gone). */
-  path: string;
-  kind: string;
-  direction: Direction | "none";
-  verdict: Verdict;
-  evidence: string;
-  counterexample?: Counterexample;
-  /** The payload surface(s) the change affects. */
-  surfaces?: string[];
-  /** Instance path inside the payload where the difference sits. */
-  at?: string;
+/** A defect of an input document, repaired (or worked around) so the diff could go on. */
+export interface DiffWarning {
+  side: "old" | "new";
+  file: string;
+  pointer: string;
+  rule: string;
+  message: string;
 }
 
 export interface DiffReport {
@@ -50,6 +38,7 @@ export interface DiffReport {
   old: string;
   new: string;
   changes: Change[];
+  warnings: DiffWarning[];
   stats: { surfaces: number; unchanged: number; samples: number };
 }
 
@@ -106,12 +95,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!handledOwners.has(so.owner)) changes.push(methodRemoved(so.owner));
       handledOwners.add(so.owner);
     } else if (so.owner && oldM.kind === "openapi" && !newM.operations.has(so.owner)) {
-      if (!handledOwners.has(so.owner)) changes.push({ path: so.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
+      if (!handledOwners.has(so.owner)) changes.push({ path: oldM.openapi?.operations.get(so.owner)?.path ?? so.path, kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
       handledOwners.add(so.owner);
     } else if (so.role === "body") {
-      changes.push({ path: so.path, kind: "request-media-type-removed", direction: "request", verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
-    } else if (so.role === "response") {
-      changes.push({ path: so.path, kind: "response-removed", direction: "response", verdict: "compatible", evidence: "the new version no longer produces this response" });
+      changes.push({ path: so.path, kind: "request-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
+    } else if (so.role === "response" && statusKept(so)) {
+      changes.push({ path: so.path, kind: "response-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").slice(4).join(":")} is no longer documented for this status; clients negotiating it lose its contract` });
+    } else if (so.role === "headers" && statusKept(so)) {
+      unchanged++; // an empty header set is still a surface of a documented status
     }
   }
   for (const sn of newM.surfaces.values()) {
@@ -122,12 +113,12 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: `#/methods/${escapeToken(sn.owner)}`, kind: "method-added", direction: "request", verdict: "compatible", evidence: `new method ${sn.owner}: no existing request changes meaning` });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.owner && newM.kind === "openapi" && !oldM.operations.has(sn.owner)) {
-      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: sn.path.replace(/\/(parameters|requestBody|responses)\/.*$/, ""), kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
+      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: newM.openapi?.operations.get(sn.owner)?.path ?? sn.path, kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.role === "body") {
-      changes.push({ path: sn.path, kind: "request-media-type-added", direction: "request", verdict: "compatible", evidence: "a new request media type is accepted" });
-    } else if (sn.role === "response") {
-      changes.push({ path: sn.path, kind: "response-added", direction: "response", verdict: "needs-review", evidence: "a new response (status or media type) a client may now receive; no payload of the old contract shows it" });
+      changes.push({ path: sn.path, kind: "request-media-type-added", direction: sn.direction, verdict: "compatible", evidence: "a new request media type is accepted" });
+    } else if (sn.role === "response" && statusExisted(sn)) {
+      changes.push({ path: sn.path, kind: "response-media-type-added", direction: sn.direction, verdict: "needs-review", evidence: "a new response media type a client may now receive; no payload of the old contract shows it" });
     }
   }
   // Definitions: a removed name whose content lives on under a new name is a rename.
@@ -151,11 +142,29 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       changes.push({ path: `#/methods/${escapeToken(name)}/paramStructure`, kind: "param-structure-changed", direction: "request", verdict: widened ? "compatible" : "needs-review", evidence: `paramStructure ${mo.paramStructure} -> ${mn.paramStructure}${widened ? ": every old request is still accepted" : ": requests in the old structure may be refused"}` });
     }
   }
-  changes.push(...annotationChanges(oldM, newM));
+  for (const [what, pass] of [["operation facts", operationFactChanges], ["annotations", annotationChanges]] as const) {
+    try {
+      changes.push(...pass(oldM, newM));
+    } catch (e) {
+      changes.push({ path: "#", kind: "analysis-failed", direction: "none", verdict: "needs-review", evidence: `comparing ${what} failed (${(e as Error).message.split("\n")[0]}); review it by hand` });
+    }
+  }
   const deduped = dedupe(changes);
   relabelRenamedParams(deduped, oldM, newM);
   const verdict: Verdict = deduped.some((c) => c.verdict === "breaking") ? "breaking" : deduped.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
-  return { verdict, old: oldM.label, new: newM.label, changes: deduped, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+  // A schema can be read twice (a bundled definition and the inline surface it came from): one warning per site.
+  const warnings = [...new Map([...oldM.defects.map((d) => ({ side: "old" as const, ...d })), ...newM.defects.map((d) => ({ side: "new" as const, ...d }))].map((w) => [`${w.side}|${w.file}|${w.pointer}|${w.rule}|${w.message}`, w] as const)).values()] as DiffWarning[];
+  return { verdict, old: oldM.label, new: newM.label, changes: deduped, warnings, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+
+  /** OpenAPI: the status of a response surface is still documented (only the media type went away). */
+  function statusKept(so: Surface): boolean {
+    const status = so.key.split(":")[3] ?? "";
+    return newM.openapi?.operations.get(so.owner ?? "")?.statuses.has(status) === true;
+  }
+  function statusExisted(sn: Surface): boolean {
+    const status = sn.key.split(":")[3] ?? "";
+    return oldM.openapi?.operations.get(sn.owner ?? "")?.statuses.has(status) === true;
+  }
 
   function methodRemoved(name: string): Change {
     const surf = oldM.surfaces.get(`method:${name}:params`)!;
@@ -185,8 +194,22 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     return added.length || removed.length ? "changed" : "unchanged";
   }
 
+  /** One surface pair; an analysis that throws becomes a needs-review change instead of ending the diff. */
   function compareSurface(so: Surface, sn: Surface): "unchanged" | "changed" {
+    try {
+      return compareSurfaceUnguarded(so, sn);
+    } catch (e) {
+      changes.push({ path: sn.path, kind: "analysis-failed", direction: sn.direction, verdict: "needs-review", evidence: `the comparison of this surface failed (${(e as Error).message.split("\n")[0]}); review it by hand`, surfaces: [sn.path] });
+      return "changed";
+    }
+  }
+
+  function compareSurfaceUnguarded(so: Surface, sn: Surface): "unchanged" | "changed" {
     if (sameSchema(so.node, oldM.ctx, sn.node, newM.ctx)) return "unchanged";
+    if (so.opaque || sn.opaque) {
+      changes.push({ path: sn.path, kind: "non-json-schema-changed", direction: sn.direction, verdict: "needs-review", evidence: `the schema of a non-JSON media type changed; it is not judged with JSON payloads`, surfaces: [sn.path] });
+      return "changed";
+    }
     const direction: Direction = so.direction === sn.direction ? sn.direction : "both";
     const oldInNew: Check = { from: "old", to: "new", surfA: so, surfB: sn, ma: oldM, mb: newM };
     const newInOld: Check = { from: "new", to: "old", surfA: sn, surfB: so, ma: newM, mb: oldM };
@@ -217,7 +240,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         } else if (search.valid === 0) {
           changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally and no valid payload could be sampled` });
         } else {
-          changes.push({ ...base, verdict: "compatible", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
+          // Not proved: sampling without a counterexample is no proof, so the gate must not pass it silently.
+          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
         }
       }
       if (search.counterexample && !searchUsed && !changes.some((c) => c.counterexample && c.surfaces?.includes(check.surfA.path))) {
@@ -258,14 +282,67 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     } catch {
       /* an arbitrary that cannot be built leaves the hints */
     }
+    let fallback: Counterexample | undefined;
+    let tries = 0;
     for (const v of candidates) {
       if (!ca.valid(f.a, v) || cb.valid(f.b, v)) continue;
-      const payload = embed(check.surfA.node, f.steps, v, ca);
-      if (ca.valid(check.surfA.node, payload) && !cb.valid(check.surfB.node, payload)) {
-        return { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+      const raw = embed(check.surfA.node, f.steps, v, ca);
+      if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
+        const { payload, focused } = focus(raw, check, instancePath(f.steps));
+        const cx: Counterexample = { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+        if (focused) return cx;
+        fallback ??= cx;
+        // A few witnesses are worth focusing; past that the first valid one stands.
+        if (++tries >= 3) return fallback;
       }
     }
-    return undefined;
+    return fallback;
+  }
+
+  /**
+   * Makes a counterexample differ from a payload both versions accept only at the change: while the
+   * rejecting side's first error lies elsewhere (a member it newly requires, a member it closed off,
+   * a sibling it types differently), that spot is repaired from the rejecting side's own minimal
+   * example, as long as the accepting side still accepts the payload and the rejecting side still
+   * refuses it. `focused` says whether the first error now names the changed member.
+   */
+  function focus(payload: unknown, check: Check, at: string): { payload: unknown; focused: boolean } {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const validateB = cb.validator(check.surfB.node);
+    const exB = minimalExample(check.surfB.node, cb);
+    const within = (p: string) => p === at || p.startsWith(`${at}/`) || (at !== "" && at.startsWith(`${p}/`) && false);
+    let current = payload;
+    for (let i = 0; i < 24; i++) {
+      if (validateB(current)) return { payload, focused: false };
+      const err = validateB.errors?.[0];
+      if (!err) break;
+      const where = err.instancePath;
+      if (within(where)) return { payload: current, focused: true };
+      const next = structuredClone(current);
+      let changed = false;
+      if (err.keyword === "required" && typeof (err.params as { missingProperty?: string }).missingProperty === "string") {
+        const name = (err.params as { missingProperty: string }).missingProperty;
+        const fill = exB.found ? valueAt(exB.value, `${where}/${escapeToken(name)}`) : undefined;
+        changed = fill !== undefined && setAt(next, `${where}/${escapeToken(name)}`, fill.value);
+      } else if ((err.keyword === "additionalProperties" || err.keyword === "unevaluatedProperties") && typeof (err.params as { additionalProperty?: string }).additionalProperty === "string") {
+        changed = deleteAt(next, `${where}/${escapeToken((err.params as { additionalProperty: string }).additionalProperty)}`);
+      } else {
+        const fill = exB.found ? valueAt(exB.value, where) : undefined;
+        changed = fill !== undefined && setAt(next, where, fill.value);
+      }
+      if (!changed || !ca.valid(check.surfA.node, next) || cb.valid(check.surfB.node, next)) {
+        // The rejecting side has no value to offer here: drop the member if the accepting side lets it go.
+        const dropped = structuredClone(current);
+        if (where !== "" && deleteAt(dropped, where) && ca.valid(check.surfA.node, dropped) && !cb.valid(check.surfB.node, dropped)) {
+          current = dropped;
+          continue;
+        }
+        break;
+      }
+      current = next;
+    }
+    return { payload: current === payload ? payload : current, focused: false };
   }
 
   function searchCounterexample(check: Check): { tried: number; valid: number; counterexample?: Counterexample } {
@@ -441,6 +518,42 @@ function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: Cont
 const ANNOTATIONS = new Set(["description", "summary", "title", "$comment", "examples", "example", "default", "deprecated"]);
 const NAME_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, "schemas", "errors", "paths", "responses", "content", "securitySchemes", "headers"]);
 
+const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: Set<string> }>();
+
+/**
+ * Which way the data at a raw document pointer travels: OpenAPI parameters and request bodies are
+ * sent, responses received (the other way round under webhooks and callbacks); OpenRPC params are
+ * sent, results received; a shared component by the surfaces that reach it. "none" when unknown.
+ */
+export function wireSide(m: ContractModel, pointer: string): Direction | "none" {
+  const tokens = pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (m.kind === "openapi" && (tokens[0] === "paths" || tokens[0] === "webhooks")) {
+    let flipped = tokens[0] === "webhooks";
+    let side: Direction | "none" = "none";
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i] === "callbacks") flipped = !flipped;
+      if (tokens[i] === "parameters" || tokens[i] === "requestBody") side = flipped ? "response" : "request";
+      if (tokens[i] === "responses") side = flipped ? "request" : "response";
+    }
+    return side;
+  }
+  if (m.kind === "openapi" && tokens[0] === "components" && ["parameters", "requestBodies"].includes(tokens[1] ?? "")) return "request";
+  if (m.kind === "openapi" && tokens[0] === "components" && ["responses", "headers"].includes(tokens[1] ?? "")) return "response";
+  if (m.kind === "openrpc" && tokens[0] === "methods") return tokens[2] === "params" ? "request" : tokens[2] === "result" || tokens[2] === "errors" ? "response" : "none";
+  const def = tokens[0] === "components" && tokens[1] === "schemas" ? tokens[2] : undefined;
+  if (def === undefined) return "none";
+  let sides = sideCache.get(m);
+  if (!sides) {
+    const of = (d: Direction) => reachable([...m.surfaces.values()].filter((s) => s.role !== "definition" && (s.direction === d || s.direction === "both")).map((s) => s.node), m.ctx);
+    sideCache.set(m, (sides = { request: of("request"), response: of("response") }));
+  }
+  const name = Object.entries(m.origins).find(([, origin]) => origin.endsWith(`#/components/schemas/${def}`))?.[0];
+  if (!name) return "none";
+  const req = sides.request.has(name);
+  const res = sides.response.has(name);
+  return req && res ? "both" : req ? "request" : res ? "response" : "none";
+}
+
 /** Description, summary, title, examples, default and deprecated edits, by document location. */
 function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
   const out: Change[] = [];
@@ -461,15 +574,74 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
       const isAnnotation = !nameMap && ANNOTATIONS.has(k) && !isSchemaObject(o[k]) && !isSchemaObject(n[k]);
       if (isAnnotation) {
         if (canonical(o[k]) === canonical(n[k])) continue;
-        if (k === "default") out.push({ path: `#${here}`, kind: "default-changed", direction: "none", verdict: "needs-review", evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else` });
+        if (k === "default") {
+          // A client that omits a value it sends now gets another behaviour; on data it receives, the meaning of an absent member shifts.
+          const side = wireSide(newM, here);
+          const verdict: Verdict = side === "request" || side === "both" ? "breaking" : "needs-review";
+          out.push({ path: `#${here}`, kind: "default-changed", direction: side, verdict, evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else${verdict === "breaking" ? " (clients that omit it get another behaviour)" : ""}` });
+        }
         else if (k === "deprecated") out.push({ path: `#${here}`, kind: n[k] === true ? "deprecated" : "undeprecated", direction: "none", verdict: "compatible", evidence: `deprecated ${short(o[k])} -> ${short(n[k])}` });
         else out.push({ path: `#${here}`, kind: `${k === "$comment" ? "comment" : k}-changed`, direction: "none", verdict: "compatible", evidence: o[k] === undefined ? `${k} added` : n[k] === undefined ? `${k} removed` : `${k} edited` });
         continue;
       }
       if (k === "enum" || k === "const") continue;
+      if (k === "x-extensible-enum" && Array.isArray(o[k]) && Array.isArray(n[k])) {
+        // Clients must tolerate unknown values of an extensible enum, so additions are safe; a removed value is refused from now on.
+        const has = (xs: unknown[], v: unknown) => xs.some((x) => canonical(x) === canonical(v));
+        const side = wireSide(newM, pointer);
+        for (const v of o[k] as unknown[]) if (!has(n[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-removed", direction: side, verdict: side === "response" ? "compatible" : "breaking", evidence: `${short(v)} is no longer a value of the extensible enum${side === "response" ? " (responses may only narrow)" : ": clients sending it are refused"}` });
+        for (const v of n[k] as unknown[]) if (!has(o[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-added", direction: side, verdict: "compatible", evidence: `${short(v)} is a new value of the extensible enum (clients must tolerate unknown values)` });
+        continue;
+      }
       if (o[k] !== undefined && n[k] !== undefined) walk(o[k], n[k], here, !nameMap && NAME_MAPS.has(k));
     }
   };
   walk(oldM.raw, newM.raw, "", false);
   return out;
+}
+
+function tokensOf(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The value at a JSON pointer, wrapped so `undefined` means absent. */
+function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined {
+  let cur: unknown = doc;
+  for (const t of tokensOf(pointer)) {
+    if (Array.isArray(cur) && /^\d+$/.test(t) && Number(t) < cur.length) cur = cur[Number(t)];
+    else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
+    else return undefined;
+  }
+  return { value: structuredClone(cur) };
+}
+
+/** Sets the value at a pointer whose parent exists (own data member, never the prototype). */
+function setAt(doc: unknown, pointer: string, value: unknown): boolean {
+  const tokens = tokensOf(pointer);
+  const last = tokens.pop();
+  if (last === undefined) return false;
+  const parent = valueRef(doc, tokens);
+  if (Array.isArray(parent) && /^\d+$/.test(last)) parent[Number(last)] = value;
+  else if (isSchemaObject(parent)) Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+  else return false;
+  return true;
+}
+
+function deleteAt(doc: unknown, pointer: string): boolean {
+  const tokens = tokensOf(pointer);
+  const last = tokens.pop();
+  const parent = valueRef(doc, tokens);
+  if (last === undefined || !isSchemaObject(parent) || !Object.hasOwn(parent, last)) return false;
+  delete parent[last];
+  return true;
+}
+
+function valueRef(doc: unknown, tokens: string[]): unknown {
+  let cur: unknown = doc;
+  for (const t of tokens) {
+    if (Array.isArray(cur) && /^\d+$/.test(t)) cur = cur[Number(t)];
+    else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
+    else return undefined;
+  }
+  return cur;
 }

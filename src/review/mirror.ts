@@ -12,7 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { basename } from "node:path";
 import { findContract, loadContract, type Registry } from "../contracts/index.js";
-import { buildBundle, type Schema, type SchemaBundle } from "../../codegen/bundle.js";
+import { buildBundle, type Schema, type SchemaBundle } from "../schema/bundle.js";
 import { parsePointer, setOwn, type JsonValue } from "../json/index.js";
 
 export interface MirrorDefect {

@@ -15,9 +15,10 @@
 import { relative, dirname } from "node:path";
 import type { ContractKind, LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
-import { buildBundle } from "../../codegen/bundle.js";
+import { buildBundle } from "../schema/bundle.js";
 import { escapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
+import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
 import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
 import type { Step } from "./schema/containment.js";
 
@@ -35,7 +36,29 @@ export interface Surface {
   /** OpenRPC/OpenAPI: the method or operation this surface belongs to. */
   owner?: string;
   /** What kind of surface, for kind names: definition, root, params, result, errors, body, parameters, response. */
-  role: "definition" | "root" | "params" | "result" | "errors" | "body" | "parameters" | "response";
+  role: "definition" | "root" | "params" | "result" | "errors" | "body" | "parameters" | "response" | "headers";
+  /** A non-JSON media type (XML, form, text): compared by schema equality only, never with JSON payloads. */
+  opaque?: boolean;
+}
+
+/** What an OpenAPI operation says beyond its payload schemas. */
+export interface OperationFacts {
+  key: string;
+  /** Pointer of the operation in its document. */
+  path: string;
+  hasBody: boolean;
+  bodyRequired: boolean;
+  /** Documented response statuses, upper-cased (`2XX`, `DEFAULT`). */
+  statuses: Set<string>;
+  /** Per `<in>:<name>` (path parameters by template slot): serialization facts. */
+  params: Map<string, { name: string; in: string; style: string; explode: boolean; media?: string; schema: SchemaNode }>;
+  security: Record<string, string[]>[];
+  flipped: boolean;
+}
+
+export interface OpenApiFacts {
+  operations: Map<string, OperationFacts>;
+  schemes: Record<string, Schema>;
 }
 
 export interface MethodModel {
@@ -61,6 +84,14 @@ export interface ContractModel {
   raw: unknown;
   /** Display location of a node of the context, or undefined for synthesised nodes. */
   locate(node: SchemaNode): string | undefined;
+  /** The schema dialect the document was read in. */
+  dialect: Dialect;
+  /** Defects repaired while reading (dialect.ts): reported as warnings, compared around. */
+  defects: Defect[];
+  /** OpenAPI only: operation facts beyond payloads (body presence, statuses, serialization, security). */
+  openapi?: OpenApiFacts;
+  /** Bundle definition name -> document location, for deciding which side of the wire a raw pointer is on. */
+  origins: Record<string, string>;
 }
 
 export class ModelError extends Error {
@@ -77,10 +108,23 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
     throw new ModelError(`${contract.doc.path}: cannot bundle the document: ${(e as Error).message}`);
   }
   const { bundle, methods } = bundled;
-  const defs: Record<string, Schema> = structuredClone(bundle.defs);
-  const ctx = new SchemaContext(defs);
   const doc = contract.doc;
   const entryFile = doc.path;
+  let dialect: Dialect;
+  try {
+    dialect = contract.entry.kind === "openapi" ? documentDialect(doc.root) : "json-schema";
+  } catch (e) {
+    if (e instanceof DialectError) throw new ModelError(`${doc.path}: ${e.message}`);
+    throw e;
+  }
+  const state: NormalizeState = { dialect, defects: [], nonUnicodePatterns: false };
+  const defs: Record<string, Schema> = {};
+  for (const [name, def] of Object.entries(bundle.defs)) {
+    const origin = bundle.origins[name] ?? "";
+    const hash = origin.indexOf("#");
+    setOwn(defs, name, normalizeSchema(def, origin.slice(0, hash), origin.slice(hash + 1), state) as Schema);
+  }
+  const ctx = new SchemaContext(defs);
   const byOrigin = new Map<string, string>();
   for (const [name, origin] of Object.entries(bundle.origins)) byOrigin.set(origin, name);
   const refOf = (name: string) => `#/$defs/${escapeToken(name)}`;
@@ -90,12 +134,18 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
     return n;
   };
   /** A raw schema of `file`, references rewritten into the bundle. */
-  const adopt = (schema: unknown, file: string): SchemaNode => rewriteRefs(schema, (ref) => {
-    const found = lookupRef(doc.files, file, ref);
-    if (!found) return undefined;
-    const name = byOrigin.get(`${found.target.file}#${found.target.pointer}`);
-    return name ? refOf(name) : undefined;
-  }) as SchemaNode;
+  const adopt = (schema: unknown, file: string, pointer = ""): SchemaNode =>
+    normalizeSchema(
+      rewriteRefs(schema, (ref) => {
+        const found = lookupRef(doc.files, file, ref);
+        if (!found) return undefined;
+        const name = byOrigin.get(`${found.target.file}#${found.target.pointer}`);
+        return name ? refOf(name) : undefined;
+      }),
+      file,
+      pointer.replace(/^#/, ""),
+      state,
+    ) as SchemaNode;
 
   const surfaces = new Map<string, Surface>();
   const methodModels = new Map<string, MethodModel>();
@@ -104,6 +154,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   const root = doc.root as Schema;
   const received = new Set(options.received ?? []);
   let anyRequest: SchemaNode | undefined;
+  let openapi: OpenApiFacts | undefined;
   const originDisplay = new Map<string, string>();
   /** Synthesised definitions wrapping a document schema: pointer prefix inside the def -> document location. */
   const synthetic = new Map<string, { prefix: string; display: string }>();
@@ -176,17 +227,31 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
     });
     anyRequest = ctx.addDefNode(fresh("__any_request"), requestEnvelopes.length ? { oneOf: requestEnvelopes } : ({ not: {} } as Schema));
   } else {
-    for (const op of openApiOperations(root)) {
+    const components = isSchemaObject(root.components) ? (root.components as Schema) : {};
+    openapi = { operations: new Map(), schemes: isSchemaObject(components.securitySchemes) ? resolveMap(components.securitySchemes as Schema, doc.files, entryFile) : {} };
+    for (const op of openApiOperations(root, doc.files, entryFile)) {
       operations.add(op.key);
-      const base = `#/paths/${escapeToken(op.path)}/${op.method}`;
+      const base = op.pointer;
+      // Webhooks and callbacks run the other way: the API sends the request and the client answers.
+      const sent: Direction = op.flipped ? "response" : "request";
+      const received: Direction = op.flipped ? "request" : "response";
+      const facts: OperationFacts = { key: op.key, path: base, bodyRequired: false, hasBody: false, statuses: new Set(), params: new Map(), security: effectiveSecurity(op.op.security ?? (op.flipped ? [] : root.security)), flipped: op.flipped };
+      openapi.operations.set(op.key, facts);
       const params = new Map<string, { props: Record<string, SchemaNode>; required: string[] }>();
+      const placeholders = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
       for (const p of op.parameters) {
         const where = String(p.in);
-        const name = where === "header" ? String(p.name).toLowerCase() : String(p.name);
+        // Path parameters are compared by their place in the template: /books/{bookId} and /books/{id} are one operation.
+        const slot = where === "path" ? placeholders.indexOf(String(p.name)) : -1;
+        const name = where === "header" ? String(p.name).toLowerCase() : where === "path" && slot >= 0 ? `{${slot}}` : String(p.name);
         const g = params.get(where) ?? { props: {}, required: [] };
-        setOwn(g.props, name, adopt(p.schema ?? true, entryFile));
+        const pointer = `${base}/parameters/${where}/${escapeToken(name)}`;
+        const raw = parameterSchema(p);
+        const schema = adopt(raw.schema ?? true, entryFile, pointer);
+        setOwn(g.props, name, schema);
         if (p.required === true || where === "path") g.required.push(name);
         params.set(where, g);
+        facts.params.set(`${where}:${name}`, { name: String(p.name), in: where, style: typeof p.style === "string" ? p.style : where === "query" || where === "cookie" ? "form" : "simple", explode: typeof p.explode === "boolean" ? p.explode : (typeof p.style === "string" ? p.style : where === "query" || where === "cookie" ? "form" : "simple") === "form", media: raw.media, schema });
       }
       // Every location gets a surface, empty ones too: adding the first query parameter is a change of that surface.
       for (const where of ["path", "query", "header", "cookie"]) if (!params.has(where)) params.set(where, { props: {}, required: [] });
@@ -194,36 +259,58 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         const name = fresh(`__params_${where}`);
         synthetic.set(name, { prefix: "/properties", display: `${base}/parameters/${where}` });
         const node = ctx.addDefNode(name, { type: "object", properties: g.props, required: g.required, additionalProperties: false });
-        surfaces.set(`op:${op.key}:parameters:${where}`, { key: `op:${op.key}:parameters:${where}`, path: `${base}/parameters/${where}`, direction: "request", node, owner: op.key, role: "parameters" });
+        surfaces.set(`op:${op.key}:parameters:${where}`, { key: `op:${op.key}:parameters:${where}`, path: `${base}/parameters/${where}`, direction: sent, node, owner: op.key, role: "parameters" });
       }
       const body = isSchemaObject(op.op.requestBody) ? resolveRaw(op.op.requestBody, doc.files, entryFile) : undefined;
+      if (body) {
+        facts.hasBody = true;
+        facts.bodyRequired = body.required === true;
+      }
       for (const [media, mt] of Object.entries(isSchemaObject(body?.content) ? (body!.content as Schema) : {})) {
-        if (!isSchemaObject(mt) || mt.schema === undefined) continue;
+        if (!isSchemaObject(mt)) continue;
         const path = `${base}/requestBody/content/${escapeToken(media)}/schema`;
-        const node = wrap("__body", adopt(mt.schema, entryFile), path);
-        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path, direction: "request", node, owner: op.key, role: "body" });
+        const node = wrap("__body", adopt(mt.schema ?? true, entryFile, path), path);
+        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path, direction: sent, node, owner: op.key, role: "body", opaque: !isJsonMedia(media) });
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
+        if (!/^(?:[1-5](?:\d\d|XX)|default)$/i.test(status)) continue; // extensions (`x-...`) are no status
+        facts.statuses.add(status.toUpperCase());
         const resp = isSchemaObject(r) ? resolveRaw(r, doc.files, entryFile) : undefined;
+        const statusBase = `${base}/responses/${escapeToken(status)}`;
         for (const [media, mt] of Object.entries(isSchemaObject(resp?.content) ? (resp!.content as Schema) : {})) {
           if (!isSchemaObject(mt)) continue;
-          for (const field of ["schema", "itemSchema", "x-item-schema"]) {
-            if (mt[field] === undefined) continue;
-            const path = `${base}/responses/${escapeToken(status)}/content/${escapeToken(media)}/${escapeToken(field)}`;
-            const node = wrap("__response", adopt(mt[field], entryFile), path);
-            const k = `op:${op.key}:response:${status}:${media}${field === "schema" ? "" : ":item"}`;
-            surfaces.set(k, { key: k, path, direction: "response", node, owner: op.key, role: "response" });
+          const fields = ["schema", "itemSchema", "x-item-schema"].filter((f) => mt[f] !== undefined);
+          for (const field of fields.length ? fields : ["schema"]) {
+            const path = `${statusBase}/content/${escapeToken(media)}/${escapeToken(field)}`;
+            const node = wrap("__response", adopt(mt[field] ?? true, entryFile, path), path);
+            const k = `op:${op.key}:response:${status.toUpperCase()}:${media}${field === "schema" ? "" : ":item"}`;
+            const opaque = field === "schema" ? !isJsonMedia(media) : false;
+            surfaces.set(k, { key: k, path, direction: received, node, owner: op.key, role: "response", opaque });
             // OAS 3.2 SSE items carry their payload as a string `data` with `contentSchema`, which
-            // JSON Schema treats as an annotation: the payload is a response surface of its own.
-            // (issue 15, minimal: the diff/lint rules for 3.2 are issue 14's)
+            // JSON Schema treats as an annotation: there the payload is a response surface of its own.
             const data = field === "itemSchema" && isSchemaObject(mt[field]) && isSchemaObject((mt[field] as Schema).properties) ? ((mt[field] as Schema).properties as Schema).data : undefined;
             if (isSchemaObject(data) && data.contentSchema !== undefined) {
               const dataPath = `${path}/properties/data/contentSchema`;
               const dk = `${k}:data`;
-              surfaces.set(dk, { key: dk, path: dataPath, direction: "response", node: wrap("__response", adopt(data.contentSchema, entryFile), dataPath), owner: op.key, role: "response" });
+              surfaces.set(dk, { key: dk, path: dataPath, direction: received, node: wrap("__response", adopt(data.contentSchema, entryFile, dataPath), dataPath), owner: op.key, role: "response" });
             }
           }
         }
+        // Response headers: an open object (servers send more headers than they document), names lower-cased.
+        const headers = isSchemaObject(resp?.headers) ? resolveMap(resp!.headers as Schema, doc.files, entryFile) : {};
+        const props: Record<string, SchemaNode> = {};
+        const required: string[] = [];
+        for (const [h, header] of Object.entries(headers)) {
+          const name = h.toLowerCase();
+          if (name === "content-type") continue; // described by the media types, and ignored by OpenAPI here
+          setOwn(props, name, adopt(parameterSchema(header).schema ?? true, entryFile, `${statusBase}/headers/${escapeToken(h)}/schema`));
+          if (header.required === true) required.push(name);
+        }
+        const hname = fresh("__headers");
+        synthetic.set(hname, { prefix: "/properties", display: `${statusBase}/headers` });
+        const hnode = ctx.addDefNode(hname, { type: "object", properties: props, required });
+        const hk = `op:${op.key}:response:${status.toUpperCase()}:headers`;
+        surfaces.set(hk, { key: hk, path: `${statusBase}/headers`, direction: received, node: hnode, owner: op.key, role: "headers" });
       }
     }
   }
@@ -268,34 +355,89 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
     return `${label}#${pointer}${inner}`;
   };
 
-  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate };
+  ctx.unicodeRegExp = !state.nonUnicodePatterns;
+  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate, dialect, defects: state.defects, openapi, origins: bundle.origins };
 }
 
 interface RawOperation {
+  /** Method and path template with parameter names erased; webhooks and callbacks are prefixed. */
   key: string;
   method: string;
   path: string;
+  /** Pointer of the operation object in the document. */
+  pointer: string;
   op: Schema;
   parameters: Schema[];
+  /** Webhooks and callbacks: the API sends the request, the client answers. */
+  flipped: boolean;
 }
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
 
-function openApiOperations(root: Schema): RawOperation[] {
+/** Operations of `paths`, `webhooks` (3.1+) and every operation's `callbacks`, path items and parameters `$ref`-resolved. */
+function openApiOperations(root: Schema, files: Map<string, unknown>, file: string): RawOperation[] {
   const out: RawOperation[] = [];
-  for (const [path, item] of Object.entries(isSchemaObject(root.paths) ? root.paths : {})) {
-    if (!isSchemaObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isSchemaObject(op)) continue;
-      const shared = Array.isArray(item.parameters) ? (item.parameters as Schema[]) : [];
-      const own = Array.isArray(op.parameters) ? (op.parameters as Schema[]) : [];
-      // An operation's own parameter overrides a path-level one with the same name and location.
-      const merged = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own].filter(isSchemaObject);
-      out.push({ key: `${method.toUpperCase()} ${path}`, method, path, op, parameters: merged });
+  const fromItems = (items: unknown, pointerBase: string, keyOf: (path: string) => string, flipped: boolean) => {
+    for (const [path, rawItem] of Object.entries(isSchemaObject(items) ? items : {})) {
+      const item = isSchemaObject(rawItem) ? resolveRaw(rawItem, files, file) : undefined;
+      if (!item) continue;
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!isSchemaObject(op)) continue;
+        const shared = resolveList(item.parameters, files, file);
+        const own = resolveList(op.parameters, files, file);
+        // An operation's own parameter overrides a path-level one with the same name and location.
+        const merged = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+        const key = `${keyOf(path)} ${method.toUpperCase()}`;
+        const pointer = `${pointerBase}/${escapeToken(path)}/${method}`;
+        out.push({ key, method, path, pointer, op, parameters: merged, flipped });
+        for (const [cbName, cbRaw] of Object.entries(isSchemaObject(op.callbacks) ? op.callbacks : {})) {
+          const cb = isSchemaObject(cbRaw) ? resolveRaw(cbRaw, files, file) : undefined;
+          if (cb) fromItems(cb, `${pointer}/callbacks/${escapeToken(cbName)}`, (expr) => `${key} callback ${cbName} ${expr}`, !flipped);
+        }
+      }
     }
+  };
+  fromItems(root.paths, "#/paths", (path) => path.replace(/\{[^}]*\}/g, "{}"), false);
+  fromItems(root.webhooks, "#/webhooks", (name) => `webhook ${name}`, true);
+  // Keys read "GET /a/{}" as before for plain paths.
+  for (const o of out) if (!o.flipped && !o.key.includes(" callback ")) o.key = `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+  return out;
+}
+
+/** A parameter's (or header's) schema: `schema`, or the schema of its one `content` media type. */
+function parameterSchema(p: Schema): { schema: unknown; media?: string } {
+  if (p.schema !== undefined) return { schema: p.schema };
+  if (isSchemaObject(p.content)) {
+    const [media, mt] = Object.entries(p.content)[0] ?? [];
+    if (media && isSchemaObject(mt)) return { schema: mt.schema ?? true, media };
+  }
+  return { schema: true };
+}
+
+/** JSON bodies are compared as JSON payloads; other media types (XML, forms, text) only by their schemas' equality. */
+export function isJsonMedia(media: string): boolean {
+  const m = media.toLowerCase().split(";")[0]!.trim();
+  return m === "application/json" || m.endsWith("+json") || m === "*/*" || m === "application/*" || m === "text/json" || m.endsWith("/jsonl") || m === "application/x-ndjson";
+}
+
+function resolveList(v: unknown, files: Map<string, unknown>, file: string): Schema[] {
+  return (Array.isArray(v) ? v : []).map((p) => (isSchemaObject(p) ? resolveRaw(p, files, file) : undefined)).filter((p): p is Schema => p !== undefined);
+}
+
+function resolveMap(v: Schema, files: Map<string, unknown>, file: string): Record<string, Schema> {
+  const out: Record<string, Schema> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const r = isSchemaObject(x) ? resolveRaw(x, files, file) : undefined;
+    if (r) setOwn(out, k, r);
   }
   return out;
+}
+
+/** Security alternatives: each a map of scheme name to scopes; `[{}]` (or none declared) is anonymous access. */
+function effectiveSecurity(v: unknown): Record<string, string[]>[] {
+  if (!Array.isArray(v) || v.length === 0) return [{}];
+  return v.filter(isSchemaObject).map((req) => Object.fromEntries(Object.entries(req).map(([k, scopes]) => [k, Array.isArray(scopes) ? scopes.map(String) : []])));
 }
 
 /** Follows a `$ref` on an OpenAPI object (request body, response) to the object itself. */

@@ -1,5 +1,5 @@
 /** Library entry of `contract-suite diff`: two inputs in, one report out. */
-import { buildModel } from "./model.js";
+import { buildModel, ModelError } from "./model.js";
 import { diffModels, type DiffOptions, type DiffReport, type Verdict } from "./diff.js";
 import { loadSource } from "./source.js";
 import type { LoadedContract } from "../contracts/index.js";
@@ -31,17 +31,26 @@ export async function diffDocuments(oldSpec: string, newSpec: string, options: D
   return applyLevels(diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }), options.levels);
 }
 
+/** A document the model cannot be built from is unusable input (ModelError), never an internal error. */
+function guardedModel(c: LoadedContract, received: string[] | undefined, label: string | undefined) {
+  try {
+    return buildModel(c, { received, label });
+  } catch (e) {
+    if (e instanceof ModelError) throw e;
+    throw new ModelError(`${c.doc.path}: cannot read the document: ${(e as Error).message}`);
+  }
+}
+
 /** Diffs two loaded contracts (registry history checks come in here). */
 export function diffContracts(oldC: LoadedContract, newC: LoadedContract, options: DiffInputsOptions & { labels?: [string, string] } = {}): DiffReport {
-  const oldM = buildModel(oldC, { received: options.received, label: options.labels?.[0] });
-  const newM = buildModel(newC, { received: options.received, label: options.labels?.[1] });
+  const oldM = guardedModel(oldC, options.received, options.labels?.[0]);
+  const newM = guardedModel(newC, options.received, options.labels?.[1]);
   if (oldM.kind !== newM.kind) {
+    const inner = diffModels(oldM, newM, options);
     return {
-      verdict: "needs-review",
-      old: oldM.label,
-      new: newM.label,
-      changes: [{ path: "#", kind: "document-kind-changed", direction: "none", verdict: "needs-review", evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match` }, ...diffModels(oldM, newM, options).changes],
-      stats: { surfaces: oldM.surfaces.size, unchanged: 0, samples: 0 },
+      ...inner,
+      verdict: inner.verdict === "breaking" ? "breaking" : "needs-review",
+      changes: [{ path: "#", kind: "document-kind-changed", direction: "none", verdict: "needs-review", evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match` }, ...inner.changes],
     };
   }
   return diffModels(oldM, newM, options);

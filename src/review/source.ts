@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { collectRefs, loadDocument, parseDocumentText, type ContractKind, type LoadedContract } from "../contracts/index.js";
 import { isSchemaObject } from "./schema/keywords.js";
+import { documentDialect, DialectError } from "./schema/dialect.js";
 
 export class SourceError extends Error {
   override readonly name = "SourceError";
@@ -40,6 +41,12 @@ async function loadAs(path: string): Promise<LoadedContract> {
   const unresolved = problems.filter((p) => p.rule === "unresolved-ref");
   if (unresolved.length) throw new SourceError(`${path}: ${unresolved.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}`);
   const kind = detectKind(doc.root);
+  try {
+    documentDialect(doc.root);
+  } catch (e) {
+    if (e instanceof DialectError) throw new SourceError(`${path}: ${e.message}`);
+    throw e;
+  }
   return { entry: { name: "diff", kind, version: "", entry: path }, doc, problems };
 }
 

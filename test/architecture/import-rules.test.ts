@@ -54,6 +54,7 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       "src/rpc/engine.ts": `import { ctx } from "../cli/context.js";\nexport const e = ctx;\n`,
       "codegen/generate.ts": `import { lint } from "../src/review/lint.js";\nexport const g = lint;\n`,
       "src/review/lint.ts": `export const lint = 1;\n`,
+      "src/review/mirror.ts": `import { g } from "../../codegen/generate.js";\nexport const m = g;\n`,
       "src/frame-wire/fold.ts": `import { check } from "../../conformance/frame-wire/suite.js";\nexport const f = check;\n`,
       "conformance/frame-wire/suite.ts": `export const check = 1;\n`,
     });
@@ -66,6 +67,7 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       "frame-wire-entry-browser-safe",
       "library-never-imports-cli",
       "codegen-below-review-and-conformance",
+      "review-below-codegen",
       "implementations-never-import-conformance",
     ]) {
       expect(r.out, rule).toMatch(new RegExp(`error ${rule}:`));

@@ -3,7 +3,9 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const NAMES = ["validate.frameEvent", "validate.frameEventLarge", "validate.vsSchemasafe", "validate.vsInterpreters", "fold.overhead", "fold.vsJsonParse", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "wit.serverCpu1", "wit.serverCpu16", "wit.serverCpu64", "wit.throughputFull", "wit.tree10k", "wit.tree10k.p99", "gen.warm", "conform.rate", "cli.coldStart", "cli.help", "install.frame-wire", "install.wit-client"];
+const NAMES = ["validate.frameEvent", "validate.frameEventLarge", "validate.vsSchemasafe", "validate.vsInterpreters", "fold.overhead", "fold.vsJsonParse", "fold.scaling", "fold.memory", "wit.throughput", "wit.latency", "wit.serverCpu1", "wit.serverCpu16", "wit.serverCpu64", "wit.throughputFull", "wit.tree10k", "wit.tree10k.p99", "gen.warm", "conform.rate", "cli.coldStart", "cli.help"];
+/** Registered, but left out of the tiny run (they pack and install packages, or diff two 40k documents). */
+const HEAVY = ["install.frame-wire", "install.wit-client", "diff.large"];
 
 describe("npm run bench (tiny sizes: the output shape, not the timings)", () => {
   it("--json prints exactly one JSON object with every benchmark", () => {
@@ -18,6 +20,12 @@ describe("npm run bench (tiny sizes: the output shape, not the timings)", () => 
       expect(typeof r.unit === "string" && typeof r.baseline === "string", name).toBe(true);
     }
   }, 180_000);
+
+  it("the heavy rows are registered (the tiny run skips them)", async () => {
+    const { BENCHES } = await import("../../scripts/bench/main.js");
+    expect(BENCHES.filter((b) => b.heavy).map((b) => b.name).sort()).toEqual([...HEAVY].sort());
+    expect(BENCHES.map((b) => b.name).sort()).toEqual([...NAMES, ...HEAVY].sort());
+  });
 
   it("the Markdown table has a row per benchmark", () => {
     const out = execFileSync(process.execPath, ["--import", "tsx", `${ROOT}/scripts/bench/main.ts`, "--tiny", "--only", "gen.warm,fold.overhead"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

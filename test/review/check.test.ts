@@ -46,7 +46,7 @@ describe("contract-suite check", () => {
     for (const s of ["validate", "gen --check", "lint", "mirror", "compat"]) expect(names).toContain(s);
     expect(names.some((n: string) => n.startsWith("conform "))).toBe(true);
     expect(stage(r.stdout, "compat").summary).toMatch(/frame-wire 1\.2\.0 -> 1\.3\.0: compatible/);
-  });
+  }, 180_000);
 
   it("fails on a breaking change without a major bump, pointing at the change and its counterexample", async () => {
     const dir = registryCopy(narrowFinishReason);
@@ -90,7 +90,7 @@ describe("contract-suite check", () => {
 });
 
 describe("version bumps", () => {
-  const report = (...verdicts: [string, DiffReport["verdict"]][]): DiffReport => ({ verdict: "compatible", old: "a", new: "b", stats: { surfaces: 1, unchanged: 0, samples: 0 }, changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })) });
+  const report = (...verdicts: [string, DiffReport["verdict"]][]): DiffReport => ({ verdict: "compatible", old: "a", new: "b", warnings: [], stats: { surfaces: 1, unchanged: 0, samples: 0 }, changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })) });
   it("parses semver and major-only versions", () => {
     expect(parseVersion("1.3.0")).toMatchObject({ kind: "semver", major: 1, minor: 3 });
     expect(parseVersion("1")).toMatchObject({ kind: "major", major: 1 });

@@ -66,6 +66,11 @@ const schemaArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ s: Record<s
     }, { requiredKeys: ["type", "properties"] }),
     fc.record({ type: fc.constant("array"), items: tie("s"), minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 1, max: 4 }), uniqueItems: fc.boolean() }, { requiredKeys: ["type", "items"] }),
     fc.record({ kw: fc.constantFrom("oneOf", "anyOf"), branches: fc.array(tie("s"), { minLength: 1, maxLength: 3 }) }).map(({ kw, branches }) => ({ [kw]: branches })),
+    // The applicator family: not, conditionals and conditional object keywords.
+    fc.record({ not: tie("s") }),
+    fc.record({ if: tie("s"), then: tie("s"), else: tie("s") }, { requiredKeys: ["if"] }),
+    fc.record({ type: fc.constant("object"), dependentSchemas: fc.record({ a: tie("s") }), dependentRequired: fc.constant({ b: ["a"] }) }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constant("object"), properties: fc.record({ a: tie("s"), xb: tie("s") }, { requiredKeys: [] }), patternProperties: fc.record({ "^x": tie("s") }), propertyNames: fc.constantFrom({ maxLength: 2 }, { pattern: "^[a-x]+$" }), additionalProperties: fc.boolean() }, { requiredKeys: ["type"] }),
   ),
 })).s;
 

@@ -54,11 +54,19 @@ describe("contract-suite diff", () => {
   });
 
   it("--fail-on needs-review also fails on a change it cannot decide", async () => {
-    const path = witVariant("default.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
+    // `not` with a constant inside the integer range: neither proved nor shown by a payload.
+    const path = witVariant("undecided.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.not = { const: 123457 }));
     const lenient = await runCli(["diff", WIT, path]);
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout).toMatch(/REVIEW +default-changed/);
+    expect(lenient.stdout).toMatch(/REVIEW +constraint-changed/);
     expect((await runCli(["diff", WIT, path, "--fail-on", "needs-review"])).code).toBe(1);
+  });
+
+  it("a changed default of a request param is breaking (clients that omit it get another behaviour)", async () => {
+    const path = witVariant("default.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
+    const r = await runCli(["diff", WIT, path, "--format", "json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({ kind: "default-changed", verdict: "breaking", direction: "request" });
   });
 
   it("--level overrides the verdict of a change kind (oasdiff-style severity levels)", async () => {

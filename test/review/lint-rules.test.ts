@@ -56,6 +56,12 @@ describe("member-without-type", () => {
     const ts = await compile({ title: "A", type: "object", properties: { d: {} } } as never, "A", { bannerComment: "" });
     expect(ts).toMatch(/d\?: unknown/);
   });
+  it("stays quiet on an untyped subschema under `not` (idiomatic), but not on the same subschema elsewhere", async () => {
+    const negated = { $schema: S, $defs: { A: described({ type: "object", not: { required: ["a", "b"], properties: { a: { minLength: 2 } } } }) } };
+    expect(await ruleFindings("member-without-type", negated)).toEqual([]);
+    const plain = { $schema: S, $defs: { A: described({ type: "object", properties: { x: { required: ["a", "b"] } } }) } };
+    expect((await ruleFindings("member-without-type", plain)).map((f) => f.pointer)).toEqual(["/$defs/A/properties/x"]);
+  });
 });
 
 describe("shadowed-global-name", () => {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../../contracts/index.js";
-import { buildBundle } from "../../../codegen/bundle.js";
+import { buildBundle } from "../../schema/bundle.js";
 import { escapeToken } from "../../json/index.js";
 import { SchemaContext } from "../schema/context.js";
 import { DATA_KEYWORDS, isAnnotationKeyword, isSchemaObject, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "../schema/keywords.js";

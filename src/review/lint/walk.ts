@@ -7,7 +7,7 @@ import type { LoadedContract } from "../../contracts/index.js";
 import { escapeToken } from "../../json/index.js";
 import { isSchemaObject, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, type Schema } from "../schema/keywords.js";
 
-export type SchemaRole = "root" | "definition" | "member" | "param" | "result" | "media" | "items" | "additional" | "branch" | "other";
+export type SchemaRole = "root" | "definition" | "member" | "param" | "result" | "media" | "items" | "additional" | "branch" | "negated" | "other";
 
 export interface SchemaSite {
   file: string;
@@ -35,6 +35,7 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
       else if ((k === "$defs" || k === "definitions") && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) visit(file, `${here}/${escapeToken(n)}`, s, "definition", n, undefined, depth + 1);
       else if ((k === "patternProperties" || k === "dependentSchemas") && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) visit(file, `${here}/${escapeToken(n)}`, s, "other", n, site, depth + 1);
       else if (k === "items" || k === "additionalProperties") visit(file, here, v, k === "items" ? "items" : "additional", undefined, site, depth + 1);
+      else if (k === "not") visit(file, here, v, "negated", undefined, site, depth + 1);
       else if (SCHEMA_KEYWORDS.has(k)) visit(file, here, v, "other", undefined, site, depth + 1);
       else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => visit(file, `${here}/${i}`, s, k === "prefixItems" ? "items" : "branch", undefined, site, depth + 1));
     }

@@ -11,50 +11,13 @@
  */
 import type { SchemaContext } from "./context.js";
 import { finiteValues, valueType } from "./context.js";
-import { sameSchema } from "./equal.js";
+import { sameKeyword, sameSchema } from "./equal.js";
 import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 import { mergeConjunction } from "./merge.js";
+import { KEYWORD_FAMILIES, applicatorFindings, type ApplicatorContext } from "./applicators.js";
 
-export type Aspect =
-  | "schema"
-  | "type"
-  | "enum"
-  | "const"
-  | "required"
-  | "property"
-  | "additional-properties"
-  | "pattern"
-  | "format"
-  | "min-length"
-  | "max-length"
-  | "minimum"
-  | "maximum"
-  | "multiple-of"
-  | "min-items"
-  | "max-items"
-  | "unique-items"
-  | "min-properties"
-  | "max-properties"
-  | "branch"
-  | "keyword";
-
-/** One step of an instance path on the A side; `branch` records which A-side union branch. */
-export type Step = { kind: "prop"; name: string } | { kind: "item" } | { kind: "branch"; index: number };
-
-export interface Finding {
-  steps: Step[];
-  aspect: Aspect;
-  /** A structural refutation (to be shown with a payload) rather than an undecided spot. */
-  certain: boolean;
-  /** Message with `{A}`/`{B}` placeholders for the two sides. */
-  message: string;
-  /** The property name, enum value or keyword the finding is about. */
-  subject?: string;
-  a: SchemaNode;
-  b: SchemaNode;
-  /** Candidate local witnesses: values expected to be valid under `a` and invalid under `b`. */
-  hints: unknown[];
-}
+export type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
+import type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
 
 export interface ContainmentOptions {
   /** Produces a valid example of a node of context A, for hints; undefined when it finds none. */
@@ -62,32 +25,8 @@ export interface ContainmentOptions {
   maxDepth?: number;
 }
 
-const HANDLED = new Set([
-  "type",
-  "enum",
-  "const",
-  "allOf",
-  "oneOf",
-  "anyOf",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "items",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "required",
-  "properties",
-  "additionalProperties",
-  "minProperties",
-  "maxProperties",
-]);
+/** Every keyword some family decides; a B-side keyword outside it is undecided unless equal on both sides. */
+const HANDLED: ReadonlySet<string> = new Set(KEYWORD_FAMILIES.flatMap((f) => f.keywords));
 
 /** Shared nodes, so memo keys stay stable across calls. */
 const EMPTY: Schema = Object.freeze({}) as Schema;
@@ -150,11 +89,6 @@ export class Containment {
     return result;
   }
 
-  /** A trial: findings without letting a failed attempt's assumptions leak into the cache. */
-  private trial(a: SchemaNode, b: SchemaNode, depth: number): Finding[] {
-    return this.sub(a, b, depth);
-  }
-
   private body(a: Schema, b: Schema, depth: number): Finding[] {
     if (sameSchema(a, this.ca, b, this.cb)) return [];
 
@@ -177,7 +111,7 @@ export class Containment {
       const parts = [...(isTrivial(base) ? [] : [base]), ...(allOf as SchemaNode[])];
       let best: Finding[] | undefined;
       for (const p of parts) {
-        const fs = this.trial(p, b, depth + 1);
+        const fs = this.sub(p, b, depth + 1);
         if (fs.length === 0) return [];
         if (!best || fs.length < best.length) best = fs;
       }
@@ -232,7 +166,7 @@ export class Containment {
       let chosen: number | undefined;
       let bestFs: Finding[] | undefined;
       for (const c of cands) {
-        const fs = this.trial(aT, c.br, depth + 1);
+        const fs = this.sub(aT, c.br, depth + 1);
         if (fs.length === 0) {
           chosen = c.i;
           break;
@@ -292,6 +226,7 @@ export class Containment {
       else if (t === "array") out.push(...this.arrays(a, b, aT, depth));
       else if (t === "object") out.push(...this.objects(a, b, aT, depth));
     }
+    out.push(...applicatorFindings(this.family(), a, b, depth));
     for (const k of constraintKeys(b)) {
       if (HANDLED.has(k)) continue;
       if (k in a && sameKeyword(k, a[k], this.ca, b[k], this.cb)) continue;
@@ -372,9 +307,9 @@ export class Containment {
       const hint = isSchemaObject(base) ? omit(base, r) : base;
       out.push(this.finding([], "required", true, `{B} requires the member "${r}"; {A} does not`, aT, b, [hint], r));
     }
-    for (const k of ["patternProperties", "propertyNames", "dependentRequired", "dependentSchemas"]) {
-      if (!(k in a) && !(k in b)) continue;
-      if (!sameKeyword(k, a[k], this.ca, b[k], this.cb)) out.push(this.finding([], "keyword", false, `\`${k}\` differs`, aT, b, [base], k));
+    // A-side patternProperties admit members the properties/additionalProperties reasoning below does not see.
+    if (a.patternProperties !== undefined && !sameKeyword("patternProperties", a.patternProperties, this.ca, b.patternProperties, this.cb)) {
+      out.push(this.finding([], "keyword", false, "`patternProperties` differs", aT, b, [base], "patternProperties"));
     }
     const propsA = (isSchemaObject(a.properties) ? a.properties : {}) as Record<string, SchemaNode>;
     const propsB = (isSchemaObject(b.properties) ? b.properties : {}) as Record<string, SchemaNode>;
@@ -408,6 +343,11 @@ export class Containment {
     const maxB = num(b.maxProperties);
     if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(this.finding([], "max-properties", true, `{A} allows more than ${maxB} members; {B} does not`, aT, b, [base]));
     return out;
+  }
+
+  /** What a keyword family module sees of the checker. */
+  private family(): ApplicatorContext {
+    return { ca: this.ca, cb: this.cb, sub: (x, y, d) => this.sub(x, y, d), finding: (...args) => this.finding(...args), example: (n) => this.example(n), disjoint: (x, y) => disjoint(x, this.ca, y, this.cb) };
   }
 
   private example(node: SchemaNode): unknown {
@@ -485,17 +425,6 @@ function flatObject(s: Schema, ctx: SchemaContext): Schema | undefined {
   return m === false ? undefined : m;
 }
 
-function sameKeyword(k: string, x: unknown, cx: SchemaContext, y: unknown, cy: SchemaContext): boolean {
-  if (x === undefined || y === undefined) return x === y;
-  if (isSchemaObject(x) && isSchemaObject(y) && (k === "patternProperties" || k === "dependentSchemas")) {
-    const kx = Object.keys(x).sort();
-    const ky = Object.keys(y).sort();
-    return kx.length === ky.length && kx.every((n, i) => n === ky[i] && sameSchema(x[n] as SchemaNode, cx, y[n] as SchemaNode, cy));
-  }
-  if (Array.isArray(x) && Array.isArray(y) && k === "prefixItems") return x.length === y.length && x.every((s, i) => sameSchema(s as SchemaNode, cx, y[i] as SchemaNode, cy));
-  if ((isSchemaObject(x) || typeof x === "boolean") && (isSchemaObject(y) || typeof y === "boolean") && k !== "dependentRequired") return sameSchema(x as SchemaNode, cx, y as SchemaNode, cy);
-  return canonical(x) === canonical(y);
-}
 
 function lower(s: Schema): { v: number; excl: boolean } | undefined {
   const m = num(s.minimum);

@@ -27,6 +27,9 @@ export class SchemaContext {
   private readonly validators = new WeakMap<object, ValidateFunction>();
   private readonly boolValidators = new Map<boolean, ValidateFunction>();
 
+  /** Compile patterns with the `u` flag (ECMA-262 unicode mode); off when a document's patterns need it (dialect.ts). */
+  unicodeRegExp = true;
+
   constructor(readonly defs: Record<string, Schema>) {
     this.uri = `urn:contract-suite:review:${++contextCounter}`;
     for (const [name, def] of Object.entries(defs)) this.indexSites(def, name, "");
@@ -170,9 +173,17 @@ export class SchemaContext {
   private ajv(discriminator: boolean): Ajv2020 {
     const existing = discriminator ? this.ajvInstance : this.ajvPlain;
     if (existing) return existing;
-    const ajv = new Ajv2020({ strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false });
+    const options = { strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp };
+    let ajv = new Ajv2020(options);
     addFormats.default(ajv);
-    ajv.addSchema({ $id: this.uri, $defs: this.defs });
+    try {
+      ajv.addSchema({ $id: this.uri, $defs: this.defs });
+    } catch {
+      // A defect the dialect pass did not repair: validate what compiles rather than stop.
+      ajv = new Ajv2020({ ...options, validateSchema: false });
+      addFormats.default(ajv);
+      ajv.addSchema({ $id: this.uri, $defs: this.defs });
+    }
     if (discriminator) this.ajvInstance = ajv;
     else this.ajvPlain = ajv;
     return ajv;

@@ -47,3 +47,16 @@ function sameSet(x: unknown, y: unknown): boolean {
   const ay = (Array.isArray(y) ? y : [y]).map(canonical).sort();
   return ax.length === ay.length && ax.every((v, i) => v === ay[i]);
 }
+
+/** Equality of one keyword's values on two sides: schemas by content, data canonically. */
+export function sameKeyword(k: string, x: unknown, cx: SchemaContext, y: unknown, cy: SchemaContext): boolean {
+  if (x === undefined || y === undefined) return x === y;
+  if (isSchemaObject(x) && isSchemaObject(y) && (k === "patternProperties" || k === "dependentSchemas")) {
+    const kx = Object.keys(x).sort();
+    const ky = Object.keys(y).sort();
+    return kx.length === ky.length && kx.every((n, i) => n === ky[i] && sameSchema(x[n] as SchemaNode, cx, y[n] as SchemaNode, cy));
+  }
+  if (Array.isArray(x) && Array.isArray(y) && k === "prefixItems") return x.length === y.length && x.every((s, i) => sameSchema(s as SchemaNode, cx, y[i] as SchemaNode, cy));
+  if ((isSchemaObject(x) || typeof x === "boolean") && (isSchemaObject(y) || typeof y === "boolean") && k !== "dependentRequired") return sameSchema(x as SchemaNode, cx, y as SchemaNode, cy);
+  return canonical(x) === canonical(y);
+}

@@ -1,4 +1,5 @@
 import type { LintRule } from "../rule.js";
+import type { SchemaSite } from "../walk.js";
 import { isSchemaObject, TYPE_DETERMINING } from "../../schema/keywords.js";
 
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"];
@@ -17,6 +18,8 @@ export const memberWithoutType: LintRule = {
     const out = [];
     for (const s of ctx.sites) {
       if (!isSchemaObject(s.node) || s.role === "root" || s.role === "definition" && isContainerOnly(s.node)) continue;
+      // `not: {required: [...]}` and the like are idiomatic: codegen emits no type for what a schema forbids.
+      if (underNot(s)) continue;
       const keys = Object.keys(s.node);
       if (keys.length === 0 || TYPE_DETERMINING.some((k) => k in (s.node as object))) continue;
       if (keys.every((k) => k === "$comment")) continue;
@@ -33,6 +36,11 @@ export const memberWithoutType: LintRule = {
     return out;
   },
 };
+
+function underNot(s: SchemaSite): boolean {
+  for (let cur: SchemaSite | undefined = s; cur; cur = cur.parent) if (cur.role === "negated") return true;
+  return false;
+}
 
 function isContainerOnly(node: Record<string, unknown>): boolean {
   return Object.keys(node).every((k) => ["$defs", "definitions", "$schema", "$id", "title", "description", "$comment"].includes(k));

@@ -1,5 +1,5 @@
 import type { LintRule, RuleFinding } from "../rule.js";
-import { pascalCase } from "../../../../codegen/names.js";
+import { pascalCase } from "../../../schema/names.js";
 
 /** Names of TypeScript, JavaScript, DOM and Node globals a generated type would shadow. */
 export const GLOBAL_NAMES = new Set(

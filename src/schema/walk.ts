@@ -1,0 +1,104 @@
+/**
+ * The one table of where JSON Schema 2020-12 (and OpenAPI's dialects of it) keep subschemas, and a
+ * traversal over it. Review, lint and the bundler walk schemas through here instead of each
+ * keeping its own keyword list, so a keyword added here is seen everywhere.
+ */
+import { escapeToken } from "../json/index.js";
+
+export type Schema = Record<string, unknown>;
+
+/** Keywords whose value is a map of names to schemas. */
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value is one schema. */
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  "items",
+  "additionalProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "additionalItems",
+  "contentSchema",
+]);
+/** Keywords whose value is an array of schemas. */
+export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "examples", "example", "default", "x-extensible-enum"]);
+
+function isObject(v: unknown): v is Schema {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export interface SubschemaSite {
+  /** The keyword holding the subschema (`properties`, `items`, ...). */
+  keyword: string;
+  /** Member name (map keywords) or index (array keywords); undefined for single-schema keywords. */
+  key?: string | number;
+  /** Pointer of the subschema relative to its parent. */
+  pointer: string;
+  node: unknown;
+}
+
+/** The direct subschemas of a schema object, in document order. */
+export function subschemas(node: Schema): SubschemaSite[] {
+  const out: SubschemaSite[] = [];
+  for (const [k, v] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(k)) continue;
+    const here = `/${escapeToken(k)}`;
+    if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v)) for (const [n, s] of Object.entries(v)) out.push({ keyword: k, key: n, pointer: `${here}/${escapeToken(n)}`, node: s });
+    else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => out.push({ keyword: k, key: i, pointer: `${here}/${i}`, node: s }));
+    else if (SCHEMA_KEYWORDS.has(k) && k !== "items") out.push({ keyword: k, pointer: here, node: v });
+    // `items` is one schema in 2020-12; an array (draft 2019 and older, OpenAPI 3.0 mistakes) is a list.
+    else if (k === "items") {
+      if (Array.isArray(v)) v.forEach((s, i) => out.push({ keyword: k, key: i, pointer: `${here}/${i}`, node: s }));
+      else out.push({ keyword: k, pointer: here, node: v });
+    }
+  }
+  return out;
+}
+
+/** Visits every schema object under `root` (pre-order), with its pointer; `false` from `visit` skips its children. */
+export function walkSchema(root: unknown, visit: (node: Schema, pointer: string) => boolean | void, pointer = ""): void {
+  const seen = new Set<object>();
+  const go = (node: unknown, at: string, depth: number): void => {
+    if (!isObject(node) || seen.has(node) || depth > 512) return;
+    seen.add(node);
+    if (visit(node, at) === false) return;
+    for (const s of subschemas(node)) go(s.node, at + s.pointer, depth + 1);
+  };
+  go(root, pointer, 0);
+}
+
+/**
+ * Deep copy of a schema where every schema object passes through `map` (children first mapped, then
+ * the node itself). Data keywords are copied as data; keys named `__proto__` stay own members.
+ */
+export function mapSchema(root: unknown, map: (node: Schema, pointer: string) => unknown, pointer = ""): unknown {
+  const go = (node: unknown, at: string, depth: number): unknown => {
+    if (!isObject(node) || depth > 512) return node;
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(node)) {
+      const here = `${at}/${escapeToken(k)}`;
+      let value: unknown;
+      if (DATA_KEYWORDS.has(k)) value = structuredClone(v);
+      else if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v)) {
+        const m: Schema = {};
+        for (const [n, s] of Object.entries(v)) define(m, n, go(s, `${here}/${escapeToken(n)}`, depth + 1));
+        value = m;
+      } else if ((SCHEMA_ARRAY_KEYWORDS.has(k) || k === "items") && Array.isArray(v)) value = v.map((s, i) => go(s, `${here}/${i}`, depth + 1));
+      else if (SCHEMA_KEYWORDS.has(k)) value = go(v, here, depth + 1);
+      else value = structuredClone(v);
+      define(out, k, value);
+    }
+    return map(out, at);
+  };
+  return go(root, pointer, 0);
+}
+
+function define(obj: Schema, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
