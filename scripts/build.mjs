@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds the published packages (packages/*) from the repository's sources with tsc: ESM JavaScript
- * plus .d.ts, incremental (`tsc -b`), then copies what tsc does not emit: the ajv standalone
+ * plus .d.ts, incremental (`tsc -p` per package), then copies what tsc does not emit: the ajv standalone
  * validators (.js + .d.ts beside them), JSON fixtures, and the CLI's assets (contracts/, vectors).
  * The CLI is laid out at its package root exactly as the repository is (src/, codegen/, conformance/,
  * contracts/, bin/), so paths computed from `import.meta.url` hold in both.
@@ -45,7 +45,9 @@ for (const name of names) {
 if (mode === "unpack") process.exit(0);
 
 const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-b", ...names.map((n) => join(ROOT, "packages", n))], { stdio: "inherit", cwd: ROOT });
+// `tsc -p` with `incremental`, one package at a time: `tsc -b` judges a non-composite project up to
+// date by its root files' times and missed edits to files its entry only reaches (a stale .d.ts).
+for (const n of names) execFileSync(process.execPath, [tsc, "-p", join(ROOT, "packages", n, "tsconfig.json")], { stdio: "inherit", cwd: ROOT });
 
 for (const name of names) {
   const pkgDir = join(ROOT, "packages", name);

@@ -28,7 +28,7 @@ export const AREAS: readonly MutationArea[] = [
       "src/frame-wire/gap.ts",
       "src/frame-wire/json-adopt.ts",
       "src/frame-wire/pointer-fast.ts",
-      "src/frame-wire/fold-command.ts",
+      "src/cli/frame-wire-fold.ts",
       "src/frame-wire/sse.ts",
     ],
     // The suite check by check (test/conformance/frame-wire-suite.test.ts) and the checks added

@@ -104,28 +104,28 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   // ---- frame-wire: fold-command.ts ----
   {
-    file: `${FW}fold-command.ts`,
+    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
     lines: [[20, 20], [31, 31], [51, 51], [62, 66]],
     kind: "own choice",
     title: "stderr diagnostics",
     why: "docs/frame-wire.md: 'Diagnostics (discards, malformed lines, the abort) go to stderr'; their text, prefix and presence are ours. The protocol is stdin in, the last stdout line out, exit code 0.",
   },
   {
-    file: `${FW}fold-command.ts`,
+    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
     lines: [[29, 30], [33, 33], [38, 43]],
     kind: "equivalent",
     title: "options that parser output and non-TTY input make moot",
     why: "adoptEvents on parser output (see fold.ts); readline's terminal flag on a stream that is not a TTY; dropping a trailing CR is also done by JSON itself (CR is JSON whitespace) and by trim() for blank lines; lines after an abort are ignored by the fold anyway (the count only reaches stderr).",
   },
   {
-    file: `${FW}fold-command.ts`,
+    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
     lines: [[57, 60], [67, 87]],
     kind: "not a protocol check",
     title: "a failing stdin or stdout, and an unserialisable outcome",
     why: "Required by docs/frame-wire.md ('If reading stdin fails, the fold finishes with what arrived'; exit 0 whenever an outcome is printed), but a command target cannot be made to see a failing stdin or a closed stdout through the vector protocol. Unit tests: test/frame-wire/fold-command.test.ts ('still prints an outcome when reading the input fails midway', 'returns 1 when the outcome cannot be written'). The serialisation failure is unreachable with the fold's limits (its comment says so).",
   },
   {
-    file: `${FW}fold-command.ts`,
+    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
     lines: [[50, 50]],
     kind: "own choice",
     title: "the malformed-line kind for a non-parser error",
