@@ -199,6 +199,10 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
       ].join("\n"),
       ["node"],
     );
+    // It ships no daemon: with none running and no CLI installed, the first call says what to do.
+    const root = mkdtempSync(join(tmpdir(), "cs-wit-root-"));
+    const noDaemon = await sh(process.execPath, ["--input-type=module", "-e", `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); try { await w.ping(); console.log("answered"); } catch (e) { console.log(e.message); } finally { await w.close(); }`], dir);
+    expect(noDaemon.stdout).toMatch(/no contract-suite CLI is installed to start one/);
   });
 
   it("@contract-suite/wright-agent-client: the MCP SDK included, no native module; imports and type-checks", async () => {
@@ -230,7 +234,7 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
   });
 
   it("contract-suite (the CLI): --help without the native build (--ignore-scripts), no tsx; then check passes once SQLite is built", async () => {
-    const dir = await project("cli", ["cli", "runtime"], ["--ignore-scripts"]);
+    const dir = await project("cli", ["cli", "runtime", "wit-client"], ["--ignore-scripts"]);
     const pkgs = installed(dir);
     expect(pkgs.has("tsx")).toBe(false);
     const bin = join(dir, "node_modules/.bin/contract-suite");
@@ -247,6 +251,11 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     const check = await sh(bin, ["check", "--format", "json"], dir).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`check failed:\n${e.stdout}\n${e.stderr}`);
     });
+    // Beside the CLI, the wit client starts the root's daemon on first use through the installed bin.
+    const root = mkdtempSync(join(tmpdir(), "cs-wit-root-"));
+    const pinged = await sh(process.execPath, ["--input-type=module", "-e", `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); console.log(await w.ping()); await w.close();`], dir);
+    expect(pinged.stdout.trim()).toBe("pong");
+    await sh(bin, ["wit", "daemon", "stop", "--root", root], dir);
     const report = JSON.parse(check.stdout) as { ok: boolean; stages: { stage: string; ok: boolean; summary: string }[] };
     expect(report.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(["validate", "lint", "conform frame-wire", "conform wit"]));
     expect(report.ok).toBe(true);

@@ -1,18 +1,38 @@
 /**
  * Starting, finding and stopping a root's daemon from the outside: used by the CLI and by the
  * client's start-on-first-use. The daemon always runs as its own process started through the
- * package bin (Node 20 cannot run .ts; the bin registers tsx). Node built-ins only.
+ * contract-suite CLI's bin (built JavaScript). Node built-ins only.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { WIT_ENVELOPE, witPaths } from "../protocol.js";
 import { UnixSocketTransport, WitUnavailableError } from "./transport.js";
 
-/** The package bin: the only way the daemon process is started. */
+/** The bin beside this module: the CLI's own (and the repository's). A client package has none. */
 export const PACKAGE_BIN = fileURLToPath(new URL("../../../bin/contract-suite.mjs", import.meta.url));
+
+/**
+ * The CLI that runs the daemon: the bin beside this module (inside contract-suite or the repository);
+ * from @contract-suite/wit-client, which ships no daemon, the contract-suite package the root's
+ * project (or the caller's) has installed.
+ */
+export function daemonBin(root: string): string {
+  if (existsSync(PACKAGE_BIN)) return PACKAGE_BIN;
+  for (const from of [path.join(root, "package.json"), path.join(process.cwd(), "package.json")]) {
+    try {
+      const manifest = createRequire(from).resolve("contract-suite/package.json");
+      const bin = path.join(path.dirname(manifest), "bin", "contract-suite.mjs");
+      if (existsSync(bin)) return bin;
+    } catch {
+      // not installed there
+    }
+  }
+  throw new DaemonStartError("no Wit daemon is running and no contract-suite CLI is installed to start one: `npm install contract-suite` (or start any Wit daemon on <root>/.wit/daemon.sock)");
+}
 
 export class DaemonStartError extends Error {
   override readonly name = "DaemonStartError";
@@ -96,12 +116,13 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
   const p = witPaths(root);
   if (!existsSync(p.root) || !statSync(p.root).isDirectory()) throw new DaemonStartError(`the root ${p.root} is not a directory`);
   if (await pingDaemon(p.socket)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+  const bin = daemonBin(p.root);
   ensureWitDirectory(p.root);
   const log = openSync(p.logFile, "a", 0o600);
   let exited: { code: number | null; signal: NodeJS.Signals | null; error?: string } | null = null;
   let child;
   try {
-    child = spawn(process.execPath, [PACKAGE_BIN, "wit", "daemon", "run", "--root", p.root, ...(options.args ?? [])], {
+    child = spawn(process.execPath, [bin, "wit", "daemon", "run", "--root", p.root, ...(options.args ?? [])], {
       cwd: p.root,
       detached: true,
       stdio: ["ignore", log, log],
