@@ -34,6 +34,12 @@ export interface Bench {
   run(options: BenchOptions): Promise<Row>;
 }
 
+/** The p-th percentile (nearest rank). */
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, median, type Bench } from "./measure.js";
+import { bySize, median, percentile, type Bench } from "./measure.js";
 
 const CLIENTS = 16;
 const PER_DIR = 50;
@@ -149,10 +149,6 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
   })());
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 export const witTreeBenches: Bench[] = [
   {

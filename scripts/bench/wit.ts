@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, median, type Bench } from "./measure.js";
+import { bySize, median, percentile, type Bench } from "./measure.js";
 
 const CLIENTS = 16;
 
@@ -165,10 +165,6 @@ function measure(size: "tiny" | "quick" | "full") {
   })());
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 export const witBenches: Bench[] = [
   {
