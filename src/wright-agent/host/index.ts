@@ -5,4 +5,3 @@ export { advertisedOperations, createMcpServer, MCP_PROTOCOL_VERSIONS, mcpTool, 
 export { NdjsonServerTransport, screenLine } from "./mcp-transport.js";
 export { parseRequestLine, serveStdio, type LineIo } from "./stdio.js";
 export { readLines, writeLine, MAX_LINE_BYTES } from "./lines.js";
-export { HOST_FAULTS, isHostFault, UNADVERTISED_UNDER_FAULT, withServiceFaults, type HostFault } from "./faults.js";

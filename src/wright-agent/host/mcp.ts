@@ -41,16 +41,6 @@ export function negotiateProtocolVersion(requested: string): string {
 
 export interface McpHostOptions {
   serverInfo?: { name: string; version: string };
-  /** TEST-ONLY fault: list every MCP tool, advertised or not. */
-  listUnadvertised?: boolean;
-  /** TEST-ONLY fault: answer an unknown tool with an isError tool result instead of -32602. */
-  unknownToolAsResult?: boolean;
-  /** TEST-ONLY fault: echo any offered protocol version. */
-  echoAnyVersion?: boolean;
-  /** TEST-ONLY fault: refusals without isError. */
-  refusalNotError?: boolean;
-  /** TEST-ONLY fault: results without their snapshot member. */
-  dropSnapshot?: boolean;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -102,7 +92,6 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
   const capabilities = { tools: { listChanged: false } };
   const server = new Server(options.serverInfo ?? { name: "wright", version: "0.0.0" }, { capabilities });
   const listed = async (): Promise<McpToolEntry[]> => {
-    if (options.listUnadvertised) return [...MCP_TOOLS];
     const advertised = await advertisedOperations(service);
     return MCP_TOOLS.filter((t) => advertised.includes(t.op));
   };
@@ -113,7 +102,7 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
     if (!p || typeof p.protocolVersion !== "string") throw invalidParams("initialize: protocolVersion must be a string");
     if (!isPlainObject(p.capabilities)) throw invalidParams("initialize: capabilities must be an object");
     if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string") throw invalidParams("initialize: clientInfo must be {name, version}");
-    return { protocolVersion: options.echoAnyVersion ? p.protocolVersion : negotiateProtocolVersion(p.protocolVersion), capabilities, serverInfo: options.serverInfo ?? { name: "wright", version: "0.0.0" } };
+    return { protocolVersion: negotiateProtocolVersion(p.protocolVersion), capabilities, serverInfo: options.serverInfo ?? { name: "wright", version: "0.0.0" } };
   });
 
   server.setRequestHandler(LooseListTools, async (request) => {
@@ -127,7 +116,6 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
     const entry = (await listed()).find((t) => t.tool === name);
     if (!entry) {
       const message = `unknown tool ${JSON.stringify(name)}; tools/list names the tools`;
-      if (options.unknownToolAsResult) return { content: [{ type: "text", text: JSON.stringify({ code: "malformed-request", message }) }], isError: true };
       throw invalidParams(message);
     }
     // The tool name carries op; omitted fields are not part of the tool and are ignored like any unknown field.
@@ -141,10 +129,9 @@ export function createMcpServer(service: ToolService, options: McpHostOptions = 
     }
     const response = await service.handle(request_);
     if ("result" in response) {
-      const result = options.dropSnapshot && isPlainObject(response.result) ? { ...response.result, snapshot: undefined } : response.result;
-      return { content: [{ type: "text", text: JSON.stringify(result) }] };
+      return { content: [{ type: "text", text: JSON.stringify(response.result) }] };
     }
-    return { content: [{ type: "text", text: JSON.stringify(response.error) }], ...(options.refusalNotError ? {} : { isError: true }) };
+    return { content: [{ type: "text", text: JSON.stringify(response.error) }], isError: true };
   });
 
   return server;
