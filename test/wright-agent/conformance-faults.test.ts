@@ -5,22 +5,13 @@
  * real host alone passes the whole suite (conformance.test.ts). Every check of the suite is caught
  * failing by at least one variant. Shipped code has no fault switch (issue 12 item 5).
  */
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
 import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
 import type { Transport } from "../../conformance/wright-agent/target.js";
-import { createWrightAgentTarget, mockCommand } from "../../conformance/wright-agent/targets.js";
+import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
+import { faultyCommand } from "./faulty-hosts/command.js";
 import { FAULTS, type FaultName } from "./faulty-hosts/faults.js";
-
-const PROXY = fileURLToPath(new URL("./faulty-hosts/proxy.ts", import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-
-/** The real mock behind the proxy (argv: the target appends --transport, which the proxy reads from the host's argv). */
-export function faultyCommand(fault: FaultName | "none"): string[] {
-  return [process.execPath, "--import", TSX, PROXY, fault, "--", ...mockCommand()];
-}
 
 async function runWith(fault: FaultName | "none", transports: Transport[], only?: string[]) {
   // A reply that never comes (an ignored empty batch) should fail fast; everything else gets a
@@ -51,6 +42,8 @@ const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = 
   { fault: "jsonrpc-alias-differs", transports: ["jsonrpc"], message: /alias \w+ differs from request/ },
   { fault: "mcp-echo-any-version", transports: ["mcp"], message: /offered 2024-10-07: expected 2025-11-25/ },
   { fault: "mcp-refusal-not-error", transports: ["mcp"], message: /must set isError: true/ },
+  { fault: "mcp-validation-always-protocol-error", transports: ["stdio", "mcp"], message: /negotiated 2025-11-25: .*expected an isError tool result/ },
+  { fault: "mcp-validation-always-result", transports: ["stdio", "mcp"], message: /negotiated 2024-11-05: .*expected a JSON-RPC error -32602/ },
   { fault: "capabilities-wrong-contract", transports: ["stdio"], message: /agent_contract/ },
   { fault: "findings-result-invalid", transports: ["stdio"], message: /findings: result violates FindingsResult/ },
   { fault: "unknown-fields-refused", transports: ["stdio"], message: /with unknown fields answered differently/ },

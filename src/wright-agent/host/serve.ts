@@ -10,7 +10,7 @@
 import type { ToolHandlers } from "../handlers.js";
 import { createToolService, type ToolService, type ToolServiceOptions } from "../service.js";
 import { serveJsonRpc } from "./jsonrpc.js";
-import type { McpHostOptions } from "./mcp.js";
+import { serveMcp, type McpHostOptions } from "./mcp.js";
 import { serveStdio, type LineIo } from "./stdio.js";
 
 export const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
@@ -50,11 +50,8 @@ export async function serveToolService(service: ToolService, options: HostOption
       return serveStdio(svc, io);
     case "jsonrpc":
       return serveJsonRpc(svc, io);
-    case "mcp": {
-      // Loaded only when needed: the MCP SDK (and zod) cost startup time stdio sessions need not pay.
-      const { serveMcp } = await import("./mcp.js");
+    case "mcp":
       return serveMcp(svc, io, { serverInfo: options.serverInfo ?? (await serverInfo(svc)) });
-    }
   }
 }
 

@@ -162,6 +162,16 @@ export const FAULTS = {
     transports: ["mcp"],
     onReply: (x, reply) => (rpcMethod(x) === "tools/call" ? mapToolText(reply, ({ snapshot: _s, ...rest }) => rest) : reply),
   },
+  "mcp-validation-always-protocol-error": mcpBehavesAs(
+    "2025-06-18",
+    "wright-agent/mcp-argument-errors",
+    "Negotiates 2025-11-25 but answers arguments the tool's input schema rejects with JSON-RPC -32602 (the older versions' rule) instead of an isError result (SEP-1303).",
+  ),
+  "mcp-validation-always-result": mcpBehavesAs(
+    NEWEST_MCP,
+    "wright-agent/mcp-argument-errors",
+    "Answers arguments the tool's input schema rejects with an isError result (2025-11-25's rule) whatever version was negotiated, where 2024-11-05..2025-06-18 require JSON-RPC -32602.",
+  ),
   // ---- service semantics (over stdio)
   "capabilities-wrong-contract": {
     caughtBy: "wright-agent/capabilities-first",
