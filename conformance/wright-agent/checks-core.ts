@@ -9,7 +9,7 @@ import { AGENT_CONTRACT, OPERATION_NAMES, operationEntry, RESULT_CONTRACT } from
 import { expect, fail, property, SkipCheck } from "../harness/check.js";
 import { projectFacts, samples } from "./samples.js";
 import { comparable, describe, normalise, TRANSPORTS, type Outcome } from "./target.js";
-import { expectProtocolError, expectRefusal, expectResult, list, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
+import { expectProtocolError, VALIDATION_AS_RESULT_SINCE, expectRefusal, expectResult, list, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 export const capabilitiesFirst: WrightAgentCheck = {
   id: "wright-agent/capabilities-first",
@@ -70,7 +70,7 @@ export const resultsValidate: WrightAgentCheck = {
 export const errorModel: WrightAgentCheck = {
   id: "wright-agent/error-model",
   title: "the error model: {result} xor {error: {code, message}}; malformed requests and out-of-domain values",
-  doc: "An unknown operation and a request without op are malformed-request refusals (JSON-RPC may also answer -32602); a missing required field is malformed-request (MCP: -32602, malformed arguments); a selection value outside its domain (symbols kind \"local\") is invalid-selection on every transport. On stdio, a line that is not JSON, and JSON that is not an object, get a malformed-request response and the session goes on.",
+  doc: "An unknown operation and a request without op are malformed-request refusals (JSON-RPC may also answer -32602); a missing required field is malformed-request (MCP: malformed arguments — -32602 when the session negotiated a version before 2025-11-25, an isError malformed-request result from 2025-11-25, SEP-1303); a selection value outside its domain (symbols kind \"local\") is invalid-selection on every transport. On stdio, a line that is not JSON, and JSON that is not an object, get a malformed-request response and the session goes on.",
   async run(target, ctx) {
     await perTransport(target, ["stdio", "jsonrpc"], ctx, async (t) => {
       for (const request of [{ op: "noSuchOperation" }, {} as { op: string }, { op: 42 } as unknown as { op: string }]) {
@@ -83,7 +83,9 @@ export const errorModel: WrightAgentCheck = {
       const reachable = await target.reachable(t);
       if (reachable.includes("usage")) {
         const o = await target.call(t, { op: "usage" });
-        if (t === "mcp") expectProtocolError(o, -32602, "wright_usage without its required symbol");
+        // MCP: malformed arguments, answered as the shared session's negotiated version requires (mcp-argument-errors covers every version).
+        const negotiated = t === "mcp" ? String((await target.mcp()).protocolVersion) : "";
+        if (t === "mcp" && negotiated < VALIDATION_AS_RESULT_SINCE) expectProtocolError(o, -32602, `wright_usage without its required symbol (negotiated ${negotiated})`);
         else if (t === "jsonrpc" && o.kind === "protocol-error") expectProtocolError(o, -32602, "usage without symbol");
         else expectRefusal(o, "malformed-request", "usage without its required symbol");
       }

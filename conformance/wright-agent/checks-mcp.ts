@@ -2,8 +2,9 @@
 import { contractDocument, MCP_TOOLS, operationEntry, type Schema } from "../../src/wright-agent/contract.js";
 import { checkStandalone } from "../../src/wright-agent/tool-schema.js";
 import { expect, fail } from "../harness/check.js";
+import { McpChannel, ProtocolError } from "../../src/wright-agent/client/index.js";
 import { describe } from "./target.js";
-import { expectProtocolError, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
+import { expectProtocolError, VALIDATION_AS_RESULT_SINCE, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 /** Newest first, as the published implementation accepts them. */
 export const LISTED_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
@@ -119,8 +120,8 @@ export const mcpRefusals: WrightAgentCheck = {
 
 export const mcpProtocolErrors: WrightAgentCheck = {
   id: "wright-agent/mcp-protocol-errors",
-  title: "MCP protocol errors are JSON-RPC errors, never tool results: unknown tool -32602, bad arguments -32602, unknown method -32601",
-  doc: "tools/call of a tool that does not exist, or of a wright tool tools/list does not list, is JSON-RPC error -32602; arguments the tool's request schema rejects (a string max, a missing required field) are -32602 too; an unknown method is -32601. None of them may come back as a tool result (isError or not).",
+  title: "MCP protocol errors are JSON-RPC errors, never tool results: unknown tool -32602, unknown method -32601",
+  doc: "tools/call of a tool that does not exist, or of a wright tool tools/list does not list, is JSON-RPC error -32602; an unknown method is -32601. Neither may come back as a tool result (isError or not). (Arguments the tool's schema rejects depend on the negotiated version: wright-agent/mcp-argument-errors.)",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
@@ -129,8 +130,6 @@ export const mcpProtocolErrors: WrightAgentCheck = {
       const listed = new Set((await mcp.discover()).tools!.map((t) => t.name));
       expectProtocolError(await target.callTool("wright_no_such_tool", {}), -32602, "unknown tool wright_no_such_tool");
       for (const t of MCP_TOOLS.filter((t) => !listed.has(t.tool))) expectProtocolError(await target.callTool(t.tool, {}), -32602, `unlisted tool ${t.tool}`);
-      if (reachable.includes("symbols")) expectProtocolError(await target.callTool("wright_symbols", { max: "many" }), -32602, 'wright_symbols {max: "many"}');
-      if (reachable.includes("usage")) expectProtocolError(await target.callTool("wright_usage", {}), -32602, "wright_usage without symbol");
       let answer: unknown;
       let error: unknown;
       try {
@@ -145,4 +144,74 @@ export const mcpProtocolErrors: WrightAgentCheck = {
   },
 };
 
-export const mcpChecks = [mcpNegotiation, mcpToolsList, mcpRefusals, mcpProtocolErrors];
+export const mcpArgumentErrors: WrightAgentCheck = {
+  id: "wright-agent/mcp-argument-errors",
+  title: "MCP: arguments a tool's schema rejects are answered as the negotiated protocol version requires",
+  doc: "One session per listed protocol version (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25), each through the SDK's Client. Arguments the tool's request schema rejects (wright_symbols {max: \"many\"}, wright_usage without symbol): up to 2025-06-18 a JSON-RPC error -32602 (the prose: malformed arguments are protocol errors, never tool results); from 2025-11-25 (SEP-1303: input-validation errors are tool execution errors) an isError tool result whose text is {code, message}, the code stdio answers for the same request. An unknown tool is -32602 in every version. The expectation follows the version the server actually negotiated.",
+  async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
+    await perTransport(target, ["mcp"], ctx, async () => {
+      const reachable = await target.reachable("mcp");
+      const cases = [
+        { op: "symbols", args: { max: "many" }, what: 'wright_symbols {max: "many"}' },
+        { op: "usage", args: {}, what: "wright_usage without symbol" },
+      ].filter((c) => reachable.includes(c.op));
+      const stdioCode = new Map<string, string | undefined>();
+      if (target.transports.includes("stdio")) {
+        for (const c of cases) {
+          const o = await target.call("stdio", { op: c.op, ...c.args });
+          stdioCode.set(c.op, o.kind === "refusal" ? o.error.code : undefined);
+        }
+      }
+      const sessions = await Promise.all([...LISTED_VERSIONS].reverse().map((v) => target.openMcp(v)));
+      const problems: string[] = [];
+      for (const session of sessions) {
+        const negotiated = String(session.protocolVersion);
+        const asResult = negotiated >= VALIDATION_AS_RESULT_SINCE;
+        const at = `negotiated ${negotiated}`;
+        const unknown = await outcomeOf(session, "wright_no_such_tool", {});
+        if (unknown.kind !== "protocol-error" || unknown.code !== -32602) problems.push(`${at}: unknown tool wright_no_such_tool: expected a JSON-RPC error -32602, got ${unknown.text}`);
+        for (const c of cases) {
+          const o = await outcomeOf(session, `wright_${c.op}`, c.args);
+          if (asResult) {
+            if (o.kind !== "tool-error") {
+              problems.push(`${at}: ${c.what}: expected an isError tool result (SEP-1303), got ${o.text}`);
+              continue;
+            }
+            const payload = o.payload;
+            if (typeof payload.code !== "string" || typeof payload.message !== "string") problems.push(`${at}: ${c.what}: the isError text must be {code, message}, got ${o.text}`);
+            const expected = stdioCode.get(c.op);
+            if (expected !== undefined && payload.code !== expected) problems.push(`${at}: ${c.what}: isError code ${String(payload.code)}, stdio answered ${expected}`);
+          } else if (o.kind !== "protocol-error" || o.code !== -32602) {
+            problems.push(`${at}: ${c.what}: expected a JSON-RPC error -32602, got ${o.text}`);
+          }
+        }
+      }
+      await Promise.all(sessions.map((s) => s.close()));
+      if (problems.length) fail(problems.slice(0, 6).join("; "));
+    });
+  },
+};
+
+type McpOutcome = { kind: "protocol-error"; code: number; text: string } | { kind: "tool-error"; payload: Record<string, unknown>; text: string } | { kind: "tool-result"; text: string };
+
+/** One tools/call on its own session, classified. */
+async function outcomeOf(session: McpChannel, name: string, args: Record<string, unknown>): Promise<McpOutcome> {
+  try {
+    const r = await session.callTool(name, args);
+    const text = `a tool result ${JSON.stringify(r).slice(0, 200)}`;
+    if (r.isError !== true) return { kind: "tool-result", text };
+    let payload: Record<string, unknown> = {};
+    try {
+      payload = obj(JSON.parse((r.content?.[0] as { text?: string } | undefined)?.text ?? ""));
+    } catch {
+      // not JSON: reported through the {code, message} expectation
+    }
+    return { kind: "tool-error", payload, text: `an isError tool result ${JSON.stringify(r).slice(0, 200)}` };
+  } catch (e) {
+    if (e instanceof ProtocolError) return { kind: "protocol-error", code: e.code, text: `JSON-RPC error ${e.code} (${e.message})` };
+    throw e;
+  }
+}
+
+export const mcpChecks = [mcpNegotiation, mcpToolsList, mcpRefusals, mcpProtocolErrors, mcpArgumentErrors];

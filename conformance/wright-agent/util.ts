@@ -35,6 +35,9 @@ export function expectRefusal(o: Outcome, code: string | readonly string[], what
   if (typeof o.error.message !== "string") fail(`${what}: a refusal carries a string message`, o);
 }
 
+/** From this MCP version on (SEP-1303), tool input-validation errors are isError tool results (decision 124). */
+export const VALIDATION_AS_RESULT_SINCE = "2025-11-25";
+
 export function expectProtocolError(o: Outcome, code: number, what: string): void {
   if (o.kind !== "protocol-error") fail(`${what}: expected a JSON-RPC error ${code}, got ${describe(o)}`);
   if (o.code !== code) fail(`${what}: expected JSON-RPC error code ${code}, got ${o.code} (${o.message})`);

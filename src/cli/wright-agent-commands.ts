@@ -31,26 +31,20 @@ export function registerWrightAgentCommands(program: Command, ctx: CliContext): 
     )
     .addOption(new Option("--transport <name>", "request transport: stdio | jsonrpc | mcp").default("stdio"))
     .addOption(new Option("--fixture <file>", "project fixture (wright-agent-fixture/v1 JSON); default: the bundled two-file Workshop project. `-` is not valid: stdin carries requests"))
-    .addOption(new Option("--fault <name>", "TEST-ONLY: start deliberately broken (docs/wright-agent.md)").hideHelp())
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (opts: { transport: string; fixture?: string; fault?: string[] | string }) => {
+    .action(async (opts: { transport: string; fixture?: string }) => {
       if (!(TRANSPORTS as readonly string[]).includes(opts.transport)) return usage(`--transport must be one of ${TRANSPORTS.join(", ")}, got ${JSON.stringify(opts.transport)}`);
       if (opts.fixture !== undefined && (opts.fixture === "-" || opts.fixture.trim() === "")) {
         return usage(`--fixture ${JSON.stringify(opts.fixture)} is not a valid source input: standard input carries requests`);
       }
-      const { isHostFault, HOST_FAULTS, UNADVERTISED_UNDER_FAULT, serveToolService } = await import("../wright-agent/host/serve.js");
-      const faultNames = opts.fault === undefined ? [] : Array.isArray(opts.fault) ? opts.fault : opts.fault.split(",");
-      for (const f of faultNames) if (!isHostFault(f)) return usage(`unknown --fault ${JSON.stringify(f)} (known: ${Object.keys(HOST_FAULTS).join(", ")})`);
-      const faults = new Set(faultNames.filter(isHostFault));
+      const { serveToolService } = await import("../wright-agent/host/serve.js");
       const { existsSync } = await import("node:fs");
       const { createMockService, BUNDLED_FIXTURE_PATH } = await import("../wright-agent/mock/index.js");
-      const { OPERATION_NAMES } = await import("../wright-agent/contract.js");
       const fixturePath = opts.fixture ?? BUNDLED_FIXTURE_PATH;
       if (!existsSync(fixturePath)) write(ctx.io.stderr, `warning: fixture ${fixturePath} does not exist yet; program-reading requests refuse with input-io until it does`);
-      const operations = faults.has("mcp-lists-unadvertised") ? OPERATION_NAMES.filter((op) => !(UNADVERTISED_UNDER_FAULT as readonly string[]).includes(op)) : OPERATION_NAMES;
-      const service = createMockService({ fixturePath, cwd: process.cwd(), operations });
+      const service = createMockService({ fixturePath, cwd: process.cwd() });
       try {
-        await serveToolService(service, { transport: opts.transport as (typeof TRANSPORTS)[number], input: ctx.io.stdin, output: ctx.io.stdout, faults });
+        await serveToolService(service, { transport: opts.transport as (typeof TRANSPORTS)[number], input: ctx.io.stdin, output: ctx.io.stdout });
       } catch (e) {
         // The client went away mid-reply: nothing left to serve.
         const code = (e as NodeJS.ErrnoException).code;

@@ -1,7 +1,7 @@
 /**
  * The MCP adapter through the SDK's own Client over a real child process (StdioClientTransport):
  * `contract-suite serve wright-agent --transport mcp`. One server process for the file (plus one
- * offering another protocol version).
+ * per other protocol version, each negotiated by the SDK's Client).
  */
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,9 +10,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { EmptyResultSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpChannel } from "../../src/wright-agent/client/channels.js";
+import { McpChannel, ProtocolError } from "../../src/wright-agent/client/channels.js";
 import { MCP_TOOLS } from "../../src/wright-agent/contract.js";
-import { mcpTool } from "../../src/wright-agent/host/mcp.js";
+import { MCP_PROTOCOL_VERSIONS, mcpTool } from "../../src/wright-agent/host/mcp.js";
 import { BUNDLED_FIXTURE_PATH, createMockService } from "../../src/wright-agent/mock/index.js";
 import { sha256Hex } from "../../src/wright-agent/mock/text.js";
 import { tempDir } from "./helpers.js";
@@ -25,15 +25,20 @@ const serverArgs = [BIN, "serve", "wright-agent", "--transport", "mcp", "--fixtu
 
 let client: Client;
 let older: McpChannel;
+/** One session per version the host lists but the default client does not offer (2025-11-25). */
+const sessions = new Map<string, McpChannel>();
 
 beforeAll(async () => {
   client = new Client({ name: "host-mcp-test", version: "1.0.0" }, { capabilities: {} });
   const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs, cwd: dir, stderr: "pipe" });
-  [older] = await Promise.all([McpChannel.connect([process.execPath, ...serverArgs], { cwd: dir, protocolVersion: "2024-11-05" }), client.connect(transport)]);
-});
+  const others = MCP_PROTOCOL_VERSIONS.filter((v) => v !== "2025-11-25");
+  const [, ...channels] = await Promise.all([client.connect(transport), ...others.map((protocolVersion) => McpChannel.connect([process.execPath, ...serverArgs], { cwd: dir, protocolVersion }))]);
+  others.forEach((v, i) => sessions.set(v, channels[i]!));
+  older = sessions.get("2024-11-05")!;
+}, 120_000);
 
 afterAll(async () => {
-  await Promise.all([client?.close(), older?.close()]);
+  await Promise.all([client?.close(), ...[...sessions.values()].map((s) => s.close())]);
 });
 
 const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
@@ -104,14 +109,46 @@ describe("MCP adapter (SDK Client, real process)", () => {
     }
   });
 
-  it("protocol errors are JSON-RPC errors, never tool results", async () => {
+  it("protocol errors are JSON-RPC errors, never tool results: unknown and unlisted tools -32602, unknown methods -32601", async () => {
     expect((await protocolError(call("wright_nope"))).code).toBe(-32602);
     for (const name of ["wright_capabilities", "wright_compile", "wright_list_entries"]) expect((await protocolError(call(name))).code, name).toBe(-32602);
-    expect((await protocolError(call("wright_symbols", { max: "many" }))).code).toBe(-32602);
-    expect((await protocolError(call("wright_usage", {}))).code).toBe(-32602);
-    expect((await protocolError(call("wright_simulate", { inputIdentity: "a".repeat(64), seconds: 1, scenario: {} }))).code).toBe(-32602);
     expect((await protocolError(client.request({ method: "resources/list" }, EmptyResultSchema))).code).toBe(-32601);
     expect((await protocolError(client.request({ method: "wright/nope", params: {} }, EmptyResultSchema))).code).toBe(-32601);
+  });
+
+  // Arguments the tool's schema rejects: a wrong type, a missing required field, simulate's exactly-one-of.
+  const BAD_ARGUMENTS: [string, Record<string, unknown>][] = [
+    ["wright_symbols", { max: "many" }],
+    ["wright_usage", {}],
+    ["wright_simulate", { inputIdentity: "a".repeat(64), seconds: 1, scenario: {} }],
+  ];
+
+  it("2025-11-25 (SEP-1303): argument errors are isError tool results carrying the refusal stdio answers", async () => {
+    const stdio = createMockService({ fixturePath, cwd: dir });
+    for (const [name, args] of BAD_ARGUMENTS) {
+      const r = await call(name, args);
+      expect(r.isError, name).toBe(true);
+      const op = MCP_TOOLS.find((t) => t.tool === name)!.op;
+      const refusal = await stdio.handle({ op, ...args });
+      expect("error" in refusal && refusal.error.code, name).toBe("malformed-request");
+      expect(text(r), name).toEqual((refusal as { error: unknown }).error);
+    }
+  });
+
+  it.each(["2025-06-18", "2025-03-26", "2024-11-05"])("%s: argument errors are JSON-RPC -32602, never tool results; an unknown tool too", async (version) => {
+    const session = sessions.get(version)!;
+    expect(session.protocolVersion).toBe(version);
+    for (const [name, args] of [...BAD_ARGUMENTS, ["wright_nope", {}] as [string, Record<string, unknown>]]) {
+      const e = await session.callTool(name, args).then(
+        (v) => v,
+        (err: unknown) => err,
+      );
+      expect(e, `${version} ${name}: ${JSON.stringify(e).slice(0, 200)}`).toBeInstanceOf(ProtocolError);
+      expect((e as ProtocolError).code).toBe(-32602);
+    }
+    // A well-formed call still answers, and a refusal is still a tool result.
+    expect((await session.callTool("wright_symbols", { max: 1 })).isError).toBeUndefined();
+    expect((await session.callTool("wright_cfg", { rule: "\u0001nope" })).isError).toBe(true);
   });
 
   it("arguments: op and unknown fields are ignored; an omitted field (sources) is not part of the tool and reads the disk", async () => {

@@ -12,14 +12,13 @@ import { createMockHandlers } from "../../src/wright-agent/mock/index.js";
 import { readLines } from "../../src/wright-agent/host/lines.js";
 import { serveToolService, serialize, type WrightAgentTransport } from "../../src/wright-agent/host/serve.js";
 import { negotiateProtocolVersion, MCP_PROTOCOL_VERSIONS } from "../../src/wright-agent/host/mcp.js";
-import { withServiceFaults } from "../../src/wright-agent/host/faults.js";
 import { workspace } from "./helpers.js";
 
-async function session(service: ToolService, transport: WrightAgentTransport, lines: string[], options: { faults?: Set<never> } = {}): Promise<string[]> {
+async function session(service: ToolService, transport: WrightAgentTransport, lines: string[]): Promise<string[]> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on("data", (c: Buffer) => chunks.push(c));
-  await serveToolService(service, { transport, input: Readable.from([lines.map((l) => l + "\n").join("")]), output, ...options });
+  await serveToolService(service, { transport, input: Readable.from([lines.map((l) => l + "\n").join("")]), output });
   const text = Buffer.concat(chunks).toString("utf8");
   expect(text === "" || text.endsWith("\n")).toBe(true);
   return text.split("\n").filter((l) => l !== "");
@@ -153,12 +152,6 @@ describe("JSON-RPC transport", () => {
       [null, -32600],
     ]);
   });
-
-  it("TEST-ONLY fault jsonrpc-refusal-as-error turns refusals into -32000 errors", async () => {
-    const { svc } = workspace();
-    const out = parsed(await session(svc, "jsonrpc", ['{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"cfg","rule":"nope"}}'], { faults: new Set(["jsonrpc-refusal-as-error"]) as Set<never> }));
-    expect(out[0]!.error).toMatchObject({ code: -32000, data: { code: "unknown-rule" } });
-  });
 });
 
 describe("MCP framing the SDK client cannot send", () => {
@@ -216,21 +209,6 @@ describe("MCP framing the SDK client cannot send", () => {
     const slow: ToolService = { operations: svc.operations, handle: async (r) => (await new Promise((res) => setTimeout(res, 20)), { result: { echoed: r } as never }) };
     const out = parsed(await session(slow, "mcp", ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', '{"jsonrpc":"2.0","id":2,"method":"ping"}']));
     expect(out.map((r) => r.id).sort()).toEqual([1, 2]);
-  });
-});
-
-describe("service-level TEST-ONLY faults", () => {
-  it("stale-id-after-reload upgrades only snapshots that were issued; rules-name-ignored drops name", async () => {
-    const { svc, write, fixturePath } = workspace();
-    const faulty = withServiceFaults(svc, new Set(["stale-id-after-reload", "rules-name-ignored"]));
-    const first = (await faulty.handle({ op: "symbols", max: 1 })) as { result: { snapshot: number } };
-    const { readFileSync } = await import("node:fs");
-    write(readFileSync(fixturePath, "utf8") + " ");
-    expect(await faulty.handle({ op: "symbols", max: 1 })).toMatchObject({ result: { snapshot: first.result.snapshot + 1 } });
-    expect(await faulty.handle({ op: "usage", symbol: 1, snapshot: first.result.snapshot })).toHaveProperty("result");
-    expect(await faulty.handle({ op: "usage", symbol: 1, snapshot: 99 })).toMatchObject({ error: { code: "stale-id" } });
-    expect(await faulty.handle({ op: "rules", name: "Init", max: 1 })).toHaveProperty("result");
-    expect(await svc.handle({ op: "rules", name: "Init" })).toMatchObject({ error: { code: "malformed-request" } });
   });
 });
 

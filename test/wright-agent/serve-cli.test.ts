@@ -32,13 +32,13 @@ describe("serve wright-agent (process)", () => {
     expect(existsSync(join(dir, "out.ow"))).toBe(true);
   });
 
-  it("startup usage errors exit 2 and serve nothing: unknown transport, - as source, unknown option, unknown fault", async () => {
+  it("startup usage errors exit 2 and serve nothing: unknown transport, - as source, unknown option (the old test-only --fault switch included: shipped code has none)", async () => {
     const cases = [
       [["serve", "wright-agent", "--transport", "http"], /--transport must be one of stdio, jsonrpc, mcp/],
       [["serve", "wright-agent", "--fixture", "-"], /not a valid source input/],
       [["serve", "wright-agent", "--fixture", ""], /not a valid source input/],
       [["serve", "wright-agent", "--kind", "opy"], /unknown option/],
-      [["serve", "wright-agent", "--fault", "everything"], /unknown --fault/],
+      [["serve", "wright-agent", "--fault", "everything"], /unknown option '--fault'/],
     ] as const;
     const results = await Promise.all(cases.map(([args]) => run([...args], '{"op":"capabilities"}\n')));
     results.forEach((r, i) => {

@@ -9,22 +9,13 @@
  * wright-result/v1 envelope, as they did before the agent contract (decision 075).
  */
 import { createRpcEngine, RpcCode, RpcError, type MethodSpec, type MethodTable, type RpcEngine } from "../../rpc/index.js";
-import type { JsonValue, ValidationError, Validator } from "../../json/index.js";
+import type { ValidationError, Validator } from "../../json/index.js";
 import type { ToolResponse } from "../../generated/wright-agent/types.js";
 import type { ToolService } from "../service.js";
 import type { LineIo } from "./stdio.js";
 import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
 
 export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as const;
-
-export interface JsonRpcHostOptions {
-  /** TEST-ONLY fault: answer refusals as top-level JSON-RPC errors (-32000) instead of results. */
-  refusalAsError?: boolean;
-  /** TEST-ONLY fault: send nothing for an empty batch. */
-  ignoreEmptyBatch?: boolean;
-  /** TEST-ONLY fault: aliases run their operation with all: true. */
-  aliasesDiffer?: boolean;
-}
 
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -47,24 +38,17 @@ function spec(name: string, paramStructure: MethodSpec["paramStructure"], check:
 /** The JSON-RPC reply for one line (undefined: nothing to send, e.g. a notification or a blank line). */
 export type JsonRpcLineHandler = (line: string) => Promise<string | undefined>;
 
-export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOptions = {}): { engine: RpcEngine; handleLine: JsonRpcLineHandler } {
-  const answer = (response: ToolResponse): unknown => {
-    if ("result" in response) return response.result;
-    if (options.refusalAsError) throw new RpcError(-32000, response.error.message, response.error as unknown as JsonValue);
-    return { error: response.error };
-  };
+export function createJsonRpcHost(service: ToolService): { engine: RpcEngine; handleLine: JsonRpcLineHandler } {
+  // An alias answers the bare envelope; a refusal stays a result, {error}, never a JSON-RPC error.
+  const answer = (response: ToolResponse): unknown => ("result" in response ? response.result : { error: response.error });
   const aliases = JSONRPC_ALIASES.filter((op) => service.operations.includes(op));
   const methods: MethodTable = {
     request: spec("request", "by-name", (v) => (isPlainObject(v) ? undefined : "params must be a ToolRequest object")),
     ...Object.fromEntries(aliases.map((op) => [op, spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : `${op} takes no parameters; use request for options`))])),
   };
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
-    request: async (params) => {
-      const response = await service.handle(params);
-      if ("error" in response && options.refusalAsError) answer(response);
-      return response;
-    },
-    ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle(options.aliasesDiffer ? { op, all: true } : { op }))])),
+    request: (params) => service.handle(params),
+    ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle({ op }))])),
   };
   const engine = createRpcEngine({
     methods,
@@ -79,12 +63,12 @@ export function createJsonRpcHost(service: ToolService, options: JsonRpcHostOpti
   });
   return {
     engine,
-    handleLine: async (line) => (line.trim() === "" || (options.ignoreEmptyBatch && line.trim() === "[]") ? undefined : engine.handle(line)),
+    handleLine: async (line) => (line.trim() === "" ? undefined : engine.handle(line)),
   };
 }
 
-export async function serveJsonRpc(service: ToolService, io: LineIo, options: JsonRpcHostOptions = {}): Promise<void> {
-  const { handleLine } = createJsonRpcHost(service, options);
+export async function serveJsonRpc(service: ToolService, io: LineIo): Promise<void> {
+  const { handleLine } = createJsonRpcHost(service);
   for await (const item of readLines(io.input)) {
     const reply =
       "oversize" in item

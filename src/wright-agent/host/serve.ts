@@ -9,10 +9,8 @@
  */
 import type { ToolHandlers } from "../handlers.js";
 import { createToolService, type ToolService, type ToolServiceOptions } from "../service.js";
-import { HOST_FAULTS, isHostFault, UNADVERTISED_UNDER_FAULT, withServiceFaults, type HostFault } from "./faults.js";
-export { HOST_FAULTS, isHostFault, UNADVERTISED_UNDER_FAULT };
 import { serveJsonRpc } from "./jsonrpc.js";
-import type { McpHostOptions } from "./mcp.js";
+import { serveMcp, type McpHostOptions } from "./mcp.js";
 import { serveStdio, type LineIo } from "./stdio.js";
 
 export const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
@@ -22,8 +20,6 @@ export interface HostOptions extends LineIo {
   transport: WrightAgentTransport;
   /** MCP serverInfo (default: capabilities' name and version). */
   serverInfo?: McpHostOptions["serverInfo"];
-  /** TEST-ONLY faults (host/faults.ts). */
-  faults?: ReadonlySet<HostFault>;
 }
 
 /** One request at a time, in order. */
@@ -47,30 +43,15 @@ async function serverInfo(service: ToolService): Promise<{ name: string; version
 }
 
 export async function serveToolService(service: ToolService, options: HostOptions): Promise<void> {
-  const faults = options.faults ?? new Set<HostFault>();
-  const svc = serialize(withServiceFaults(service, faults));
+  const svc = serialize(service);
   const io = { input: options.input, output: options.output };
   switch (options.transport) {
     case "stdio":
-      return serveStdio(svc, io, faults.has("stdio-wrong-code") ? { notJsonCode: "parse-error" } : {});
+      return serveStdio(svc, io);
     case "jsonrpc":
-      return serveJsonRpc(svc, io, {
-        refusalAsError: faults.has("jsonrpc-refusal-as-error"),
-        ignoreEmptyBatch: faults.has("jsonrpc-empty-batch-ignored"),
-        aliasesDiffer: faults.has("jsonrpc-alias-differs"),
-      });
-    case "mcp": {
-      // Loaded only when needed: the MCP SDK (and zod) cost startup time stdio sessions need not pay.
-      const { serveMcp } = await import("./mcp.js");
-      return serveMcp(svc, io, {
-        serverInfo: options.serverInfo ?? (await serverInfo(svc)),
-        listUnadvertised: faults.has("mcp-lists-unadvertised"),
-        unknownToolAsResult: faults.has("mcp-unknown-tool-as-result"),
-        echoAnyVersion: faults.has("mcp-echo-any-version"),
-        refusalNotError: faults.has("mcp-refusal-not-error"),
-        dropSnapshot: faults.has("mcp-result-differs"),
-      });
-    }
+      return serveJsonRpc(svc, io);
+    case "mcp":
+      return serveMcp(svc, io, { serverInfo: options.serverInfo ?? (await serverInfo(svc)) });
   }
 }
 

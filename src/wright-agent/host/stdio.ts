@@ -13,31 +13,26 @@ export interface LineIo {
   output: NodeJS.WritableStream;
 }
 
-export function malformedLine(message: string, code = "malformed-request"): ToolResponse {
-  return { error: { code, message } };
+export function malformedLine(message: string): ToolResponse {
+  return { error: { code: "malformed-request", message } };
 }
 
 /** Parses one stdio line into a request value, or the refusal for a line that is not one. */
-export function parseRequestLine(line: string, code?: string): { ok: true; value: unknown } | { ok: false; response: ToolResponse } {
+export function parseRequestLine(line: string): { ok: true; value: unknown } | { ok: false; response: ToolResponse } {
   try {
     return { ok: true, value: parseJson(line, { maxBytes: MAX_LINE_BYTES }) };
   } catch (e) {
-    return { ok: false, response: malformedLine(`a request line must be one JSON object: ${e instanceof JsonParseError ? e.message : String(e)}`, code) };
+    return { ok: false, response: malformedLine(`a request line must be one JSON object: ${e instanceof JsonParseError ? e.message : String(e)}`) };
   }
 }
 
-export interface StdioHostOptions {
-  /** TEST-ONLY fault: the code a line that is not JSON gets (default malformed-request). */
-  notJsonCode?: string;
-}
-
-export async function serveStdio(service: ToolService, io: LineIo, options: StdioHostOptions = {}): Promise<void> {
+export async function serveStdio(service: ToolService, io: LineIo): Promise<void> {
   for await (const item of readLines(io.input)) {
     let response: ToolResponse;
     if ("oversize" in item) response = malformedLine(`request line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
     else if (item.line.trim() === "") continue;
     else {
-      const parsed = parseRequestLine(item.line, options.notJsonCode);
+      const parsed = parseRequestLine(item.line);
       response = parsed.ok ? await service.handle(parsed.value) : parsed.response;
     }
     await writeLine(io.output, JSON.stringify(response));
