@@ -1,8 +1,8 @@
 /**
  * Parsing a cold tree on every core (decision 147): a cold scan of 10,000 files is mostly
  * tree-sitter parses and fact extraction, which are pure functions of (language, content). The
- * pool runs them in worker threads (parse-worker.ts) while the analyzer's thread keeps listing,
- * reading and hashing; results are the same facts the analyzer's own thread would compute.
+ * pool runs them in worker threads (parse-worker.ts), one per core (at most 4), and on the
+ * analyzer's own thread between its other work; results are the same facts either way.
  *
  * The pool is an optimisation only: no worker (the compiled worker file is absent, as when the
  * sources run under a TypeScript loader, or a worker cannot start or dies) means the contents are
@@ -103,7 +103,15 @@ export async function parseAll(grammars: Grammars, items: readonly ParseItem[], 
       void worker.terminate();
     }
   };
-  await Promise.all(Array.from({ length: size }, runWorker));
+  // The calling thread takes batches too (yielding between them, so the daemon keeps answering):
+  // it would otherwise only wait, and a busy machine shares its cores per thread.
+  const runHere = async (): Promise<void> => {
+    for (let range = take(); range; range = take()) {
+      local(range[0], range[1]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  await Promise.all([...Array.from({ length: size }, runWorker), runHere()]);
   // Anything no worker took (none could start) is parsed here.
   await parseHereYielding(local, items.length);
   return out as FileFacts[];
