@@ -7,7 +7,6 @@
  * in the baseline column of the p99 row. Sizes: tiny 300 files, quick 2,000, full 10,000.
  */
 import http from "node:http";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
 import { bySize, median, percentile, type Bench } from "./measure.js";
+import { load as pairLoad, post, rpc as rpcBody, startBare } from "./wit.js";
 
 const CLIENTS = 16;
 const PER_DIR = 50;
@@ -34,66 +34,14 @@ function writeTree(root: string, files: number): void {
   }
 }
 
-function post(agent: http.Agent, socketPath: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath, path: "/rpc", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      let data = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (data += c));
-      res.on("end", () => resolve(data));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-const rpc = (method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: randomUUID(), method, params });
-
-async function load(socketPath: string, ms: number, files: number): Promise<{ pairsPerSecond: number; latencies: number[] }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const latencies: number[] = [];
-  let pairs = 0;
-  const deadline = performance.now() + ms;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      // Client c locks only symbols n with n % CLIENTS == c, spread over the tree: no conflicts.
-      const slots = Math.floor(files / CLIENTS);
-      let k = 0;
-      while (performance.now() < deadline) {
-        const n = c + CLIENTS * ((k++ * 7919) % slots);
-        const symbolPath = `src/m${Math.floor(n / PER_DIR)}/f${n}.ts:fn${n}`;
-        for (const method of ["lock.acquire", "lock.release"] as const) {
-          const t = performance.now();
-          const reply = await post(agent, socketPath, rpc(method, { symbolPath, sessionId: `s${c}` }));
-          latencies.push(performance.now() - t);
-          if (!reply.includes('"result"')) throw new Error(`${method} failed: ${reply.slice(0, 300)}`);
-        }
-        pairs++;
-      }
-    }),
-  );
-  agent.destroy();
-  return { pairsPerSecond: (pairs / (performance.now() - t0)) * 1000, latencies };
-}
-
-const BARE = `
-const http = require("node:http");
-const body = JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: 1, result: { released: true } });
-http.createServer((req, res) => {
-  req.on("data", () => undefined);
-  req.on("end", () => res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body));
-}).listen(process.argv[1], () => console.log("ready"));
-`;
-
-async function startBare(socketPath: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["-e", BARE, socketPath], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once("data", () => resolve());
-    child.once("exit", (code) => reject(new Error(`bare server exited ${code}`)));
-  });
-  return child;
-}
+/** Client c locks only symbols n with n % CLIENTS == c, spread over the tree: no conflicts. */
+const treeSymbols = (files: number) => {
+  const slots = Math.floor(files / CLIENTS);
+  return (c: number, k: number) => {
+    const n = c + CLIENTS * ((k * 7919) % slots);
+    return `src/m${Math.floor(n / PER_DIR)}/f${n}.ts:fn${n}`;
+  };
+};
 
 interface Measured {
   files: number;
@@ -101,6 +49,9 @@ interface Measured {
   daemon: { pairsPerSecond: number; latencies: number[] };
   bare: { pairsPerSecond: number };
 }
+
+const rpc = (method: string, params: unknown) => rpcBody(method, params, randomUUID());
+const load = (socketPath: string, ms: number, files: number) => pairLoad(socketPath, ms, CLIENTS, treeSymbols(files));
 
 let cached: Promise<Measured> | undefined;
 

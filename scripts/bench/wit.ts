@@ -20,7 +20,7 @@ import { bySize, median, percentile, type Bench } from "./measure.js";
 
 const CLIENTS = 16;
 
-function post(agent: http.Agent, socketPath: string, body: string): Promise<string> {
+export function post(agent: http.Agent, socketPath: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request({ socketPath, path: "/rpc", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
       let data = "";
@@ -33,10 +33,14 @@ function post(agent: http.Agent, socketPath: string, body: string): Promise<stri
   });
 }
 
-const rpc = (method: string, params: unknown, id: number) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id, method, params });
+export const rpc = (method: string, params: unknown, id: number | string) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id, method, params });
+
+/** Which symbol client `c` locks in its `k`-th pair (wit-tree.ts spreads them over a generated tree). */
+export type SymbolChooser = (client: number, k: number) => string;
+const benchSymbol: SymbolChooser = (c, k) => `src/bench${c}.ts:fn${k % 64}`;
 
 /** Runs the pair loop on every client for `ms`; returns pairs/s and per-request latencies (ms). */
-async function load(socketPath: string, ms: number, clients = CLIENTS): Promise<{ pairs: number; pairsPerSecond: number; latencies: number[] }> {
+export async function load(socketPath: string, ms: number, clients = CLIENTS, symbolFor: SymbolChooser = benchSymbol): Promise<{ pairs: number; pairsPerSecond: number; latencies: number[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const latencies: number[] = [];
   let pairs = 0;
@@ -45,8 +49,9 @@ async function load(socketPath: string, ms: number, clients = CLIENTS): Promise<
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       let id = 0;
+      let k = 0;
       while (performance.now() < deadline) {
-        const symbolPath = `src/bench${c}.ts:fn${id % 64}`;
+        const symbolPath = symbolFor(c, k++);
         for (const [method, params] of [["lock.acquire", { symbolPath, sessionId: `s${c}` }], ["lock.release", { symbolPath, sessionId: `s${c}` }]] as const) {
           const t = performance.now();
           const reply = await post(agent, socketPath, rpc(method, params, ++id));
@@ -71,7 +76,7 @@ http.createServer((req, res) => {
 }).listen(process.argv[1], () => console.log("ready"));
 `;
 
-async function startBare(socketPath: string): Promise<ChildProcess> {
+export async function startBare(socketPath: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["-e", BARE, socketPath], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once("data", () => resolve());

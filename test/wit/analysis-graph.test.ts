@@ -26,8 +26,9 @@ describe("caller graph across files (TS / TSX / JS / JSX)", () => {
     expect(await analyzer.callersOf("src/api/routes.ts:handleLogin")).toEqual(["src/server.tsx:App"]);
   });
 
-  it("counts `new Class()` and rendering <Component /> as calls", async () => {
-    expect(await analyzer.callersOf("src/auth.ts:AuthService")).toEqual(["src/api/routes.ts:handleLogin"]);
+  it("counts `new Class()` as a call to Class.constructor, and rendering <Component /> as a call", async () => {
+    expect(await analyzer.callersOf("src/auth.ts:AuthService.constructor")).toEqual(["src/api/routes.ts:handleLogin"]);
+    expect(await analyzer.callersOf("src/auth.ts:AuthService")).toEqual([]);
     expect(await analyzer.calleesOf("src/server.tsx:App")).toEqual(["src/api/routes.ts:handleLogin", "src/server.tsx:LoginForm"]);
     expect(await analyzer.callersOf("web/Button.jsx:Button")).toEqual(["web/page.jsx:Page"]);
   });
@@ -66,12 +67,13 @@ describe("caller graph across files (Python)", () => {
 
   it("resolves from-imports (relative, aliased), module imports and dotted attribute chains", async () => {
     expect(await analyzer.callersOf("pkg/auth.py:hash_pw")).toEqual(["pkg/api.py:login", "pkg/auth.py:User.check"]);
-    expect(await analyzer.calleesOf("pkg/api.py:login")).toEqual(["pkg/auth.py:User", "pkg/auth.py:hash_pw"]);
+    expect(await analyzer.calleesOf("pkg/api.py:login")).toEqual(["pkg/auth.py:User.__init__", "pkg/auth.py:hash_pw"]);
   });
 
-  it("resolves self.method, Class() construction, Class.static_method and submodule imports", async () => {
+  it("resolves self.method, Class() construction (Class.__init__), Class.static_method and submodule imports", async () => {
     expect(await analyzer.callersOf("pkg/auth.py:User.verify")).toEqual(["main.py:run", "pkg/auth.py:User.check"]);
-    expect(await analyzer.callersOf("pkg/auth.py:User")).toEqual(["main.py:run", "pkg/api.py:login", "pkg/api.py:make_user"]);
+    expect(await analyzer.callersOf("pkg/auth.py:User.__init__")).toEqual(["main.py:run", "pkg/api.py:login", "pkg/api.py:make_user"]);
+    expect(await analyzer.callersOf("pkg/auth.py:User")).toEqual([]);
     expect(await analyzer.callersOf("pkg/api.py:login")).toEqual(["main.py:run"]);
   });
 

@@ -9,7 +9,8 @@ import type { FileFacts, SymbolFact } from "./facts.js";
 import { FactsCache, type CacheCounters } from "./facts-cache.js";
 import { languageOf, type LanguageId } from "./languages.js";
 import { buildFileIndex } from "./resolve-modules.js";
-import { loadGrammars } from "./runtime.js";
+import { parseAll } from "./parse-pool.js";
+import { loadGrammars, type Grammars } from "./runtime.js";
 import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
 import { TreeWatcher } from "./tree-watcher.js";
 import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
@@ -99,6 +100,7 @@ export class Analyzer {
     readonly root: string,
     private readonly cache: FactsCache,
     private readonly options: AnalyzerOptions,
+    private readonly grammars: Grammars,
   ) {
     this.ignoreDirs = new Set(options.ignoreDirs ?? DEFAULT_IGNORED_DIRS);
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -111,7 +113,7 @@ export class Analyzer {
   static async open(root: string, options: AnalyzerOptions = {}): Promise<Analyzer> {
     const realRoot = realpathSync(root);
     const grammars = await loadGrammars();
-    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents, options.clock), options);
+    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents, options.clock), options, grammars);
   }
 
   stats(): AnalysisStats {
@@ -145,9 +147,23 @@ export class Analyzer {
   async fileFacts(file: string): Promise<FileLookup> {
     const inside = resolveInsideRoot(this.root, file);
     if (!inside.ok) return { ok: false, reason: "path-refused", message: inside.message };
+    if (!inside.exists) {
+      const language = languageOf(inside.rel);
+      if (!language) return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
+      return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
+    }
+    return this.checkedFileFacts(inside.rel);
+  }
+
+  /**
+   * Facts of a file whose path the caller has already proven to stay inside the root
+   * (resolveInsideRoot, then its real path): the daemon's symbol keys ask this on every lock, so
+   * the path walk is not done twice.
+   */
+  checkedFileFacts(rel: string): FileLookup {
+    const inside = { rel, abs: path.join(this.root, ...rel.split("/")) };
     const language = languageOf(inside.rel);
     if (!language) return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
-    if (!inside.exists) return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
     try {
       const stat = statSync(inside.abs);
       if (!stat.isFile()) return { ok: false, reason: "not-a-file", message: `not a regular file: ${inside.rel}` };
@@ -269,17 +285,47 @@ export class Analyzer {
     this.watchWanted = false;
   }
 
-  /** A full listing (scan or watcher walk): every file's facts through the cache, then the graph. */
+  /**
+   * A full listing (scan or watcher walk): every file's facts through the cache, then the graph.
+   * Contents not cached yet are parsed together, on every core (parse-pool.ts, decision 147).
+   */
   private async fromFiles(files: readonly ScannedFile[], truncated: boolean, started: number): Promise<CallGraph> {
     this.scans++;
     const current = new Map<string, { key: string; facts: FileFacts }>();
-    let parsesBefore = this.cache.counters.parses;
+    const misses: { f: ScannedFile; key: string; bytes: Buffer; readAt: number; language: LanguageId }[] = [];
+    let sinceYield = 0;
     for (const f of files) {
-      const entry = this.factsOf(f.rel, f.abs, f.stat);
-      if (entry) current.set(f.rel, entry);
-      if (this.cache.counters.parses - parsesBefore >= PARSE_YIELD_EVERY) {
-        parsesBefore = this.cache.counters.parses;
+      const language = languageOf(f.rel);
+      if (!language || f.stat.size > this.maxFileBytes) continue;
+      let probe;
+      try {
+        probe = this.cache.probeFile(f.rel, f.abs, language, f.stat);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT") this.log(`analysis: cannot read ${f.rel} (${code ?? (e as Error).message}); left out of the caller graph`);
+        continue;
+      }
+      if ("facts" in probe) this.keep(current, f.rel, probe);
+      else misses.push({ f, language, ...probe });
+      if (++sinceYield >= PARSE_YIELD_EVERY * 10) {
+        sinceYield = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    if (misses.length > 0) {
+      // One parse per distinct content.
+      const firstOf = new Map<string, number>();
+      const unique: { language: LanguageId; text: string }[] = [];
+      for (const m of misses) {
+        if (firstOf.has(m.key)) continue;
+        firstOf.set(m.key, unique.length);
+        unique.push({ language: m.language, text: m.bytes.toString("utf8") });
+      }
+      const parsed = await parseAll(this.grammars, unique, this.log);
+      for (const m of misses) {
+        const facts = parsed[firstOf.get(m.key)!]!;
+        this.cache.addParsed(m.f.rel, m.f.stat, m.readAt, m.key, facts);
+        this.keep(current, m.f.rel, { key: m.key, facts });
       }
     }
     this.cache.forgetMissing(new Set(current.keys()));
@@ -288,6 +334,14 @@ export class Analyzer {
     const keys = new Map([...current].map(([rel, e]) => [rel, e.key]));
     if (this.graph && sameKeys(this.graph.keys, keys)) return this.graph.graph;
     return this.rebuild(keys);
+  }
+
+  private keep(current: Map<string, { key: string; facts: FileFacts }>, rel: string, entry: { key: string; facts: FileFacts }): void {
+    if (entry.facts.error !== undefined && !this.loggedFailures.has(entry.key)) {
+      this.loggedFailures.add(entry.key);
+      this.log(`analysis: cannot parse ${rel} (left out of the caller graph): ${entry.facts.error}`);
+    }
+    current.set(rel, entry);
   }
 
   private rebuild(keys: Map<string, string>): CallGraph {

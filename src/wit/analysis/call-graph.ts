@@ -56,12 +56,16 @@ export class CallGraph {
     const t = this.table(file);
     if (!t) return;
     const memo = new Map<string, string | null>();
+    const python = familyOf(t.facts.language) === "python";
     for (const call of t.facts.calls) {
       const cls = this.classOf(t, call.from);
-      const key = `${cls ?? ""}\0${call.callee.join("\0")}`;
+      const key = `${call.construct ? "new" : ""}\0${cls ?? ""}\0${call.callee.join("\0")}`;
       let target = memo.get(key);
       if (target === undefined) {
-        target = this.resolveChain(file, t, call.callee, cls);
+        const found = this.resolveChain(file, t, call.callee, cls);
+        // Constructing a class calls its constructor, declared or implicit (decision 145):
+        // `new X()` in JS/TS, and calling a class in Python.
+        target = found === null ? null : found.kind === "class" && (call.construct || python) ? `${found.file}:${found.name}.${python ? "__init__" : "constructor"}` : `${found.file}:${found.name}`;
         memo.set(key, target);
       }
       if (target === null) continue;
@@ -100,21 +104,30 @@ export class CallGraph {
     return null;
   }
 
-  private resolveChain(file: string, t: FileTables, chain: readonly string[], cls: string | null): string | null {
+  private resolveChain(file: string, t: FileTables, chain: readonly string[], cls: string | null): { file: string; name: string; kind: SymbolFact["kind"] } | null {
     const [head, ...rest] = chain;
+    const own = (name: string) => {
+      const member = t.symbols.get(name);
+      return member ? { file, name: member.name, kind: member.kind } : null;
+    };
+    // A `#private` name is lexically scoped to the class whose body it is written in, whatever the
+    // receiver (`this.#m()`, `other.#m()`, `(await x).#m()`, `Ky.#s()`): it is that class's member.
+    const last = chain[chain.length - 1];
+    if (last !== undefined && last.startsWith("#") && familyOf(t.facts.language) !== "python") {
+      return cls === null || chain.length < 2 ? null : own(`${cls}.${last}`);
+    }
     if (head === undefined || head === "?") return null;
     const python = familyOf(t.facts.language) === "python";
     if (head === "this" || (python && (head === "self" || head === "cls"))) {
       if (cls === null || rest.length !== 1) return null;
-      const member = t.symbols.get(`${cls}.${rest[0] as string}`);
-      return member ? `${file}:${member.name}` : null;
+      return own(`${cls}.${rest[0] as string}`);
     }
     let target = this.resolveLocal(file, head, new Set());
     for (const part of rest) {
       if (!target) return null;
       target = this.member(target, part);
     }
-    return target?.kind === "symbol" ? `${target.file}:${target.symbol.name}` : null;
+    return target?.kind === "symbol" ? { file: target.file, name: target.symbol.name, kind: target.symbol.kind } : null;
   }
 
   private member(target: Target, name: string): Target | null {

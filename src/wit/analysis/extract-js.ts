@@ -256,7 +256,7 @@ export function extractJs(tree: Tree, language: LanguageId, toBytes: OffsetConve
         table.call(ctx.container, calleeChain(field(node, "function")));
         break;
       case "new_expression":
-        table.call(ctx.container, calleeChain(field(node, "constructor")));
+        table.call(ctx.container, calleeChain(field(node, "constructor")), true);
         break;
       case "jsx_opening_element":
       case "jsx_self_closing_element": {

@@ -28,6 +28,8 @@ export interface CallFact {
    * `a.b.c()` -> ["a", "b", "c"]; a receiver that is not a plain name chain -> ["?", "m"].
    */
   callee: string[];
+  /** `new X()`: a construction, which calls `X.constructor` when X is a class (decision 145). */
+  construct?: true;
 }
 
 export type ImportFact =

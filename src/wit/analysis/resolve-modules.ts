@@ -13,6 +13,11 @@ export interface FileIndex {
   readonly files: ReadonlySet<string>;
   /** Every ancestor directory of those files ("" is the root). */
   readonly dirs: ReadonlySet<string>;
+  /**
+   * Python source roots of src-layout projects: every directory named `src` that is not itself a
+   * package (`src/pkg/mod.py` is imported as `pkg.mod` once the project is installed), sorted.
+   */
+  readonly pySourceRoots: readonly string[];
 }
 
 export function buildFileIndex(files: Iterable<string>): FileIndex {
@@ -22,7 +27,8 @@ export function buildFileIndex(files: Iterable<string>): FileIndex {
     fileSet.add(f);
     for (let d = path.posix.dirname(f); d !== "." && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
   }
-  return { files: fileSet, dirs };
+  const pySourceRoots = [...dirs].filter((d) => (d === "src" || d.endsWith("/src")) && !fileSet.has(`${d}/__init__.py`)).sort();
+  return { files: fileSet, dirs, pySourceRoots };
 }
 
 const posix = path.posix;
@@ -100,9 +106,15 @@ export function resolvePyModule(index: FileIndex, fromFile: string, source: stri
     bases.push(dir);
   } else {
     if (parts.length === 0) return null;
+    // sys.path as an installed project sees it: the root, the src-layout source root the importer
+    // lives in (nearest first), the importer's directory (as for a script), then the other
+    // source roots (tests/ importing the package under src/). Decision 146.
     bases.push("");
     const scriptDir = posix.dirname(fromFile);
+    const enclosing = index.pySourceRoots.filter((r) => fromFile.startsWith(`${r}/`)).sort((a, b) => b.length - a.length);
+    bases.push(...enclosing);
     if (scriptDir !== ".") bases.push(scriptDir);
+    bases.push(...index.pySourceRoots.filter((r) => !enclosing.includes(r)));
   }
   for (const base of bases) {
     const location = [base, ...parts].filter((s) => s !== "").join("/");

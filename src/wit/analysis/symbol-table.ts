@@ -35,8 +35,8 @@ export class SymbolTable {
     return this.byName.has(name);
   }
 
-  call(from: string | null, callee: string[] | null): void {
-    if (from !== null && callee !== null && callee.length > 0) this.calls.push({ from, callee });
+  call(from: string | null, callee: string[] | null, construct = false): void {
+    if (from !== null && callee !== null && callee.length > 0) this.calls.push(construct ? { from, callee, construct: true } : { from, callee });
   }
 
   symbols(toBytes: OffsetConverter): SymbolFact[] {

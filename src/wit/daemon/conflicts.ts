@@ -26,12 +26,14 @@ export interface NewIntent extends ByteRange {
 /**
  * Live intents of OTHER sessions sharing a file with `intent` and an overlapping range. A ranged
  * intent names exactly one file (see intentRange), so its range is compared within that file.
+ * Files are compared as `canonicalFile` maps them (the real path: a file declared through a
+ * symlink inside the root is the same file, decision 144); `intent.files` are already mapped.
  */
-export function overlapItems(intent: NewIntent, live: readonly IntentRow[]): IntentOverlapItem[] {
+export function overlapItems(intent: NewIntent, live: readonly IntentRow[], canonicalFile: (file: string) => string = (f) => f): IntentOverlapItem[] {
   const mine = new Set(intent.files);
   return live
     .filter((other) => other.sessionId !== intent.sessionId)
-    .filter((other) => (other.status === "declared" || other.status === "active") && decodeFileList(other.files).some((f) => mine.has(f)))
+    .filter((other) => (other.status === "declared" || other.status === "active") && decodeFileList(other.files).some((f) => mine.has(canonicalFile(f))))
     .filter((other) => rangesOverlap(intent, other))
     .map((other) => ({
       type: "INTENT_OVERLAP",

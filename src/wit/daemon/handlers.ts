@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { WitHandlers } from "../../generated/wit/handlers.js";
 import type * as T from "../../generated/wit/types.js";
 import { RpcError } from "../../rpc/errors.js";
-import { normalizeRelPath, parseSymbolPath, resolveInsideRoot, resolveSymbolPath } from "../paths.js";
+import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
 import { DEFAULT_TTL_MS, SYMBOL_MISSING_ACTUAL } from "../protocol.js";
 import { encodeFileList, type ContractRow, type IntentRow, type IntentStatus, type LockRow } from "../store/index.js";
 import { iso } from "./clock.js";
@@ -18,6 +18,7 @@ import { depChainItems, lockIntersectionItems, overlapItems, type ByteRange } fr
 import type { DaemonCore } from "./core.js";
 import { invalidRequest, witErrors } from "./errors.js";
 import { checkLimits } from "./limits.js";
+import { createSymbolKeys } from "./symbol-keys.js";
 
 /** Forward-only intent transitions; resolved and abandoned are terminal. */
 export const INTENT_TRANSITIONS: Readonly<Record<IntentStatus, readonly IntentStatus[]>> = {
@@ -30,13 +31,8 @@ export const INTENT_TRANSITIONS: Readonly<Record<IntentStatus, readonly IntentSt
 export function createWitHandlers(core: DaemonCore): WitHandlers {
   const { store, analyzer, clock, limits } = core;
   const limit = (method: string, params: object) => checkLimits(method, params as Record<string, unknown>, limits);
-
-  /** A symbolPath the daemon may store and read: inside the root, canonical. */
-  function symbolPathOf(symbolPath: string, field = "symbolPath") {
-    const r = resolveSymbolPath(core.root, symbolPath);
-    if (!r.ok) throw invalidRequest(field, r.message, { reason: r.reason });
-    return r;
-  }
+  /** Canonical symbol keys (decision 144): every lock, conflict check and contract match uses them. */
+  const keys = createSymbolKeys(core);
 
   /** Callers of `symbolPath` locked by another session (warnings never block: failures give none). */
   async function callerWarnings(symbolPath: string, sessionId: string): Promise<T.CallerWarning[]> {
@@ -65,10 +61,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     let start = Infinity;
     let end = -Infinity;
     for (const symbol of symbols) {
-      const found = await analyzer.findSymbol(files[0]!, symbol);
-      if (!found.ok) return fileLevel;
-      start = Math.min(start, found.symbol.startByte);
-      end = Math.max(end, found.symbol.endByte);
+      // The symbol the name denotes (a bare method name too); an ambiguous or unknown one: file-level.
+      const { facts } = await keys.keysFor(files[0]!, symbol);
+      if (facts.length !== 1) return fileLevel;
+      start = Math.min(start, facts[0]!.startByte);
+      end = Math.max(end, facts[0]!.endByte);
     }
     return { startByte: start, endByte: end };
   }
@@ -110,6 +107,17 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     const n = normalizeRelPath(p);
     return n.ok ? n.rel : p;
   };
+  /** Contracts are stored under canonical keys: one stored under this spelling needs no analysis. */
+  const contractFilter = async (symbolPath: string): Promise<string> => {
+    let spelled: string | null = null;
+    try {
+      spelled = keys.lexical(symbolPath).key;
+    } catch {
+      return filterSymbolPath(symbolPath);
+    }
+    if (store.contracts.query({ symbolPath: spelled }).length > 0) return spelled;
+    return (await keys.canonicalOrNull(symbolPath))?.key ?? spelled;
+  };
   const filterSymbolPath = (p: string): string => {
     const parsed = parseSymbolPath(p);
     if (!parsed.ok) return p;
@@ -130,33 +138,35 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
 
     async "lock.acquire"(p) {
       limit("lock.acquire", p);
-      const target = symbolPathOf(p.symbolPath);
+      const target = await keys.canonical(p.symbolPath);
       const ttl = p.ttlMs ?? DEFAULT_TTL_MS;
       const now = clock.now();
       const row = store.transaction(() => {
-        const current = store.locks.get(target.symbolPath);
+        const current = store.locks.get(target.key);
         const active = current !== undefined && current.expiresAt > now;
         if (active && current.sessionId !== p.sessionId) {
           throw RpcError.from(witErrors.LockConflict, { heldBy: current.sessionId, expiresAt: iso(current.expiresAt) });
         }
         // A same-session refresh keeps acquiredAt (the hold is continuous); a new or taken-over lock starts now.
-        const next: LockRow = { symbolPath: target.symbolPath, sessionId: p.sessionId, acquiredAt: active ? current.acquiredAt : now, expiresAt: now + ttl };
+        const next: LockRow = { symbolPath: target.key, sessionId: p.sessionId, acquiredAt: active ? current.acquiredAt : now, expiresAt: now + ttl };
         store.locks.put(next);
         return next;
       });
-      const warnings = await callerWarnings(target.symbolPath, p.sessionId);
+      const warnings = await callerWarnings(target.key, p.sessionId);
       return { symbolPath: row.symbolPath, sessionId: row.sessionId, acquiredAt: iso(row.acquiredAt), expiresAt: iso(row.expiresAt), warnings };
     },
 
-    "lock.release"(p) {
+    async "lock.release"(p) {
       limit("lock.release", p);
-      const target = symbolPathOf(p.symbolPath);
       const now = clock.now();
+      // A lock stored under exactly this spelling is the one meant; else the canonical key.
+      const spelled = keys.lexical(p.symbolPath);
+      const target = store.locks.getActive(spelled.key, now) ? spelled : await keys.canonical(p.symbolPath);
       store.transaction(() => {
-        const current = store.locks.getActive(target.symbolPath, now);
-        if (!current) throw RpcError.from(witErrors.LockNotFound, { symbolPath: target.symbolPath });
+        const current = store.locks.getActive(target.key, now);
+        if (!current) throw RpcError.from(witErrors.LockNotFound, { symbolPath: target.key });
         if (current.sessionId !== p.sessionId) throw RpcError.from(witErrors.LockNotHeld, { heldBy: current.sessionId });
-        store.locks.delete(target.symbolPath);
+        store.locks.delete(target.key);
       });
       return { released: true };
     },
@@ -179,23 +189,31 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       if (!encoded.ok) throw invalidRequest("files", encoded.message);
       const symbols = p.symbols ?? [];
       const range = await intentRange(files, symbols);
-      const pairs = files.flatMap((f) => symbols.filter((s) => s.length > 0).map((s) => `${f}:${s}`));
+      // Conflicts are matched on canonical keys (decision 144): the declared spelling is what the
+      // intent stores and what DEP_CHAIN names as the intent's symbol; an ambiguous name checks
+      // every candidate (intent.declare never fails).
+      const declared: { pair: string; keys: string[] }[] = [];
+      for (const f of files) {
+        for (const s of symbols) if (s.length > 0) declared.push({ pair: `${f}:${s}`, keys: (await keys.keysFor(f, s)).keys });
+      }
+      const lockKeys = [...new Set(declared.flatMap((d) => d.keys))];
       const callees = new Map<string, string[]>();
-      if (pairs.length > 0) {
+      if (declared.length > 0) {
         try {
           const graph = await analyzer.callGraph();
-          for (const pair of pairs) callees.set(pair, graph.calleesOf(pair));
+          for (const d of declared) callees.set(d.pair, [...new Set(d.keys.flatMap((k) => graph.calleesOf(k)))]);
         } catch (e) {
           core.log(`caller graph unavailable for intent.declare: ${(e as Error).message}`);
         }
       }
+      const realFiles = files.map(keys.realFile);
       const now = clock.now();
       const intentId = randomUUID();
       const items = store.transaction(() => {
-        const locks = store.locks.activeAmong([...new Set([...pairs, ...[...callees.values()].flat()])], now);
+        const locks = store.locks.activeAmong([...new Set([...lockKeys, ...[...callees.values()].flat()])], now);
         const found: T.ConflictItem[] = [
-          ...overlapItems({ sessionId: p.sessionId, files, ...range }, store.intents.liveTouching(files)),
-          ...lockIntersectionItems(pairs, locks, p.sessionId),
+          ...overlapItems({ sessionId: p.sessionId, files: realFiles, ...range }, store.intents.query({}), keys.realFile),
+          ...lockIntersectionItems(lockKeys, locks, p.sessionId),
           ...depChainItems(callees, locks, p.sessionId),
         ];
         store.intents.insert({
@@ -239,15 +257,21 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
 
     async "contract.propose"(p) {
       limit("contract.propose", p);
-      const target = symbolPathOf(p.symbolPath);
-      const found = await analyzer.findSymbol(target.file, target.symbol);
-      if (!found.ok) {
-        if (found.reason === "path-refused") throw invalidRequest("symbolPath", found.message, { reason: found.reason });
-        throw RpcError.from(witErrors.SymbolNotFound, { symbolPath: target.symbolPath, reason: found.reason });
+      // The contract is stored under the canonical key: check-contracts and the superseding rule
+      // match on it, whatever spelling the proposer used (decision 144).
+      const target = await keys.canonical(p.symbolPath);
+      let signature = target.fact?.signature;
+      if (signature === undefined) {
+        const found = await analyzer.findSymbol(target.file, target.symbol);
+        if (!found.ok) {
+          if (found.reason === "path-refused") throw invalidRequest("symbolPath", found.message, { reason: found.reason });
+          throw RpcError.from(witErrors.SymbolNotFound, { symbolPath: p.symbolPath, reason: found.reason });
+        }
+        signature = found.symbol.signature;
       }
       const now = clock.now();
       const row = store.transaction(() =>
-        store.contracts.insert({ contractId: randomUUID(), proposerSessionId: p.sessionId, symbolPath: target.symbolPath, signature: found.symbol.signature, proposedAt: now }),
+        store.contracts.insert({ contractId: randomUUID(), proposerSessionId: p.sessionId, symbolPath: target.key, signature: signature!, proposedAt: now }),
       );
       return { contractId: row.contractId, symbolPath: row.symbolPath, signature: row.signature };
     },
@@ -267,10 +291,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       });
     },
 
-    "contract.query"(p) {
+    async "contract.query"(p) {
       limit("contract.query", p);
+      const filter = p.symbolPath === undefined ? undefined : await contractFilter(p.symbolPath);
       return store.contracts
-        .query({ symbolPath: p.symbolPath === undefined ? undefined : filterSymbolPath(p.symbolPath), status: p.status })
+        .query({ symbolPath: filter, status: p.status })
         .map(contractRecord);
     },
 
