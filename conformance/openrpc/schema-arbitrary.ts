@@ -43,11 +43,15 @@ export function deref(schema: Schema, doc: OpenRpcDocument, depth = 0): Schema {
   return deref(target as Schema, doc, depth + 1);
 }
 
+/** The largest size to generate: small (the bound when the schema has none or a large one), never below the minimum. */
+const small = (min: number, max: number | undefined, cap: number) => Math.max(min, Math.min(max ?? Infinity, cap));
+
 function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
   const minLength = typeof s.minLength === "number" ? s.minLength : 0;
-  const maxLength = typeof s.maxLength === "number" ? s.maxLength : Math.max(minLength, MAX_STRING);
+  const maxLength = small(minLength, typeof s.maxLength === "number" ? s.maxLength : undefined, MAX_STRING);
   if (typeof s.pattern === "string") {
-    return fc.stringMatching(new RegExp(s.pattern)).filter((v) => [...v].length >= minLength && [...v].length <= Math.max(maxLength, minLength + 32));
+    const hardMax = typeof s.maxLength === "number" ? s.maxLength : Infinity;
+    return fc.stringMatching(new RegExp(s.pattern, "u")).filter((v) => [...v].length >= minLength && [...v].length <= Math.min(hardMax, Math.max(maxLength, minLength + 32)));
   }
   if (s.format === "date-time") return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString());
   return fc.string({ minLength, maxLength, unit: "grapheme" });
@@ -55,6 +59,11 @@ function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
 
 export function arbitraryFor(schema: Schema, doc: OpenRpcDocument, depth = 0): fc.Arbitrary<unknown> {
   const s = deref(schema, doc);
+  if (typeof s === "object" && s.not !== undefined) {
+    // Generate from the rest and drop what `not` forbids, where its subset can be evaluated here.
+    const { not, ...rest } = s;
+    return arbitraryFor(rest, doc, depth).filter((v) => matches(not as Schema, v, doc) !== true);
+  }
   if (s === true) return fc.jsonValue({ maxDepth: 2 });
   if (s === false) throw new Error("schema `false` admits nothing");
   if ("const" in s) return fc.constant(s.const);
@@ -80,7 +89,7 @@ export function arbitraryFor(schema: Schema, doc: OpenRpcDocument, depth = 0): f
     case "array": {
       const items = s.items !== undefined ? arbitraryFor(s.items as Schema, doc, depth + 1) : fc.jsonValue({ maxDepth: 1 });
       const minLength = typeof s.minItems === "number" ? s.minItems : 0;
-      const maxLength = typeof s.maxItems === "number" ? s.maxItems : Math.max(minLength, MAX_ITEMS);
+      const maxLength = small(minLength, typeof s.maxItems === "number" ? s.maxItems : undefined, MAX_ITEMS);
       return fc.array(items, { minLength, maxLength });
     }
     case "object":
@@ -119,4 +128,55 @@ export function wrongTypeValues(schema: Schema, doc: OpenRpcDocument): unknown[]
   const typeOf = (v: unknown): string[] =>
     v === null ? ["null"] : Array.isArray(v) ? ["array"] : typeof v === "number" ? (Number.isInteger(v) ? ["integer", "number"] : ["number"]) : [typeof v];
   return SAMPLES.filter((v) => !typeOf(v).some((t) => types.includes(t)));
+}
+
+/**
+ * Whether `value` is valid under `schema`, for the keywords `not` typically carries (pattern,
+ * const, enum, type, anyOf/oneOf/allOf, not); `undefined` when a keyword outside that subset decides.
+ * Used only to steer generation: callers that need certainty validate with the contract's validator.
+ */
+export function matches(schema: Schema, value: unknown, doc: OpenRpcDocument): boolean | undefined {
+  const s = deref(schema, doc);
+  if (s === true) return true;
+  if (s === false) return false;
+  let unknown = false;
+  const all = (r: boolean | undefined) => (r === undefined ? ((unknown = true), true) : r);
+  for (const [k, v] of Object.entries(s)) {
+    switch (k) {
+      case "description":
+      case "title":
+      case "$comment":
+        break;
+      case "pattern":
+        if (typeof value === "string" && !new RegExp(v as string, "u").test(value)) return false;
+        break;
+      case "const":
+        if (JSON.stringify(value) !== JSON.stringify(v)) return false;
+        break;
+      case "enum":
+        if (!(v as unknown[]).some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+        break;
+      case "anyOf":
+      case "oneOf": {
+        const rs = (v as Schema[]).map((x) => matches(x, value, doc));
+        const hits = rs.filter((r) => r === true).length;
+        if (k === "anyOf" && hits > 0) break;
+        if (rs.includes(undefined)) unknown = true;
+        else if (k === "anyOf" || hits !== 1) return false;
+        break;
+      }
+      case "allOf":
+        for (const x of v as Schema[]) if (!all(matches(x, value, doc))) return false;
+        break;
+      case "not": {
+        const r = matches(v as Schema, value, doc);
+        if (r === true) return false;
+        if (r === undefined) unknown = true;
+        break;
+      }
+      default:
+        unknown = true;
+    }
+  }
+  return unknown ? undefined : true;
 }

@@ -33,7 +33,7 @@ export type InsideRootResult =
     }
   | { ok: false; reason: PathRefusal; message: string };
 
-/** Longest accepted relative path, in UTF-16 code units (PATH_MAX is 4096 bytes on Linux). */
+/** Longest accepted relative path, in Unicode code points as JSON Schema counts (PATH_MAX is 4096 bytes on Linux). */
 export const MAX_REL_PATH_LENGTH = 4096;
 /** Symlinks followed while checking one path before it counts as a loop (Linux uses 40). */
 const MAX_SYMLINK_HOPS = 40;
@@ -51,7 +51,7 @@ function refuse(reason: PathRefusal, message: string): InsideRootResult {
 export function normalizeRelPath(relPath: unknown): { ok: true; rel: string } | { ok: false; reason: PathRefusal; message: string } {
   if (typeof relPath !== "string") return { ok: false, reason: "not-a-string", message: "path must be a string" };
   if (relPath.length === 0) return { ok: false, reason: "empty", message: "path is empty" };
-  if (relPath.length > MAX_REL_PATH_LENGTH) {
+  if (relPath.length > MAX_REL_PATH_LENGTH && [...relPath].length > MAX_REL_PATH_LENGTH) {
     return { ok: false, reason: "too-long", message: `path is longer than ${MAX_REL_PATH_LENGTH} characters` };
   }
   if (relPath.includes("\0")) return { ok: false, reason: "nul-byte", message: "path contains a NUL byte" };
@@ -121,7 +121,9 @@ function walkInside(
       isLink = lstatSync(next).isSymbolicLink();
     } catch (e) {
       const code = errCode(e);
-      if (code === "ENOENT" || code === "ENOTDIR") {
+      // ENAMETOOLONG: a component longer than the file system allows cannot exist either; the
+      // contract's length rule is the only one a client can know in advance (decision 150).
+      if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") {
         // Nothing exists from here on. Judge the real ancestor; a '..' still pending (from a
         // symlink target) would climb out of a directory that does not exist yet: refuse it.
         if (pending.includes("..")) {

@@ -49,7 +49,11 @@ export function rootOfSocket(socketPath: string): string {
   return path.dirname(path.dirname(path.resolve(socketPath)));
 }
 
-/** The daemon's limits. Every refusal is `-32600 INVALID_REQUEST` with field errors, or HTTP 413. */
+/**
+ * The daemon's limits, stated in contracts/wit/openrpc.json (maxLength, maxItems, minimum/maximum;
+ * lengths count Unicode code points, as JSON Schema does). Every refusal is `-32600
+ * INVALID_REQUEST` with field errors, or HTTP 413.
+ */
 export const WIT_LIMITS = {
   /** Largest HTTP request body (bytes); larger is refused with 413 before it is read. */
   maxBodyBytes: 8 * 1024 * 1024,
@@ -63,6 +67,8 @@ export const WIT_LIMITS = {
   maxDescriptionLength: 4096,
   /** Any path-like string (symbolPath, file, staged path); paths.ts also stops at 4096. */
   maxPathLength: 4352,
+  /** One declared intent file (the stored list's entries; paths.ts stops every file path at 4096). */
+  maxIntentFileLength: 4096,
   /** Other free strings (query filters). */
   maxStringLength: 4352,
   /** Files and symbols of one intent. */

@@ -122,14 +122,15 @@ describe("intents", () => {
 });
 
 describe("contracts", () => {
-  it("formatting-only staged changes are not violations; duplicate staged paths are refused", async () => {
+  it("formatting-only staged changes are not violations; a file staged twice is checked in each content", async () => {
     const p = await client.contract.propose({ sessionId: "A", symbolPath: "src/auth.ts:validateToken" });
     expect(p.signature).toBe("(token: string): Promise<User | null>");
     await client.contract.respond({ contractId: p.contractId, sessionId: "B", accept: true });
     const reformatted = SOURCES["src/auth.ts"].replace("validateToken(token: string): Promise<User | null>", "validateToken(\n  token:   string,\n):  Promise< User|null >");
     expect((await client.checkContracts({ files: [{ path: "src/auth.ts", content: reformatted }] })).violations).toEqual([]);
-    const e = await rejection(client.checkContracts({ files: [{ path: "src/auth.ts", content: "" }, { path: "./src/auth.ts", content: "" }] }));
-    expect(e.code).toBe(-32600);
+    const twice = await client.checkContracts({ files: [{ path: "src/auth.ts", content: reformatted }, { path: "./src/auth.ts", content: "" }, { path: "src//auth.ts", content: "" }] });
+    expect(twice.violations.map((v) => v.actual)).toEqual(["(symbol not found in staged content)"]);
+    expect((await rejection(client.checkContracts({ files: [{ path: "src/auth.ts", content: "" }, { path: "src/x\\..//../a.ts", content: "" }] }))).code).toBe(-32600);
     const unparseable = await client.checkContracts({ files: [{ path: "src/auth.ts", content: "export function validateToken(" }] });
     expect(unparseable.violations.map((v) => v.actual)).toEqual(["(symbol not found in staged content)"]);
   });

@@ -304,19 +304,20 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // A path the daemon could never hold a contract for (a backslash, a drive-like `c:`, NUL...)
       // is skipped, not a reason to refuse the whole batch: the other files are still checked
       // (decision 143). The hook names what it skipped; the daemon logs it.
-      const staged = new Map<string, string>();
+      const staged = new Map<string, string[]>();
       const skipped: string[] = [];
       for (const [i, f] of p.files.entries()) {
+        // Escapes stay refused, whatever else is wrong with the path (git never stages one: the
+        // caller is not a hook). The contract states exactly this rule (decision 150).
+        if (f.path.startsWith("/") || f.path.split("/").includes("..")) throw invalidRequest("files", `/files/${i}/path: a staged path must stay inside the repository: ${f.path.slice(0, 200)}`, { reason: f.path.startsWith("/") ? "absolute" : "dot-dot" });
         const rel = normalizeRelPath(f.path);
-        // Escapes stay refused (git never stages one: the caller is not a hook).
-        if (!rel.ok && (rel.reason === "dot-dot" || f.path.startsWith("/"))) throw invalidRequest("files", `/files/${i}/path: ${rel.message}`, { reason: rel.reason });
         if (!rel.ok) {
           skipped.push(`/files/${i}/path ${JSON.stringify(f.path.slice(0, 200))}: ${rel.message}`);
           continue;
         }
-        // Two contents for one file: which one is "staged" is unknowable, so the call is refused.
-        if (staged.has(rel.rel)) throw invalidRequest("files", `/files/${i}/path: ${rel.rel} is listed twice`);
-        staged.set(rel.rel, f.content);
+        // A file listed twice is checked in each of its contents: refusing the batch would let
+        // every other file through unchecked, and either content could be the one committed.
+        staged.set(rel.rel, [...(staged.get(rel.rel) ?? []), f.content]);
       }
       if (skipped.length) core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
       const violations: T.Violation[] = [];
@@ -329,12 +330,13 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       for (const contract of newest.values()) {
         const parsed = parseSymbolPath(contract.symbolPath);
         if (!parsed.ok) continue;
-        const content = staged.get(parsed.file);
-        if (content === undefined) continue;
-        const found = analyzer.signatureFromContent(parsed.file, content, parsed.symbol);
-        const actual = found.ok ? found.symbol.signature : SYMBOL_MISSING_ACTUAL;
-        if (actual !== contract.signature) {
-          violations.push({ contractId: contract.contractId, symbolPath: contract.symbolPath, expected: contract.signature, actual });
+        const actuals = new Set<string>();
+        for (const content of staged.get(parsed.file) ?? []) {
+          const found = analyzer.signatureFromContent(parsed.file, content, parsed.symbol);
+          actuals.add(found.ok ? found.symbol.signature : SYMBOL_MISSING_ACTUAL);
+        }
+        for (const actual of actuals) {
+          if (actual !== contract.signature) violations.push({ contractId: contract.contractId, symbolPath: contract.symbolPath, expected: contract.signature, actual });
         }
       }
       return { violations };

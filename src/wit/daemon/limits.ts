@@ -45,6 +45,17 @@ function maxLength(kind: "id" | "path" | "description" | "string", limits: WitLi
   }
 }
 
+/**
+ * Whether `s` has more than `max` characters, counted as JSON Schema counts them (Unicode code
+ * points, so the contract's maxLength and the daemon agree on astral characters too).
+ */
+export function longerThan(s: string, max: number): boolean {
+  if (s.length <= max) return false; // code points never outnumber UTF-16 units
+  let n = 0;
+  for (const _ of s) if (++n > max) return true;
+  return false;
+}
+
 /** Throws INVALID_REQUEST for the first limit `params` (already schema-valid) breaks. */
 export function checkLimits(method: string, params: Record<string, unknown>, limits: WitLimits): void {
   for (const rule of RULES[method] ?? []) {
@@ -62,9 +73,9 @@ export function checkLimits(method: string, params: Record<string, unknown>, lim
       case "symbols": {
         const list = value as string[];
         const max = rule.kind === "files" ? limits.maxIntentFiles : limits.maxIntentSymbols;
-        const itemMax = rule.kind === "files" ? limits.maxPathLength : limits.maxIdLength;
+        const itemMax = rule.kind === "files" ? limits.maxIntentFileLength : limits.maxIdLength;
         if (list.length > max) throw invalidRequest(rule.field, `at most ${max} entries`);
-        const long = list.findIndex((s) => s.length > itemMax);
+        const long = list.findIndex((s) => longerThan(s, itemMax));
         if (long >= 0) throw invalidRequest(rule.field, `/${rule.field}/${long} is longer than ${itemMax} characters`);
         break;
       }
@@ -72,7 +83,7 @@ export function checkLimits(method: string, params: Record<string, unknown>, lim
         const files = value as { path: string; content: string }[];
         if (files.length > limits.maxCheckFiles) throw invalidRequest(rule.field, `at most ${limits.maxCheckFiles} files per call`);
         files.forEach((f, i) => {
-          if (f.path.length > limits.maxPathLength) throw invalidRequest(rule.field, `/files/${i}/path is longer than ${limits.maxPathLength} characters`);
+          if (longerThan(f.path, limits.maxPathLength)) throw invalidRequest(rule.field, `/files/${i}/path is longer than ${limits.maxPathLength} characters`);
           if (f.content.length > limits.maxFileContentBytes || Buffer.byteLength(f.content, "utf8") > limits.maxFileContentBytes) {
             throw invalidRequest(rule.field, `/files/${i}/content is larger than ${limits.maxFileContentBytes} bytes`);
           }
@@ -81,7 +92,7 @@ export function checkLimits(method: string, params: Record<string, unknown>, lim
       }
       default: {
         const max = maxLength(rule.kind, limits);
-        if ((value as string).length > max) throw invalidRequest(rule.field, `longer than ${max} characters`);
+        if (longerThan(value as string, max)) throw invalidRequest(rule.field, `longer than ${max} characters`);
       }
     }
   }
