@@ -13,15 +13,18 @@
 import fc from "fast-check";
 import { ArbitraryBuilder } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
+import { commonExample } from "./common-example.js";
+import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
-import type { SchemaContext } from "./schema/context.js";
+import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 
 export type { Change, Counterexample, Verdict } from "./change.js";
+export { errorInside } from "./change.js";
 import type { Change, Counterexample, Verdict } from "./change.js";
 
 /** A defect of an input document, repaired (or worked around) so the diff could go on. */
@@ -171,7 +174,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const ex = minimalExample(surf.node, oldM.ctx);
     const change: Change = { path: `#/methods/${escapeToken(name)}`, kind: "method-removed", direction: "request", verdict: "breaking", evidence: `method ${name} is gone: its requests now fail with METHOD_NOT_FOUND` };
     if (ex.found && oldM.anyRequest && newM.anyRequest && oldM.ctx.valid(oldM.anyRequest, ex.value) && !newM.ctx.valid(newM.anyRequest, ex.value)) {
-      change.counterexample = { payload: ex.value, valid: "old", invalid: "new", error: newM.ctx.firstError(newM.anyRequest, ex.value) };
+      change.counterexample = shown(ex.value, "old", "new", newM.ctx, newM.anyRequest);
     }
     return change;
   }
@@ -186,7 +189,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     for (const e of added) {
       const payload = { jsonrpc: "2.0", id: 1, error: { code: e.code, message: e.message } };
       const change: Change = { path: sn.path, kind: "error-added", direction: "response", verdict: "breaking", evidence: `${sn.owner} may now return error ${e.code} ${e.message}, which the old contract does not declare`, surfaces: [sn.path] };
-      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = { payload, valid: "new", invalid: "old", error: oldM.ctx.firstError(so.node, payload) };
+      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = shown(payload, "new", "old", oldM.ctx, so.node);
       else change.verdict = "needs-review";
       changes.push(change);
     }
@@ -276,20 +279,37 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   function verifyFinding(check: Check, f: Finding): Counterexample | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
-    const candidates: unknown[] = [...f.hints];
-    try {
-      candidates.push(...fc.sample(new ArbitraryBuilder(ca).of(f.a), { seed, numRuns: 60 }));
-    } catch {
-      /* an arbitrary that cannot be built leaves the hints */
+    let sampled: unknown[] | undefined;
+    // Hints first; the seeded samples only when no hint shows the change (same order as one list, generated lazily).
+    const candidates = function* (): Generator<unknown> {
+      yield* f.hints;
+      try {
+        sampled ??= fc.sample(new ArbitraryBuilder(ca).of(f.a), { seed, numRuns: 60 });
+      } catch {
+        sampled = []; // an arbitrary that cannot be built leaves the hints
+      }
+      yield* sampled;
+    };
+    const at = instancePath(f.steps);
+    const shows = (v: unknown) => ca.valid(f.a, v) && !cb.valid(f.b, v);
+    // The hints usually show the change at once: try them on the common base before sampling.
+    const hinted = f.hints.filter(shows);
+    let best = fromCommonBase(check, f, at, hinted.slice(0, 8));
+    if (best?.focused) return best.cx;
+    const witnesses = [...candidates()].filter(shows);
+    if (witnesses.length === 0) return best?.cx;
+    if (witnesses.length > hinted.length) {
+      const more = fromCommonBase(check, f, at, witnesses.slice(hinted.length, hinted.length + 8));
+      if (more?.focused) return more.cx;
+      best ??= more;
     }
-    let fallback: Counterexample | undefined;
+    let fallback: Counterexample | undefined = best?.cx;
     let tries = 0;
-    for (const v of candidates) {
-      if (!ca.valid(f.a, v) || cb.valid(f.b, v)) continue;
+    for (const v of witnesses) {
       const raw = embed(check.surfA.node, f.steps, v, ca);
       if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
-        const { payload, focused } = focus(raw, check, instancePath(f.steps));
-        const cx: Counterexample = { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+        const { payload, focused } = focus(raw, check, at);
+        const cx = shown(payload, check.from, check.to, cb, check.surfB.node);
         if (focused) return cx;
         fallback ??= cx;
         // A few witnesses are worth focusing; past that the first valid one stands.
@@ -297,6 +317,44 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     return fallback;
+  }
+
+  /**
+   * The counterexample as a one-member edit of a payload both versions accept (common-example.ts):
+   * the member at the change gets the witness (or, for a change of the object itself, loses the
+   * newly required member / gains the newly forbidden one). `focused` when the rejecting side's
+   * error lies at the change.
+   */
+  function fromCommonBase(check: Check, f: Finding, at: string, witnesses: unknown[]): { cx: Counterexample; focused: boolean } | undefined {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const parts = [{ node: check.surfA.node, ctx: ca, side: "a" as const }, { node: check.surfB.node, ctx: cb, side: "b" as const }];
+    let base = commonExample(parts, f.steps);
+    // The union branch the finding was found in may have no payload both versions accept; another branch may show the same member.
+    if (!base.found && f.steps.some((s) => s.kind === "branch")) base = commonExample(parts, f.steps.filter((s) => s.kind !== "branch"));
+    if (!base.found) return undefined;
+    const local = valueAt(base.value, at)?.value;
+    const edits: unknown[] = [];
+    if (isSchemaObject(local) && f.subject !== undefined) {
+      if (f.aspect === "required" && Object.hasOwn(local, f.subject)) {
+        const { [f.subject]: _, ...rest } = local;
+        edits.push(rest);
+      }
+      if (f.aspect === "property" || f.aspect === "additional-properties") {
+        for (const h of f.hints) if (isSchemaObject(h) && Object.hasOwn(h, f.subject)) edits.push(withMember(local, f.subject, h[f.subject]));
+      }
+    }
+    edits.push(...witnesses);
+    let first: Counterexample | undefined;
+    for (const edit of edits) {
+      const payload = at === "" ? edit : structuredClone(base.value);
+      if (at !== "" && !setAt(payload, at, edit)) continue;
+      if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
+      const cx = shown(payload, check.from, check.to, cb, check.surfB.node);
+      if (errorInside(cx, at)) return { cx, focused: true };
+      first ??= cx;
+    }
+    return first ? { cx: first, focused: false } : undefined;
   }
 
   /**
@@ -315,7 +373,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let current = payload;
     for (let i = 0; i < 24; i++) {
       if (validateB(current)) return { payload, focused: false };
-      const err = validateB.errors?.[0];
+      const err = primaryError(validateB.errors ?? []);
       if (!err) break;
       const where = err.instancePath;
       if (within(where)) return { payload: current, focused: true };
@@ -374,7 +432,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     );
     if (!result.failed || !result.counterexample) return { tried, valid };
     const payload = result.counterexample[0];
-    return { tried, valid, counterexample: { payload, valid: check.from, invalid: check.to, error: cb.firstError(b, payload) } };
+    return { tried, valid, counterexample: shown(payload, check.from, check.to, cb, b) };
   }
 
   function describe(check: Check, f: Finding, direction: Direction, sn: Surface): Change {
@@ -389,6 +447,12 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
+}
+
+/** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */
+function shown(payload: unknown, valid: Side, invalid: Side, rejecting: SchemaContext, node: SchemaNode): Counterexample {
+  const why = rejecting.explain(node, payload);
+  return { payload, valid, invalid, error: why?.text ?? "", errorAt: why?.at ?? "" };
 }
 
 function exampleValue(n: SchemaNode, ctx: SchemaContext): unknown {
@@ -613,6 +677,12 @@ function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined 
     else return undefined;
   }
   return { value: structuredClone(cur) };
+}
+
+function withMember(o: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
+  const out = { ...o };
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Sets the value at a pointer whose parent exists (own data member, never the prototype). */

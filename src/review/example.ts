@@ -87,8 +87,11 @@ export function embed(node: SchemaNode, steps: readonly Step[], witness: unknown
   return arr;
 }
 
+/** Shared type nodes: a fresh `{type}` per call would defeat mergeConjunction's cache (and compile a validator per call). */
+const TYPE_NODES = { object: Object.freeze({ type: "object" }), array: Object.freeze({ type: "array" }) } as const;
+
 function exampleOfType(n: Schema, t: "object" | "array", ctx: SchemaContext): unknown {
-  const merged = typeof n.type === "string" ? n : mergeConjunction([n, { type: t }], ctx);
+  const merged = typeof n.type === "string" ? n : mergeConjunction([n, TYPE_NODES[t]], ctx);
   if (!merged) return t === "object" ? {} : [];
   const ex = minimalExample(merged, ctx);
   return ex.found ? ex.value : t === "object" ? {} : [];
