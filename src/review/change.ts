@@ -12,6 +12,12 @@ export interface Counterexample {
   error: string;
   /** The instance location that error names (a required or forbidden member included). */
   errorAt?: string;
+  /**
+   * True when the payload is a payload both versions accept with only the member at the change
+   * edited; absent when no such payload was found (the versions differ elsewhere on every payload
+   * around the change, or construction gave up), so the error may name another difference.
+   */
+  isolated?: boolean;
 }
 
 /** True when a counterexample's error lies at or below the instance path `at`. */

@@ -15,7 +15,7 @@ import type { Step } from "./schema/finding.js";
 import { isSchemaObject, isTrivial, setOwn, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { FORMAT_EXAMPLES, NONE, numberExample, preferType, refWeight, stringExample, uniqueVariants, type Built, type ExampleResult } from "./construct.js";
 
-/** One schema the value must satisfy; `side: "a"` marks the side whose union branches `steps` name. */
+/** One schema the value must satisfy; `side` says whose union branches a branch step of `steps` names. */
 export interface Part {
   node: SchemaNode;
   ctx: SchemaContext;
@@ -46,7 +46,7 @@ export function commonExample(parts: Part[], steps: readonly Step[]): ExampleRes
 }
 
 function keyOf(parts: Part[], steps: readonly Step[]): string {
-  return `${parts.map((p) => `${p.side ?? ""}${p.ctx.id(p.node)}`).join(",")}|${steps.map((s) => (s.kind === "prop" ? `p${s.name}` : s.kind === "item" ? "i" : `b${s.index}`)).join("\u0000")}`;
+  return `${parts.map((p) => `${p.side ?? ""}${p.ctx.id(p.node)}`).join(",")}|${steps.map((s) => (s.kind === "prop" ? `p${s.name}` : s.kind === "item" ? "i" : `${s.side ?? "a"}${s.index}`)).join("\u0000")}`;
 }
 
 function build(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
@@ -65,7 +65,8 @@ function buildUncached(parts: Part[], steps: readonly Step[], depth: number, bud
   const step = steps[0];
   // A-side branch choice named by the path: follow it (the change was found inside that branch).
   if (step?.kind === "branch") {
-    const i = flat.findIndex((p) => p.side === "a" && unionOf(p.node) !== undefined);
+    const side = step.side ?? "a";
+    const i = flat.findIndex((p) => p.side === side && unionOf(p.node) !== undefined);
     if (i < 0) return build(flat, steps.slice(1), depth + 1, budget, cache);
     const p = flat[i]!;
     const kw = unionOf(p.node)!;

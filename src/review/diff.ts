@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { ArbitraryBuilder } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
 import { commonExample } from "./common-example.js";
+import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
@@ -75,6 +76,10 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   const examplesOld = (n: SchemaNode) => exampleValue(n, oldM.ctx);
   const examplesNew = (n: SchemaNode) => exampleValue(n, newM.ctx);
 
+  // One checker per direction for the whole diff: surfaces share definitions, and its memo of (A node, B node) results with them.
+  const checkers = { old: new Containment(oldM.ctx, newM.ctx, { example: examplesOld }), new: new Containment(newM.ctx, oldM.ctx, { example: examplesNew }) };
+  const containment = (from: Side) => checkers[from];
+
   const removedDefs: Surface[] = [];
   const addedDefs: Surface[] = [];
   const handledOwners = new Set<string>();
@@ -126,7 +131,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   }
   // Definitions: a removed name whose content lives on under a new name is a rename.
   for (const so of removedDefs) {
-    const match = addedDefs.find((sn) => equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
+    const match = addedDefs.find((sn) => renameJustified(defName(so), so.node, oldM.ctx, defName(sn)) && equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
     if (match) {
       addedDefs.splice(addedDefs.indexOf(match), 1);
       changes.push({ path: match.path, kind: "definition-renamed", direction: "none", verdict: "compatible", evidence: `${so.path} is now ${match.path}: same instances, proved structurally in both directions` });
@@ -221,7 +226,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let anyFinding = false;
     const proofs: string[] = [];
     for (const check of required) {
-      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      const findings = containment(check.from).check(check.surfA.node, check.surfB.node);
       const search = searchCounterexample(check);
       sampled += search.tried;
       if (findings.length === 0 && !search.counterexample) {
@@ -260,7 +265,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     for (const check of informational) {
-      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      const findings = containment(check.from).check(check.surfA.node, check.surfB.node);
       for (const f of findings) {
         anyFinding = true;
         const base = describe(check, f, direction, sn);
@@ -306,7 +311,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let fallback: Counterexample | undefined = best?.cx;
     let tries = 0;
     for (const v of witnesses) {
-      const raw = embed(check.surfA.node, f.steps, v, ca);
+      const raw = embed(check.surfA.node, aSteps(f.steps), v, ca);
       if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
         const { payload, focused } = focus(raw, check, at);
         const cx = shown(payload, check.from, check.to, cb, check.surfB.node);
@@ -329,9 +334,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
     const parts = [{ node: check.surfA.node, ctx: ca, side: "a" as const }, { node: check.surfB.node, ctx: cb, side: "b" as const }];
-    let base = commonExample(parts, f.steps);
-    // The union branch the finding was found in may have no payload both versions accept; another branch may show the same member.
-    if (!base.found && f.steps.some((s) => s.kind === "branch")) base = commonExample(parts, f.steps.filter((s) => s.kind !== "branch"));
+    // The union branches the finding was found in may have no payload both versions accept; other branches may show the same member.
+    const tries = [f.steps, f.steps.filter((s) => s.kind !== "branch" || s.side === "b"), f.steps.filter((s) => s.kind !== "branch")];
+    let base: ReturnType<typeof commonExample> = { found: false };
+    for (const [i, steps] of tries.entries()) {
+      if (i > 0 && steps.length === tries[i - 1]!.length) continue;
+      base = commonExample(parts, steps);
+      if (base.found) break;
+    }
     if (!base.found) return undefined;
     const local = valueAt(base.value, at)?.value;
     const edits: unknown[] = [];
@@ -350,7 +360,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       const payload = at === "" ? edit : structuredClone(base.value);
       if (at !== "" && !setAt(payload, at, edit)) continue;
       if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
-      const cx = shown(payload, check.from, check.to, cb, check.surfB.node);
+      const cx: Counterexample = { ...shown(payload, check.from, check.to, cb, check.surfB.node), isolated: true };
       if (errorInside(cx, at)) return { cx, focused: true };
       first ??= cx;
     }
@@ -460,9 +470,18 @@ function exampleValue(n: SchemaNode, ctx: SchemaContext): unknown {
   return ex.found ? ex.value : undefined;
 }
 
+function defName(s: Surface): string {
+  return s.key.slice("def:".length);
+}
+
 function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaContext): boolean {
   if (sameSchema(a, ca, b, cb)) return true;
   return new Containment(ca, cb).check(a, b).length === 0 && new Containment(cb, ca).check(b, a).length === 0;
+}
+
+/** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */
+function aSteps(steps: readonly Step[]): Step[] {
+  return steps.filter((s) => s.kind !== "branch" || s.side !== "b");
 }
 
 function instancePath(steps: Step[]): string {
@@ -529,7 +548,8 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
-  const paramsLevel = (role === "params" && f.steps.length === 1 && f.steps[0]!.kind === "prop" && f.steps[0]!.name === "params") || (role === "parameters" && f.steps.length === 0);
+  const steps = aSteps(f.steps);
+  const paramsLevel = (role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params") || (role === "parameters" && steps.length === 0);
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
   if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";

@@ -26,8 +26,6 @@ export class SchemaContext {
   private ajvPlain: Ajv2020 | undefined;
   private readonly validators = new WeakMap<object, ValidateFunction>();
   private readonly boolValidators = new Map<boolean, ValidateFunction>();
-  /** Nodes that sit in the bundle as written (derived nodes such as merged conjunctions do not). */
-  private readonly located = new WeakSet<object>();
   /**
    * Nodes that need a validator, registered inside the bundle at `#/x-nodes/<slot>` so ajv
    * compiles each once and their `$ref`s resolve against the bundle's own (shared) reference
@@ -62,7 +60,6 @@ export class SchemaContext {
 
   private indexSites(node: unknown, def: string, pointer: string): void {
     if (!isSchemaObject(node)) return;
-    this.located.add(node);
     if (!this.sites.has(node)) this.sites.set(node, { def, pointer });
     for (const [k, v] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
@@ -177,39 +174,37 @@ export class SchemaContext {
     return v;
   }
 
-  /** The holder slot of a node: as written when it sits in the bundle, else rewritten to point at the bundle's nodes. */
+  /** The holder slot of a node: a copy whose subschemas with subschemas of their own point at their slots; equal copies share one. */
   private slotOf(node: Schema): string {
     const known = this.slots.get(node);
     if (known !== undefined) return known;
-    let stored: unknown = node;
-    let content: string | undefined;
-    if (!this.located.has(node)) {
-      stored = this.rewrite(node, true);
-      content = canonical(stored);
-      const shared = this.slotByContent.get(content);
-      if (shared !== undefined) {
-        this.slots.set(node, shared);
-        return shared;
-      }
+    const stored = this.rewrite(node, true);
+    const content = canonical(stored);
+    const shared = this.slotByContent.get(content);
+    if (shared !== undefined) {
+      this.slots.set(node, shared);
+      return shared;
     }
     const slot = String(this.nextSlot++);
     setOwn(this.holder, slot, stored);
     this.slots.set(node, slot);
-    if (content !== undefined) this.slotByContent.set(content, slot);
+    this.slotByContent.set(content, slot);
     return slot;
   }
 
   /**
-   * A derived node with its bundle subschemas replaced by `$ref`s to their slots (so they are not
-   * compiled again inline). A bare `$ref` stays as written: ajv's discriminator looks through
-   * exactly one reference to find a branch's tag.
+   * A node with its nested subschemas replaced by `$ref`s to their own slots, so every schema
+   * object is compiled once, not once per enclosing node that gets validated. Kept inline: bare
+   * `$ref`s and leaves (no subschemas), because ajv's discriminator reads a branch's tag
+   * property schema inline, through at most one reference.
    */
   private rewrite(node: unknown, top: boolean): unknown {
     if (Array.isArray(node)) return node.map((v) => this.rewrite(v, false));
     if (!isSchemaObject(node)) return node;
-    if (!top && this.located.has(node)) {
+    if (!top) {
       const bareRef = typeof node.$ref === "string" && Object.keys(node).every((k) => k === "$ref" || isAnnotationKeyword(k));
-      return bareRef ? node : { $ref: `#/x-nodes/${this.slotOf(node)}` };
+      if (bareRef || isLeaf(node)) return node;
+      return { $ref: `#/x-nodes/${this.slotOf(node)}` };
     }
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
@@ -283,6 +278,15 @@ export function errorLocation(e: ErrorObject): string {
 
 function depthOf(pointer: string): number {
   return pointer === "" ? 0 : pointer.split("/").length - 1;
+}
+
+/** A schema object with no subschemas (only assertions and annotations). */
+function isLeaf(node: Schema): boolean {
+  for (const [k, v] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
+    if (SCHEMA_MAP_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k) || (SCHEMA_KEYWORDS.has(k) && typeof v === "object")) return false;
+  }
+  return true;
 }
 
 /** The values of `const`/`enum` (intersected when both are present), or undefined when unbounded. */
