@@ -12,8 +12,15 @@ import type { DiffReport } from "../../src/review/diff.js";
 import { errorInside } from "../../src/review/diff.js";
 
 const DIR = join(import.meta.dirname, "fixtures/wright-agent-pair");
-/** The share of breaking counterexamples whose first error lies at the change's instance path (measured: see docs/review.md). */
-const AT_CHANGE = 0.27;
+/**
+ * Shares measured on this pair (docs/review.md, "Counterexamples"): of all breaking counterexamples
+ * 315/389 fail first at the change; of those built as a one-member edit of a payload both versions
+ * accept (`isolated`), 299/303. The rest sit where no such payload was found (by hand: `origin` is an
+ * object in one version and a string in the other and required in both; closed edit objects that
+ * require `new_text` in one and `text` in the other).
+ */
+const AT_CHANGE = 0.8;
+const ISOLATED_AT_CHANGE = 0.98;
 
 let report: DiffReport;
 beforeAll(async () => {
@@ -32,9 +39,11 @@ describe("the wright-agent pair", () => {
   it("breaking counterexamples fail first at the changed member", () => {
     const shown = report.changes.filter((c) => c.verdict === "breaking" && c.counterexample);
     const at = shown.filter((c) => errorInside(c.counterexample!, c.at ?? ""));
-    const share = at.length / shown.length;
-    console.log(`wright-agent pair: ${at.length}/${shown.length} breaking counterexamples fail first at the change (${(100 * share).toFixed(1)}%)`);
+    const isolated = shown.filter((c) => c.counterexample!.isolated === true);
+    const isolatedAt = isolated.filter((c) => errorInside(c.counterexample!, c.at ?? ""));
+    console.log(`wright-agent pair: ${at.length}/${shown.length} breaking counterexamples fail first at the change; ${isolatedAt.length}/${isolated.length} of the one-member edits of a payload both versions accept`);
     expect(shown.length).toBeGreaterThan(300);
-    expect(share).toBeGreaterThanOrEqual(AT_CHANGE);
+    expect(at.length / shown.length).toBeGreaterThanOrEqual(AT_CHANGE);
+    expect(isolatedAt.length / isolated.length).toBeGreaterThanOrEqual(ISOLATED_AT_CHANGE);
   });
 });

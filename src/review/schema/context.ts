@@ -259,15 +259,22 @@ export class SchemaContext {
  * a failed oneOf/anyOf lists every branch's first error before its own, in branch order, so
  * `errors[0]` is whichever branch comes first, not the one the value follows. Like jsonschema's
  * best_match, a union failure is explained by its deepest branch error (the branch that matched
- * furthest); anything else by ajv's first error.
+ * furthest, and at equal depth not merely a mismatched tag); anything else by ajv's first error.
  */
 export function primaryError(errors: readonly ErrorObject[]): ErrorObject | undefined {
   const last = errors[errors.length - 1];
   if (!last || (last.keyword !== "oneOf" && last.keyword !== "anyOf") || errors.length === 1) return errors[0];
   let best = errors[0]!;
-  for (const e of errors.slice(0, -1)) if (depthOf(errorLocation(e)) > depthOf(errorLocation(best))) best = e;
+  for (const e of errors.slice(0, -1)) if (relevance(e) > relevance(best)) best = e;
   return best;
 }
+
+/** Deeper errors first; at equal depth, a value refused by a constraint beats a const/enum/type mismatch (which says "another branch"). */
+function relevance(e: ErrorObject): number {
+  return 2 * depthOf(errorLocation(e)) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
+}
+
+const DISCRIMINATING = new Set(["const", "enum", "type"]);
 
 /** The instance location an error names: its instancePath, plus the member for required / additionalProperties errors. */
 export function errorLocation(e: ErrorObject): string {
