@@ -34,6 +34,7 @@ export class SchemaContext {
   private readonly holder: Record<string, unknown> = {};
   private readonly slots = new WeakMap<object, string>();
   private readonly slotByContent = new Map<string, string>();
+  private readonly slotChildren = new Map<string, string[]>();
   private nextSlot = 0;
 
   /** Compile patterns with the `u` flag (ECMA-262 unicode mode); off when a document's patterns need it (dialect.ts). */
@@ -161,24 +162,35 @@ export class SchemaContext {
     }
     let v = this.validators.get(node);
     if (v) return v;
-    const ref = `${this.uri}#/x-nodes/${this.slotOf(node)}`;
+    const slot = this.slotOf(node);
     try {
-      v = this.ajv(true).getSchema(ref);
+      v = this.compileSlot(this.ajv(true), slot);
     } catch {
       // A malformed discriminator is a lint finding, not a reason to stop: validate as plain oneOf.
       v = undefined;
     }
-    v ??= this.ajv(false).getSchema(ref);
-    if (!v) throw new Error(`no validator for ${ref}`);
+    v ??= this.compileSlot(this.ajv(false), slot);
+    if (!v) throw new Error(`no validator for slot ${slot}`);
     this.validators.set(node, v);
     return v;
+  }
+
+  /**
+   * Compiles a slot after the slots it references: ajv keeps what `getSchema` compiled under the
+   * full URI and reuses it when a later compile meets the same `$ref`, whereas a slot first met as
+   * a `$ref` would be compiled again when fetched on its own.
+   */
+  private compileSlot(ajv: Ajv2020, slot: string): ValidateFunction | undefined {
+    for (const child of this.slotChildren.get(slot) ?? []) this.compileSlot(ajv, child);
+    return ajv.getSchema(`${this.uri}#/x-nodes/${slot}`);
   }
 
   /** The holder slot of a node: a copy whose subschemas with subschemas of their own point at their slots; equal copies share one. */
   private slotOf(node: Schema): string {
     const known = this.slots.get(node);
     if (known !== undefined) return known;
-    const stored = this.rewrite(node, true);
+    const children: string[] = [];
+    const stored = this.rewrite(node, true, children);
     const content = canonical(stored);
     const shared = this.slotByContent.get(content);
     if (shared !== undefined) {
@@ -189,6 +201,7 @@ export class SchemaContext {
     setOwn(this.holder, slot, stored);
     this.slots.set(node, slot);
     this.slotByContent.set(content, slot);
+    this.slotChildren.set(slot, children);
     return slot;
   }
 
@@ -198,19 +211,21 @@ export class SchemaContext {
    * `$ref`s and leaves (no subschemas), because ajv's discriminator reads a branch's tag
    * property schema inline, through at most one reference.
    */
-  private rewrite(node: unknown, top: boolean): unknown {
-    if (Array.isArray(node)) return node.map((v) => this.rewrite(v, false));
+  private rewrite(node: unknown, top: boolean, children: string[]): unknown {
+    if (Array.isArray(node)) return node.map((v) => this.rewrite(v, false, children));
     if (!isSchemaObject(node)) return node;
     if (!top) {
       const bareRef = typeof node.$ref === "string" && Object.keys(node).every((k) => k === "$ref" || isAnnotationKeyword(k));
       if (bareRef || isLeaf(node)) return node;
-      return { $ref: `#/x-nodes/${this.slotOf(node)}` };
+      const slot = this.slotOf(node);
+      children.push(slot);
+      return { $ref: `#/x-nodes/${slot}` };
     }
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) setOwn(out, k, v);
-      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, this.rewrite(sub, false)])));
-      else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, this.rewrite(v, false));
+      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, this.rewrite(sub, false, children)])));
+      else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, this.rewrite(v, false, children));
       else setOwn(out, k, v);
     }
     return out;
