@@ -11,7 +11,7 @@
  * or operation), and a compatible verdict says what it rests on.
  */
 import fc from "fast-check";
-import { ArbitraryBuilder } from "./arbitrary.js";
+import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
 import { commonExample } from "./common-example.js";
 import { renameJustified } from "./renames.js";
@@ -289,7 +289,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const candidates = function* (): Generator<unknown> {
       yield* f.hints;
       try {
-        sampled ??= fc.sample(new ArbitraryBuilder(ca).of(f.a), { seed, numRuns: 60 });
+        sampled ??= fc.sample(arbitraries(ca).of(f.a), { seed, numRuns: 60 });
       } catch {
         sampled = []; // an arbitrary that cannot be built leaves the hints
       }
@@ -423,7 +423,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let failing = false;
     let arb: fc.Arbitrary<unknown>;
     try {
-      arb = new ArbitraryBuilder(ca).of(a);
+      arb = arbitraries(ca).of(a);
     } catch {
       return { tried: 0, valid: 0 };
     }
