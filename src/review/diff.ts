@@ -357,8 +357,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     edits.push(...witnesses);
     let first: Counterexample | undefined;
     for (const edit of edits) {
-      const payload = at === "" ? edit : structuredClone(base.value);
-      if (at !== "" && !setAt(payload, at, edit)) continue;
+      const payload = at === "" ? edit : replacedAt(base.value, tokensOf(at), edit);
+      if (payload === undefined) continue;
       if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
       const cx: Counterexample = { ...shown(payload, check.from, check.to, cb, check.surfB.node), isolated: true };
       if (errorInside(cx, at)) return { cx, focused: true };
@@ -697,6 +697,23 @@ function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined 
     else return undefined;
   }
   return { value: structuredClone(cur) };
+}
+
+/** A copy of `doc` with the value at `tokens` replaced; only the containers along the path are copied. Undefined when the parent is missing. */
+function replacedAt(doc: unknown, tokens: string[], value: unknown): unknown {
+  if (tokens.length === 0) return value;
+  const [t, ...rest] = tokens as [string, ...string[]];
+  if (Array.isArray(doc) && /^\d+$/.test(t) && Number(t) <= doc.length) {
+    const child = rest.length === 0 ? value : replacedAt(doc[Number(t)], rest, value);
+    if (child === undefined) return undefined;
+    const out = [...doc];
+    out[Number(t)] = child;
+    return out;
+  }
+  if (!isSchemaObject(doc)) return undefined;
+  const child = rest.length === 0 ? value : Object.hasOwn(doc, t) ? replacedAt(doc[t], rest, value) : undefined;
+  if (child === undefined) return undefined;
+  return withMember(doc, t, child);
 }
 
 function withMember(o: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
