@@ -184,6 +184,18 @@ function assignOwn(target: Record<string, unknown>, ...sources: Record<string, u
 }
 
 /** Convenience: an arbitrary for one node of a context. */
+const shared = new WeakMap<SchemaContext, ArbitraryBuilder>();
+
+/**
+ * One builder per context with the default options: an arbitrary depends only on (node, depth,
+ * level), so the diff's many searches over the same definitions share the memo.
+ */
+export function arbitraries(ctx: SchemaContext): ArbitraryBuilder {
+  let b = shared.get(ctx);
+  if (!b) shared.set(ctx, (b = new ArbitraryBuilder(ctx)));
+  return b;
+}
+
 export function schemaArbitrary(node: SchemaNode, ctx: SchemaContext, options?: ArbitraryOptions): fc.Arbitrary<unknown> {
   return new ArbitraryBuilder(ctx, options).of(node);
 }

@@ -8,8 +8,30 @@ export interface Counterexample {
   payload: unknown;
   valid: "old" | "new";
   invalid: "old" | "new";
-  /** The first error of the version that rejects it (ajv 2020). */
+  /** The error of the version that rejects it (ajv 2020; for a failed oneOf/anyOf the deepest branch error). */
   error: string;
+  /** The instance location that error names (a required or forbidden member included). */
+  errorAt?: string;
+  /**
+   * True when the payload is a payload both versions accept with only the member at the change
+   * edited; absent when no such payload was found (the versions differ elsewhere on every payload
+   * around the change, or construction gave up), so the error may name another difference.
+   */
+  isolated?: boolean;
+}
+
+/** True when a counterexample's error lies at or below the instance path `at`. */
+export function errorInside(cx: Counterexample, at: string): boolean {
+  const where = cx.errorAt ?? errorPathOf(cx.error);
+  return where === at || where.startsWith(`${at}/`);
+}
+
+/** The location in a one-line error (`/a/b must ...`, with a required or additional member in its params). */
+function errorPathOf(error: string): string {
+  const first = error.split(" ")[0] ?? "";
+  const base = first === "/" ? "" : first;
+  const member = /"(?:missingProperty|additionalProperty)":"((?:[^"\\]|\\.)*)"/.exec(error)?.[1];
+  return member === undefined ? base : `${base}/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
 export interface Change {

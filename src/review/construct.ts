@@ -11,10 +11,10 @@ import { mergeConjunction } from "./schema/merge.js";
 
 export type ExampleResult = { found: true; value: unknown } | { found: false };
 
-const NONE = Symbol("none");
-type Built = unknown | typeof NONE;
+export const NONE = Symbol("none");
+export type Built = unknown | typeof NONE;
 
-const FORMAT_EXAMPLES: Record<string, string> = {
+export const FORMAT_EXAMPLES: Record<string, string> = {
   "date-time": "2024-01-01T00:00:00Z",
   date: "2024-01-01",
   time: "00:00:00Z",
@@ -83,11 +83,11 @@ function build(node: SchemaNode, ctx: SchemaContext, depth: number): Built {
   return NONE;
 }
 
-function refWeight(s: SchemaNode): number {
+export function refWeight(s: SchemaNode): number {
   return JSON.stringify(s).split('"$ref"').length - 1;
 }
 
-function preferType(n: Schema, types: JsonType[]): JsonType[] {
+export function preferType(n: Schema, types: JsonType[]): JsonType[] {
   const order: JsonType[] = [];
   if (typeof n.type === "string") order.push(n.type as JsonType);
   else if (Array.isArray(n.type)) order.push(...(n.type as JsonType[]).filter((t) => t !== "null"), ...((n.type as string[]).includes("null") ? (["null"] as JsonType[]) : []));
@@ -149,7 +149,7 @@ function typed(n: Schema, t: JsonType, ctx: SchemaContext, depth: number): Built
   }
 }
 
-function numberExample(n: Schema, t: JsonType): Built {
+export function numberExample(n: Schema, t: JsonType): Built {
   let v = 0;
   if (typeof n.minimum === "number") v = Math.max(v, n.minimum);
   if (typeof n.exclusiveMinimum === "number" && v <= n.exclusiveMinimum) v = t === "integer" ? Math.floor(n.exclusiveMinimum) + 1 : n.exclusiveMinimum + 1;
@@ -160,7 +160,7 @@ function numberExample(n: Schema, t: JsonType): Built {
   return v;
 }
 
-function stringExample(n: Schema): Built {
+export function stringExample(n: Schema): Built {
   const min = typeof n.minLength === "number" ? n.minLength : 0;
   if (typeof n.format === "string" && FORMAT_EXAMPLES[n.format] && typeof n.pattern !== "string") return FORMAT_EXAMPLES[n.format];
   if (typeof n.pattern === "string") {
@@ -184,7 +184,7 @@ function stringExample(n: Schema): Built {
   return "x".repeat(Math.max(min, 1));
 }
 
-function uniqueVariants(item: unknown, count: number): unknown[] | undefined {
+export function uniqueVariants(item: unknown, count: number): unknown[] | undefined {
   if (count <= 1) return count === 1 ? [item] : [];
   if (typeof item === "string") return Array.from({ length: count }, (_, i) => item + (i === 0 ? "" : String(i)));
   if (typeof item === "number") return Array.from({ length: count }, (_, i) => item + i);

@@ -11,17 +11,21 @@
  * or operation), and a compatible verdict says what it rests on.
  */
 import fc from "fast-check";
-import { ArbitraryBuilder } from "./arbitrary.js";
+import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
+import { commonExample } from "./common-example.js";
+import { renameJustified } from "./renames.js";
+import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
-import type { SchemaContext } from "./schema/context.js";
+import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 
 export type { Change, Counterexample, Verdict } from "./change.js";
+export { errorInside } from "./change.js";
 import type { Change, Counterexample, Verdict } from "./change.js";
 
 /** A defect of an input document, repaired (or worked around) so the diff could go on. */
@@ -71,6 +75,10 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   let sampled = 0;
   const examplesOld = (n: SchemaNode) => exampleValue(n, oldM.ctx);
   const examplesNew = (n: SchemaNode) => exampleValue(n, newM.ctx);
+
+  // One checker per direction for the whole diff: surfaces share definitions, and its memo of (A node, B node) results with them.
+  const checkers = { old: new Containment(oldM.ctx, newM.ctx, { example: examplesOld }), new: new Containment(newM.ctx, oldM.ctx, { example: examplesNew }) };
+  const containment = (from: Side) => checkers[from];
 
   const removedDefs: Surface[] = [];
   const addedDefs: Surface[] = [];
@@ -123,7 +131,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   }
   // Definitions: a removed name whose content lives on under a new name is a rename.
   for (const so of removedDefs) {
-    const match = addedDefs.find((sn) => equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
+    const match = addedDefs.find((sn) => renameJustified(defName(so), so.node, oldM.ctx, defName(sn)) && equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
     if (match) {
       addedDefs.splice(addedDefs.indexOf(match), 1);
       changes.push({ path: match.path, kind: "definition-renamed", direction: "none", verdict: "compatible", evidence: `${so.path} is now ${match.path}: same instances, proved structurally in both directions` });
@@ -171,7 +179,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const ex = minimalExample(surf.node, oldM.ctx);
     const change: Change = { path: `#/methods/${escapeToken(name)}`, kind: "method-removed", direction: "request", verdict: "breaking", evidence: `method ${name} is gone: its requests now fail with METHOD_NOT_FOUND` };
     if (ex.found && oldM.anyRequest && newM.anyRequest && oldM.ctx.valid(oldM.anyRequest, ex.value) && !newM.ctx.valid(newM.anyRequest, ex.value)) {
-      change.counterexample = { payload: ex.value, valid: "old", invalid: "new", error: newM.ctx.firstError(newM.anyRequest, ex.value) };
+      change.counterexample = shown(ex.value, "old", "new", newM.ctx, newM.anyRequest);
     }
     return change;
   }
@@ -186,7 +194,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     for (const e of added) {
       const payload = { jsonrpc: "2.0", id: 1, error: { code: e.code, message: e.message } };
       const change: Change = { path: sn.path, kind: "error-added", direction: "response", verdict: "breaking", evidence: `${sn.owner} may now return error ${e.code} ${e.message}, which the old contract does not declare`, surfaces: [sn.path] };
-      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = { payload, valid: "new", invalid: "old", error: oldM.ctx.firstError(so.node, payload) };
+      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = shown(payload, "new", "old", oldM.ctx, so.node);
       else change.verdict = "needs-review";
       changes.push(change);
     }
@@ -218,7 +226,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let anyFinding = false;
     const proofs: string[] = [];
     for (const check of required) {
-      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      const findings = containment(check.from).check(check.surfA.node, check.surfB.node);
       const search = searchCounterexample(check);
       sampled += search.tried;
       if (findings.length === 0 && !search.counterexample) {
@@ -257,7 +265,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     for (const check of informational) {
-      const findings = new Containment(check.ma.ctx, check.mb.ctx, { example: check.from === "old" ? examplesOld : examplesNew }).check(check.surfA.node, check.surfB.node);
+      const findings = containment(check.from).check(check.surfA.node, check.surfB.node);
       for (const f of findings) {
         anyFinding = true;
         const base = describe(check, f, direction, sn);
@@ -276,20 +284,37 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   function verifyFinding(check: Check, f: Finding): Counterexample | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
-    const candidates: unknown[] = [...f.hints];
-    try {
-      candidates.push(...fc.sample(new ArbitraryBuilder(ca).of(f.a), { seed, numRuns: 60 }));
-    } catch {
-      /* an arbitrary that cannot be built leaves the hints */
+    let sampled: unknown[] | undefined;
+    // Hints first; the seeded samples only when no hint shows the change (same order as one list, generated lazily).
+    const candidates = function* (): Generator<unknown> {
+      yield* f.hints;
+      try {
+        sampled ??= fc.sample(arbitraries(ca).of(f.a), { seed, numRuns: 60 });
+      } catch {
+        sampled = []; // an arbitrary that cannot be built leaves the hints
+      }
+      yield* sampled;
+    };
+    const at = instancePath(f.steps);
+    const shows = (v: unknown) => ca.valid(f.a, v) && !cb.valid(f.b, v);
+    // The hints usually show the change at once: try them on the common base before sampling.
+    const hinted = f.hints.filter(shows);
+    let best = fromCommonBase(check, f, at, hinted.slice(0, 8));
+    if (best?.focused) return best.cx;
+    const witnesses = [...candidates()].filter(shows);
+    if (witnesses.length === 0) return best?.cx;
+    if (witnesses.length > hinted.length) {
+      const more = fromCommonBase(check, f, at, witnesses.slice(hinted.length, hinted.length + 8));
+      if (more?.focused) return more.cx;
+      best ??= more;
     }
-    let fallback: Counterexample | undefined;
+    let fallback: Counterexample | undefined = best?.cx;
     let tries = 0;
-    for (const v of candidates) {
-      if (!ca.valid(f.a, v) || cb.valid(f.b, v)) continue;
-      const raw = embed(check.surfA.node, f.steps, v, ca);
+    for (const v of witnesses) {
+      const raw = embed(check.surfA.node, aSteps(f.steps), v, ca);
       if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
-        const { payload, focused } = focus(raw, check, instancePath(f.steps));
-        const cx: Counterexample = { payload, valid: check.from, invalid: check.to, error: cb.firstError(check.surfB.node, payload) };
+        const { payload, focused } = focus(raw, check, at);
+        const cx = shown(payload, check.from, check.to, cb, check.surfB.node);
         if (focused) return cx;
         fallback ??= cx;
         // A few witnesses are worth focusing; past that the first valid one stands.
@@ -297,6 +322,49 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     return fallback;
+  }
+
+  /**
+   * The counterexample as a one-member edit of a payload both versions accept (common-example.ts):
+   * the member at the change gets the witness (or, for a change of the object itself, loses the
+   * newly required member / gains the newly forbidden one). `focused` when the rejecting side's
+   * error lies at the change.
+   */
+  function fromCommonBase(check: Check, f: Finding, at: string, witnesses: unknown[]): { cx: Counterexample; focused: boolean } | undefined {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const parts = [{ node: check.surfA.node, ctx: ca, side: "a" as const }, { node: check.surfB.node, ctx: cb, side: "b" as const }];
+    // The union branches the finding was found in may have no payload both versions accept; other branches may show the same member.
+    const tries = [f.steps, f.steps.filter((s) => s.kind !== "branch" || s.side === "b"), f.steps.filter((s) => s.kind !== "branch")];
+    let base: ReturnType<typeof commonExample> = { found: false };
+    for (const [i, steps] of tries.entries()) {
+      if (i > 0 && steps.length === tries[i - 1]!.length) continue;
+      base = commonExample(parts, steps);
+      if (base.found) break;
+    }
+    if (!base.found) return undefined;
+    const local = valueAt(base.value, at)?.value;
+    const edits: unknown[] = [];
+    if (isSchemaObject(local) && f.subject !== undefined) {
+      if (f.aspect === "required" && Object.hasOwn(local, f.subject)) {
+        const { [f.subject]: _, ...rest } = local;
+        edits.push(rest);
+      }
+      if (f.aspect === "property" || f.aspect === "additional-properties") {
+        for (const h of f.hints) if (isSchemaObject(h) && Object.hasOwn(h, f.subject)) edits.push(withMember(local, f.subject, h[f.subject]));
+      }
+    }
+    edits.push(...witnesses);
+    let first: Counterexample | undefined;
+    for (const edit of edits) {
+      const payload = at === "" ? edit : replacedAt(base.value, tokensOf(at), edit);
+      if (payload === undefined) continue;
+      if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
+      const cx: Counterexample = { ...shown(payload, check.from, check.to, cb, check.surfB.node), isolated: true };
+      if (errorInside(cx, at)) return { cx, focused: true };
+      first ??= cx;
+    }
+    return first ? { cx: first, focused: false } : undefined;
   }
 
   /**
@@ -315,7 +383,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let current = payload;
     for (let i = 0; i < 24; i++) {
       if (validateB(current)) return { payload, focused: false };
-      const err = validateB.errors?.[0];
+      const err = primaryError(validateB.errors ?? []);
       if (!err) break;
       const where = err.instancePath;
       if (within(where)) return { payload: current, focused: true };
@@ -355,7 +423,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     let failing = false;
     let arb: fc.Arbitrary<unknown>;
     try {
-      arb = new ArbitraryBuilder(ca).of(a);
+      arb = arbitraries(ca).of(a);
     } catch {
       return { tried: 0, valid: 0 };
     }
@@ -374,7 +442,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     );
     if (!result.failed || !result.counterexample) return { tried, valid };
     const payload = result.counterexample[0];
-    return { tried, valid, counterexample: { payload, valid: check.from, invalid: check.to, error: cb.firstError(b, payload) } };
+    return { tried, valid, counterexample: shown(payload, check.from, check.to, cb, b) };
   }
 
   function describe(check: Check, f: Finding, direction: Direction, sn: Surface): Change {
@@ -391,14 +459,29 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   }
 }
 
+/** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */
+function shown(payload: unknown, valid: Side, invalid: Side, rejecting: SchemaContext, node: SchemaNode): Counterexample {
+  const why = rejecting.explain(node, payload);
+  return { payload, valid, invalid, error: why?.text ?? "", errorAt: why?.at ?? "" };
+}
+
 function exampleValue(n: SchemaNode, ctx: SchemaContext): unknown {
   const ex = minimalExample(n, ctx);
   return ex.found ? ex.value : undefined;
 }
 
+function defName(s: Surface): string {
+  return s.key.slice("def:".length);
+}
+
 function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaContext): boolean {
   if (sameSchema(a, ca, b, cb)) return true;
   return new Containment(ca, cb).check(a, b).length === 0 && new Containment(cb, ca).check(b, a).length === 0;
+}
+
+/** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */
+function aSteps(steps: readonly Step[]): Step[] {
+  return steps.filter((s) => s.kind !== "branch" || s.side !== "b");
 }
 
 function instancePath(steps: Step[]): string {
@@ -465,7 +548,8 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
-  const paramsLevel = (role === "params" && f.steps.length === 1 && f.steps[0]!.kind === "prop" && f.steps[0]!.name === "params") || (role === "parameters" && f.steps.length === 0);
+  const steps = aSteps(f.steps);
+  const paramsLevel = (role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params") || (role === "parameters" && steps.length === 0);
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
   if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";
@@ -613,6 +697,29 @@ function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined 
     else return undefined;
   }
   return { value: structuredClone(cur) };
+}
+
+/** A copy of `doc` with the value at `tokens` replaced; only the containers along the path are copied. Undefined when the parent is missing. */
+function replacedAt(doc: unknown, tokens: string[], value: unknown): unknown {
+  if (tokens.length === 0) return value;
+  const [t, ...rest] = tokens as [string, ...string[]];
+  if (Array.isArray(doc) && /^\d+$/.test(t) && Number(t) <= doc.length) {
+    const child = rest.length === 0 ? value : replacedAt(doc[Number(t)], rest, value);
+    if (child === undefined) return undefined;
+    const out = [...doc];
+    out[Number(t)] = child;
+    return out;
+  }
+  if (!isSchemaObject(doc)) return undefined;
+  const child = rest.length === 0 ? value : Object.hasOwn(doc, t) ? replacedAt(doc[t], rest, value) : undefined;
+  if (child === undefined) return undefined;
+  return withMember(doc, t, child);
+}
+
+function withMember(o: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
+  const out = { ...o };
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Sets the value at a pointer whose parent exists (own data member, never the prototype). */

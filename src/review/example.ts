@@ -9,7 +9,7 @@ import type { SchemaContext } from "./schema/context.js";
 import type { Step } from "./schema/containment.js";
 import { isSchemaObject, isTrivial, type SchemaNode, type Schema } from "./schema/keywords.js";
 import { mergeConjunction } from "./schema/merge.js";
-import { ArbitraryBuilder } from "./arbitrary.js";
+import { arbitraries } from "./arbitrary.js";
 import { constructExample, type ExampleResult } from "./construct.js";
 
 export type { ExampleResult } from "./construct.js";
@@ -37,7 +37,7 @@ export function sampleValid(node: SchemaNode, ctx: SchemaContext, runs: number, 
   let best: { value: unknown; size: number } | undefined;
   let samples: unknown[];
   try {
-    samples = fc.sample(new ArbitraryBuilder(ctx).of(node), { seed, numRuns: runs });
+    samples = fc.sample(arbitraries(ctx).of(node), { seed, numRuns: runs });
   } catch {
     return { found: false };
   }
@@ -87,8 +87,11 @@ export function embed(node: SchemaNode, steps: readonly Step[], witness: unknown
   return arr;
 }
 
+/** Shared type nodes: a fresh `{type}` per call would defeat mergeConjunction's cache (and compile a validator per call). */
+const TYPE_NODES = { object: Object.freeze({ type: "object" }), array: Object.freeze({ type: "array" }) } as const;
+
 function exampleOfType(n: Schema, t: "object" | "array", ctx: SchemaContext): unknown {
-  const merged = typeof n.type === "string" ? n : mergeConjunction([n, { type: t }], ctx);
+  const merged = typeof n.type === "string" ? n : mergeConjunction([n, TYPE_NODES[t]], ctx);
   if (!merged) return t === "object" ? {} : [];
   const ex = minimalExample(merged, ctx);
   return ex.found ? ex.value : t === "object" ? {} : [];

@@ -37,3 +37,31 @@ describe("contentSchema and contentMediaType are annotations", () => {
     expect(diff(s("application/json", {}), s("text/plain", {})).verdict).toBe("compatible");
   });
 });
+
+describe("counterexamples from a payload both versions accept", () => {
+  it("a member the versions type differently and neither requires is left out of the base, so it is not blamed", () => {
+    const old = req({ type: "object", required: ["x"], properties: { x: { type: "integer" }, y: { type: "object" } } });
+    const now = req({ type: "object", required: ["x"], properties: { x: { type: "integer", minimum: 10 }, y: { type: "string" } } });
+    const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
+    expect(c.counterexample?.isolated).toBe(true);
+    expect(c.counterexample?.errorAt).toBe("/x");
+    expect(c.counterexample?.payload).toEqual({ x: expect.any(Number) });
+  });
+  it("a oneOf failure is explained by the branch the payload follows, not by branch 0", () => {
+    const branch = (op: string, extra: Record<string, unknown> = {}) => ({ type: "object", required: ["op", "n"], properties: { op: { const: op }, n: { type: "integer", ...extra } } });
+    const old = req({ oneOf: [branch("a"), branch("b")] });
+    const now = req({ oneOf: [branch("a"), branch("b", { maximum: 5 })] });
+    const c = diff(old, now).changes.find((x) => x.kind === "maximum-lowered")!;
+    expect(c.verdict).toBe("breaking");
+    expect(c.counterexample?.errorAt).toBe("/n");
+    expect((c.counterexample?.payload as { op: string }).op).toBe("b");
+  });
+  it("where no payload both versions accept exists, the change keeps its counterexample, marked not isolated", () => {
+    const old = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer" }, origin: { type: "object" } } });
+    const now = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } } });
+    const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
+    expect(c.verdict).toBe("breaking");
+    expect(c.counterexample).toBeDefined();
+    expect(c.counterexample?.isolated).toBeUndefined();
+  });
+});

@@ -98,7 +98,8 @@ export class Containment {
       if (merged === false) return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
       if (merged && !Array.isArray(merged.allOf)) return this.sub(a, merged, depth + 1);
       const { allOf, ...base } = b;
-      const out = isTrivial(base) ? [] : this.sub(a, base, depth + 1);
+      // A copy: `sub` results are cached and shared.
+      const out = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
       for (const part of allOf as SchemaNode[]) out.push(...this.sub(a, part, depth + 1));
       return out;
     }
@@ -139,7 +140,7 @@ export class Containment {
   private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Finding[] {
     const { [kw]: rawBranches, ...base } = b;
     const branches = rawBranches as SchemaNode[];
-    const out: Finding[] = isTrivial(base) ? [] : this.sub(a, base, depth + 1);
+    const out: Finding[] = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
     const finite = finiteValues(a);
     if (finite) {
       // Finitely many values: decide each one with the real validators.
@@ -160,7 +161,7 @@ export class Containment {
       }
       if (cands.length === 1) {
         const only = cands[0]!;
-        out.push(...this.sub(aT, only.br, depth + 1));
+        for (const f of this.sub(aT, only.br, depth + 1)) out.push(prefix({ kind: "branch", index: only.i, side: "b" }, f));
         continue;
       }
       let chosen: number | undefined;
@@ -171,7 +172,7 @@ export class Containment {
           chosen = c.i;
           break;
         }
-        if (!bestFs || fs.length < bestFs.length) bestFs = fs;
+        if (!bestFs || fs.length < bestFs.length) bestFs = fs.map((f) => prefix({ kind: "branch", index: c.i, side: "b" }, f));
       }
       if (chosen === undefined) {
         // Several branches could share the values between them: undecided, not refuted.

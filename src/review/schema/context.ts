@@ -3,7 +3,7 @@
  * codegen's `buildBundle` produces), with reference resolution, stable node ids, the location of
  * every node (for reports) and real ajv 2020 validators for any node of it.
  */
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeToken } from "../../json/index.js";
 import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
@@ -26,6 +26,16 @@ export class SchemaContext {
   private ajvPlain: Ajv2020 | undefined;
   private readonly validators = new WeakMap<object, ValidateFunction>();
   private readonly boolValidators = new Map<boolean, ValidateFunction>();
+  /**
+   * Nodes that need a validator, registered inside the bundle at `#/x-nodes/<slot>` so ajv
+   * compiles each once and their `$ref`s resolve against the bundle's own (shared) reference
+   * cache; derived nodes with the same content share one slot.
+   */
+  private readonly holder: Record<string, unknown> = {};
+  private readonly slots = new WeakMap<object, string>();
+  private readonly slotByContent = new Map<string, string>();
+  private readonly slotChildren = new Map<string, string[]>();
+  private nextSlot = 0;
 
   /** Compile patterns with the `u` flag (ECMA-262 unicode mode); off when a document's patterns need it (dialect.ts). */
   unicodeRegExp = true;
@@ -138,7 +148,12 @@ export class SchemaContext {
     return out;
   }
 
-  /** A real ajv 2020 validator (formats on, discriminator honoured when well-formed) for any node. */
+  /**
+   * A real ajv 2020 validator (formats on, discriminator honoured when well-formed) for any node.
+   * Compiled once per node (per content for derived nodes): the node is registered in the bundle
+   * and fetched by its fragment, so the definitions it references are compiled once per context
+   * instead of once per node that reaches them.
+   */
   validator(node: SchemaNode): ValidateFunction {
     if (typeof node === "boolean") {
       let v = this.boolValidators.get(node);
@@ -147,27 +162,91 @@ export class SchemaContext {
     }
     let v = this.validators.get(node);
     if (v) return v;
-    const wrapped = { allOf: [this.absolutize(node)] };
+    const slot = this.slotOf(node);
     try {
-      v = this.ajv(true).compile(wrapped);
+      v = this.compileSlot(this.ajv(true), slot);
     } catch {
       // A malformed discriminator is a lint finding, not a reason to stop: validate as plain oneOf.
-      v = this.ajv(false).compile(wrapped);
+      v = undefined;
     }
+    v ??= this.compileSlot(this.ajv(false), slot);
+    if (!v) throw new Error(`no validator for slot ${slot}`);
     this.validators.set(node, v);
     return v;
+  }
+
+  /**
+   * Compiles a slot after the slots it references: ajv keeps what `getSchema` compiled under the
+   * full URI and reuses it when a later compile meets the same `$ref`, whereas a slot first met as
+   * a `$ref` would be compiled again when fetched on its own.
+   */
+  private compileSlot(ajv: Ajv2020, slot: string): ValidateFunction | undefined {
+    for (const child of this.slotChildren.get(slot) ?? []) this.compileSlot(ajv, child);
+    return ajv.getSchema(`${this.uri}#/x-nodes/${slot}`);
+  }
+
+  /** The holder slot of a node: a copy whose subschemas with subschemas of their own point at their slots; equal copies share one. */
+  private slotOf(node: Schema): string {
+    const known = this.slots.get(node);
+    if (known !== undefined) return known;
+    const children: string[] = [];
+    const stored = this.rewrite(node, true, children);
+    const content = canonical(stored);
+    const shared = this.slotByContent.get(content);
+    if (shared !== undefined) {
+      this.slots.set(node, shared);
+      return shared;
+    }
+    const slot = String(this.nextSlot++);
+    setOwn(this.holder, slot, stored);
+    this.slots.set(node, slot);
+    this.slotByContent.set(content, slot);
+    this.slotChildren.set(slot, children);
+    return slot;
+  }
+
+  /**
+   * A node with its nested subschemas replaced by `$ref`s to their own slots, so every schema
+   * object is compiled once, not once per enclosing node that gets validated. Kept inline: bare
+   * `$ref`s and leaves (no subschemas), because ajv's discriminator reads a branch's tag
+   * property schema inline, through at most one reference.
+   */
+  private rewrite(node: unknown, top: boolean, children: string[]): unknown {
+    if (Array.isArray(node)) return node.map((v) => this.rewrite(v, false, children));
+    if (!isSchemaObject(node)) return node;
+    if (!top) {
+      const bareRef = typeof node.$ref === "string" && Object.keys(node).every((k) => k === "$ref" || isAnnotationKeyword(k));
+      if (bareRef || isLeaf(node)) return node;
+      const slot = this.slotOf(node);
+      children.push(slot);
+      return { $ref: `#/x-nodes/${slot}` };
+    }
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) setOwn(out, k, v);
+      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, this.rewrite(sub, false, children)])));
+      else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, this.rewrite(v, false, children));
+      else setOwn(out, k, v);
+    }
+    return out;
   }
 
   valid(node: SchemaNode, value: unknown): boolean {
     return this.validator(node)(value) === true;
   }
 
-  /** ajv's first error for a value, as one line. */
+  /** The error that explains why a value is rejected (see `primaryError`), as one line; "" when it is valid. */
   firstError(node: SchemaNode, value: unknown): string {
+    return this.explain(node, value)?.text ?? "";
+  }
+
+  /** The primary error of a rejected value: its one-line text and the instance location it names. */
+  explain(node: SchemaNode, value: unknown): { text: string; at: string } | undefined {
     const v = this.validator(node);
-    if (v(value)) return "";
-    const e = v.errors?.[0];
-    return e ? `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}` : "invalid";
+    if (v(value)) return undefined;
+    const e = primaryError(v.errors ?? []);
+    if (!e) return { text: "invalid", at: "" };
+    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e) };
   }
 
   private ajv(discriminator: boolean): Ajv2020 {
@@ -177,31 +256,59 @@ export class SchemaContext {
     let ajv = new Ajv2020(options);
     addFormats.default(ajv);
     try {
-      ajv.addSchema({ $id: this.uri, $defs: this.defs });
+      ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
     } catch {
       // A defect the dialect pass did not repair: validate what compiles rather than stop.
       ajv = new Ajv2020({ ...options, validateSchema: false });
       addFormats.default(ajv);
-      ajv.addSchema({ $id: this.uri, $defs: this.defs });
+      ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
     }
     if (discriminator) this.ajvInstance = ajv;
     else this.ajvPlain = ajv;
     return ajv;
   }
+}
 
-  /** A deep copy whose local references point into this context's registered bundle. */
-  private absolutize(node: unknown): unknown {
-    if (Array.isArray(node)) return node.map((v) => this.absolutize(v));
-    if (!isSchemaObject(node)) return node;
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "$ref" && typeof v === "string" && v.startsWith("#")) setOwn(out, k, `${this.uri}${v}`);
-      else if (DATA_KEYWORDS.has(k) || k === "$defs" || k === "definitions") setOwn(out, k, v);
-      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, s]) => [n, this.absolutize(s)])));
-      else setOwn(out, k, isAnnotationKeyword(k) ? v : this.absolutize(v));
-    }
-    return out;
+/**
+ * The error that explains a rejection. ajv (allErrors off) stops at the first failing keyword, but
+ * a failed oneOf/anyOf lists every branch's first error before its own, in branch order, so
+ * `errors[0]` is whichever branch comes first, not the one the value follows. Like jsonschema's
+ * best_match, a union failure is explained by its deepest branch error (the branch that matched
+ * furthest, and at equal depth not merely a mismatched tag); anything else by ajv's first error.
+ */
+export function primaryError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const last = errors[errors.length - 1];
+  if (!last || (last.keyword !== "oneOf" && last.keyword !== "anyOf") || errors.length === 1) return errors[0];
+  let best = errors[0]!;
+  for (const e of errors.slice(0, -1)) if (relevance(e) > relevance(best)) best = e;
+  return best;
+}
+
+/** Deeper errors first; at equal depth, a value refused by a constraint beats a const/enum/type mismatch (which says "another branch"). */
+function relevance(e: ErrorObject): number {
+  return 2 * depthOf(errorLocation(e)) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
+}
+
+const DISCRIMINATING = new Set(["const", "enum", "type"]);
+
+/** The instance location an error names: its instancePath, plus the member for required / additionalProperties errors. */
+export function errorLocation(e: ErrorObject): string {
+  const p = e.params as { missingProperty?: unknown; additionalProperty?: unknown; unevaluatedProperty?: unknown };
+  const member = e.keyword === "required" ? p.missingProperty : e.keyword === "additionalProperties" ? p.additionalProperty : e.keyword === "unevaluatedProperties" ? p.unevaluatedProperty : undefined;
+  return typeof member === "string" ? `${e.instancePath}/${escapeToken(member)}` : e.instancePath;
+}
+
+function depthOf(pointer: string): number {
+  return pointer === "" ? 0 : pointer.split("/").length - 1;
+}
+
+/** A schema object with no subschemas (only assertions and annotations). */
+function isLeaf(node: Schema): boolean {
+  for (const [k, v] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
+    if (SCHEMA_MAP_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k) || (SCHEMA_KEYWORDS.has(k) && typeof v === "object")) return false;
   }
+  return true;
 }
 
 /** The values of `const`/`enum` (intersected when both are present), or undefined when unbounded. */

@@ -25,8 +25,11 @@ export type Aspect =
   | "branch"
   | "keyword";
 
-/** One step of an instance path on the A side; `branch` records which A-side union branch. */
-export type Step = { kind: "prop"; name: string } | { kind: "item" } | { kind: "branch"; index: number };
+/**
+ * One step of an instance path on the A side; `branch` records which A-side union branch (or, with
+ * `side: "b"`, the one B-side branch the A values were checked against, so a counterexample can follow it).
+ */
+export type Step = { kind: "prop"; name: string } | { kind: "item" } | { kind: "branch"; index: number; side?: "b" };
 
 export interface Finding {
   steps: Step[];
