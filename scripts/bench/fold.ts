@@ -1,5 +1,6 @@
 /** fold.overhead, fold.scaling, fold.memory. */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
@@ -48,6 +49,30 @@ export const foldVsJsonParseBench: Bench = {
   },
 };
 
+/**
+ * CPU ms of this process's main thread (/proc/self/task/<pid>/stat, Linux), or undefined where
+ * there is no /proc. Not process.cpuUsage: that also counts V8's parallel GC helper threads, which
+ * work harder on a larger heap without being on the fold's critical path. Not wall time: on a
+ * shared machine that counts the time spent waiting for a core.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+/** Main-thread CPU ms of `fn`, wall ms where /proc is missing. */
+function criticalPathMs(fn: () => void): number {
+  const c0 = mainThreadCpuMs();
+  if (c0 === undefined) return wallOnce(fn);
+  fn();
+  return mainThreadCpuMs()! - c0;
+}
+
 export const foldScalingBench: Bench = {
   name: "fold.scaling",
   what: "fold time at 1M events / at 100k events",
@@ -59,16 +84,33 @@ export const foldScalingBench: Bench = {
     const b = benchStream(large);
     const ts: number[] = [];
     const tl: number[] = [];
-    parseAndFold(a)(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
-    parseAndFold(b)();
-    for (let i = 0; i < bySize(size, 1, 5, 5); i++) {
-      // Wall time here: CPU time would also count V8's parallel GC threads, which work harder on
-      // the 10x larger heap and are not on the fold's critical path.
-      ts.push(wallOnce(parseAndFold(a)));
-      tl.push(wallOnce(parseAndFold(b)));
+    const foldSmall = parseAndFold(a);
+    const foldLarge = parseAndFold(b);
+    // The small stream is folded ten times per round (ten fresh folds), so both sides of a round
+    // cover the same number of events and last long enough for the 10 ms clock tick of /proc.
+    // Quick sizes repeat each side so a round still spans ~100 ticks.
+    const reps = 1;
+    const tenSmall = () => {
+      for (let k = 0; k < 10 * reps; k++) foldSmall();
+    };
+    const largeReps = () => {
+      for (let k = 0; k < reps; k++) foldLarge();
+    };
+    foldSmall(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
+    foldLarge();
+    for (let i = 0; i < bySize(size, 1, 11, 7); i++) {
+      // Alternating order (small first, then large first), so heap state left by one side is shared.
+      if (i % 2 === 0) {
+        ts.push(criticalPathMs(tenSmall) / (10 * reps));
+        tl.push(criticalPathMs(largeReps) / reps);
+      } else {
+        tl.push(criticalPathMs(largeReps) / reps);
+        ts.push(criticalPathMs(tenSmall) / (10 * reps));
+      }
     }
-    const ratio = median(tl) / median(ts);
-    return { value: ratio, unit: "x", baseline: `${small} events: ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms`, ratio };
+    const ratio = pairedRatio(tl, ts);
+    const clock = mainThreadCpuMs() === undefined ? "wall" : "main-thread CPU";
+    return { value: ratio, unit: "x", baseline: `${small} events: ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of paired rounds)`, ratio };
   },
 };
 

@@ -9,6 +9,7 @@ import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
 import { diffLargeBench } from "./diff.js";
+import { loadavg } from "node:os";
 import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
@@ -28,16 +29,24 @@ export const BENCHES: Bench[] = [
   diffLargeBench,
 ];
 
-export async function runBenches(options: { size: BenchSize; only?: string[]; onRow?: (name: string, row: Row) => void }): Promise<Record<string, Row>> {
+/** The 1-minute load average, to one decimal: the machine is shared, so each figure says what it ran beside. */
+export function load1(): number {
+  return Math.round(loadavg()[0]! * 10) / 10;
+}
+
+export async function runBenches(options: { size: BenchSize; only?: string[]; onRow?: (name: string, row: Row, info: { seconds: number; loadBefore: number; loadAfter: number }) => void }): Promise<Record<string, Row>> {
   const rows: Record<string, Row> = {};
   for (const b of BENCHES) {
     if (options.only && !options.only.includes(b.name)) continue;
     // Rows that pack and install packages or diff two 40k documents take minutes at any size:
     // the tiny run (the harness test) leaves them to their own tests.
     if (options.size === "tiny" && b.heavy && !options.only) continue;
+    const loadBefore = load1();
+    const t0 = process.hrtime.bigint();
     const row = { ...(await b.run({ size: options.size })), target: b.target };
+    const seconds = Math.round(Number(process.hrtime.bigint() - t0) / 1e8) / 10;
     rows[b.name] = row;
-    options.onRow?.(b.name, row);
+    options.onRow?.(b.name, row, { seconds, loadBefore, loadAfter: load1() });
   }
   return rows;
 }
@@ -54,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
     console.log("usage: npm run bench -- [--json] [--quick|--tiny] [--only name,name]\nPrints a Markdown table (or one JSON object with --json). Exit 0 unless a benchmark crashed.");
     return;
   }
-  const rows = await runBenches({ size, only: onlyArg?.split(","), onRow: (name, r) => !json && process.stderr.write(`${name}: ${fmt(r.ratio)}\n`) });
+  const rows = await runBenches({ size, only: onlyArg?.split(","), onRow: (name, r, i) => process.stderr.write(`${name}: ${fmt(r.ratio)} (${i.seconds} s wall, load ${i.loadBefore} -> ${i.loadAfter})\n`) });
   if (json) {
     const out: Record<string, { value: number; unit: string; baseline: string; ratio: number }> = {};
     for (const [k, r] of Object.entries(rows)) out[k] = { value: r.value, unit: r.unit, baseline: r.baseline, ratio: r.ratio };

@@ -6,7 +6,7 @@ import { loadRegistry } from "../../src/contracts/index.js";
 import { runGen } from "../../codegen/generate.js";
 import { SUITES } from "../../conformance/index.js";
 import { runSuite } from "../../conformance/harness/runner.js";
-import { bySize, cpuOnceAsync, median, type Bench } from "./measure.js";
+import { bySize, cpuOnceAsync, median, pairedRatio, type Bench } from "./measure.js";
 
 export const genWarmBench: Bench = {
   name: "gen.warm",
@@ -16,7 +16,7 @@ export const genWarmBench: Bench = {
     const registry = loadRegistry();
     const cold: number[] = [];
     const warm: number[] = [];
-    for (let i = 0; i < bySize(size, 1, 3, 5); i++) {
+    for (let i = 0; i < bySize(size, 1, 5, 7); i++) {
       const dir = mkdtempSync(join(tmpdir(), "bench-gen-"));
       try {
         cold.push(await cpuOnceAsync(async () => void (await runGen(registry, { outDir: dir }))));
@@ -30,7 +30,8 @@ export const genWarmBench: Bench = {
         rmSync(dir, { recursive: true, force: true });
       }
     }
-    return { value: Math.round(median(warm)), unit: "ms", baseline: `gen from scratch: ${Math.round(median(cold))} ms`, ratio: median(warm) / median(cold) };
+    // Paired: each round's check next to its own from-scratch run, under the same load.
+    return { value: Math.round(median(warm)), unit: "ms", baseline: `gen from scratch: ${Math.round(median(cold))} ms (CPU, median of ${cold.length} paired rounds)`, ratio: pairedRatio(warm, cold) };
   },
 };
 

@@ -61,6 +61,32 @@ interface Slot {
 
 const RECEIVER = { mode: "receiver" } as const;
 
+/** A delta path decoded once: its tokens and whether the receiver rule lets it take the fast path. */
+interface CompiledPath {
+  tokens: readonly string[];
+  /** No token is __proto__/constructor/prototype: the fast path may write with plain assignment. */
+  safe: boolean;
+  /** The path is "/kind", whose value must stay a string. */
+  kind: boolean;
+}
+const PATH_CACHE_LIMIT = 4096;
+const paths = new Map<string, CompiledPath>();
+
+/** compilePointer plus the receiver-rule verdict, cached together (throws PointerError like it). */
+function compilePath(path: string): CompiledPath {
+  let c = paths.get(path);
+  if (c === undefined) {
+    const tokens = compilePointer(path);
+    c = { tokens, safe: isReceiverSafe(tokens), kind: tokens.length === 1 && tokens[0] === "kind" };
+    if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
+    paths.set(path, c);
+  }
+  return c;
+}
+
+/** Indices below this live in an array (no hashing); larger ones, rare, in a Map. */
+const DENSE_SLOTS = 1024;
+
 /**
  * Longest delta path accepted. Content can only be written where a path reaches, so this bounds a
  * turn's depth (path + value depth), which keeps serialising the outcome safe from deep nesting
@@ -173,7 +199,8 @@ class FrameFold implements Fold {
   position = 0;
   private readonly copy: boolean;
   private readonly onDiscard: ((d: FoldDiscard) => void) | undefined;
-  private readonly slots = new Map<number, Slot>();
+  private readonly denseSlots: (Slot | undefined)[] = [];
+  private readonly sparseSlots = new Map<number, Slot>();
   /** Opened indices, ascending; `turn.blocks[i]` is the block opened at `opened[i]`. */
   private readonly opened: number[] = [];
   private readonly toolCallPositions = new Map<string, number>();
@@ -225,6 +252,10 @@ class FrameFold implements Fold {
     this.turn.error_message = message;
   }
 
+  private slot(index: number): Slot | undefined {
+    return index < DENSE_SLOTS ? this.denseSlots[index] : this.sparseSlots.get(index);
+  }
+
   private discard(code: FrameWireCode, message: string, at: number): void {
     this.onDiscard?.({ code, message, at });
   }
@@ -251,10 +282,10 @@ class FrameFold implements Fold {
   private apply(event: unknown, at: number): void {
     if (!this.isObject(event)) throw new InvalidEvent("an event is a JSON object");
     switch (event.type) {
+      case "block_delta": // most events: first
+        return this.blockDelta(event, at);
       case "block_start":
         return this.blockStart(event, at);
-      case "block_delta":
-        return this.blockDelta(event, at);
       case "tool_call":
         return this.toolCall(event, at);
       case "done":
@@ -278,7 +309,7 @@ class FrameFold implements Fold {
     if (!hasOwn.call(raw, "kind") || typeof raw.kind !== "string") throw new InvalidEvent('block_start.block must have a string member "kind"');
     const block = this.adopt(raw, "block_start.block") as ForgeBlock;
     if (this.done) return this.fail("block_start_after_done", `block_start for index ${index} after done`, at);
-    const slot = this.slots.get(index);
+    const slot = this.slot(index);
     if (slot !== undefined) {
       // Last-write-wins in place; lastSeq deliberately survives.
       slot.blockId = blockId;
@@ -286,7 +317,9 @@ class FrameFold implements Fold {
       this.turn.blocks[search(this.opened, index)] = block;
       return;
     }
-    this.slots.set(index, { blockId, lastSeq: -1, block });
+    const fresh: Slot = { blockId, lastSeq: -1, block };
+    if (index < DENSE_SLOTS) this.denseSlots[index] = fresh;
+    else this.sparseSlots.set(index, fresh);
     const n = this.opened.length;
     if (n === 0 || this.opened[n - 1]! < index) {
       this.opened.push(index);
@@ -317,18 +350,19 @@ class FrameFold implements Fold {
 
     // Rules of the pointer itself hold whatever state the fold is in; the forbidden-member rule
     // is checked here only for deltas that will not reach src/json (which checks it again).
-    let tokens: readonly string[];
+    let compiled: CompiledPath;
     try {
-      tokens = compilePointer(path); // cached: a stream that repeats a path decodes it once
+      compiled = compilePath(path); // cached: a stream that repeats a path decodes it once
     } catch (err) {
       return this.fail("pointer_syntax", `${op} path ${JSON.stringify(path)}: ${(err as PointerError).message}`, at);
     }
+    const tokens = compiled.tokens;
     if (tokens.length === 0) return this.fail("pointer_root", `${op} may not use the root pointer ""`, at);
     if (tokens.length > MAX_POINTER_TOKENS) {
       return this.fail("pointer_too_long", `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`, at);
     }
 
-    const slot = this.done ? undefined : this.slots.get(index);
+    const slot = this.done ? undefined : this.slot(index);
     if (slot === undefined || slot.blockId !== blockId || seq <= slot.lastSeq) {
       if (this.forbiddenToken(tokens, op, path, at)) return;
       if (this.done) return this.fail("event_after_done", "block_delta event after done", at);
@@ -342,12 +376,13 @@ class FrameFold implements Fold {
     }
 
     // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
-    if (isReceiverSafe(tokens)) {
+    if (compiled.safe) {
       if (op === "field_set") {
         const t = fastFieldSetTarget(slot.block, tokens);
-        if (t !== undefined && !(t.array === false && tokens.length === 1 && t.key === "kind" && typeof value !== "string")) {
+        if (t !== undefined && !(compiled.kind && typeof value !== "string")) {
+          // Receiver-safe tokens never name __proto__, so a plain assignment creates an own member.
           if (t.array) t.parent[t.index] = value;
-          else setOwn(t.parent, t.key, value);
+          else t.parent[t.key] = value;
           slot.lastSeq = seq;
           return;
         }
