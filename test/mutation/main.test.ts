@@ -153,5 +153,8 @@ describe("npm run mutation: the survivor list", () => {
     expect(out.markdown).toContain("#### gap: a real gap (1)");
     expect(out.markdown).toContain("`src/a.ts:7:3` Survived EqualityOperator");
     expect(out.markdown).not.toContain("src/a.ts:3:3");
+    // 1 killed of 4; the equivalent survivor leaves the denominator, the gap and the unargued one stay.
+    expect(out.markdown).toContain("Stryker score **25** (killed 1, timeout 0, survived 2, no coverage 1); 1 undetected argued; over the other 3 mutants: **33.33**.");
+    expect(out.applicableScore).toBe(33.33);
   });
 });
