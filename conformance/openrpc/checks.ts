@@ -17,6 +17,7 @@ import type { JsonValue } from "../../src/json/index.js";
 import type { MethodTable } from "../../src/rpc/types.js";
 import { expect, fail, property, type Check } from "../harness/check.js";
 import { paramsArbitrary, wrongTypeValues, type OpenRpcDocument, type OpenRpcMethod } from "./schema-arbitrary.js";
+import { paramStructureChecks } from "./param-structure.js";
 
 export interface HttpishReply {
   status: number;
@@ -222,5 +223,6 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
         expect(Array.isArray(batch) && batch.length === 3, "a batch of three requests did not get three answers", batch);
       },
     },
+    ...paramStructureChecks<T>(spec), // param-structure, absent-params (conformance/openrpc/param-structure.ts)
   ];
 }

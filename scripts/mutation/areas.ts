@@ -46,16 +46,20 @@ export const AREAS: readonly MutationArea[] = [
   },
   {
     name: "wit",
-    description: "the Wit daemon, its store and the conflict detectors, driven as a real daemon process by conform wit",
-    mutate: ["src/wit/daemon/**/*.ts", "src/wit/store/**/*.ts", "!src/wit/daemon/defects.ts", "!src/wit/daemon/index.ts", "!src/wit/store/index.ts"],
-    tests: ["test/wit/conformance.test.ts"],
-    coverageAnalysis: "off",
+    description: "the Wit daemon, its store and the conflict detectors, driven in process (real socket, SQLite) by the conform wit checks",
+    mutate: ["src/wit/daemon/**/*.ts", "src/wit/store/**/*.ts", "!src/wit/daemon/index.ts", "!src/wit/store/index.ts"],
+    // The suite check by check against the daemon `conform wit` starts in its own process (real
+    // socket, SQLite, manual clock), so coverage is per check (decision 223).
+    tests: ["test/mutation/wit-suite.mutation.ts"],
+    coverageAnalysis: "perTest",
   },
   {
     name: "wright-agent",
     description: "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), driven as a real process by conform wright-agent",
     mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/host/faults.ts", "!src/wright-agent/**/index.ts"],
-    tests: ["test/wright-agent/conformance.test.ts"],
+    // Real server processes started from the sources (the bin runs the built CLI, which Stryker
+    // does not mutate); coverage off: a child's coverage is invisible (decision 223).
+    tests: ["test/mutation/wright-agent-suite.mutation.ts"],
     coverageAnalysis: "off",
   },
 ];

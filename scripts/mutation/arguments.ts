@@ -81,11 +81,18 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   // ---- frame-wire: json-adopt.ts ----
   {
+    file: `${FW}fold.ts`,
+    lines: [[393, 393]],
+    kind: "equivalent",
+    title: "reading one token past the end in forbiddenToken",
+    why: "`i <= tokens.length` reads tokens[tokens.length], which is undefined and never a forbidden member name: the loop ends with the same answer.",
+  },
+  {
     file: `${FW}json-adopt.ts`,
-    lines: [[19, 21], [36, 38], [45, 45], [49, 49], [58, 58]],
+    lines: [[19, 21], [36, 38], [45, 45], [49, 49], [58, 58], [61, 61]],
     kind: "equivalent",
     title: "redundant tests in value adoption",
-    why: "isPlainObject: `typeof !== object` is re-caught by the prototype test (a primitive's prototype is never Object.prototype or null). In adoptJson, moving `object` to the default branch makes undefined/functions/symbols/bigints fail one step later (Object.getPrototypeOf throws or names a non-plain prototype), still invalid_event at the same event. `new Array()` instead of `new Array(n)` ends with the same elements; writing `out[i] = v` when not copying writes the same value; the own-member filter skips nothing on a plain object in an unpolluted realm.",
+    why: "isPlainObject: `typeof !== object` is re-caught by the prototype test (a primitive's prototype is never Object.prototype or null). In adoptJson, moving `object` to the default branch makes undefined/functions/symbols/bigints fail one step later (Object.getPrototypeOf throws or names a non-plain prototype), still invalid_event at the same event. `new Array()` instead of `new Array(n)` ends with the same elements; writing `out[i] = v` (or setOwn(out, key, v)) when not copying writes the same value back into the value itself; the own-member filter skips nothing on a plain object in an unpolluted realm.",
   },
   {
     file: `${FW}json-adopt.ts`,
@@ -102,36 +109,43 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the fast pointer path declining more often",
     why: "Every function here answers only when the walk is plainly valid and otherwise returns undefined, and the fold then asks src/json (see fold.ts above). The surviving mutants make it decline more (or read a token past the end, which declines), so the reference path answers instead, with the same result.",
   },
-  // ---- frame-wire: fold-command.ts ----
+  // ---- frame-wire: the fold command (src/cli/frame-wire-fold.ts; ranges for the file at 486c6bf) ----
   {
-    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
-    lines: [[20, 20], [31, 31], [51, 51], [62, 66]],
+    file: "src/cli/frame-wire-fold.ts",
+    lines: [[25, 25], [36, 36], [46, 46], [64, 64], [75, 79]],
     kind: "own choice",
     title: "stderr diagnostics",
     why: "docs/frame-wire.md: 'Diagnostics (discards, malformed lines, the abort) go to stderr'; their text, prefix and presence are ours. The protocol is stdin in, the last stdout line out, exit code 0.",
   },
   {
-    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
-    lines: [[29, 30], [33, 33], [38, 43]],
+    file: "src/cli/frame-wire-fold.ts",
+    lines: [[34, 35], [53, 54]],
     kind: "equivalent",
-    title: "options that parser output and non-TTY input make moot",
-    why: "adoptEvents on parser output (see fold.ts); readline's terminal flag on a stream that is not a TTY; dropping a trailing CR is also done by JSON itself (CR is JSON whitespace) and by trim() for blank lines; lines after an abort are ignored by the fold anyway (the count only reaches stderr).",
+    title: "options that parser output makes moot; lines after an abort",
+    why: "adoptEvents on parser output (fresh objects nobody else holds: copying them changes nothing, see fold.ts); lines after an abort are ignored by the fold anyway (parsing them or not, and the count, only reach stderr).",
   },
   {
-    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
-    lines: [[57, 60], [67, 87]],
-    kind: "not a protocol check",
-    title: "a failing stdin or stdout, and an unserialisable outcome",
-    why: "Required by docs/frame-wire.md ('If reading stdin fails, the fold finishes with what arrived'; exit 0 whenever an outcome is printed), but a command target cannot be made to see a failing stdin or a closed stdout through the vector protocol. Unit tests: test/frame-wire/fold-command.test.ts ('still prints an outcome when reading the input fails midway', 'returns 1 when the outcome cannot be written'). The serialisation failure is unreachable with the fold's limits (its comment says so).",
+    file: "src/cli/frame-wire-fold.ts",
+    lines: [[38, 38], [43, 47]],
+    kind: "own choice",
+    title: "the line-size limit",
+    why: "A line over the parser's size limit (16 MiB by default) aborts as malformed_event (too-large), as parseJson would. The limit is our reader's (limits are own choice, decision 221); no vector carries a 16 MiB line, so the oversize path is reached only by the unit test test/frame-wire/fold-command.test.ts. `maxBytes && DEFAULT` falls back to readLines' own cap, the same 16 MiB.",
   },
   {
-    file: "src/cli/frame-wire-fold.ts", // was src/frame-wire/fold-command.ts at the recorded run (line ranges to re-check)
-    lines: [[50, 50]],
+    file: "src/cli/frame-wire-fold.ts",
+    lines: [[63, 63]],
     kind: "own choice",
     title: "the malformed-line kind for a non-parser error",
     why: "The fallback kind \"syntax\" is used only if parseJson throws something that is not a JsonParseError, which it never does.",
   },
-  // ---- frame-wire: sse.ts ----
+  {
+    file: "src/cli/frame-wire-fold.ts",
+    lines: [[70, 73], [80, 100]],
+    kind: "not a protocol check",
+    title: "a failing stdin or stdout, and an unserialisable outcome",
+    why: "Required by docs/frame-wire.md ('If reading stdin fails, the fold finishes with what arrived'; exit 0 whenever an outcome is printed), but a command target cannot be made to see a failing stdin or a closed stdout through the vector protocol. Unit tests: test/frame-wire/fold-command.test.ts ('still prints an outcome when reading the input fails midway', 'returns 1 when the outcome cannot be written'). The serialisation failure is unreachable with the fold's limits (its comment says so). The outcome line without its final newline is still the last line.",
+  },
+  // ---- frame-wire: sse.ts (ranges for the file at 486c6bf) ----
   {
     file: `${FW}sse.ts`,
     lines: [[14, 17]],
@@ -141,10 +155,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[26, 26], [29, 29], [42, 42], [48, 48], [59, 61]],
+    lines: [[26, 26], [29, 29], [45, 45], [67, 67], [68, 70]],
     kind: "equivalent",
-    title: "copying parser output, a second abort guard, lastChar's start value, empty chunks, releasing the lock",
-    why: "The client adopts fresh parser output (copying it changes nothing); the fold already ignores events after an abort; lastChar only matters when it is a CR; TextDecoderStream never yields an empty chunk; releasing the reader's lock at the end has no observable effect on the outcome.",
+    title: "copying parser output, a second abort guard, lastChar's start value, releasing the lock",
+    why: "The client adopts fresh parser output (copying it changes nothing); the fold already ignores events after an abort (line 29, and line 67's `fold.abort === null` half: a newline fed after an abort applies nothing); lastChar only matters when it is a CR, and its start value is replaced by the first non-empty chunk; releasing the reader's lock at the end has no observable effect on the outcome.",
   },
   {
     file: `${FW}sse.ts`,
@@ -155,7 +169,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[66, 70]],
+    lines: [[76, 78]],
     kind: "own choice",
     title: "a response without a body",
     why: "A 200 response with no body is outside the contract (the endpoint always streams); which error the client throws is ours.",

@@ -11,13 +11,13 @@ import { fileURLToPath } from "node:url";
 import { AREAS } from "./areas.js";
 import { ARGUMENTS, type SurvivorArgument } from "./arguments.js";
 import { jsonReportPath } from "./config.js";
-import type { MutationReport, ReportMutant } from "./summary.js";
+import { summarise, type MutationReport, type ReportMutant } from "./summary.js";
 
 export function argumentFor(file: string, line: number, table: readonly SurvivorArgument[] = ARGUMENTS): SurvivorArgument | undefined {
   return table.find((a) => a.file === file && a.lines.some(([from, to]) => line >= from && line <= to));
 }
 
-export function survivorsMarkdown(area: string, report: MutationReport, table: readonly SurvivorArgument[] = ARGUMENTS): { markdown: string; unargued: number } {
+export function survivorsMarkdown(area: string, report: MutationReport, table: readonly SurvivorArgument[] = ARGUMENTS): { markdown: string; unargued: number; applicableScore: number } {
   const groups = new Map<SurvivorArgument | undefined, { file: string; m: ReportMutant }[]>();
   for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
     for (const m of [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
@@ -39,7 +39,15 @@ export function survivorsMarkdown(area: string, report: MutationReport, table: r
     }
     lines.push("");
   }
-  return { markdown: [`### ${area}: ${[...groups.values()].reduce((n, l) => n + l.length, 0)} undetected`, "", ...lines].join("\n"), unargued };
+  // The score over the mutants that stand for required behaviour: argued mutants (equivalent, own
+  // choice, not a protocol check) leave the denominator; gaps and unargued survivors stay in it.
+  const s = summarise(report);
+  const argued = [...groups.entries()].filter(([a]) => a !== undefined && a.kind !== "gap").reduce((n, [, l]) => n + l.length, 0);
+  const detected = s.killed + s.timeout;
+  const applicable = detected + s.survived + s.noCoverage - argued;
+  const over = applicable === 0 ? 100 : Math.round((detected / applicable) * 10000) / 100;
+  const header = `Stryker score **${s.score}** (killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}); ${argued} undetected argued; over the other ${applicable} mutants: **${over}**.`;
+  return { markdown: [`### ${area}: ${[...groups.values()].reduce((n, l) => n + l.length, 0)} undetected`, "", header, "", ...lines].join("\n"), unargued, applicableScore: over };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -69,10 +69,27 @@ describe("npm run mutation: arguments", () => {
     expect(c.vitest).toEqual({ configFile: "scripts/mutation/vitest.config.ts", related: false });
   });
 
+  it("--files narrows one area's mutate list (its exclusions kept) and refuses files outside it or without --only", async () => {
+    const r = await run(["--print-config", "--only", "wit", "--files", "src/wit/store/locks.ts", "--files", "src/wit/daemon/conflicts.ts"]);
+    expect(r.code).toBe(0);
+    const wit = (JSON.parse(r.stdout) as Record<string, { stryker: Record<string, any> }>).wit!.stryker;
+    expect(wit.mutate).toEqual(["src/wit/store/locks.ts", "src/wit/daemon/conflicts.ts", ...AREAS.find((a) => a.name === "wit")!.mutate.filter((g) => g.startsWith("!"))]);
+    for (const [args, message] of [
+      [["--only", "wit", "--files", "src/rpc/engine.ts"], "--files src/rpc/engine.ts is not a file of area wit"],
+      [["--only", "rpc", "--files", "src/rpc/types.ts"], "--files src/rpc/types.ts is not a file of area rpc"],
+      [["--files", "src/rpc/engine.ts"], "--files needs --only <area>"],
+    ] as const) {
+      const bad = await run([...args, "--print-config"]);
+      expect(bad.code, args.join(" ")).toBe(2);
+      expect(bad.stderr.trim()).toBe(`mutation: ${message}`);
+    }
+  });
+
   it("without --only every area is configured, child-process areas with coverage analysis off", async () => {
     const printed = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { stryker: Record<string, any> }>;
     expect(Object.keys(printed)).toEqual(AREAS.map((a) => a.name));
-    expect(printed.wit!.stryker.coverageAnalysis).toBe("off");
+    // wit runs its daemon in the test process (per-check coverage); wright-agent's servers are children.
+    expect(printed.wit!.stryker.coverageAnalysis).toBe("perTest");
     expect(printed["wright-agent"]!.stryker.coverageAnalysis).toBe("off");
     expect(printed["frame-wire"]!.stryker.concurrency).toBe(2);
   });
@@ -89,7 +106,8 @@ describe("npm run mutation: areas", () => {
       const tests = area.tests.flatMap((g) => (g.includes("*") ? globSync(g) : existsSync(g) ? [g] : []));
       for (const t of area.tests.filter((g) => !g.includes("*"))) expect(existsSync(t), `${area.name}: ${t}`).toBe(true);
       expect(tests.length, area.name).toBeGreaterThan(0);
-      for (const t of tests) expect(t, area.name).toMatch(/\.test\.ts$/);
+      // *.mutation.ts: killing suites only Stryker runs (npm test already covers the same suite).
+      for (const t of tests) expect(t, area.name).toMatch(/\.(test|mutation)\.ts$/);
     }
   });
 });
@@ -135,5 +153,8 @@ describe("npm run mutation: the survivor list", () => {
     expect(out.markdown).toContain("#### gap: a real gap (1)");
     expect(out.markdown).toContain("`src/a.ts:7:3` Survived EqualityOperator");
     expect(out.markdown).not.toContain("src/a.ts:3:3");
+    // 1 killed of 4; the equivalent survivor leaves the denominator, the gap and the unargued one stay.
+    expect(out.markdown).toContain("Stryker score **25** (killed 1, timeout 0, survived 2, no coverage 1); 1 undetected argued; over the other 3 mutants: **33.33**.");
+    expect(out.applicableScore).toBe(33.33);
   });
 });

@@ -67,8 +67,8 @@ const suite = { name: "demo", description: "", checks };
 const statuses = async (t: RawRpcTarget) => Object.fromEntries((await runSuite(suite, t, "demo")).results.map((r) => [r.id, r.status]));
 
 describe("generic OpenRPC checks on another contract", () => {
-  it("a correct server passes all five", async () => {
-    expect(await statuses(target())).toEqual({ "demo/results-validate": "pass", "demo/invalid-params": "pass", "demo/unknown-method": "pass", "demo/parse-error": "pass", "demo/envelope": "pass" });
+  it("a correct server passes all seven", async () => {
+    expect(await statuses(target())).toEqual({ "demo/results-validate": "pass", "demo/invalid-params": "pass", "demo/unknown-method": "pass", "demo/parse-error": "pass", "demo/envelope": "pass", "demo/param-structure": "pass", "demo/absent-params": "pass" });
   });
 
   it.each([

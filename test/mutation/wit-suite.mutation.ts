@@ -1,0 +1,33 @@
+/**
+ * The killing suite of `npm run mutation -- --only wit`: the Wit conformance suite check by
+ * check against our reference daemon as `conform wit` without --socket starts it (in this
+ * process, real Unix socket, real SQLite, a manual clock the runner moves: conformance/wit/
+ * targets.ts). In-process so Stryker sees which checks reach a mutant (coverage perTest): run
+ * through a daemon process, every mutant would pay the whole suite (decision 223).
+ * Named *.mutation.ts so `npm test` does not run it a third time (test/wit/conformance.test.ts
+ * already runs the suite against a daemon process and through `conform wit`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultContext } from "../../conformance/harness/check.js";
+import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
+import type { SuiteTarget } from "../../conformance/harness/target.js";
+import { witSuite } from "../../conformance/wit/suite.js";
+import { witTargets } from "../../conformance/wit/targets.js";
+import type { WitTarget } from "../../conformance/wit/target.js";
+
+let daemon: SuiteTarget<WitTarget>;
+beforeAll(async () => {
+  daemon = (await witTargets({}))[0]!;
+});
+afterAll(async () => {
+  await daemon?.close?.();
+});
+
+describe("conform wit: our reference daemon, check by check", () => {
+  for (const check of witSuite.checks) {
+    it(check.id, async () => {
+      const r = await runCheck(check, daemon.target, defaultContext());
+      expect(r.status, describeFailure(r)).toBe("pass");
+    });
+  }
+});
