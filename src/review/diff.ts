@@ -631,10 +631,11 @@ export function wireSide(m: ContractModel, pointer: string): Direction | "none" 
     const of = (d: Direction) => reachable([...m.surfaces.values()].filter((s) => s.role !== "definition" && (s.direction === d || s.direction === "both")).map((s) => s.node), m.ctx);
     sideCache.set(m, (sides = { request: of("request"), response: of("response") }));
   }
-  const name = Object.entries(m.origins).find(([, origin]) => origin.endsWith(`#/components/schemas/${def}`))?.[0];
-  if (!name) return "none";
-  const req = sides.request.has(name);
-  const res = sides.response.has(name);
+  // A definition may have readOnly/writeOnly view copies (openapi-views.ts) with the same origin.
+  const names = Object.entries(m.origins).filter(([, origin]) => origin.endsWith(`#/components/schemas/${def}`)).map(([n]) => n);
+  if (!names.length) return "none";
+  const req = names.some((n) => sides.request.has(n));
+  const res = names.some((n) => sides.response.has(n));
   return req && res ? "both" : req ? "request" : res ? "response" : "none";
 }
 

@@ -21,6 +21,7 @@ import { SchemaContext } from "./schema/context.js";
 import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
 import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
 import type { Step } from "./schema/containment.js";
+import { DirectionViews, type MessageSide } from "./openapi-views.js";
 
 export type Direction = "request" | "response" | "both";
 
@@ -128,11 +129,16 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   const byOrigin = new Map<string, string>();
   for (const [name, origin] of Object.entries(bundle.origins)) byOrigin.set(origin, name);
   const refOf = (name: string) => `#/$defs/${escapeToken(name)}`;
+  const reserved = new Set<string>();
   const fresh = (base: string) => {
     let n = base;
-    for (let i = 2; Object.hasOwn(defs, n); i++) n = `${base}${i}`;
+    for (let i = 2; Object.hasOwn(defs, n) || reserved.has(n); i++) n = `${base}${i}`;
+    reserved.add(n);
     return n;
   };
+  // OpenAPI: requests are read without readOnly members, responses without writeOnly ones (decision 173).
+  const views = contract.entry.kind === "openapi" ? new DirectionViews(ctx, fresh) : undefined;
+  const side = (node: SchemaNode, s: MessageSide): SchemaNode => (views ? views.view(node, s) : node);
   /** A raw schema of `file`, references rewritten into the bundle. */
   const adopt = (schema: unknown, file: string, pointer = ""): SchemaNode =>
     normalizeSchema(
@@ -247,7 +253,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         const g = params.get(where) ?? { props: {}, required: [] };
         const pointer = `${base}/parameters/${where}/${escapeToken(name)}`;
         const raw = parameterSchema(p);
-        const schema = adopt(raw.schema ?? true, entryFile, pointer);
+        const schema = side(adopt(raw.schema ?? true, entryFile, pointer), "request");
         setOwn(g.props, name, schema);
         if (p.required === true || where === "path") g.required.push(name);
         params.set(where, g);
@@ -269,7 +275,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       for (const [media, mt] of Object.entries(isSchemaObject(body?.content) ? (body!.content as Schema) : {})) {
         if (!isSchemaObject(mt)) continue;
         const path = `${base}/requestBody/content/${escapeToken(media)}/schema`;
-        const node = wrap("__body", adopt(mt.schema ?? true, entryFile, path), path);
+        const node = wrap("__body", side(adopt(mt.schema ?? true, entryFile, path), "request"), path);
         surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path, direction: sent, node, owner: op.key, role: "body", opaque: !isJsonMedia(media) });
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
@@ -282,17 +288,17 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
           const fields = ["schema", "itemSchema", "x-item-schema"].filter((f) => mt[f] !== undefined);
           for (const field of fields.length ? fields : ["schema"]) {
             const path = `${statusBase}/content/${escapeToken(media)}/${escapeToken(field)}`;
-            const node = wrap("__response", adopt(mt[field] ?? true, entryFile, path), path);
+            const node = wrap("__response", side(adopt(mt[field] ?? true, entryFile, path), "response"), path);
             const k = `op:${op.key}:response:${status.toUpperCase()}:${media}${field === "schema" ? "" : ":item"}`;
             const opaque = field === "schema" ? !isJsonMedia(media) : false;
             surfaces.set(k, { key: k, path, direction: received, node, owner: op.key, role: "response", opaque });
             // OAS 3.2 SSE items carry their payload as a string `data` with `contentSchema`, which
             // JSON Schema treats as an annotation: there the payload is a response surface of its own.
-            const data = field === "itemSchema" && isSchemaObject(mt[field]) && isSchemaObject((mt[field] as Schema).properties) ? ((mt[field] as Schema).properties as Schema).data : undefined;
+            const data = field === "itemSchema" && media.toLowerCase().split(";")[0]!.trim() === "text/event-stream" && isSchemaObject(mt[field]) && isSchemaObject((mt[field] as Schema).properties) ? ((mt[field] as Schema).properties as Schema).data : undefined;
             if (isSchemaObject(data) && data.contentSchema !== undefined) {
               const dataPath = `${path}/properties/data/contentSchema`;
               const dk = `${k}:data`;
-              surfaces.set(dk, { key: dk, path: dataPath, direction: received, node: wrap("__response", adopt(data.contentSchema, entryFile, dataPath), dataPath), owner: op.key, role: "response" });
+              surfaces.set(dk, { key: dk, path: dataPath, direction: received, node: wrap("__response", side(adopt(data.contentSchema, entryFile, dataPath), "response"), dataPath), owner: op.key, role: "response" });
             }
           }
         }
@@ -303,7 +309,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         for (const [h, header] of Object.entries(headers)) {
           const name = h.toLowerCase();
           if (name === "content-type") continue; // described by the media types, and ignored by OpenAPI here
-          setOwn(props, name, adopt(parameterSchema(header).schema ?? true, entryFile, `${statusBase}/headers/${escapeToken(h)}/schema`));
+          setOwn(props, name, side(adopt(parameterSchema(header).schema ?? true, entryFile, `${statusBase}/headers/${escapeToken(h)}/schema`), "response"));
           if (header.required === true) required.push(name);
         }
         const hname = fresh("__headers");
@@ -318,6 +324,10 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   // Definitions no surface reaches are surfaces of their own (the request criterion).
   if (contract.entry.kind !== "json-schema") {
     const reached = reachable([...surfaces.values()].map((s) => s.node), ctx);
+    for (const name of [...reached]) {
+      const original = views?.original(name);
+      if (original) reached.add(original);
+    }
     const group = (root.components as Schema | undefined)?.schemas;
     if (isSchemaObject(group)) {
       for (const k of Object.keys(group)) {
@@ -338,7 +348,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
     // Parameters: the closed object itself is the location group, `/properties/<name>` its `<name>`.
     if (syn && syn.prefix === "/properties" && site.pointer === "") return syn.display;
     if (syn && site.pointer.startsWith(syn.prefix)) return `${syn.display}${site.pointer.slice(syn.prefix.length)}`;
-    const origin = bundle.origins[site.def];
+    const origin = bundle.origins[views?.original(site.def) ?? site.def];
     if (!origin) return undefined;
     const hash = origin.indexOf("#");
     const file = origin.slice(0, hash);
@@ -356,7 +366,9 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   };
 
   ctx.unicodeRegExp = !state.nonUnicodePatterns;
-  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate, dialect, defects: state.defects, openapi, origins: bundle.origins };
+  const origins: Record<string, string> = { ...bundle.origins };
+  for (const [copy, original] of views?.copyOrigins ?? []) if (bundle.origins[original] !== undefined) setOwn(origins, copy, bundle.origins[original]);
+  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate, dialect, defects: state.defects, openapi, origins };
 }
 
 interface RawOperation {

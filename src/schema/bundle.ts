@@ -6,7 +6,7 @@
 import { basename, extname } from "node:path";
 import type { LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
-import { parsePointer, setOwn } from "../json/index.js";
+import { escapeToken, parsePointer, setOwn } from "../json/index.js";
 import { pascalCase } from "./names.js";
 
 export type Schema = Record<string, unknown>;
@@ -92,12 +92,12 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
     if (entry.kind === "json-schema") {
       for (const container of ["$defs", "definitions"]) {
         const group = root[container];
-        if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/${container}/${k}`, v, pascalCase(k), fileName);
+        if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/${container}/${escapeToken(k)}`, v, pascalCase(k), fileName);
       }
       if (hasOwnConstraints(root)) register(file, "", root, typeof root.title === "string" ? pascalCase(root.title) : fileName, "");
     } else {
       const group = (root.components as Schema | undefined)?.schemas;
-      if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/components/schemas/${k}`, v, pascalCase(k), fileName);
+      if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/components/schemas/${escapeToken(k)}`, v, pascalCase(k), fileName);
     }
   }
 
@@ -236,7 +236,7 @@ function collectOperations(
 ): OperationInfo[] {
   const out: OperationInfo[] = [];
   const schemes = ((root.components as Schema | undefined)?.securitySchemes ?? {}) as Record<string, Schema>;
-  const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+  const esc = escapeToken;
   const named = (schema: unknown, pointer: string, preferred: string): string | undefined => {
     if (!isObject(schema)) return undefined;
     // A bare `$ref` names an existing definition: use it rather than an alias.

@@ -33,7 +33,6 @@ const FIRES: Record<string, () => Pair> = {
   "schema-narrowed": () => [req({ type: "object", properties: { a: { type: "string" } } }), req({ type: "object", properties: { a: false } })],
   "schema-widened": () => [req({ type: "object", properties: { a: false } }), req({ type: "object", properties: { a: { type: "string" } } })],
   "constraint-changed": () => [req({ type: "object" }), req({ type: "object", dependentRequired: { a: ["b"] } })],
-  "param-structure-changed": () => [openapi({}), openapi({})], // OpenRPC only: covered in diff-corpus; see the rpc pair below
   "operation-added": () => [openapi({ paths: {} }), req({ type: "string" })],
   "request-media-type-removed": () => [oneOp({ requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } }, {}, "/a", "post"), req({})],
   "request-media-type-added": () => [req({}), oneOp({ requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } }, {}, "/a", "post")],
@@ -53,10 +52,10 @@ const FIRES: Record<string, () => Pair> = {
 /**
  * Kinds no document pair here can show: payload-rejected/-admitted fire only when a structural proof is
  * contradicted by a sampled payload (containment.test.ts's soundness property guards that this does not
- * happen), analysis-failed only on an internal failure, param-structure-changed and document-kind-changed
- * need OpenRPC / mixed documents (diff-cli and check tests).
+ * happen), analysis-failed only on an internal failure (param-structure-changed and document-kind-changed:
+ * kinds-document.test.ts).
  */
-const ELSEWHERE = new Set(["param-structure-changed", "document-kind-changed", "analysis-failed", "payload-rejected", "payload-admitted"]);
+const ELSEWHERE = new Set(["analysis-failed", "payload-rejected", "payload-admitted"]);
 
 describe("change-kind registry", () => {
   it("ids are unique and every kind has a doc", () => {
