@@ -41,6 +41,8 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
   { row: "AnalyzeRequest", path: /^(Inspect|Lint)Request\/properties\/brief$/ },
   { row: "snapshot / all", path: /^\w+Request\/properties\/(all|snapshot)$/, kinds: ["property-added"] },
   { row: "snapshot / all", path: /^\w+Result\/required$/, kinds: ["required-added"], evidence: /member "snapshot"/ },
+  { row: "Canonical addresses", path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/ },
+  { row: "Canonical addresses", path: /^(Finding|CallGraphEdge|Reference)\/required$/, kinds: ["required-added"], evidence: /member "(ruleAddress|callerAddress|owningRule)"/ },
   { row: "List wrapper", path: /^(\w+List\/anyOf\/1|CallGraphSelectionResult\/properties\/edges)(\/|$)/ },
 ];
 
