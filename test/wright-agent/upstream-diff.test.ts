@@ -49,6 +49,11 @@ describe("diff of upstream 48499628 against our contract, classified against the
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/A/properties/n/type" }, up, us)).toBe("diff-misreport");
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/RulesResult/type" }, up, us)).toBe("row:RulesResult");
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/B/properties/m/type" }, up, us)).toBe("unexplained");
+    // Equivalent spellings are no change: an explicit additionalProperties: true, reordered anyOf branches.
+    const spelled = (s: Record<string, unknown>): Doc => ({ $defs: { S: s } });
+    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/S/type" }, spelled({ type: "object", additionalProperties: true }), spelled({ type: "object" }))).toBe("diff-misreport");
+    expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }, { type: "null" }] }))).toBe("diff-misreport");
+    expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }] }))).toBe("unexplained");
     expect(classifyChange({ kind: "property-added", path: "#/$defs/SymbolsRequest/properties/all" }, { $defs: { SymbolsRequest: {} } }, { $defs: { SymbolsRequest: { properties: { all: {} } } } })).toBe("row:snapshot / all");
     expect(isAddedMember({ kind: "type-narrowed", path: "#/$defs/B/properties/z/type" }, up)).toBe(true);
     expect(isAddedMember({ kind: "type-narrowed", path: "#/$defs/B/properties/m/type" }, up)).toBe(false);

@@ -61,14 +61,17 @@ function at(doc: unknown, pointer: string): unknown {
   return node;
 }
 
-/** The schema without annotations (descriptions, titles, examples, x- extensions). */
+/**
+ * The schema without annotations (descriptions, titles, examples, x- extensions), in a canonical
+ * form: `additionalProperties: true` is what its absence means, and anyOf/oneOf branches are a set.
+ */
 function constraints(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(constraints);
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(
     Object.entries(v)
-      .filter(([k]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-"))
-      .map(([k, x]) => [k, constraints(x)]),
+      .filter(([k, x]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-") && !(k === "additionalProperties" && x === true))
+      .map(([k, x]) => [k, (k === "anyOf" || k === "oneOf") && Array.isArray(x) ? x.map((b) => JSON.stringify(constraints(b))).sort() : constraints(x)]),
   );
 }
 
