@@ -227,6 +227,36 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     ours: "a list the default cap (20) cut is {items, truncation}; explicit selections keep their own wrapper",
     prose: "Unselected arrays become {items, truncation} only when capped.",
   },
+  {
+    def: "CapabilitiesResult",
+    upstream: "{name, version, agent_contract, contract, operations, result_schemas, languages, profiles}",
+    ours: "the same and athena_version (a string, or null when simulate is unavailable), required",
+    prose: "languages, profiles, and athena_version (the athena release simulate links, ADR-0033)",
+  },
+  {
+    def: "ProjectResult",
+    upstream: "{origin, inputIdentity, flat counts, findings}, open",
+    ours: "the same and sourceFiles (entry file first), settings (a tree or null), condition/action/reference counts, snapshot",
+    prose: "Loaded program origin, sourceFiles (entry file first), counts, findings summary, and settings — the settings block as a read-only tree or null (#836)",
+  },
+  {
+    def: "SelectionSummary",
+    upstream: "{total, withheld}, open",
+    ours: "{total, withheld, byCode: {code: count}}",
+    prose: "byCode counts the filtered set per code before max truncates it, so a capped result still reports every code's real count (#791)",
+  },
+  {
+    def: "Canonical addresses",
+    upstream: "finding, callGraph edge and reference objects are open and name no rule address",
+    ours: "finding ruleAddress, edge callerAddress, reference owningRule {id, name, address, span} (or null), all required",
+    prose: "Outputs carry the canonical address — rules[].address, owningRule.address, finding ruleAddress, callGraph callerAddress ... A references/inspect reference also carries owningRule — {id, name, address, span} like a rules list entry, or null when nothing owns it",
+  },
+  {
+    def: "LintRulesResult",
+    upstream: "{rules, config, skipped}, open",
+    ours: "the same and policy (the effective lint policy) and snapshot",
+    prose: "Registered lint rules with full metadata and effective configuration; snapshot scopes the rule indexes skipped reports",
+  },
 ];
 export const UPSTREAM_DIFFERENCE_DEFS = (): Set<string> => new Set(PROSE_DIFFERENCES.map((d) => d.def));
 
