@@ -59,6 +59,8 @@ export type SymbolLookup =
 export interface AnalysisStats extends CacheCounters {
   scans: number;
   graphBuilds: number;
+  /** Edits applied to the graph in place (only the affected files' edges recomputed). */
+  graphUpdates: number;
   lastScan: { files: number; ms: number; truncated: boolean } | null;
   /** "events": a watcher keeps the graph fresh; "scan": every question rescans. */
   freshness: "events" | "scan";
@@ -82,6 +84,7 @@ export class Analyzer {
   private readonly loggedFailures = new Set<string>();
   private scans = 0;
   private graphBuilds = 0;
+  private graphUpdates = 0;
   private eventRefreshes = 0;
   private lastScan: AnalysisStats["lastScan"] = null;
   private graph: { keys: Map<string, string>; graph: CallGraph } | null = null;
@@ -121,6 +124,7 @@ export class Analyzer {
       ...this.cache.counters,
       scans: this.scans,
       graphBuilds: this.graphBuilds,
+      graphUpdates: this.graphUpdates,
       lastScan: this.lastScan,
       freshness: this.watcher ? "events" : "scan",
       watchedDirectories: this.watcher?.watchedDirectories ?? 0,
@@ -267,7 +271,17 @@ export class Analyzer {
     let changed = false;
     for (const rel of [...changes.paths].sort()) changed = (await this.applyChange(w, rel)) || changed;
     if (!changed) return this.graph.graph;
-    return this.rebuild(new Map([...this.current].map(([rel, e]) => [rel, e.key])));
+    const keys = new Map([...this.current].map(([rel, e]) => [rel, e.key]));
+    // Same files, new contents: recompute only the edges that could change (decision 147). A file
+    // added or removed can change how any import resolves: then the whole graph is rebuilt.
+    const edited = editedOnly(this.graph.keys, keys);
+    if (edited === null) return this.rebuild(keys);
+    if (edited.length > 0) {
+      this.graph.graph.update(edited);
+      this.graphUpdates++;
+    }
+    this.graph = { keys, graph: this.graph.graph };
+    return this.graph.graph;
   }
 
   private ensureWatcher(): TreeWatcher | null {
@@ -345,8 +359,9 @@ export class Analyzer {
   }
 
   private rebuild(keys: Map<string, string>): CallGraph {
-    const snapshot = new Map(this.current);
-    const graph = new CallGraph({ index: buildFileIndex(snapshot.keys()), facts: (file) => snapshot.get(file)?.facts });
+    // The graph reads the current facts (kept up to date by events); it builds every file's
+    // tables at once, and `update` re-reads only the files it is told changed.
+    const graph = new CallGraph({ index: buildFileIndex(this.current.keys()), facts: (file) => this.current.get(file)?.facts });
     this.graphBuilds++;
     this.graph = { keys, graph };
     return graph;
@@ -442,6 +457,18 @@ function canonicalSymbolPath(symbolPath: string): string | null {
   if (!parsed.ok) return null;
   const rel = normalizeRelPath(parsed.file);
   return rel.ok ? `${rel.rel}:${parsed.symbol}` : null;
+}
+
+/** The files whose content key changed, or null when the file set itself changed. */
+function editedOnly(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] | null {
+  if (before.size !== after.size) return null;
+  const edited: string[] = [];
+  for (const [rel, key] of after) {
+    const was = before.get(rel);
+    if (was === undefined) return null;
+    if (was !== key) edited.push(rel);
+  }
+  return edited;
 }
 
 function sameKeys(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {

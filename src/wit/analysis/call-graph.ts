@@ -31,9 +31,42 @@ export class CallGraph {
   private readonly tables = new Map<string, FileTables | null>();
   private readonly out = new Map<string, Set<string>>();
   private readonly in = new Map<string, Set<string>>();
+  /** The callers (`file:symbol` keys with out-edges) of each file, to drop them on an update. */
+  private readonly callersByFile = new Map<string, Set<string>>();
+  /** For each file, the files whose call resolution read its facts (itself included). */
+  private readonly readBy = new Map<string, Set<string>>();
+  /** The file whose calls are being resolved (the reader recorded in `readBy`). */
+  private resolving: string | null = null;
 
   constructor(private readonly source: FactsSource) {
     for (const file of source.index.files) this.addFile(file);
+  }
+
+  /**
+   * The graph after the CONTENT of `changed` files changed (the file set, hence module
+   * resolution, is the same; the source now answers their new facts): only the edges of those
+   * files and of every file whose resolution read one of them are recomputed (decision 147).
+   * The result is the graph a fresh build would give.
+   */
+  update(changed: Iterable<string>): void {
+    const redo = new Set<string>();
+    for (const f of changed) {
+      this.tables.delete(f);
+      redo.add(f);
+      for (const reader of this.readBy.get(f) ?? []) redo.add(reader);
+    }
+    for (const f of redo) {
+      for (const caller of this.callersByFile.get(f) ?? []) {
+        for (const target of this.out.get(caller) ?? []) {
+          const ins = this.in.get(target);
+          ins?.delete(caller);
+          if (ins?.size === 0) this.in.delete(target);
+        }
+        this.out.delete(caller);
+      }
+      this.callersByFile.delete(f);
+    }
+    for (const f of redo) if (this.source.index.files.has(f)) this.addFile(f);
   }
 
   /** Symbols anywhere under the root that call `symbolPath`, sorted. */
@@ -53,6 +86,15 @@ export class CallGraph {
   }
 
   private addFile(file: string): void {
+    this.resolving = file;
+    try {
+      this.resolveFile(file);
+    } finally {
+      this.resolving = null;
+    }
+  }
+
+  private resolveFile(file: string): void {
     const t = this.table(file);
     if (!t) return;
     const memo = new Map<string, string | null>();
@@ -70,6 +112,9 @@ export class CallGraph {
       }
       if (target === null) continue;
       const caller = `${file}:${call.from}`;
+      let mine = this.callersByFile.get(file);
+      if (!mine) this.callersByFile.set(file, (mine = new Set()));
+      mine.add(caller);
       let outs = this.out.get(caller);
       if (!outs) this.out.set(caller, (outs = new Set()));
       outs.add(target);
@@ -81,6 +126,11 @@ export class CallGraph {
 
   private table(file: string | null): FileTables | null {
     if (file === null) return null;
+    if (this.resolving !== null) {
+      let readers = this.readBy.get(file);
+      if (!readers) this.readBy.set(file, (readers = new Set()));
+      readers.add(this.resolving);
+    }
     let t = this.tables.get(file);
     if (t !== undefined) return t;
     const facts = this.source.facts(file);

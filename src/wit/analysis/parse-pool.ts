@@ -1,8 +1,8 @@
 /**
  * Parsing a cold tree on every core (decision 147): a cold scan of 10,000 files is mostly
  * tree-sitter parses and fact extraction, which are pure functions of (language, content). The
- * pool runs them in worker threads (parse-worker.ts), one per core (at most 4), and on the
- * analyzer's own thread between its other work; results are the same facts either way.
+ * pool runs them in worker threads (parse-worker.ts), one per core (at most 4), each given its
+ * share of the batches up front; results are the same facts the analyzer's own thread computes.
  *
  * The pool is an optimisation only: no worker (the compiled worker file is absent, as when the
  * sources run under a TypeScript loader, or a worker cannot start or dies) means the contents are
@@ -54,65 +54,43 @@ export async function parseAll(grammars: Grammars, items: readonly ParseItem[], 
     await parseHereYielding(local, items.length);
     return out as FileFacts[];
   }
-  let next = 0;
-  const take = (): [number, number] | null => {
-    if (next >= items.length) return null;
-    const from = next;
-    next = Math.min(items.length, next + BATCH);
-    return [from, next];
-  };
-  const runWorker = async (): Promise<void> => {
-    let worker: Worker;
-    try {
-      worker = new Worker(file, { workerData: { tag: PARSE_WORKER_TAG } });
-    } catch (e) {
-      log(`analysis: no parse worker (${(e as Error).message}); parsing on the daemon's thread`);
-      return;
-    }
-    try {
-      for (let range = take(); range; range = take()) {
-        const [from, to] = range;
-        const batch: ParseBatch = { id: from, items: items.slice(from, to).map((i) => ({ language: i.language, text: i.text })) };
-        const result = await new Promise<ParseBatchResult | null>((resolve) => {
-          const onMessage = (m: ParseBatchResult & { error?: string }) => {
-            cleanup();
-            resolve(m.error === undefined ? m : null);
-          };
-          const onGone = () => {
-            cleanup();
-            resolve(null);
-          };
-          const cleanup = () => {
-            worker.off("message", onMessage);
-            worker.off("error", onGone);
-            worker.off("exit", onGone);
-          };
-          worker.on("message", onMessage);
-          worker.on("error", onGone);
-          worker.on("exit", onGone);
-          worker.postMessage(batch);
-        });
-        if (!result) {
-          log("analysis: a parse worker failed; its files are parsed on the daemon's thread");
-          local(from, to);
-          return;
-        }
-        result.facts.forEach((f, i) => (out[from + i] = f));
+  // Every worker gets its share of the batches at once (round robin), so it never waits for this
+  // thread to hand it the next one; this thread only collects, and stays free to answer requests.
+  const shares: [number, number][][] = Array.from({ length: size }, () => []);
+  for (let from = 0, k = 0; from < items.length; from += BATCH, k++) shares[k % size]!.push([from, Math.min(items.length, from + BATCH)]);
+  const runWorker = (share: [number, number][]): Promise<void> =>
+    new Promise<void>((resolve) => {
+      let worker: Worker;
+      try {
+        worker = new Worker(file, { workerData: { tag: PARSE_WORKER_TAG } });
+      } catch (e) {
+        log(`analysis: no parse worker (${(e as Error).message}); parsing on the daemon's thread`);
+        return resolve();
       }
-    } finally {
-      void worker.terminate();
-    }
-  };
-  // The calling thread takes batches too (yielding between them, so the daemon keeps answering):
-  // it would otherwise only wait, and a busy machine shares its cores per thread.
-  const runHere = async (): Promise<void> => {
-    for (let range = take(); range; range = take()) {
-      local(range[0], range[1]);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  };
-  await Promise.all([...Array.from({ length: size }, runWorker), runHere()]);
-  // Anything no worker took (none could start) is parsed here.
+      let pending = share.length;
+      let done = false;
+      const finish = (failed: boolean) => {
+        if (done) return;
+        done = true;
+        if (failed) log("analysis: a parse worker failed; its files are parsed on the daemon's thread");
+        void worker.terminate();
+        resolve();
+      };
+      worker.on("message", (m: ParseBatchResult & { error?: string }) => {
+        if (m.error !== undefined) return finish(true);
+        m.facts.forEach((f, i) => (out[m.id + i] = f));
+        if (--pending === 0) finish(false);
+      });
+      worker.on("error", () => finish(true));
+      worker.on("exit", () => finish(pending > 0));
+      if (pending === 0) return finish(false);
+      for (const [from, to] of share) {
+        const batch: ParseBatch = { id: from, items: items.slice(from, to).map((i) => ({ language: i.language, text: i.text })) };
+        worker.postMessage(batch);
+      }
+    });
+  await Promise.all(shares.map(runWorker));
+  // Whatever no worker delivered (none could start, or one failed) is parsed here.
   await parseHereYielding(local, items.length);
   return out as FileFacts[];
 }
