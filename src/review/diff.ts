@@ -474,9 +474,20 @@ function defName(s: Surface): string {
   return s.key.slice("def:".length);
 }
 
+/** Checkers without hints for the rename proofs, one per context pair (their memo spans all candidate pairs). */
+const renameCheckers = new WeakMap<SchemaContext, WeakMap<SchemaContext, Containment>>();
+
+function checker(ca: SchemaContext, cb: SchemaContext): Containment {
+  let m = renameCheckers.get(ca);
+  if (!m) renameCheckers.set(ca, (m = new WeakMap()));
+  let c = m.get(cb);
+  if (!c) m.set(cb, (c = new Containment(ca, cb)));
+  return c;
+}
+
 function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaContext): boolean {
   if (sameSchema(a, ca, b, cb)) return true;
-  return new Containment(ca, cb).check(a, b).length === 0 && new Containment(cb, ca).check(b, a).length === 0;
+  return checker(ca, cb).check(a, b).length === 0 && checker(cb, ca).check(b, a).length === 0;
 }
 
 /** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */

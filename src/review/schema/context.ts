@@ -252,17 +252,13 @@ export class SchemaContext {
   private ajv(discriminator: boolean): Ajv2020 {
     const existing = discriminator ? this.ajvInstance : this.ajvPlain;
     if (existing) return existing;
-    const options = { strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp };
-    let ajv = new Ajv2020(options);
+    // No code optimisation pass: each validator runs a few times, so compiling fast matters more than running fast.
+    // No meta-schema check of the bundle: the dialect pass reports defects, and a bundle that failed the
+    // check was validated without it anyway ("validate what compiles rather than stop").
+    const options = { strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
+    const ajv = new Ajv2020(options);
     addFormats.default(ajv);
-    try {
-      ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
-    } catch {
-      // A defect the dialect pass did not repair: validate what compiles rather than stop.
-      ajv = new Ajv2020({ ...options, validateSchema: false });
-      addFormats.default(ajv);
-      ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
-    }
+    ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
     if (discriminator) this.ajvInstance = ajv;
     else this.ajvPlain = ajv;
     return ajv;
