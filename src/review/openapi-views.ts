@@ -10,7 +10,8 @@
  * that reach one through `$ref`), added to the same schema context; `original()` maps a copy back
  * to the definition it was made from, for locations and reachability.
  */
-import { DATA_KEYWORDS, isSchemaObject, setOwn, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { isSchemaObject, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
+import { mapSchema, walkSchema } from "../schema/walk.js";
 import type { SchemaContext } from "./schema/context.js";
 import { escapeToken } from "../json/index.js";
 
@@ -59,28 +60,17 @@ export class DirectionViews {
     return this.copy(node, side) as SchemaNode;
   }
 
+  /** A copy through src/schema/walk.ts's table: references into the view, marked members neither required nor constrained. */
   private copy(node: unknown, side: MessageSide): unknown {
-    if (Array.isArray(node)) return node.map((v) => this.copy(v, side));
-    if (!isSchemaObject(node)) return node;
-    const props = isSchemaObject(node.properties) ? (node.properties as Schema) : undefined;
-    const hidden = new Set(props ? Object.keys(props).filter((k) => this.marked(props[k], MARK[side])) : []);
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "$ref" && typeof v === "string") setOwn(out, k, this.refTo(v, side));
-      else if (DATA_KEYWORDS.has(k)) setOwn(out, k, v);
-      else if (k === "required" && Array.isArray(v) && hidden.size) setOwn(out, k, v.filter((r) => !hidden.has(String(r))));
-      else if (k === "properties" && props) {
-        const mapped: Schema = {};
-        for (const [n, s] of Object.entries(props)) setOwn(mapped, n, hidden.has(n) ? {} : this.copy(s, side));
-        setOwn(out, k, mapped);
-      } else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) {
-        const mapped: Schema = {};
-        for (const [n, s] of Object.entries(v)) setOwn(mapped, n, this.copy(s, side));
-        setOwn(out, k, mapped);
-      } else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, this.copy(v, side));
-      else setOwn(out, k, v);
-    }
-    return out;
+    return mapSchema(node, (n) => {
+      if (typeof n.$ref === "string") setOwn(n, "$ref", this.refTo(n.$ref, side));
+      const props = isSchemaObject(n.properties) ? (n.properties as Schema) : undefined;
+      const hidden = new Set(props ? Object.keys(props).filter((k) => this.marked(props[k], MARK[side])) : []);
+      if (!hidden.size) return n;
+      for (const k of hidden) setOwn(props!, k, {});
+      if (Array.isArray(n.required)) setOwn(n, "required", n.required.filter((r) => !hidden.has(String(r))));
+      return n;
+    });
   }
 
   /** A reference into the view: the definition's copy, made on first use (cycles resolve to the reserved name). */
@@ -100,29 +90,33 @@ export class DirectionViews {
   /** A member schema marked readOnly/writeOnly: itself, a `$ref` target, or an `allOf` branch. */
   private marked(member: unknown, mark: "readOnly" | "writeOnly"): boolean {
     if (!isSchemaObject(member)) return false;
-    if (member[mark] === true) return true;
-    if (typeof member.$ref === "string" && this.ctx.refTarget(member.$ref)?.schema[mark] === true) return true;
-    return Array.isArray(member.allOf) && member.allOf.some((b) => isSchemaObject(b) && (b[mark] === true || (typeof b.$ref === "string" && this.ctx.refTarget(b.$ref)?.schema[mark] === true)));
+    // A reference may already point at a view copy (children are mapped first): read the original.
+    const target = (ref: unknown) => {
+      const t = typeof ref === "string" ? /^#\/\$defs\/(.+)$/.exec(ref)?.[1] : undefined;
+      if (t === undefined) return undefined;
+      const name = t.replace(/~1/g, "/").replace(/~0/g, "~");
+      return this.ctx.defs[this.originals.get(name) ?? name];
+    };
+    if (member[mark] === true || target(member.$ref)?.[mark] === true) return true;
+    return Array.isArray(member.allOf) && member.allOf.some((b) => isSchemaObject(b) && (b[mark] === true || target(b.$ref)?.[mark] === true));
   }
 
   /** Whether any object schema inside `node` (not through `$ref`) has a marked member. */
   private marks(node: unknown, mark: "readOnly" | "writeOnly"): boolean {
-    if (Array.isArray(node)) return node.some((v) => this.marks(v, mark));
-    if (!isSchemaObject(node)) return false;
-    if (isSchemaObject(node.properties) && Object.values(node.properties).some((m) => this.marked(m, mark))) return true;
-    return Object.entries(node).some(([k, v]) => !DATA_KEYWORDS.has(k) && k !== "$ref" && typeof v === "object" && v !== null && this.marks(v, mark));
+    let found = false;
+    walkSchema(node, (n) => {
+      if (!found && isSchemaObject(n.properties) && Object.values(n.properties).some((m) => this.marked(m, mark))) found = true;
+      return !found;
+    });
+    return found;
   }
 
-  private refsIn(node: unknown, out = new Set<string>()): Set<string> {
-    if (Array.isArray(node)) node.forEach((v) => this.refsIn(v, out));
-    else if (isSchemaObject(node)) {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "$ref" && typeof v === "string") {
-          const t = this.ctx.refTarget(v);
-          if (t) out.add(t.name);
-        } else if (!DATA_KEYWORDS.has(k) && typeof v === "object" && v !== null) this.refsIn(v, out);
-      }
-    }
+  private refsIn(node: unknown): Set<string> {
+    const out = new Set<string>();
+    walkSchema(node, (n) => {
+      const t = typeof n.$ref === "string" ? this.ctx.refTarget(n.$ref) : undefined;
+      if (t) out.add(t.name);
+    });
     return out;
   }
 }

@@ -5,7 +5,8 @@
  */
 import type { LoadedContract } from "../../contracts/index.js";
 import { escapeToken } from "../../json/index.js";
-import { isSchemaObject, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, type Schema } from "../schema/keywords.js";
+import { isSchemaObject, type Schema } from "../schema/keywords.js";
+import { subschemas } from "../../schema/walk.js";
 
 export type SchemaRole = "root" | "definition" | "member" | "param" | "result" | "media" | "items" | "additional" | "branch" | "negated" | "other";
 
@@ -22,6 +23,9 @@ export interface SchemaSite {
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
+/** The role a subschema plays by the keyword holding it (others: "other"). */
+const ROLE: Record<string, SchemaRole> = { properties: "member", items: "items", prefixItems: "items", additionalProperties: "additional", not: "negated", allOf: "branch", anyOf: "branch", oneOf: "branch" };
+
 export function schemaSites(contract: LoadedContract): SchemaSite[] {
   const out: SchemaSite[] = [];
   const visit = (file: string, pointer: string, node: unknown, role: SchemaRole, name?: string, parent?: SchemaSite, depth = 0): void => {
@@ -29,15 +33,12 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
     const site: SchemaSite = { file, pointer, node, role, name, parent };
     out.push(site);
     if (!isSchemaObject(node)) return;
-    for (const [k, v] of Object.entries(node)) {
-      const here = `${pointer}/${escapeToken(k)}`;
-      if (k === "properties" && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) visit(file, `${here}/${escapeToken(n)}`, s, "member", n, site, depth + 1);
-      else if ((k === "$defs" || k === "definitions") && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) visit(file, `${here}/${escapeToken(n)}`, s, "definition", n, undefined, depth + 1);
-      else if ((k === "patternProperties" || k === "dependentSchemas") && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) visit(file, `${here}/${escapeToken(n)}`, s, "other", n, site, depth + 1);
-      else if (k === "items" || k === "additionalProperties") visit(file, here, v, k === "items" ? "items" : "additional", undefined, site, depth + 1);
-      else if (k === "not") visit(file, here, v, "negated", undefined, site, depth + 1);
-      else if (SCHEMA_KEYWORDS.has(k)) visit(file, here, v, "other", undefined, site, depth + 1);
-      else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => visit(file, `${here}/${i}`, s, k === "prefixItems" ? "items" : "branch", undefined, site, depth + 1));
+    // The subschema table is src/schema/walk.ts's; lint only names the role each keyword gives.
+    for (const sub of subschemas(node)) {
+      if (sub.keyword === "contentSchema") continue; // an annotation in 2020-12, as review reads it
+      const named = typeof sub.key === "string" ? sub.key : undefined;
+      if (sub.keyword === "$defs" || sub.keyword === "definitions") visit(file, pointer + sub.pointer, sub.node, "definition", named, undefined, depth + 1);
+      else visit(file, pointer + sub.pointer, sub.node, ROLE[sub.keyword] ?? "other", named, site, depth + 1);
     }
   };
   const { doc, entry } = contract;

@@ -1,5 +1,6 @@
 import type { LintRule, RuleFinding } from "../rule.js";
 import { lookupRef } from "../../../contracts/index.js";
+import { escapeToken } from "../../../json/index.js";
 import { isSchemaObject, type Schema } from "../../schema/keywords.js";
 
 /** Public definitions, members, params and methods without a description. */
@@ -45,7 +46,7 @@ export const missingDescription: LintRule = {
         if (!isSchemaObject(item)) continue;
         for (const [method, op] of Object.entries(item)) {
           if (!isSchemaObject(op) || !["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method)) continue;
-          const base = `/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}`;
+          const base = `/paths/${escapeToken(path)}/${method}`;
           if (!text(op.summary) && !text(op.description)) out.push({ file, pointer: base, message: `operation ${method.toUpperCase()} ${path} has neither summary nor description` });
           (Array.isArray(op.parameters) ? (op.parameters as Schema[]) : []).forEach((p, j) => {
             if (isSchemaObject(p) && typeof p.$ref !== "string" && !text(p.description) && !described(p.schema, file)) out.push({ file, pointer: `${base}/parameters/${j}`, message: `parameter "${String(p.name)}" of ${method.toUpperCase()} ${path} has no description` });
