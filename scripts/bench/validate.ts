@@ -92,8 +92,8 @@ function pass(events: unknown[], f: (e: unknown) => boolean): () => void {
  * per second of each candidate (medians) and the per-round quotient of `a` over `b` (median).
  */
 function compare(events: unknown[], candidates: Record<string, (e: unknown) => boolean>, size: BenchSize, a: string, b: string): { rates: Record<string, number>; ratio: number } {
-  const roundMs = bySize(size, 2, 25, 40);
-  const rounds = bySize(size, 1, 21, 41);
+  const roundMs = bySize(size, 2, 40, 40);
+  const rounds = bySize(size, 1, 31, 41);
   const loops = Object.fromEntries(
     Object.entries(candidates).map(([k, f]) => {
       const one = pass(events, f);

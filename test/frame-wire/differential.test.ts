@@ -4,7 +4,7 @@
  * the default 24 generated streams find a disagreement, shrunk to a 1-minimal stream (removing any
  * one event makes the folds agree), shown side by side. Spawning is the cost (two processes per
  * comparison), so the broken folds run as esbuild bundles of their TypeScript (plain `node x.mjs`,
- * a third of tsx's start-up); the CLI test runs one through `node --import tsx` as written.
+ * a third of tsx's start-up).
  */
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -50,10 +50,10 @@ describe("conform frame-wire --target A --differential B (real fold commands)", 
   }, 300_000);
 
   it("the CLI reports a disagreement with exit 1 and both outcomes side by side", async () => {
-    const r = await runCli(["conform", "frame-wire", "--target", OURS, "--differential", `node --import tsx ${SOURCE("drops-partial-turn")}`]);
+    const r = await runCli(["conform", "frame-wire", "--target", OURS, "--differential", broken("drops-partial-turn")]);
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout).toMatch(/FAIL frame-wire\/differential\/agree/);
-    expect(r.stdout).toMatch(/A: node .* \| B: node --import tsx .*drops-partial-turn\.ts/);
+    expect(r.stdout).toMatch(/A: node .* \| B: node .*drops-partial-turn\.js/);
   }, 300_000);
 
   for (const name of FOLDS) {
