@@ -60,7 +60,7 @@ const BREAKING: Case[] = [
   { name: "param removed (by-name params are closed)", base: W, after: (d) => (method(d, "lock.query").params = []), kind: "param-removed" },
   { name: "param renamed", base: W, after: (d) => (param(d, "lock.release", "symbolPath").name = "symbol"), kind: "param-renamed" },
   { name: "method removed", base: W, after: (d) => (d.methods = d.methods.filter((m: any) => m.name !== "contract.query")), kind: "method-removed" },
-  { name: "request items pattern added", base: W, after: (d) => (param(d, "intent.declare", "files").schema.items.pattern = "^src/"), kind: "pattern-tightened" },
+  { name: "request items pattern added", base: W, after: (d) => (param(d, "intent.declare", "symbols").schema.items.pattern = "^[A-Za-z_]"), kind: "pattern-tightened" },
   { name: "request minItems raised", base: W, after: (d) => (param(d, "intent.declare", "files").schema.minItems = 2), kind: "min-items-raised" },
   { name: "request maxItems added", base: W, after: (d) => (param(d, "check-contracts", "files").schema.maxItems = 100), kind: "max-items-lowered" },
   { name: "request uniqueItems added", base: W, after: (d) => (param(d, "intent.declare", "symbols").schema.uniqueItems = true), kind: "unique-items-added" },
