@@ -653,7 +653,7 @@ export function wireSide(m: ContractModel, pointer: string): Direction | "none" 
 /** Description, summary, title, examples, default and deprecated edits, by document location. */
 function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
   const out: Change[] = [];
-  const walk = (o: unknown, n: unknown, pointer: string, nameMap: boolean): void => {
+  const walk = (o: unknown, n: unknown, pointer: string, nameMap: boolean, resolved = 0): void => {
     if (Array.isArray(o) && Array.isArray(n)) {
       const named = (xs: unknown[]) => xs.every((x) => isSchemaObject(x) && typeof x.name === "string");
       if (named(o) && named(n)) {
@@ -665,6 +665,15 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
       return;
     }
     if (!isSchemaObject(o) || !isSchemaObject(n)) return;
+    // One side references what the other writes inline (an inlined or extracted $ref): compare the
+    // inline side with the referenced schema, or an unchanged `default` reads as added or removed.
+    const oRef = typeof o.$ref === "string" ? o.$ref : undefined;
+    const nRef = typeof n.$ref === "string" ? n.$ref : undefined;
+    if (!nameMap && (oRef === undefined) !== (nRef === undefined) && resolved < 8) {
+      const target = oRef !== undefined ? localTarget(oldM.raw, o) : localTarget(newM.raw, n);
+      if (target === undefined) return;
+      return oRef !== undefined ? walk(target, n, pointer, nameMap, resolved + 1) : walk(o, target, pointer, nameMap, resolved + 1);
+    }
     for (const k of new Set([...Object.keys(o), ...Object.keys(n)])) {
       const here = `${pointer}/${escapeToken(k)}`;
       const isAnnotation = !nameMap && ANNOTATIONS.has(k) && !isSchemaObject(o[k]) && !isSchemaObject(n[k]);
@@ -694,6 +703,16 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
   };
   walk(oldM.raw, newM.raw, "", false);
   return out;
+}
+
+/** A local `$ref`'s target with the referencing object's other members over it; undefined for a reference into another file. */
+function localTarget(doc: unknown, node: Record<string, unknown>): Record<string, unknown> | undefined {
+  const ref = node.$ref as string;
+  if (!ref.startsWith("#")) return undefined;
+  const target = valueAt(doc, decodeURIComponent(ref.slice(1)))?.value;
+  if (!isSchemaObject(target)) return undefined;
+  const { $ref: _, ...siblings } = node;
+  return { ...target, ...siblings };
 }
 
 function tokensOf(pointer: string): string[] {
