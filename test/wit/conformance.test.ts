@@ -61,7 +61,7 @@ describe("our daemon conforms", () => {
     expect((await runCli(["conform", "wit", "--profile", "strict"])).code).toBe(2);
     const junit = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "junit", "--only", "wit/lock-semantics"]);
     expect(junit.stdout).toContain('<testcase classname="wit" name="wit/lock-semantics"');
-  });
+  }, 300_000);
 
   it("conform wit without --socket starts its own daemon with the test clock and passes", async () => {
     const r = await runCli(["conform", "wit", "--format", "json"]);
@@ -69,7 +69,7 @@ describe("our daemon conforms", () => {
     expect(failed(report), r.stdout).toEqual([]);
     expect(r.code).toBe(0);
     expect(report.suites[0]!.target).toContain("test clock");
-  });
+  }, 180_000);
 });
 
 /** Each defect, and the checks that must name it. */
@@ -109,7 +109,7 @@ describe("defective daemons fail, naming the check", () => {
       for (const id of checks) expect(outcomes[defect], `${defect} should fail ${id}`).toContain(id);
     }
     console.log(Object.entries(outcomes).map(([d, ids]) => `${d}: ${ids.join(", ")}`).join("\n"));
-  });
+  }, 600_000);
 });
 
 /** A target whose requests or answers are altered, to show a check can fail. */
@@ -196,7 +196,7 @@ describe("profiles", () => {
     } finally {
       await variant.close();
     }
-  });
+  }, 300_000);
 });
 
 describe("cleanup", () => {
@@ -221,5 +221,5 @@ describe("cleanup", () => {
     } finally {
       await d.stop();
     }
-  });
+  }, 240_000);
 });
