@@ -13,8 +13,8 @@ import { frameWireEndpointSuite, parseEndpoint } from "./frame-wire/endpoint.js"
 import { frameWireDifferentialSuite } from "./frame-wire/differential.js";
 import { UsageError } from "../src/usage-error.js";
 import type { JsonValue } from "../src/json/index.js";
-import { witSuite } from "./wit/suite.js";
-import { witTargets } from "./wit/targets.js";
+import { witSuite, witSuiteFor } from "./wit/suite.js";
+import { witProfile, witTargets } from "./wit/targets.js";
 import { wrightAgentSuite } from "./wright-agent/suite.js";
 import { wrightAgentTargets } from "./wright-agent/targets.js";
 
@@ -58,7 +58,7 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
     },
     samples: () => vectorSamples(),
   }),
-  wit: entry({ suite: witSuite, options: ["socket"], targets: witTargets }),
+  wit: entry({ suite: witSuite, options: ["socket", "profile"], suiteFor: (o) => witSuiteFor(witProfile(o)) as Suite<unknown>, targets: witTargets }),
   "wright-agent": entry({ suite: wrightAgentSuite, options: ["target", "transport"], targets: wrightAgentTargets }),
 };
 

@@ -32,6 +32,11 @@ export interface Suite<T> {
   checks: Check<T>[];
   /** Called once with the checks about to run (e.g. to batch their work against a slow target). */
   prepare?(target: T, checks: Check<T>[]): Promise<void>;
+  /**
+   * Called once after the checks (also when some failed): undoes what the run left in the target
+   * and returns notes for the report (what was cleaned up, what could not be).
+   */
+  finish?(target: T): Promise<string[]>;
 }
 
 export class CheckFailure extends Error {

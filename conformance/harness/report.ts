@@ -27,7 +27,8 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
         reports
           .map((r) => {
             const rows = r.results.map((c) => [c.id, c.status === "pass" ? "pass" : c.status === "skip" ? "skip" : "**FAIL**", c.status === "fail" ? `${c.message ?? ""}${c.counterexample !== undefined ? ` — counterexample \`${safeStringify(c.counterexample)}\`` : ""}` : ""]);
-            return `### ${r.suite} — ${r.target} (seed ${r.seed})\n\n${markdownTable(["check", "status", "details"], rows)}\n`;
+            const notes = r.notes?.length ? `\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : "";
+            return `### ${r.suite} — ${r.target} (seed ${r.seed})\n\n${markdownTable(["check", "status", "details"], rows)}\n${notes}`;
           })
           .join("\n") + "\n"
       );
@@ -42,6 +43,7 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
         const f = r.results.filter((c) => c.status === "fail").length;
         const sk = r.results.filter((c) => c.status === "skip").length;
         lines.push(`  ${r.results.length - f - sk} passed, ${f} failed${sk ? `, ${sk} skipped (not applicable to this target)` : ""}`);
+        for (const n of r.notes ?? []) lines.push(`  note: ${n}`);
       }
       return lines.join("\n") + "\n";
     }

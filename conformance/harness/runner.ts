@@ -21,6 +21,8 @@ export interface SuiteReport {
   /** Property cases run across the suite. */
   cases: number;
   results: CheckResult[];
+  /** What the suite said after its checks (e.g. Wit: what it cleaned up in the target, and what it could not). */
+  notes?: string[];
 }
 
 /** Runs one check; never throws (a thrown non-CheckFailure is a failure too). */
@@ -55,7 +57,15 @@ export async function runSuite<T>(suite: Suite<T>, target: T, targetName: string
     results.push(r);
     options.onResult?.(r, i, checks.length);
   }
-  return { suite: suite.name, target: targetName, seed: ctx.seed, cases: ctx.cases, results };
+  let notes: string[] | undefined;
+  if (suite.finish) {
+    try {
+      notes = await suite.finish(target);
+    } catch (e) {
+      notes = [`could not clean up: ${e instanceof Error ? e.message : String(e)}`];
+    }
+  }
+  return { suite: suite.name, target: targetName, seed: ctx.seed, cases: ctx.cases, results, ...(notes?.length ? { notes } : {}) };
 }
 
 /** A human line for a failure: message, seed and counterexample, so it can be replayed. */

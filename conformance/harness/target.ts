@@ -17,4 +17,6 @@ export interface ConformOptions {
   token?: string;
   /** frame-wire: a second fold command to compare with --target. */
   differential?: string;
+  /** wit: which checks, `protocol` (contract and spec only) or `reference` (plus our daemon's choices). */
+  profile?: string;
 }

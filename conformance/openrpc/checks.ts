@@ -5,17 +5,24 @@
  *                     result schema, or an error the method declares;
  *   invalid-params    missing, mistyped and unknown params get the method's declared invalid-params
  *                     error, whose data names the field (zod-style `fieldErrors`);
+ *   valid-params-accepted  schema-valid params (generated, then confirmed by the contract's own
+ *                     validator) are never refused as invalid params: a server may not be
+ *                     stricter than the contract it serves;
  *   unknown-method    names outside the document get -32601 (with the document's message, if any);
+ *                     `rpc.*` names are reserved by JSON-RPC for extensions and not probed;
+ *   discover          `rpc.discover` (OpenRPC service discovery) answers the document: the same
+ *                     version, envelope and methods with the same params; optional unless the
+ *                     spec requires it (a server without it is a skip);
  *   parse-error       bodies that are not JSON get -32700 with id null;
  *   envelope          every answer is `jsonrpc: "2.0"` plus the contract's envelope members
- *                     (Wit: witVersion), batches and errors included.
+ *                     (the document's `info.x-envelope`; Wit: witVersion), batches and errors included.
  * Every exchange of every check also asserts the envelope.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { JsonValue } from "../../src/json/index.js";
 import type { MethodTable } from "../../src/rpc/types.js";
-import { expect, fail, property, type Check } from "../harness/check.js";
+import { SkipCheck, expect, fail, property, type Check } from "../harness/check.js";
 import { paramsArbitrary, wrongTypeValues, type OpenRpcDocument, type OpenRpcMethod } from "./schema-arbitrary.js";
 import { paramStructureChecks } from "./param-structure.js";
 
@@ -34,8 +41,13 @@ export interface OpenRpcSuiteSpec {
   prefix: string;
   document: OpenRpcDocument;
   methods: MethodTable;
-  /** Members added to every request and required on every answer (Wit: `{ witVersion: "1" }`). */
+  /**
+   * Members added to every request and required on every answer (Wit: `{ witVersion: "1" }`).
+   * Default: the document's `info["x-envelope"]` (decision 152), so a generic run needs no flag.
+   */
   envelope?: Record<string, JsonValue>;
+  /** Whether `rpc.discover` must be served (our reference servers); otherwise it is optional. */
+  requireDiscover?: boolean;
   /** Calls per method in results-validate (scaled by the context). Default 8. */
   runsPerMethod?: number;
   /** Narrows generated params of a method (e.g. to keep them inside a scratch namespace). */
@@ -70,11 +82,17 @@ export function checkEnvelope(answer: unknown, envelope: Record<string, JsonValu
   expect(("result" in a) !== ("error" in a), "an answer must carry exactly one of result and error", { request, answer });
 }
 
+/** The envelope of a spec: given, or the document's `info["x-envelope"]`, or none. */
+export function envelopeOf(spec: Pick<OpenRpcSuiteSpec, "envelope" | "document">): Record<string, JsonValue> {
+  return spec.envelope ?? ((spec.document.info?.["x-envelope"] as Record<string, JsonValue> | undefined) ?? {});
+}
+
 export async function callRaw(target: RawRpcTarget, spec: OpenRpcSuiteSpec, method: string, params: unknown): Promise<Answer> {
   const id = nextId();
-  const request: Record<string, unknown> = { jsonrpc: "2.0", ...spec.envelope, id, method };
+  const envelope = envelopeOf(spec);
+  const request: Record<string, unknown> = { jsonrpc: "2.0", ...envelope, id, method };
   if (params !== undefined) request.params = params;
-  const answer = await exchange(target, JSON.stringify(request), spec.envelope);
+  const answer = await exchange(target, JSON.stringify(request), envelope);
   expect(!Array.isArray(answer), "a single request got a batch answer", answer);
   expect((answer as Answer).id === id, `answer id ${JSON.stringify((answer as Answer).id)} does not echo request id ${id}`, answer);
   return answer as Answer;
@@ -98,11 +116,20 @@ export function sampleValidParams(spec: OpenRpcSuiteSpec, name: string, seed: nu
   throw new Error(`could not generate valid params for ${name}`);
 }
 
+function same(actual: unknown, expected: unknown, what: string): void {
+  expect(JSON.stringify(actual) === JSON.stringify(expected), `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)?.slice(0, 500)}`);
+}
+
 export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): Check<T>[] {
   const names = Object.keys(spec.methods);
-  const envelope = spec.envelope ?? {};
+  const envelope = envelopeOf(spec);
   const methodNotFound = Object.values(spec.document.components?.errors ?? {}).find((e) => e.code === -32601);
   const declared = (name: string) => [...spec.methods[name]!.errors, spec.methods[name]!.invalidParams];
+  /** Generated params of `name` the contract's own validator confirms (the generator's `not`/pattern support is best effort). */
+  const validCall = fc.constantFrom(...names).chain((name) => {
+    const base = paramsArbitrary(methodDoc(spec, name), spec.document).filter((p) => spec.methods[name]!.validateParams(p) === true);
+    return (spec.adjustParams ? spec.adjustParams(name, base) : base).map((params) => ({ method: name, params }));
+  });
 
   return [
     {
@@ -125,6 +152,21 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
             const table = spec.methods[method]!;
             expect(table.validateResult(a.result), `${method} result violates its schema: ${JSON.stringify(table.validateResult.errors?.slice(0, 3))}`, { params, result: a.result });
           }
+        });
+      },
+    },
+    {
+      id: `${spec.prefix}/valid-params-accepted`,
+      title: "Schema-valid params are never refused as invalid",
+      doc: "For every method, params generated from the document and confirmed valid by the contract's own validator are never answered with the method's invalid-params error (nor -32600/-32602): whatever rule a server applies beyond the schemas must be in the contract, or the server is stricter than the contract its clients were written against.",
+      async run(target, ctx) {
+        const perMethod = spec.runsPerMethod ?? 8;
+        await property(ctx, perMethod * names.length, validCall, async ({ method, params }) => {
+          const e = errorOf(await callRaw(target, spec, method, params));
+          if (!e) return;
+          const table = spec.methods[method]!;
+          const refused = (e.code === table.invalidParams.code && e.message === table.invalidParams.message) || e.code === -32600 || e.code === -32602;
+          expect(!refused, `${method} refused schema-valid params with ${String(e.code)} ${String(e.message)}: the contract does not state that rule`, { params, error: e });
         });
       },
     },
@@ -163,11 +205,13 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
     {
       id: `${spec.prefix}/unknown-method`,
       title: "Unknown methods get -32601",
-      doc: "Method names the document does not define (random strings, near-misses in case and spacing, Object.prototype member names) are answered with -32601 and, when the document defines a -32601 error, its message.",
+      doc: "Method names the document does not define (random strings, near-misses in case and spacing, Object.prototype member names) are answered with -32601 and, when the document defines a -32601 error, its message. Names starting with `rpc.` are reserved by JSON-RPC for extensions (rpc.discover is one) and are not probed.",
       async run(target, ctx) {
-        const fixed = ["rpc.discover", "__proto__", "constructor", "toString", "hasOwnProperty", ...names.map((n) => n.toUpperCase()), ...names.map((n) => `${n} `)];
+        const fixed = ["rpc.nothing-but-reserved", "__proto__", "constructor", "toString", "hasOwnProperty", ...names.map((n) => n.toUpperCase()), ...names.map((n) => `${n} `)];
         const check = async (method: string) => {
           if (Object.prototype.hasOwnProperty.call(spec.methods, method)) return;
+          // JSON-RPC reserves rpc.* for extensions (rpc.discover among them): a server may know any of them.
+          if (method.startsWith("rpc.")) return;
           const a = await callRaw(target, spec, method, {});
           const e = errorOf(a);
           expect(e && e.code === -32601, `unknown method ${JSON.stringify(method)} was not answered with -32601`, { method, answer: a });
@@ -175,6 +219,23 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
         };
         for (const m of fixed) await check(m);
         await property(ctx, 30, fc.string({ minLength: 1, maxLength: 24 }), check);
+      },
+    },
+    {
+      id: `${spec.prefix}/discover`,
+      title: "rpc.discover answers the document",
+      doc: "OpenRPC's service discovery method: `rpc.discover` without params answers an OpenRPC document with the contract's info.version and x-envelope, and exactly its methods, each with the same param names. Optional in OpenRPC: a server that answers -32601 is a skip, unless the suite requires discovery (our reference servers).",
+      async run(target) {
+        const a = await callRaw(target, spec, "rpc.discover", undefined);
+        const e = errorOf(a);
+        if (e && e.code === -32601 && !spec.requireDiscover) throw new SkipCheck("the server does not offer rpc.discover (optional in OpenRPC)");
+        expect(!e, `rpc.discover answered an error ${String(e?.code)} ${String(e?.message)}`, a);
+        const doc = a.result as OpenRpcDocument & { openrpc?: unknown };
+        expect(doc !== null && typeof doc === "object" && typeof doc.openrpc === "string" && Array.isArray(doc.methods), "rpc.discover did not answer an OpenRPC document (openrpc and methods members)", a.result);
+        same(doc.info?.version, spec.document.info?.version, "rpc.discover info.version");
+        same(doc.info?.["x-envelope"], spec.document.info?.["x-envelope"], "rpc.discover info.x-envelope");
+        const shape = (d: OpenRpcDocument) => d.methods.map((m) => `${m.name}(${(m.params ?? []).map((p) => p.name).join(",")})`).sort();
+        same(shape(doc), shape(spec.document), "rpc.discover methods and their params");
       },
     },
     {

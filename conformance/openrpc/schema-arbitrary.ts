@@ -21,6 +21,8 @@ export interface OpenRpcMethod {
   errors?: { code: number; message: string }[];
 }
 export interface OpenRpcDocument {
+  /** `x-envelope`: members every request and response carries beside jsonrpc and id (Wit: witVersion). */
+  info?: { title?: string; version?: string; "x-envelope"?: Record<string, unknown> };
   methods: OpenRpcMethod[];
   components?: { schemas?: Record<string, Schema>; errors?: Record<string, { code: number; message: string }> };
 }

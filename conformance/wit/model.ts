@@ -2,9 +2,10 @@
  * Model-based check: a small model of locks, intents and contracts runs beside the daemon through
  * random command sequences from three sessions (fast-check `commands` + `asyncModelRun`). Every
  * answer is predicted by the model and compared. Time either moves through the daemon's test clock
- * (exact predictions, TTLs of 0, 1 s, 5 s and the 30-minute default, advances that never land on
- * an expiry instant) or, without one, is the real clock (TTLs 0 and >= 30 minutes only, so no lock
+ * (exact predictions, TTLs of 1 s, 5 s and the 30-minute default, advances that never land on
+ * an expiry instant) or, without one, is the real clock (TTLs >= 30 minutes only, so no lock
  * expires during a run and every timestamp is checked against the interval around its request).
+ * The reference profile adds TTL 0, a lock expired at the instant it is taken (our reading).
  * Where the protocol leaves a choice open, the model accepts each reading: whether the caller's own
  * intents count for INTENT_OVERLAP, whether a refresh moves acquiredAt, and which of two applicable
  * errors comes first.
@@ -398,11 +399,13 @@ class Check implements Cmd {
   toString = () => `check(${this.staged.map((s) => `${s.file}:${s.variant}`).join(", ")})`;
 }
 
-function commandArbitraries(manual: boolean): fc.Arbitrary<Cmd>[] {
+/** `ttlZero`: whether TTL 0 (a lock expired at the instant it is taken: our daemon's reading, decision 155) is exercised. */
+function commandArbitraries(manual: boolean, ttlZero: boolean): fc.Arbitrary<Cmd>[] {
   const session = fc.constantFrom<Session>(...SESSIONS);
   const who = fc.constantFrom<Actor>("owner", "owner", "other", ...SESSIONS);
   const lockKey = fc.constantFrom(...EXISTING, MISSING[0]!, MISSING[1]!);
-  const ttl = manual ? fc.constantFrom<number | undefined>(undefined, 0, 1_000, 5_000) : fc.constantFrom<number | undefined>(undefined, 0, 3_600_000);
+  const ttls: (number | undefined)[] = manual ? [undefined, 1_000, 5_000] : [undefined, 3_600_000];
+  const ttl = fc.constantFrom<number | undefined>(...(ttlZero ? [...ttls, 0] : ttls));
   // Sums of these never equal 1 000, 5 000 or 1 800 000 within a run: no advance lands on an expiry instant.
   const advance = fc.constantFrom(777, 1_553, 2_609, 1_800_007);
   // Picks count back from the newest record, so a sequence often acts on the same one twice.
@@ -435,9 +438,9 @@ function commandArbitraries(manual: boolean): fc.Arbitrary<Cmd>[] {
 }
 
 /** Runs `ctx.runs(30)` command sequences (at most 30 commands each; shrinking bounded). */
-export async function runModel(target: WitTarget, ctx: CheckContext): Promise<void> {
+export async function runModel(target: WitTarget, ctx: CheckContext, options: { ttlZero?: boolean } = {}): Promise<void> {
   const manual = target.clock !== undefined;
-  const sequences = fc.limitShrink(fc.commands(commandArbitraries(manual), { maxCommands: 30, size: "medium" }), 60);
+  const sequences = fc.limitShrink(fc.commands(commandArbitraries(manual, options.ttlZero ?? true), { maxCommands: 30, size: "medium" }), 60);
   const details = await fc.check(
     fc.asyncProperty(sequences, async (cmds) => {
       const ns = new Namespace(target, "model");

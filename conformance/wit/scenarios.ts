@@ -16,6 +16,12 @@ import type { WitTarget } from "./target.js";
 
 const iso = (s: unknown) => Date.parse(String(s));
 
+/** Lets a lock of `ttlMs` run out: moves the test clock past it, or waits in real time. */
+async function pastExpiry(target: WitTarget, ttlMs: number): Promise<void> {
+  if (target.clock) await target.clock.advance(ttlMs + 1);
+  else await new Promise((resolve) => setTimeout(resolve, ttlMs + 200));
+}
+
 async function rawAnswer(target: WitTarget, body: string) {
   const reply = await target.rpc(body);
   let parsed: unknown;
@@ -99,7 +105,7 @@ export const witScenarios: Check<WitTarget>[] = [
   {
     id: "wit/lock-semantics",
     title: "Locks: exclusive, same-session refresh, takeover after expiry, release rules",
-    doc: "A lock held by one session conflicts for another (LOCK_CONFLICT with heldBy and expiresAt); the holder's re-acquire refreshes expiresAt to now + ttlMs (shorter or longer); the default TTL is 30 minutes; an expired lock (TTL 0) is taken over; release by another session is LOCK_NOT_HELD, of nothing LOCK_NOT_FOUND; a lock does not need its file or symbol to exist.",
+    doc: "A lock held by one session conflicts for another (LOCK_CONFLICT with heldBy and expiresAt); the holder's re-acquire refreshes expiresAt to now + ttlMs (shorter or longer); the default TTL is 30 minutes; a lock whose TTL (1 s) has run out is taken over (the test clock moves past it, or, in real time, the check waits 1.2 s); release by another session is LOCK_NOT_HELD, of nothing LOCK_NOT_FOUND; a lock does not need its file or symbol to exist.",
     async run(target) {
       await inNamespace(target, "locks", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
@@ -115,7 +121,9 @@ export const witScenarios: Check<WitTarget>[] = [
         const dflt = ok(await call(target, "lock.acquire", { symbolPath: ns.path("missing.ts:f"), sessionId: A }), "locking a symbol of a missing file");
         same(iso(dflt.expiresAt) - iso(dflt.acquiredAt), 1_800_000, "default TTL");
         const y = ns.path("ranges.py:alpha");
-        ok(await call(target, "lock.acquire", { symbolPath: y, sessionId: A, ttlMs: 0 }), "A acquires with TTL 0");
+        ok(await call(target, "lock.acquire", { symbolPath: y, sessionId: A, ttlMs: 1_000 }), "A acquires with a 1 s TTL");
+        err(await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }), "LOCK_CONFLICT", "B acquires A's live 1 s lock");
+        await pastExpiry(target, 1_000);
         ok(await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }), "B takes over A's expired lock");
         const held = (ok(await call(target, "lock.query", { sessionId: B }), "lock.query") as { symbolPath: string }[]).map((l) => l.symbolPath);
         expect(held.includes(y), "the taken-over lock is not listed for B", held);
@@ -128,18 +136,34 @@ export const witScenarios: Check<WitTarget>[] = [
   {
     id: "wit/lock-query-active-only",
     title: "lock.query lists only locks that have not expired",
-    doc: "A lock acquired with TTL 0 is expired at once and is never listed; a live lock is listed with 0 < ttlRemainingMs <= ttlMs. With a test clock, a 1-second lock disappears after the clock moves past it.",
+    doc: "A live lock is listed with 0 < ttlRemainingMs <= ttlMs; a 1-second lock disappears once its TTL has run out (the test clock moves past it, or, in real time, the check waits 1.2 s).",
     async run(target) {
       await inNamespace(target, "query", async (ns) => {
         const A = ns.session("a");
-        ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:decode"), sessionId: A, ttlMs: 0 }), "TTL 0 lock");
         ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:validateToken"), sessionId: A, ttlMs: 600_000 }), "live lock");
-        if (target.clock) ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A, ttlMs: 1_000 }), "1 s lock");
-        if (target.clock) await target.clock.advance(1_001);
+        ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A, ttlMs: 1_000 }), "1 s lock");
+        await pastExpiry(target, 1_000);
         for (const params of [{ sessionId: A }, {}]) {
           const rows = (ok(await call(target, "lock.query", params), "lock.query") as { symbolPath: string; ttlRemainingMs: number }[]).filter((l) => ns.owns(l.symbolPath));
           same(rows.map((l) => l.symbolPath), [ns.path("auth.ts:validateToken")], `lock.query ${short(params)} lists only the live lock`);
           expect(rows[0]!.ttlRemainingMs > 0 && rows[0]!.ttlRemainingMs <= 600_000, "ttlRemainingMs out of range", rows[0]);
+        }
+      });
+    },
+  },
+  {
+    id: "wit/ttl-edges",
+    title: "TTL 0 and negative TTLs give a lock that has already expired (our daemon's reading)",
+    doc: "Reference profile. The spec sets no TTL minimum and says expiresAt = now + ttlMs; whether a lock is still active at the very instant expiresAt is our choice (it is not: active means expiresAt > now, decision 155). So a lock taken with TTL 0 or a negative TTL is answered (expiresAt = acquiredAt + ttlMs), never listed by lock.query, and taken over by the next session at once.",
+    async run(target) {
+      await inNamespace(target, "ttl", async (ns) => {
+        const [A, B] = [ns.session("a"), ns.session("b")];
+        for (const [key, ttl] of [["auth.ts:decode", 0], ["auth.ts:validateToken", -5_000]] as const) {
+          const l = ok(await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: A, ttlMs: ttl }), `A acquires with TTL ${ttl}`);
+          same(iso(l.expiresAt) - iso(l.acquiredAt), ttl, `expiresAt - acquiredAt with TTL ${ttl}`);
+          const rows = (ok(await call(target, "lock.query", { sessionId: A }), "lock.query") as { symbolPath: string }[]).filter((r) => ns.owns(r.symbolPath));
+          same(rows, [], `lock.query lists a lock taken with TTL ${ttl}`);
+          ok(await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: B, ttlMs: 600_000 }), `B takes over A's TTL ${ttl} lock at once`);
         }
       });
     },

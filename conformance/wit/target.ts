@@ -9,6 +9,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import { RPC_PATH, rootOfSocket } from "../../src/wit/protocol.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
 import type { RawRpcTarget } from "../openrpc/checks.js";
+import { newLedger, record, type Ledger } from "./cleanup.js";
 
 export interface HttpReply {
   status: number;
@@ -36,6 +37,8 @@ export interface WitTarget extends RawRpcTarget {
   /** Announces `declaredLength` bytes, sends a little, and returns the answer without sending the rest. */
   oversized(declaredLength: number): Promise<HttpReply>;
   clock?: WitClock;
+  /** What this run created in the daemon (every rpc exchange is recorded), for the cleanup after the checks. */
+  ledger?: Ledger;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -67,9 +70,12 @@ function request(socketPath: string, req: HttpRequest, opts: { endBody?: boolean
 
 export async function socketTarget(socketPath: string, clock?: WitClock): Promise<WitTarget> {
   const http_ = (req: HttpRequest) => request(socketPath, req);
-  const rpc = (body: string) => {
+  const ledger = newLedger();
+  const rpc = async (body: string) => {
     const payload = Buffer.from(body, "utf8");
-    return http_({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": payload.length }, body: payload });
+    const reply = await http_({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": payload.length }, body: payload });
+    record(ledger, body, reply.body);
+    return reply;
   };
   return {
     socketPath,
@@ -83,5 +89,6 @@ export async function socketTarget(socketPath: string, clock?: WitClock): Promis
         { endBody: false },
       ),
     clock,
+    ledger,
   };
 }

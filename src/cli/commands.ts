@@ -99,6 +99,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--only <ids...>", "only checks whose id contains one of these")
     .option("--target <command>", "command that runs the implementation under test (suite-specific protocol)")
     .option("--socket <path>", "Unix socket of the implementation under test (wit)")
+    .option("--profile <name>", "wit: protocol (only what the contract and the spec require; default with --socket) or reference (adds our daemon's own choices; default without)")
     .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
     .option("--endpoint <url>", "frame-wire: check a live server at the full URL of its streaming operation")
     .option("--token <token>", "frame-wire --endpoint: a bearer token the server accepts")

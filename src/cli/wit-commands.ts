@@ -338,6 +338,16 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
       }),
     );
 
+  withSession(wit.command("retire"))
+    .description("Retire an accepted contract (and the older ones of its symbol it superseded): the hook stops enforcing it. Exit 1 when it is not accepted.")
+    .argument("<contractId>")
+    .action(
+      guarded(async (o: SessionOptions, contractId: string) => {
+        const r = await using(o, (c) => c.contract.retire({ contractId, sessionId: o.session }));
+        out(o, r, `retired ${r.retired.join(", ")}: no longer enforced`);
+      }),
+    );
+
   withSession(wit.command("check"))
     .description("Check content against accepted contracts: the staged files (what the hook checks), or the named files as they are on disk. Exit 1 on a violation or when the daemon cannot answer.")
     .argument("[files...]", "repository-relative files to check as they are in the working tree")

@@ -32,6 +32,12 @@ export interface RpcEngineOptions {
    * whatever params a request carries, the answer is the result).
    */
   ignoresParams?: (method: string) => boolean;
+  /**
+   * The OpenRPC document served by `rpc.discover` (OpenRPC's service discovery method: no params,
+   * the result is the document). JSON-RPC reserves `rpc.*` names for such extensions, so it is not
+   * one of the contract's methods; absent, `rpc.discover` is an unknown method like any other.
+   */
+  discover?: () => JsonValue;
   /** Largest batch accepted. Default 100. */
   maxBatch?: number;
   /** A handler threw a contract error its method does not declare (still sent; reported here). */
@@ -51,6 +57,8 @@ export interface RpcEngine {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+/** OpenRPC's service discovery method. */
+export const DISCOVER = "rpc.discover";
 
 export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
   const maxBatch = options.maxBatch ?? 100;
@@ -76,11 +84,13 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
     if (!idValid) return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
     if (typeof req.method !== "string") return invalid('"method" must be a string');
-    const paramsIgnored = options.ignoresParams?.(req.method) === true;
+    const discovery = req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
+    const paramsIgnored = discovery || options.ignoresParams?.(req.method) === true;
     if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
     const refused = options.checkRequest?.(req);
     if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
+    if (discovery) return isNotification ? undefined : { jsonrpc: "2.0", ...extras, id, result: options.discover!() };
     const method = req.method;
     const spec = hasOwn.call(options.methods, method) ? options.methods[method] : undefined;
     const handler = spec ? ((options.handlers as Record<string, unknown>)[method] as Handler | undefined) : undefined;

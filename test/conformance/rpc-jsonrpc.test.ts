@@ -29,13 +29,15 @@ const handlers: WitHandlers = {
   "intent.query": () => [],
   "contract.propose": (p) => ({ contractId: "c1", symbolPath: p.symbolPath, signature: "()" }),
   "contract.respond": (p) => ({ contractId: p.contractId, status: p.accept ? "accepted" : "rejected" }),
+  "contract.retire": (p) => ({ contractId: p.contractId, retiredAt: 1, retired: [p.contractId] }),
   "contract.query": () => [],
   "check-contracts": () => ({ violations: [] }),
 };
 
 const ENVELOPE = { witVersion: "1" };
 function engineTarget(): RawRpcTarget {
-  const engine = createRpcEngine({ methods: witMethods, handlers, validateResults: true, responseEnvelope: ENVELOPE, methodNotFound: witErrors.MethodNotFound });
+  // rpc.discover served from the document (OpenRPC service discovery), as the daemon does.
+  const engine = createRpcEngine({ methods: witMethods, handlers, validateResults: true, responseEnvelope: ENVELOPE, methodNotFound: witErrors.MethodNotFound, discover: () => witDocument() as never });
   // Through the in-process transport, as an embedding client would reach it.
   const transport = loopbackTransport(engine);
   return { rpc: async (body) => ({ status: 200, body: await transport.send(body) }) };

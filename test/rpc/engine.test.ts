@@ -18,6 +18,7 @@ const handlers: WitHandlers = {
   "intent.query": () => [],
   "contract.propose": (p) => ({ contractId: "c1", symbolPath: p.symbolPath, signature: "()" }),
   "contract.respond": (p) => ({ contractId: p.contractId, status: p.accept ? "accepted" : "rejected" }),
+  "contract.retire": (p) => ({ contractId: p.contractId, retiredAt: 1, retired: [p.contractId] }),
   "contract.query": () => [],
   "check-contracts": () => ({ violations: [] }),
 };
@@ -33,6 +34,7 @@ const validParams: Record<string, unknown> = {
   "intent.query": { file: "src/a.ts" },
   "contract.propose": { sessionId: "s", symbolPath: "src/a.ts:f" },
   "contract.respond": { contractId: "c1", sessionId: "t", accept: true },
+  "contract.retire": { contractId: "c1", sessionId: "t" },
   "contract.query": {},
   "check-contracts": { files: [{ path: "src/a.ts", content: "" }] },
 };
@@ -48,6 +50,7 @@ const invalidParams: Record<string, [unknown, string]> = {
   "intent.query": [{ file: ["x"] }, "file"],
   "contract.propose": [{ sessionId: "s", symbolPath: 3 }, "symbolPath"],
   "contract.respond": [{ contractId: "c", sessionId: "s", accept: "yes" }, "accept"],
+  "contract.retire": [{ contractId: "c" }, "sessionId"],
   "contract.query": [{ status: false }, "status"],
   "check-contracts": [{ files: [{ path: "" }] }, "files"],
 };
@@ -56,7 +59,7 @@ const engine = createRpcEngine({ methods: witMethods, handlers, validateResults:
 const call = async (body: unknown) => JSON.parse((await engine.handle(typeof body === "string" ? body : JSON.stringify(body)))!);
 
 describe("JSON-RPC engine with the generated Wit method table", () => {
-  it("covers all twelve methods", () => {
+  it("covers all thirteen methods", () => {
     expect(Object.keys(witMethods).sort()).toEqual(Object.keys(validParams).sort());
   });
 

@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
-import { witSuite } from "../../conformance/wit/suite.js";
+import { REFERENCE_ONLY, witSuite, witSuiteFor } from "../../conformance/wit/suite.js";
+import { readFileSync } from "node:fs";
+import { startSpecVariant } from "./spec-variant.js";
 import { socketTarget, type WitTarget } from "../../conformance/wit/target.js";
 import { runCli } from "../helpers/cli.js";
 import { rawRequest, removeTempRoots, request, rpc, spawnDaemon, tempRoot, type DaemonProcess } from "./daemon-helpers.js";
@@ -45,16 +47,21 @@ describe("the shipped daemon has no test switch", () => {
 });
 
 describe("our daemon conforms", () => {
-  it("conform wit --socket (real time) passes every check, in json and junit", async () => {
+  it("conform wit --socket (real time) passes every check of both profiles, in json and junit; protocol is the default", async () => {
     const r = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "json"]);
     const report = JSON.parse(r.stdout) as Report;
     expect(failed(report), r.stdout).toEqual([]);
     expect(r.code).toBe(0);
-    expect(report.suites[0]!.target).toContain("(real time)");
-    expect(report.suites[0]!.results.length).toBe(witSuite.checks.length);
+    expect(report.suites[0]!.target).toContain("(real time, protocol profile)");
+    expect(report.suites[0]!.results.map((c) => c.id)).toEqual(witSuiteFor("protocol").checks.map((c) => c.id));
+    const ref = await runCli(["conform", "wit", "--socket", daemon.socket, "--profile", "reference", "--format", "json"]);
+    const refReport = JSON.parse(ref.stdout) as Report;
+    expect(failed(refReport), ref.stdout).toEqual([]);
+    expect(refReport.suites[0]!.results.length).toBe(witSuite.checks.length);
+    expect((await runCli(["conform", "wit", "--profile", "strict"])).code).toBe(2);
     const junit = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "junit", "--only", "wit/lock-semantics"]);
     expect(junit.stdout).toContain('<testcase classname="wit" name="wit/lock-semantics"');
-  });
+  }, 300_000);
 
   it("conform wit without --socket starts its own daemon with the test clock and passes", async () => {
     const r = await runCli(["conform", "wit", "--format", "json"]);
@@ -62,7 +69,7 @@ describe("our daemon conforms", () => {
     expect(failed(report), r.stdout).toEqual([]);
     expect(r.code).toBe(0);
     expect(report.suites[0]!.target).toContain("test clock");
-  });
+  }, 180_000);
 });
 
 /** Each defect, and the checks that must name it. */
@@ -75,6 +82,7 @@ const DEFECT_CHECKS: [DefectName, string[], boolean][] = [
   ["warn-callees", ["wit/caller-warnings", "wit/model"], true],
   ["release-any", ["wit/lock-semantics", "wit/model"], false],
   ["terminal-reopen", ["wit/intent-lifecycle"], false],
+  ["strict-symbol-paths", ["wit/openrpc/valid-params-accepted"], true],
 ];
 
 describe("defective daemons fail, naming the check", () => {
@@ -87,7 +95,8 @@ describe("defective daemons fail, naming the check", () => {
         const [defect] = next;
         const d = await spawnDefectiveDaemon(tempRoot(`wit-defect-${defect}-`), [defect]);
         try {
-          const r = await runCli(["conform", "wit", "--socket", d.socket, "--format", "json"]);
+          // Our daemon with a defect: every check applies (reference profile).
+          const r = await runCli(["conform", "wit", "--socket", d.socket, "--profile", "reference", "--format", "json"]);
           expect(r.code, `${defect}: conform should exit 1`).toBe(1);
           outcomes[defect] = failed(JSON.parse(r.stdout) as Report);
         } finally {
@@ -100,7 +109,7 @@ describe("defective daemons fail, naming the check", () => {
       for (const id of checks) expect(outcomes[defect], `${defect} should fail ${id}`).toContain(id);
     }
     console.log(Object.entries(outcomes).map(([d, ids]) => `${d}: ${ids.join(", ")}`).join("\n"));
-  });
+  }, 600_000);
 });
 
 /** A target whose requests or answers are altered, to show a check can fail. */
@@ -155,4 +164,62 @@ describe("every other check can fail", () => {
       expect(good.results.map((r) => [r.id, r.status, r.message])).toEqual([[id, "pass", undefined]]);
     });
   }
+});
+
+describe("rpc.discover", () => {
+  it("the daemon answers rpc.discover with the contract document, params or not", async () => {
+    const contract = JSON.parse(readFileSync(new URL("../../contracts/wit/openrpc.json", import.meta.url), "utf8"));
+    for (const params of [undefined, {}, []]) {
+      const a = await rpc(daemon.socket, request("rpc.discover", params));
+      expect(a).toMatchObject({ jsonrpc: "2.0", witVersion: "1", id: 1 });
+      expect(a.result).toEqual(contract);
+    }
+    // Still an envelope-checked request, like every other.
+    const { witVersion: _v, ...bare } = request("rpc.discover") as Record<string, unknown>;
+    expect((await rpc(daemon.socket, bare)).error).toMatchObject({ code: -32600, message: "INVALID_REQUEST" });
+  });
+});
+
+describe("profiles", () => {
+  it("a daemon that follows the spec but not our own choices passes --profile protocol and fails reference, on exactly the reference checks", async () => {
+    const variant = await startSpecVariant(daemon.socket);
+    try {
+      const protocol = await runCli(["conform", "wit", "--socket", variant.socket, "--format", "json"]);
+      expect(failed(JSON.parse(protocol.stdout) as Report), protocol.stdout).toEqual([]);
+      expect(protocol.code).toBe(0);
+      const reference = await runCli(["conform", "wit", "--socket", variant.socket, "--profile", "reference", "--format", "json"]);
+      expect(reference.code).toBe(1);
+      const ids = failed(JSON.parse(reference.stdout) as Report);
+      expect(ids).toEqual(expect.arrayContaining([...REFERENCE_ONLY, "wit/openrpc/discover"]));
+      // Besides the reference-only checks, only the ones with a reference part (discovery, TTL 0 in the model).
+      expect(ids.filter((id) => !REFERENCE_ONLY.has(id)).sort()).toEqual(["wit/model", "wit/openrpc/discover"].filter((id) => ids.includes(id)).sort());
+    } finally {
+      await variant.close();
+    }
+  }, 300_000);
+});
+
+describe("cleanup", () => {
+  it("a run against --socket leaves no live lock, intent or accepted contract and no folder, and says what stays", async () => {
+    const root = tempRoot("wit-clean-");
+    const d = await spawnDaemon(root);
+    try {
+      const r = await runCli(["conform", "wit", "--socket", d.socket, "--profile", "reference", "--format", "json"]);
+      expect(r.code, r.stdout).toBe(0);
+      const notes = (JSON.parse(r.stdout) as Report & { suites: { notes?: string[] }[] }).suites[0]!.notes ?? [];
+      expect(notes.join("\n")).toMatch(/^cleaned up: released \d+ locks? .*withdrew \d+ intents?, rejected \d+ proposed contracts?, retired [1-9]\d* accepted contracts?/);
+      expect(notes.join("\n")).toMatch(/registrations? \(the protocol has no way to remove one\)/);
+      expect((await rpc(d.socket, request("lock.query", {}))).result).toEqual([]);
+      expect((await rpc(d.socket, request("intent.query", {}))).result).toEqual([]);
+      expect((await rpc(d.socket, request("contract.query", { status: "accepted" }))).result).toEqual([]);
+      expect((await rpc(d.socket, request("contract.query", { status: "proposed" }))).result).toEqual([]);
+      const { readdirSync } = await import("node:fs");
+      expect(readdirSync(root).filter((f) => f !== ".wit")).toEqual([]);
+      // The text report says it too.
+      const text = await runCli(["conform", "wit", "--socket", d.socket, "--only", "wit/contract-semantics"]);
+      expect(text.stdout).toMatch(/note: cleaned up: .*retired 1 accepted contract/);
+    } finally {
+      await d.stop();
+    }
+  }, 240_000);
 });

@@ -8,7 +8,7 @@
  * real daemon answers a call the contract refuses with INVALID_REQUEST naming the field, and a
  * staged file listed twice is checked in each content.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -20,6 +20,8 @@ import { normalizeRelPath, resolveSymbolPath } from "../../src/wit/paths.js";
 import { WIT_ENVELOPE, WIT_LIMITS } from "../../src/wit/protocol.js";
 import { encodeFileList } from "../../src/wit/store/index.js";
 import { startDaemon, type RunningDaemon } from "../../src/wit/daemon/index.js";
+import { BUNDLED_CONTRACTS_DIR, loadRegistry } from "../../src/contracts/index.js";
+import { checkHistory } from "../../src/review/compat.js";
 import { request, rpc } from "./daemon-helpers.js";
 
 const SEED = 20261201;
@@ -155,4 +157,29 @@ describe("a real daemon applies the stated rules", () => {
     const a = await rpc(daemon.socketPath, request("lock.acquire", { symbolPath: "src/a:b.ts:f", sessionId: "s", ttlMs: 0 }));
     expect(a.result).toMatchObject({ symbolPath: "src/a:b.ts:f" });
   });
+});
+
+describe("the registry's baseline of Wit \"1\" (decision 151)", () => {
+  it("the clarified document is history 1: unchanged passes, a further narrowing fails check's compat stage, an addition passes", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "wit-registry-"));
+    try {
+      cpSync(BUNDLED_CONTRACTS_DIR, dir, { recursive: true });
+      const wit = async () => (await checkHistory(loadRegistry(dir), { contracts: ["wit"], samples: 50, seed: SEED }))[0]!;
+      expect(await wit()).toMatchObject({ from: "1", to: "1", ok: true });
+      const file = path.join(dir, "wit/openrpc.json");
+      const doc = JSON.parse(readFileSync(file, "utf8"));
+      const register = doc.methods.find((m: { name: string }) => m.name === "register");
+      register.params[0].schema.maxLength = 64;
+      writeFileSync(file, JSON.stringify(doc));
+      const narrowed = await wit();
+      expect(narrowed.ok).toBe(false);
+      expect(narrowed.bump?.message).toMatch(/breaking change without a major version bump/);
+      register.params[0].schema.maxLength = 256;
+      register.params.push({ name: "note", required: false, schema: { type: "string" } });
+      writeFileSync(file, JSON.stringify(doc));
+      expect((await wit()).ok).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

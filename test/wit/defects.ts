@@ -21,6 +21,7 @@ export const DEFECTS = {
   "warn-callees": "lock.acquire warns about locked callees (symbols the locked one calls) instead of callers",
   "release-any": "lock.release lets any session release another session's lock",
   "terminal-reopen": "intent.update lets a resolved or abandoned intent become active again",
+  "strict-symbol-paths": "lock.acquire and contract.propose refuse symbol paths outside [A-Za-z0-9_./-]:name (INVALID_REQUEST): a rule the contract does not state",
 } as const;
 
 export type DefectName = keyof typeof DEFECTS;
@@ -128,6 +129,18 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
           }
           return real(p, ctx);
         };
+        break;
+      }
+      case "strict-symbol-paths": {
+        // Plausible and stricter than the contract: only "portable" file names.
+        const portable = /^[A-Za-z0-9_./-]+:[A-Za-z0-9_.$#]+$/;
+        for (const method of ["lock.acquire", "contract.propose"] as const) {
+          const real = h[method] as unknown as (p: { symbolPath: string }, ctx: never) => unknown;
+          (h as unknown as Record<string, unknown>)[method] = (p: { symbolPath: string }, ctx: never) => {
+            if (!portable.test(p.symbolPath)) throw RpcError.from(witErrors.InvalidRequest, { formErrors: [], fieldErrors: { symbolPath: ["only [A-Za-z0-9_./-] file names"] } });
+            return real(p, ctx);
+          };
+        }
         break;
       }
       case "terminal-reopen": {

@@ -14,6 +14,7 @@ import type { Validator } from "../../src/json/index.js";
 import { createRpcEngine, RpcError, type MethodTable, type RpcEngineOptions } from "../../src/rpc/index.js";
 
 const doc: OpenRpcDocument = {
+  info: { title: "demo", version: "3", "x-envelope": { v: "9" } },
   methods: [
     {
       name: "math.add",
@@ -62,13 +63,37 @@ function target(overrides: Partial<RpcEngineOptions> = {}, handlers: object = go
   return { rpc: async (body) => ({ status: 200, body: (await engine.handle(body)) ?? "" }) };
 }
 
-const checks = openRpcChecks<RawRpcTarget>({ prefix: "demo", document: doc, methods: table, envelope: { v: "9" } });
+/** What rpc.discover answers: the document itself. */
+const served = { openrpc: "1.4.0", ...doc };
+// The envelope comes from the document's info["x-envelope"]: the spec names none (decision 152).
+const checks = openRpcChecks<RawRpcTarget>({ prefix: "demo", document: doc, methods: table });
 const suite = { name: "demo", description: "", checks };
-const statuses = async (t: RawRpcTarget) => Object.fromEntries((await runSuite(suite, t, "demo")).results.map((r) => [r.id, r.status]));
+const statuses = async (t: RawRpcTarget, s = suite) => Object.fromEntries((await runSuite(s, t, "demo")).results.map((r) => [r.id, r.status]));
+const ALL_PASS = { "demo/results-validate": "pass", "demo/valid-params-accepted": "pass", "demo/invalid-params": "pass", "demo/unknown-method": "pass", "demo/discover": "pass", "demo/parse-error": "pass", "demo/envelope": "pass", "demo/param-structure": "pass", "demo/absent-params": "pass" };
 
 describe("generic OpenRPC checks on another contract", () => {
-  it("a correct server passes all seven", async () => {
-    expect(await statuses(target())).toEqual({ "demo/results-validate": "pass", "demo/invalid-params": "pass", "demo/unknown-method": "pass", "demo/parse-error": "pass", "demo/envelope": "pass", "demo/param-structure": "pass", "demo/absent-params": "pass" });
+  it("a correct server with rpc.discover passes every check; without it, discover is a skip (optional)", async () => {
+    expect(await statuses(target({ discover: () => served as never }))).toEqual(ALL_PASS);
+    expect(await statuses(target())).toEqual({ ...ALL_PASS, "demo/discover": "skip" });
+  });
+
+  it("a suite that requires discovery fails a server without it", async () => {
+    const strict = { name: "demo", description: "", checks: openRpcChecks<RawRpcTarget>({ prefix: "demo", document: doc, methods: table, requireDiscover: true }) };
+    expect((await statuses(target(), strict))["demo/discover"]).toBe("fail");
+    expect((await statuses(target({ discover: () => served as never }), strict))["demo/discover"]).toBe("pass");
+  });
+
+  it("rpc.discover answering another document fails discover", async () => {
+    const other = { ...doc, methods: doc.methods.filter((m) => m.name !== "health") };
+    expect((await statuses(target({ discover: () => ({ ...served, methods: other.methods }) as never })))["demo/discover"]).toBe("fail");
+    expect((await statuses(target({ discover: () => ({ ...served, info: { ...doc.info, version: "4" } }) as never })))["demo/discover"]).toBe("fail");
+  });
+
+  it("a server stricter than its contract fails valid-params-accepted, and only that check", async () => {
+    // Refuses labels longer than 3 letters: a rule the contract does not state.
+    const strict = { ...goodHandlers, "math.add": (p: { a: number; b: number; label?: string }) => { if (p.label !== undefined && p.label.length > 3) throw new RpcError(-32602, "BAD_PARAMS", { fieldErrors: { label: ["too long"] } }); return goodHandlers["math.add"](p); } };
+    const got = await statuses(target({ discover: () => served as never }, strict));
+    expect(got).toEqual({ ...ALL_PASS, "demo/valid-params-accepted": "fail" });
   });
 
   it.each([

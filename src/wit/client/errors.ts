@@ -21,6 +21,7 @@ export interface WitErrorData {
   CONTRACT_NOT_FOUND: { contractId?: string } | undefined;
   CONTRACT_ALREADY_RESOLVED: { status: string };
   SELF_ACCEPT_NOT_ALLOWED: { proposerSessionId?: string } | undefined;
+  CONTRACT_NOT_ACCEPTED: { status: string; retiredAt?: number };
 }
 
 export type TypedWitError<M extends WitErrorMessage> = RpcError & { readonly message: M; readonly data: WitErrorData[M] };

@@ -7,6 +7,8 @@ import { chmodSync, lstatSync, readFileSync, realpathSync, rmSync, statSync, unl
 import type http from "node:http";
 import path from "node:path";
 import { Analyzer } from "../analysis/index.js";
+import { assetPath } from "../../assets.js";
+import type { JsonValue } from "../../json/index.js";
 import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
@@ -94,6 +96,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         (e) => log(`caller graph warm-up failed: ${(e as Error).message}`),
       );
     }
+    const document = witOpenRpcDocument();
     const core: DaemonCore = { root: realRoot, store, analyzer, clock, limits, log };
     const handlers = createWitHandlers(core);
     const engine = createRpcEngine({
@@ -106,6 +109,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       invalidRequest: witErrors.InvalidRequest,
       // A method with no params and no errors (ping) answers whatever params it is sent.
       ignoresParams: (method) => PARAMLESS_METHODS.has(method),
+      // rpc.discover answers the contract itself (decision 153): one document, read once.
+      discover: () => document,
       maxBatch: limits.maxBatch,
       parse: { maxBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth },
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),
@@ -157,6 +162,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     }
     throw e;
   }
+}
+
+let witDocumentCache: JsonValue | undefined;
+/** The Wit OpenRPC document as shipped (the repository's contracts/, or the installed CLI's copy). */
+export function witOpenRpcDocument(): JsonValue {
+  witDocumentCache ??= JSON.parse(readFileSync(assetPath("contracts/wit/openrpc.json"), "utf8")) as JsonValue;
+  return witDocumentCache;
 }
 
 /** `.wit/` holds the database, its WAL, the log, pid and socket: never something to commit. */

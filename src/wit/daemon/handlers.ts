@@ -18,6 +18,7 @@ import { depChainItems, lockIntersectionItems, overlapItems, type ByteRange } fr
 import type { DaemonCore } from "./core.js";
 import { invalidRequest, witErrors } from "./errors.js";
 import { checkLimits } from "./limits.js";
+import { acceptedLater, retireHandler } from "./retire.js";
 import { createSymbolKeys } from "./symbol-keys.js";
 
 /** Forward-only intent transitions; resolved and abandoned are terminal. */
@@ -291,12 +292,14 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       });
     },
 
+    "contract.retire": retireHandler(core),
+
     async "contract.query"(p) {
       limit("contract.query", p);
       const filter = p.symbolPath === undefined ? undefined : await contractFilter(p.symbolPath);
-      return store.contracts
-        .query({ symbolPath: filter, status: p.status })
-        .map(contractRecord);
+      const rows = store.contracts.query({ symbolPath: filter, status: p.status });
+      const retired = store.contracts.retirements(rows.filter((r) => r.status === "rejected").map((r) => r.contractId));
+      return rows.map((row) => ({ ...contractRecord(row), ...retired.get(row.contractId) }));
     },
 
     "check-contracts"(p) {
@@ -344,9 +347,3 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
   };
 }
 
-/** Which of two accepted contracts of one symbol is the newer: later acceptance, then later proposal. */
-function acceptedLater(a: { respondedAt: number | null; proposedAt: number }, b: { respondedAt: number | null; proposedAt: number }): boolean {
-  const ra = a.respondedAt ?? a.proposedAt;
-  const rb = b.respondedAt ?? b.proposedAt;
-  return ra !== rb ? ra > rb : a.proposedAt >= b.proposedAt;
-}

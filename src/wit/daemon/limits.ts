@@ -28,6 +28,7 @@ const RULES: Record<string, Rule[]> = {
   "intent.query": [{ field: "sessionId", kind: "id" }, { field: "file", kind: "path" }, { field: "status", kind: "string" }],
   "contract.propose": [{ field: "sessionId", kind: "id" }, { field: "symbolPath", kind: "path" }],
   "contract.respond": [{ field: "contractId", kind: "id" }, { field: "sessionId", kind: "id" }],
+  "contract.retire": [{ field: "contractId", kind: "id" }, { field: "sessionId", kind: "id" }],
   "contract.query": [{ field: "symbolPath", kind: "path" }, { field: "status", kind: "string" }],
   "check-contracts": [{ field: "files", kind: "staged" }],
 };

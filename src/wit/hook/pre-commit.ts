@@ -108,6 +108,6 @@ export function renderViolations(violations: readonly ViolationWithAcceptor[]): 
   );
   return [
     ...lines,
-    "To commit: restore the contracted signature, or agree a new one (`contract-suite wit propose <file:symbol>`, accepted by another session: the newest acceptance supersedes the old).",
+    "To commit: restore the contracted signature, or agree a new one (`contract-suite wit propose <file:symbol>`, accepted by another session: the newest acceptance supersedes the old), or end the contract (`contract-suite wit retire <contract>`).",
   ].join("\n");
 }

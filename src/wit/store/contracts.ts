@@ -13,6 +13,11 @@ export interface NewContract {
   proposedAt?: number;
 }
 
+export interface Retirement {
+  retiredAt: number;
+  retiredBySessionId: string;
+}
+
 export type RespondResult =
   | { ok: true; row: ContractRow }
   | { ok: false; reason: "not-found" }
@@ -29,6 +34,10 @@ export class ContractRepo {
   private readonly respondStmt: Statement<[string, string, number, string]>;
   private readonly queryStmt: Statement<QueryParams, ContractRow>;
   private readonly acceptedInFilesStmt: Statement<[string], ContractRow>;
+  private readonly acceptedOfSymbolStmt: Statement<[string], ContractRow>;
+  private readonly retireStmt: Statement<[string]>;
+  private readonly retirementStmt: Statement<[string, number, string]>;
+  private readonly retirementsStmt: Statement<[string], Retirement & { contractId: string }>;
 
   constructor(
     db: Database,
@@ -46,6 +55,37 @@ export class ContractRepo {
     this.acceptedInFilesStmt = db.prepare(`SELECT ${COLUMNS} FROM contracts
       WHERE status = 'accepted' AND file IN (SELECT value FROM json_each(?))
       ORDER BY file, symbolPath, proposedAt, rowid`);
+    this.acceptedOfSymbolStmt = db.prepare(`SELECT ${COLUMNS} FROM contracts WHERE status = 'accepted' AND symbolPath = ? ORDER BY proposedAt, rowid`);
+    this.retireStmt = db.prepare("UPDATE contracts SET status = 'rejected' WHERE contractId = ? AND status = 'accepted'");
+    this.retirementStmt = db.prepare("INSERT INTO contract_retirements (contractId, retiredAt, retiredBySessionId) VALUES (?, ?, ?)");
+    this.retirementsStmt = db.prepare("SELECT contractId, retiredAt, retiredBySessionId FROM contract_retirements WHERE contractId IN (SELECT value FROM json_each(?))");
+  }
+
+  /** Accepted contracts of one symbol, oldest first. */
+  acceptedOf(symbolPath: string): ContractRow[] {
+    return this.acceptedOfSymbolStmt.all(symbolPath);
+  }
+
+  /**
+   * Retires accepted contracts (call inside a transaction): each becomes `rejected`, with its
+   * retirement recorded. Returns the ids that were accepted and are now retired.
+   */
+  retire(contractIds: readonly string[], by: string, at: number = this.now()): string[] {
+    const done: string[] = [];
+    for (const id of contractIds) {
+      if (this.retireStmt.run(id).changes !== 1) continue;
+      this.retirementStmt.run(id, at, by);
+      done.push(id);
+    }
+    return done;
+  }
+
+  /** Retirements of the given contracts (absent: not retired). */
+  retirements(contractIds: readonly string[]): Map<string, Retirement> {
+    const out = new Map<string, Retirement>();
+    if (contractIds.length === 0) return out;
+    for (const r of this.retirementsStmt.all(JSON.stringify(contractIds))) out.set(r.contractId, { retiredAt: r.retiredAt, retiredBySessionId: r.retiredBySessionId });
+    return out;
   }
 
   /** Stores a new `proposed` contract and returns its row. */

@@ -17,7 +17,7 @@ export type { Migration } from "./migrations.js";
 export { ttlRemainingMs } from "./locks.js";
 export type { LockRepo } from "./locks.js";
 export type { IntentQuery, IntentRepo } from "./intents.js";
-export type { ContractRepo, NewContract, RespondResult } from "./contracts.js";
+export type { ContractRepo, NewContract, RespondResult, Retirement } from "./contracts.js";
 export type { AgentRepo } from "./agents.js";
 export { decodeFileList, encodeFileList, fileListHas } from "./file-list.js";
 export type { FileListResult } from "./file-list.js";

@@ -72,6 +72,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: "contract retirements",
+    up(db) {
+      // contract.retire (decision 157): the contract's status becomes 'rejected' (what a client of the
+      // seed's three statuses must read), and the retirement is kept beside it.
+      db.exec(`
+        CREATE TABLE contract_retirements (
+          contractId TEXT PRIMARY KEY REFERENCES contracts (contractId),
+          retiredAt INTEGER NOT NULL,
+          retiredBySessionId TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 /** Same rule as parseSymbolPath: the file is everything before the last ':'. */
