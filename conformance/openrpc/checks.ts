@@ -284,6 +284,6 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
         expect(Array.isArray(batch) && batch.length === 3, "a batch of three requests did not get three answers", batch);
       },
     },
-    ...paramStructureChecks<T>(spec), // param-structure, absent-params (conformance/openrpc/param-structure.ts)
+    ...paramStructureChecks<T>({ ...spec, envelope: envelopeOf(spec) }), // param-structure, absent-params (conformance/openrpc/param-structure.ts)
   ];
 }
