@@ -2,7 +2,8 @@
  * Broken: a server that does not wait for 'drain': while the socket is backed up (write() returned
  * false) it drops frames instead of queueing them. A reader that keeps up sees a whole stream; one
  * that stops reading for a moment loses the frames written meanwhile, done included (caught by
- * endpoint/slow-reader). Its turn is large (about 6 MB) so the backlog outgrows the socket buffers.
+ * endpoint/slow-reader). Its turn is large (about 19 MB), written without pauses, so the backlog outgrows the socket
+ * buffers (a few MB on loopback) at once, however loaded the machine is.
  */
 import { createServer } from "node:http";
 import { listen, PATH, TOKEN, type Running } from "./_proxy.js";
@@ -25,14 +26,14 @@ export async function start(): Promise<Running> {
     }
     res.writeHead(200, { "content-type": "text/event-stream" });
     const events: unknown[] = [{ type: "block_start", index: 0, block_id: "b", block: { kind: "text", text: "" } }];
-    for (let seq = 0; seq < 200; seq++) events.push({ type: "block_delta", index: 0, block_id: "b", seq, delta: { op: "field_set", path: "/text", value: CHUNK } });
+    for (let seq = 0; seq < 600; seq++) events.push({ type: "block_delta", index: 0, block_id: "b", seq, delta: { op: "field_set", path: "/text", value: CHUNK } });
     events.push({ type: "done", finish_reason: "done" });
     let backedUp = false;
     res.on("drain", () => (backedUp = false));
     for (const e of events) {
       if (res.destroyed) return;
       if (!backedUp) backedUp = !res.write(frame(e)); // the bug: a frame written while backed up is lost
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setImmediate(r));
     }
     res.end();
   });
