@@ -9,8 +9,7 @@ import type { FileFacts, SymbolFact } from "./facts.js";
 import { FactsCache, type CacheCounters } from "./facts-cache.js";
 import { languageOf, type LanguageId } from "./languages.js";
 import { buildFileIndex } from "./resolve-modules.js";
-import { parseAll } from "./parse-pool.js";
-import { loadGrammars, type Grammars } from "./runtime.js";
+import { loadGrammars } from "./runtime.js";
 import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
 import { TreeWatcher } from "./tree-watcher.js";
 import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
@@ -103,7 +102,6 @@ export class Analyzer {
     readonly root: string,
     private readonly cache: FactsCache,
     private readonly options: AnalyzerOptions,
-    private readonly grammars: Grammars,
   ) {
     this.ignoreDirs = new Set(options.ignoreDirs ?? DEFAULT_IGNORED_DIRS);
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -116,7 +114,7 @@ export class Analyzer {
   static async open(root: string, options: AnalyzerOptions = {}): Promise<Analyzer> {
     const realRoot = realpathSync(root);
     const grammars = await loadGrammars();
-    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents, options.clock), options, grammars);
+    return new Analyzer(realRoot, new FactsCache(grammars, options.maxCachedContents, options.clock), options);
   }
 
   stats(): AnalysisStats {
@@ -299,47 +297,17 @@ export class Analyzer {
     this.watchWanted = false;
   }
 
-  /**
-   * A full listing (scan or watcher walk): every file's facts through the cache, then the graph.
-   * Contents not cached yet are parsed together, on every core (parse-pool.ts, decision 147).
-   */
+  /** A full listing (scan or watcher walk): every file's facts through the cache, then the graph. */
   private async fromFiles(files: readonly ScannedFile[], truncated: boolean, started: number): Promise<CallGraph> {
     this.scans++;
     const current = new Map<string, { key: string; facts: FileFacts }>();
-    const misses: { f: ScannedFile; key: string; bytes: Buffer; readAt: number; language: LanguageId }[] = [];
-    let sinceYield = 0;
+    let parsesBefore = this.cache.counters.parses;
     for (const f of files) {
-      const language = languageOf(f.rel);
-      if (!language || f.stat.size > this.maxFileBytes) continue;
-      let probe;
-      try {
-        probe = this.cache.probeFile(f.rel, f.abs, language, f.stat);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code !== "ENOENT") this.log(`analysis: cannot read ${f.rel} (${code ?? (e as Error).message}); left out of the caller graph`);
-        continue;
-      }
-      if ("facts" in probe) this.keep(current, f.rel, probe);
-      else misses.push({ f, language, ...probe });
-      if (++sinceYield >= PARSE_YIELD_EVERY * 10) {
-        sinceYield = 0;
+      const entry = this.factsOf(f.rel, f.abs, f.stat);
+      if (entry) current.set(f.rel, entry);
+      if (this.cache.counters.parses - parsesBefore >= PARSE_YIELD_EVERY) {
+        parsesBefore = this.cache.counters.parses;
         await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    }
-    if (misses.length > 0) {
-      // One parse per distinct content.
-      const firstOf = new Map<string, number>();
-      const unique: { language: LanguageId; text: string }[] = [];
-      for (const m of misses) {
-        if (firstOf.has(m.key)) continue;
-        firstOf.set(m.key, unique.length);
-        unique.push({ language: m.language, text: m.bytes.toString("utf8") });
-      }
-      const parsed = await parseAll(this.grammars, unique, this.log);
-      for (const m of misses) {
-        const facts = parsed[firstOf.get(m.key)!]!;
-        this.cache.addParsed(m.f.rel, m.f.stat, m.readAt, m.key, facts);
-        this.keep(current, m.f.rel, { key: m.key, facts });
       }
     }
     this.cache.forgetMissing(new Set(current.keys()));
@@ -350,13 +318,6 @@ export class Analyzer {
     return this.rebuild(keys);
   }
 
-  private keep(current: Map<string, { key: string; facts: FileFacts }>, rel: string, entry: { key: string; facts: FileFacts }): void {
-    if (entry.facts.error !== undefined && !this.loggedFailures.has(entry.key)) {
-      this.loggedFailures.add(entry.key);
-      this.log(`analysis: cannot parse ${rel} (left out of the caller graph): ${entry.facts.error}`);
-    }
-    current.set(rel, entry);
-  }
 
   private rebuild(keys: Map<string, string>): CallGraph {
     // The graph reads the current facts (kept up to date by events); it builds every file's

@@ -92,46 +92,6 @@ export class FactsCache {
     return result;
   }
 
-  /**
-   * `factsForFile` in two halves, so a cold scan can parse many contents elsewhere (parse-pool.ts):
-   * either the cached facts, or the bytes to parse, then `addParsed` with the result.
-   */
-  probeFile(rel: string, abs: string, language: LanguageId, stat: Stats): { key: string; facts: FileFacts } | { key: string; bytes: Buffer; readAt: number } {
-    const entry = this.byPath.get(rel);
-    if (entry && this.trustStat(entry, stat)) {
-      const facts = this.byKey.get(entry.key);
-      if (facts) {
-        this.counters.statHits++;
-        return { key: entry.key, facts };
-      }
-    }
-    const readAt = this.clock();
-    const bytes = readFileSync(abs);
-    this.counters.contentReads++;
-    const key = `${language}:${createHash("sha256").update(bytes).digest("hex")}`;
-    const hit = this.byKey.get(key);
-    if (hit) {
-      this.counters.hashHits++;
-      this.byPath.set(rel, { mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, ino: stat.ino, readAt, key });
-      return { key, facts: hit };
-    }
-    return { key, bytes, readAt };
-  }
-
-  /** Records facts parsed for a `probeFile` miss. */
-  addParsed(rel: string, stat: Stats, readAt: number, key: string, facts: FileFacts): void {
-    if (!this.byKey.has(key)) {
-      this.counters.parses++;
-      this.byKey.set(key, facts);
-      while (this.byKey.size > this.maxContents) {
-        const oldest = this.byKey.keys().next().value;
-        if (oldest === undefined) break;
-        this.byKey.delete(oldest);
-      }
-    }
-    this.byPath.set(rel, { mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, ino: stat.ino, readAt, key });
-  }
-
   forgetMissing(present: ReadonlySet<string>): void {
     for (const rel of this.byPath.keys()) if (!present.has(rel)) this.byPath.delete(rel);
   }
