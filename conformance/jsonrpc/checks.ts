@@ -122,6 +122,10 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
           { what: "no method member", body: (({ method: _m, ...rest }) => rest)(request("r-4", spec.ok)), id: "r-4" },
           ...["x", 5, true, null].map((p) => ({ what: `params ${JSON.stringify(p)}`, body: request("r-5", spec.ok, { params: p }), id: "r-5" })),
           ...[{}, [], true].map((i) => ({ what: `id ${JSON.stringify(i)}`, body: request(i, spec.ok), id: null })),
+          // The id cannot be read, and the request is wrong in another way too: still id null.
+          { what: 'jsonrpc "1.0" and id {}', body: request({}, spec.ok, { jsonrpc: "1.0" }), id: null },
+          // The specification's own example ("rpc call with invalid Request object"): no id member, answered with id null.
+          { what: 'the example {"jsonrpc": "2.0", "method": 1, "params": "bar"}', body: { jsonrpc: "2.0", ...env, method: 1, params: "bar" }, id: null },
         ];
         for (const c of cases) {
           const a = await send(target, c.body);

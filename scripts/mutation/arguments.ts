@@ -177,10 +177,31 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- rpc: engine.ts ----
   {
     file: "src/rpc/engine.ts",
-    lines: [[69, 69], [88, 88], [92, 92], [105, 105], [109, 112], [120, 121], [133, 134]],
+    lines: [[58, 58], [68, 69], [75, 78], [80, 80], [88, 88], [92, 92], [105, 105], [109, 112], [120, 121], [133, 134]],
     kind: "own choice",
     title: "error data and messages the specification leaves to the server",
-    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'. Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason.",
+    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'; message is 'a short description' (the predefined table names one, contracts name their own: Wit's INVALID_REQUEST, so the default -32600 message is ours). Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason. Line 68: a body that is a number, string or boolean, let through the first test, is refused by the next one (no `jsonrpc`) with the same -32600 and id null; only data.reason differs.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[64, 64]],
+    kind: "equivalent",
+    title: "an error object with data: undefined",
+    why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[72, 72]],
+    kind: "own choice",
+    title: "an id that overflows to Infinity",
+    why: "A numeric id such as 1e999 parses to Infinity, which no Response can echo (JSON has no Infinity). The specification has no rule for it; refusing it as an unreadable id (-32600, id null) is ours. The other mutants of this line (id null) are killed by rpc/jsonrpc/id-echo.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[115, 115]],
+    kind: "not a protocol check",
+    title: "a handler that returns nothing",
+    why: "A Response to a successful call must carry result (JSON-RPC 2.0, 5: 'REQUIRED on success'; every check's Response test pins it), and the engine answers `result: null` for a handler that returns undefined. A conformance check talks to a server, not to its handlers, so it cannot make one return nothing; no unit test pins this line either (noticed, left for issue 13's test/rpc).",
   },
   {
     file: "src/rpc/engine.ts",
@@ -191,10 +212,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[81, 82], [87, 87], [100, 101], [104, 104], [108, 108], [142, 144]],
+    lines: [[79, 79], [81, 82], [87, 87], [98, 98], [100, 101], [104, 104], [108, 108], [142, 144]],
     kind: "own choice",
-    title: "the engine's hooks: checkRequest, missing handlers, undeclared and internal errors, validateResults",
-    why: "checkRequest is the contract's envelope hook (Wit's witVersion, checked by the Wit suite against the daemon, not by this area's generic checks); onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
+    title: "the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults",
+    why: "checkRequest and ignoresParams are the contract's hooks (Wit's witVersion and its ping that ignores params, checked by the Wit suite against the daemon, not by this area's generic checks); the context object handed to a handler (id, request, transport) is our handler API; onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
   },
   {
     file: "src/rpc/engine.ts",
@@ -205,10 +226,17 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[147, 158]],
-    kind: "gap",
-    title: "OpenRPC paramStructure: absent params, by-name refusing arrays, by-position mapping",
-    why: "Required by OpenRPC (paramStructure by-name: params MUST be an object; by-position: an array) and not pinned by any check yet: Wit's methods are all by-name and take objects, and no check sends by-position params to a by-name method. A check to add to the generic OpenRPC checks (conformance/openrpc, issue 13's area): by-position params to a by-name method get the method's invalid-params error; a contract with a by-position method maps params by position. Listed here, not argued away.",
+    lines: [[150, 151], [156, 156]],
+    kind: "own choice",
+    title: "how a params structure the method does not declare is refused",
+    why: "The param-structure check (conformance/openrpc/param-structure.ts, decision 222) pins the answer: the method's invalid-params error. Whether normaliseParams says so with `ok: false` or hands on an undefined value that the method's validator then refuses, and the reason text, only change error data (JSON-RPC 2.0, 5.1: defined by the server).",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    lines: [[153, 153]],
+    kind: "equivalent",
+    title: "the property attributes of params mapped by position",
+    why: "Params given by position become an object with one member per declared name; handlers and validators read those members by name, so whether they are enumerable, writable or configurable changes no answer (defineProperty is there so that a param named __proto__ stays data).",
   },
   // ---- rpc: client.ts ----
   {

@@ -50,6 +50,37 @@ describe("conform jsonrpc on a non-Wit contract: servers broken their way", () =
     const r = await runCheck(checks.find((c) => c.id === "demo/jsonrpc/invalid-request")!, bad, defaultContext());
     expect(r.status).toBe("fail");
   });
+  it("invalid-request: a server that answers an invalid Request without an id member with no id", async () => {
+    const good = engineTarget();
+    const bad: RawRpcTarget = {
+      async rpc(body) {
+        const reply = await good.rpc(body);
+        const req = JSON.parse(body);
+        if (req && typeof req === "object" && !Array.isArray(req) && !("id" in req) && reply.body !== "") {
+          const { id: _id, ...rest } = JSON.parse(reply.body);
+          return { ...reply, body: JSON.stringify(rest) };
+        }
+        return reply;
+      },
+    };
+    const r = await runCheck(checks.find((c) => c.id === "demo/jsonrpc/invalid-request")!, bad, defaultContext());
+    expect(r.status).toBe("fail");
+    expect(r.message).toContain("id member");
+  });
+  it("invalid-request: a server that echoes an unreadable id when jsonrpc is also wrong", async () => {
+    const good = engineTarget();
+    const bad: RawRpcTarget = {
+      async rpc(body) {
+        const reply = await good.rpc(body);
+        const req = JSON.parse(body);
+        if (req && typeof req === "object" && req.jsonrpc !== "2.0" && typeof req.id === "object" && req.id !== null) return { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), id: req.id }) };
+        return reply;
+      },
+    };
+    const r = await runCheck(checks.find((c) => c.id === "demo/jsonrpc/invalid-request")!, bad, defaultContext());
+    expect(r.status).toBe("fail");
+    expect(r.message).toContain('jsonrpc "1.0" and id {}');
+  });
   it("id-echo: a server that refuses a request with id null", async () => {
     const bad = rewriting((r) => (r && typeof r === "object" && r.id === null ? { ...r, id: {} } : r));
     const r = await runCheck(checks.find((c) => c.id === "demo/jsonrpc/id-echo")!, bad, defaultContext());
