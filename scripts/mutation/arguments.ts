@@ -162,6 +162,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: `${FW}sse.ts`,
+    lines: [[57, 57]],
+    kind: "gap",
+    title: "the decoder's streaming flag: killed by frame-wire/sse/utf-8-split, added after the recorded run",
+    why: "Without `{ stream: true }` a UTF-8 sequence split across two chunks decodes as U+FFFD. The framing property reached such cuts only by chance; conformance/frame-wire/sse-power.ts (frame-wire/sse/utf-8-split) makes every such cut, and fails with either mutant applied by hand. Listed as a gap until a run records the kill.",
+  },
+  {
+    file: `${FW}sse.ts`,
     lines: [[33, 35]],
     kind: "own choice",
     title: "a frame that is not JSON",
@@ -274,5 +281,49 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     kind: "equivalent",
     title: "toJSON without data",
     why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
+  },
+  // ---- wright-agent: host/stdio.ts (subset run, ranges for the file at 729cdfd) ----
+  {
+    file: "src/wright-agent/host/stdio.ts",
+    lines: [[23, 23]],
+    kind: "equivalent",
+    title: "the parser's size limit on a line already capped",
+    why: "readLines has already dropped every line over MAX_LINE_BYTES, so parseJson's own limit (its 16 MiB default instead of MAX_LINE_BYTES) is never what refuses a line.",
+  },
+  {
+    file: "src/wright-agent/host/stdio.ts",
+    lines: [[25, 25]],
+    kind: "own choice",
+    title: "how a line that is not JSON is refused",
+    why: "The check wright-agent/stdio-garbage pins the refusal (a malformed-request error, the session goes on). With `ok: true` the undefined value goes to the service, which refuses it with the same code; only the message (ours) differs.",
+  },
+  {
+    file: "src/wright-agent/host/stdio.ts",
+    lines: [[37, 38]],
+    kind: "gap",
+    title: "blank lines and over-long lines on stdio",
+    why: "Decision 075: blank lines are skipped (no answer), and a line over the size limit is answered with a malformed-request refusal, the session going on. No check sends either: with the blank-line test gone a blank line gets a refusal (answers and requests no longer line up); with the oversize test gone, an over-long line crashes the host (item.line is undefined). A check to add to conformance/wright-agent (a power-*.ts file): a blank line before a request leaves exactly one answer; a line over any reasonable limit (say 64 MiB) is refused or answered and the next request still is.",
+  },
+  // ---- wit: store/locks.ts and daemon/conflicts.ts (subset run, ranges for the files at 729cdfd) ----
+  {
+    file: "src/wit/store/locks.ts",
+    lines: [[57, 57], [67, 67]],
+    kind: "equivalent",
+    title: "a return value nobody reads, and a shortcut for an empty list",
+    why: "lock.release checks that the lock exists and is the caller's before deleting it and ignores delete()'s boolean, so `changes >= 0` or `<= 0` changes no answer. activeAmong([]) asks SQLite for the rows IN an empty list without the shortcut: none, the same empty map.",
+  },
+  {
+    file: "src/wit/store/locks.ts",
+    lines: [[72, 74], [78, 80]],
+    kind: "own choice",
+    title: "housekeeping and an unused helper",
+    why: "purgeExpired is optional housekeeping (its comment: queries ignore expired rows anyway) that no method runs; ttlRemainingMs is not called by the daemon (handlers.ts computes the remaining TTL inline), so no answer can depend on it.",
+  },
+  {
+    file: "src/wit/daemon/conflicts.ts",
+    lines: [[17, 18], [32, 34], [64, 64]],
+    kind: "gap",
+    title: "intent-overlap details: byte ranges, own and finished intents, own locks in DEP_CHAIN",
+    why: "docs/wit.md's conflict rules, not pinned by wit/intent-conflicts or the model: half-open byte ranges (adjacent ranges do not overlap, a range-less intent is the whole file), an intent never conflicts with its own session's intents nor with completed or abandoned ones, and a callee locked by the declaring session itself is no DEP_CHAIN. A check to add (conformance/wit/power-conflicts.ts): pairs of intents with touching, overlapping and whole-file ranges, from the same and another session, before and after completing one; a DEP_CHAIN through a callee the declarer locked.",
   },
 ];
