@@ -122,6 +122,10 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
           { what: "no method member", body: (({ method: _m, ...rest }) => rest)(request("r-4", spec.ok)), id: "r-4" },
           ...["x", 5, true, null].map((p) => ({ what: `params ${JSON.stringify(p)}`, body: request("r-5", spec.ok, { params: p }), id: "r-5" })),
           ...[{}, [], true].map((i) => ({ what: `id ${JSON.stringify(i)}`, body: request(i, spec.ok), id: null })),
+          // The id cannot be read, and the request is wrong in another way too: still id null.
+          { what: 'jsonrpc "1.0" and id {}', body: request({}, spec.ok, { jsonrpc: "1.0" }), id: null },
+          // The specification's own example ("rpc call with invalid Request object"): no id member, answered with id null.
+          { what: 'the example {"jsonrpc": "2.0", "method": 1, "params": "bar"}', body: { jsonrpc: "2.0", ...env, method: 1, params: "bar" }, id: null },
         ];
         for (const c of cases) {
           const a = await send(target, c.body);
@@ -134,7 +138,7 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
     {
       id: `${spec.prefix}/id-echo`,
       title: "The Response id is the Request id",
-      doc: 'Spec 5: id "MUST be the same as the value of the id member in the Request Object", for results and errors alike; a Request with id null is not a Notification and is answered with id null.',
+      doc: 'Spec 5: id "MUST be the same as the value of the id member in the Request Object", for results and errors alike; a Request with id null is not a Notification and is answered with id null. Each of these ids makes a valid Request (spec 4: "a String, Number, or NULL"), so the request the server answers with a result still gets its result, and an unknown method its -32601.',
       async run(target) {
         for (const id of ["s", "", 0, -7, 3.5, 2 ** 40, null]) {
           for (const call of [spec.ok, spec.failing, unknownMethod]) {
@@ -143,6 +147,9 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
             expect(a !== undefined, `a request with id ${JSON.stringify(id)} was not answered`, body);
             checkResponse(a, body);
             expect(Object.is(a.id, id), `id ${JSON.stringify(id)} answered with id ${JSON.stringify(a.id)}`, { request: body, answer: a });
+            // Every such id makes a valid Request (null included: "MUST contain a String, Number, or NULL value if included"): it is answered as one.
+            if (call === spec.ok) expect("result" in a, `a valid request with id ${JSON.stringify(id)} got no result`, { request: body, answer: a });
+            if (call === unknownMethod) expect(errorCode(a) === -32601, `an unknown method with id ${JSON.stringify(id)} did not get -32601`, { request: body, answer: a });
           }
         }
       },

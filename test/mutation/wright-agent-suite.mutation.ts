@@ -19,7 +19,9 @@ import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.
 
 const tsx = createRequire(import.meta.url).resolve("tsx");
 const entry = fileURLToPath(new URL("./wright-agent-serve.ts", import.meta.url));
-// Made per run (not at import): each mutant gets fresh server processes.
+// Made per run (not at import): each mutant gets fresh server processes. (Creating the target
+// spawns nothing: servers start in the first check that needs them, so a mutant that breaks
+// start-up fails a test rather than a hook.)
 let served: SuiteTarget<WrightAgentTarget>;
 beforeAll(() => {
   served = createWrightAgentTarget({ command: [process.execPath, "--import", tsx, entry, "--fixture", "{fixture}"], name: "mock from the sources" });
