@@ -56,7 +56,7 @@ export const AREAS: readonly MutationArea[] = [
   {
     name: "wright-agent",
     description: "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), driven as a real process by conform wright-agent",
-    mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/host/faults.ts", "!src/wright-agent/**/index.ts"],
+    mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/**/index.ts"],
     // Real server processes started from the sources (the bin runs the built CLI, which Stryker
     // does not mutate); coverage off: a child's coverage is invisible (decision 223).
     tests: ["test/mutation/wright-agent-suite.mutation.ts"],
