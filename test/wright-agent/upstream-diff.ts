@@ -43,6 +43,10 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
   { row: "snapshot / all", path: /^\w+Result\/required$/, kinds: ["required-added"], evidence: /member "snapshot"/ },
   { row: "Canonical addresses", path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/ },
   { row: "Canonical addresses", path: /^(Finding|CallGraphEdge|Reference)\/required$/, kinds: ["required-added"], evidence: /member "(ruleAddress|callerAddress|owningRule)"/ },
+  { row: "check program", path: /^CheckResult\/properties\/result\/properties\/program(\/|$)/ },
+  { row: "check program", path: /^CheckResult\/properties\/result\/required$/, kinds: ["required-added"], evidence: /member "program"/ },
+  { row: "sources: null", path: /^Sources\/type$/, kinds: ["type-widened"], evidence: /^new allows null here/ },
+  { row: "refusal candidates", path: /^ToolErrorInfo\/properties\/candidates(\/|$)/ },
   { row: "List wrapper", path: /^(\w+List\/anyOf\/1|CallGraphSelectionResult\/properties\/edges)(\/|$)/ },
 ];
 
@@ -82,6 +86,28 @@ function requiredClaimIsFalse(change: ReportedChange, before: unknown, after: un
   return change.kind === "required-added" ? !(has(after) && !has(before)) : !(has(before) && !has(after));
 }
 
+/** The JSON type a diff evidence names ("old allows booleans here"), as a `type` keyword spells it. */
+const EVIDENCE_TYPES: Record<string, string> = { null: "null", booleans: "boolean", objects: "object", arrays: "array", strings: "string", numbers: "number", integers: "integer" };
+
+/**
+ * A type-widened ("new allows T here; old does not") or type-narrowed ("old allows T here; new does
+ * not") claim that is false on its own node: the side said to allow T is a plain typed schema (a
+ * `type` keyword and no applicator or $ref that could admit more) whose type excludes T. Narrow on
+ * purpose: a node whose type does include T, or that has anyOf/oneOf/allOf/$ref/not, stays a real change.
+ */
+function typeClaimIsFalse(change: ReportedChange, upstreamNode: unknown, oursNode: unknown): boolean {
+  const m = /^(new|old) allows (\w+) here; (old|new) does not/.exec(change.evidence ?? "");
+  if (!m || (change.kind === "type-widened") !== (m[1] === "new")) return false;
+  if (change.kind !== "type-widened" && change.kind !== "type-narrowed") return false;
+  const claimed = EVIDENCE_TYPES[m[2]!];
+  const node = m[1] === "new" ? oursNode : upstreamNode;
+  if (claimed === undefined || node === null || typeof node !== "object" || Array.isArray(node)) return false;
+  const n = node as Schema;
+  if (["anyOf", "oneOf", "allOf", "$ref", "not", "if", "enum", "const"].some((k) => k in n) || n.type === undefined) return false;
+  const types = Array.isArray(n.type) ? (n.type as string[]) : [n.type as string];
+  return !types.includes(claimed) && !(claimed === "integer" && types.includes("number"));
+}
+
 function sameKeyword(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return false;
   const canon = (v: unknown) => JSON.stringify(Array.isArray(v) && v.every((x) => typeof x === "string") ? [...v].sort() : constraints(v));
@@ -114,6 +140,8 @@ export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc)
   if (before !== undefined && JSON.stringify(constraints(before)) === JSON.stringify(constraints(at(ours, node)))) return "diff-misreport";
   // A required-added/-removed whose claim about the member is false on our two documents.
   if ((change.kind === "required-added" || change.kind === "required-removed") && last === "required" && requiredClaimIsFalse(change, at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
+  // A type claim its own node contradicts (e.g. "new allows null" on our plain `type: object`).
+  if (last === "type" && typeClaimIsFalse(change, before, at(ours, node))) return "diff-misreport";
   // The keyword itself is the same on both sides (e.g. required-added where both require the member).
   if (KEYWORDS.has(last) && last !== "type" && sameKeyword(at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
   if (PROSE_DIFFERENCES.some((r) => r.def === def)) return `row:${def}`;
