@@ -9,7 +9,7 @@ describe("rule addresses through the operations", () => {
     // resolved rule is read from rules, and cfg must answer the same address with that rule's graph.
     const cfgOf = async (rule: unknown, extra = {}) => {
       const [r] = (await ok(svc, { op: "rules", rule, ...extra })).rules;
-      expect(await ok(svc, { op: "cfg", rule, ...extra })).toEqual(await ok(svc, { op: "cfg", rule: r.address }));
+      expect(await ok(svc, { op: "cfg", rule, ...extra })).toEqual(await ok(svc, { op: "cfg", rule: r.id, snapshot: 1 }));
       return { name: r.name, address: r.address };
     };
     expect(await cfgOf("Init")).toEqual({ name: "Init", address: "Init" });

@@ -54,6 +54,12 @@ describe("diff of upstream 48499628 against our contract, classified against the
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/S/type" }, spelled({ type: "object", additionalProperties: true }), spelled({ type: "object" }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }, { type: "null" }] }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }] }))).toBe("unexplained");
+    // A declared member without constraints is no constraint ({required:[x]} = {required:[x], properties:{x:{}}}),
+    // unless the object closes its other members.
+    const notUp = spelled({ type: "object", not: { required: ["error"] } });
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { description: "any" } } } }))).toBe("diff-misreport");
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { type: "string" } } } }))).toBe("unexplained");
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, spelled({ type: "object", additionalProperties: false }), spelled({ type: "object", additionalProperties: false, properties: { x: {} } }))).toBe("unexplained");
     // A false type claim on a plain typed node is a misreport; the same claim on a node that admits the type is not.
     const edge = (t: unknown): Doc => ({ $defs: { E: { type: t, required: ["a", "b"], properties: { a: { type: "string" }, b: { type: "string" } } } } });
     const widenedNull = { kind: "type-widened", path: "#/$defs/E/type", evidence: "new allows null here; old does not" };

@@ -73,10 +73,32 @@ function constraints(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(constraints);
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(
-    Object.entries(v)
+    Object.entries(withoutFreeMembers(v as Schema))
       .filter(([k, x]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-") && !(k === "additionalProperties" && x === true))
       .map(([k, x]) => [k, (k === "anyOf" || k === "oneOf") && Array.isArray(x) ? x.map((b) => JSON.stringify(constraints(b))).sort() : constraints(x)]),
   );
+}
+
+/** A constraint-free schema: `true` or an object with nothing left once annotations are dropped. */
+function isFree(v: unknown): boolean {
+  const c = constraints(v);
+  return c === true || (c !== null && typeof c === "object" && !Array.isArray(c) && Object.keys(c).length === 0);
+}
+
+/**
+ * Drops declared members whose schema constrains nothing ({} with only a description): they change
+ * no instance's validity unless the object also restricts its other members (additionalProperties
+ * other than true, patternProperties, unevaluatedProperties), where a declaration does matter.
+ * (Strict JSON Schema tools want every `required` member declared; upstream's `not: {required}` is
+ * spelled that way in ours.)
+ */
+function withoutFreeMembers(o: Schema): Schema {
+  const props = o.properties;
+  if (props === null || typeof props !== "object" || Array.isArray(props)) return o;
+  if ((o.additionalProperties !== undefined && o.additionalProperties !== true) || o.patternProperties !== undefined || o.unevaluatedProperties !== undefined) return o;
+  const kept = Object.entries(props as Schema).filter(([, p]) => !isFree(p));
+  const { properties: _dropped, ...rest } = o;
+  return kept.length ? { ...rest, properties: Object.fromEntries(kept) } : rest;
 }
 
 function requiredClaimIsFalse(change: ReportedChange, before: unknown, after: unknown): boolean {
