@@ -115,23 +115,31 @@ export const stateRuleAddresses: WrightAgentCheck = {
     await perTransport(target, TRANSPORTS, ctx, async (t) => {
       await requireOperations(target, t, ["cfg", "rules"]);
       const cfg = (rule: string) => target.call(t, { op: "cfg", rule });
-      const addr = (o: Awaited<ReturnType<typeof cfg>>, what: string) => obj(obj(expectResult(o, what)).rule).address;
+      // cfg's result names no rule (upstream's CfgResult), so which rule an address selected is read from
+      // rules, which resolves the same grammar; cfg must answer the same address too.
+      const sel = (rule: string) => target.call(t, { op: "rules", rule });
+      const addr = async (o: Awaited<ReturnType<typeof cfg>>, what: string) => {
+        expectResult(o, what);
+        const rule = String(what.replace(/^cfg /, ""));
+        const [entry] = list(obj(expectResult(await sel(rule), `rules ${rule}`)).rules).map(obj);
+        return entry?.address;
+      };
       const tick = await cfg("Tick");
       expectRefusal(tick, "ambiguous-rule", "cfg Tick");
       if (tick.kind === "refusal") expect(tick.error.message.includes("Tick#1") && tick.error.message.includes("Tick#2"), "ambiguous-rule must list the canonical addresses Tick#1 and Tick#2", tick.error);
-      expect(addr(await cfg("Tick#1"), "cfg Tick#1") === "Tick#1", "Tick#1 must select the first Tick");
+      expect(await addr(await cfg("Tick#1"), "cfg Tick#1") === "Tick#1", "Tick#1 must select the first Tick");
       expectRefusal(await cfg("Tick#2"), "ambiguous-rule", "cfg Tick#2 (second Tick vs the literal Tick#2)");
-      expect(addr(await cfg("Tick#2#1"), "cfg Tick#2#1") === "Tick#2#1", "Tick#2#1 must select the literal Tick#2");
-      expect(addr(await cfg("Bonus#2"), "cfg Bonus#2") === "Bonus#2", "a lone literal Bonus#2 resolves literally");
-      expect(addr(await cfg("#1"), "cfg #1") === "#1", "#1 selects the first unnamed rule");
-      expect(addr(await cfg("Spawn wave#2"), "cfg Spawn wave#2") === "Spawn wave#2", "Spawn wave#2 selects the second Spawn wave");
+      expect(await addr(await cfg("Tick#2#1"), "cfg Tick#2#1") === "Tick#2#1", "Tick#2#1 must select the literal Tick#2");
+      expect(await addr(await cfg("Bonus#2"), "cfg Bonus#2") === "Bonus#2", "a lone literal Bonus#2 resolves literally");
+      expect(await addr(await cfg("#1"), "cfg #1") === "#1", "#1 selects the first unnamed rule");
+      expect(await addr(await cfg("Spawn wave#2"), "cfg Spawn wave#2") === "Spawn wave#2", "Spawn wave#2 selects the second Spawn wave");
       expectRefusal(await cfg("No such rule"), "unknown-rule", "cfg of an unknown name");
       const rules = list(obj(expectResult(await target.call(t, { op: "rules", max: 50 }), "rules")).rules).map(obj);
       expect(rules.length === 14, `the default fixture has 14 rules, rules listed ${rules.length}`);
       for (const r of rules) {
         const o = await cfg(String(r.address));
         if (o.kind === "refusal" && o.error.code === "ambiguous-rule") continue;
-        expect(addr(o, `cfg ${String(r.address)}`) === r.address, `the canonical address ${String(r.address)} selected another rule (${describe(o)})`);
+        expect((await addr(o, `cfg ${String(r.address)}`)) === r.address, `the canonical address ${String(r.address)} selected another rule (${describe(o)})`);
       }
     });
   },

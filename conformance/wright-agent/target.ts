@@ -6,7 +6,7 @@
  * takes `{fixture}`), the suite owns that file and may edit it to check stateful semantics.
  */
 import { rmSync, writeFileSync } from "node:fs";
-import type { CapabilitiesResult, ToolError } from "../../src/generated/wright-agent/types.js";
+import type { CapabilitiesResult, ToolErrorInfo } from "../../src/generated/wright-agent/types.js";
 import { JsonRpcChannel, McpChannel, ProtocolError, StdioChannel, type Command } from "../../src/wright-agent/client/index.js";
 import { fail } from "../harness/check.js";
 import { mcpToolEntry, toolName } from "../../src/wright-agent/contract.js";
@@ -15,7 +15,7 @@ export const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /** What one request produced, whatever the transport. */
-export type Outcome = { kind: "result"; value: unknown } | { kind: "refusal"; error: ToolError } | { kind: "protocol-error"; code: number; message: string; data?: unknown };
+export type Outcome = { kind: "result"; value: unknown } | { kind: "refusal"; error: ToolErrorInfo } | { kind: "protocol-error"; code: number; message: string; data?: unknown };
 
 export interface TargetConfig {
   /** Command template: `{transport}` and `{fixture}` are substituted; without `{transport}`, `--transport <t>` is appended. */
@@ -189,7 +189,7 @@ export class WrightAgentTarget {
   }
 }
 
-function fromResponse(r: { result: unknown } | { error: ToolError }): Outcome {
+function fromResponse(r: { result: unknown } | { error: ToolErrorInfo }): Outcome {
   return "result" in r ? { kind: "result", value: r.result } : { kind: "refusal", error: r.error };
 }
 

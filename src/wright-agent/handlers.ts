@@ -15,7 +15,7 @@ export type ResultOf<Op extends OperationName> = WrightAgentOperationMap[Op]["re
 
 /** Optional refusal members beyond {code, message} (ambiguous-* candidates and their generation). */
 export interface RefusalDetails {
-  candidates?: T.ToolError["candidates"];
+  candidates?: T.ToolErrorInfo["candidates"];
   snapshot?: number;
 }
 
@@ -30,7 +30,7 @@ export class ToolRefusal extends Error {
     super(message);
   }
 
-  toError(): T.ToolError {
+  toError(): T.ToolErrorInfo {
     return { code: this.code, message: this.message, ...this.details };
   }
 }

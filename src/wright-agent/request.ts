@@ -12,7 +12,7 @@ import { isJsonValue } from "../json/index.js";
 import { contractDocument, definitionValidator, OPERATION_NAMES, operationEntry, type Schema } from "./contract.js";
 import type { OperationName } from "./handlers.js";
 import { nearest } from "./mock/text.js";
-import type { ToolError, ToolRequest } from "../generated/wright-agent/types.js";
+import type { ToolErrorInfo, ToolRequest } from "../generated/wright-agent/types.js";
 
 /**
  * Why a request was refused, for transports that must tell "malformed arguments" (an MCP protocol
@@ -22,7 +22,7 @@ import type { ToolError, ToolRequest } from "../generated/wright-agent/types.js"
  */
 export type RefusalReason = "not-a-request" | "unknown-operation" | "removed-field" | "schema" | "exactly-one-of" | "invalid-value";
 
-export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolError; reason: RefusalReason };
+export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolErrorInfo; reason: RefusalReason };
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 

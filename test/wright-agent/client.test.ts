@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import type { FindingsResult, ToolError, ToolResponse } from "../../src/generated/wright-agent/types.js";
+import type { FindingsResult, ToolErrorInfo, ToolResponse } from "../../src/generated/wright-agent/types.js";
 import {
   connectWrightAgent,
   ContractViolationError,
@@ -49,11 +49,11 @@ describe("typed client, in process", () => {
     expect(channel.sent).toEqual(["capabilities", "symbols", "cfg", "cfg"]);
   });
 
-  it("types: results are the generated result types, refusals ToolError", async () => {
+  it("types: results are the generated result types, refusals ToolErrorInfo", async () => {
     const client = await WrightAgentClient.connect(serviceChannel(workspace().svc));
     const out = await client.call("findings", { severity: "error" });
     if (out.ok) expectTypeOf(out.result).toEqualTypeOf<FindingsResult>();
-    else expectTypeOf(out.error).toEqualTypeOf<ToolError>();
+    else expectTypeOf(out.error).toEqualTypeOf<ToolErrorInfo>();
     expectTypeOf(client.request<"usage">).parameter(1).toMatchTypeOf<{ symbol: string | number } | undefined>();
   });
 

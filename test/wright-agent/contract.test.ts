@@ -119,7 +119,8 @@ describe("wright-agent/v1 schema document", () => {
       s.type !== undefined || s.$ref !== undefined || s.const !== undefined || s.enum !== undefined || (["anyOf", "oneOf"] as const).some((k) => Array.isArray(s[k]) && (s[k] as Schema[]).every(typed));
     for (const [name, schema] of Object.entries(defs)) {
       if (!typed(schema)) untyped.push(name);
-      for (const [path, node, isMember] of nodes(schema, name)) if (isMember && !typed(node)) untyped.push(path);
+      // A member declared inside `not` only names what is forbidden ({required: [x]} with x declared, for strict tools).
+      for (const [path, node, isMember] of nodes(schema, name)) if (isMember && !typed(node) && !/\/not\/properties\/[^/]+$/.test(path)) untyped.push(path);
       for (const [path, node] of nodes(schema, name)) {
         if (node.items !== undefined && !typed(node.items as Schema)) untyped.push(`${path}/items`);
         if (typeof node.additionalProperties === "object" && !typed(node.additionalProperties as Schema)) untyped.push(`${path}/additionalProperties`);

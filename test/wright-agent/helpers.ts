@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, expect } from "vitest";
 import { definitionValidator, operationEntry } from "../../src/wright-agent/contract.js";
 import { BUNDLED_FIXTURE_PATH, createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
-import type { ToolError, ToolResponse } from "../../src/generated/wright-agent/types.js";
+import type { ToolErrorInfo, ToolResponse } from "../../src/generated/wright-agent/types.js";
 import type { WrightAgentFixture } from "../../src/generated/wright-agent-fixture/types.js";
 
 export const DEFAULT_FIXTURE_TEXT = readFileSync(BUNDLED_FIXTURE_PATH, "utf8");
@@ -47,7 +47,7 @@ export async function ok<T = any>(svc: MockService, request: Record<string, unkn
   return response.result as T;
 }
 
-export async function refused(svc: MockService, request: unknown): Promise<ToolError> {
+export async function refused(svc: MockService, request: unknown): Promise<ToolErrorInfo> {
   const response: ToolResponse = await svc.handle(request);
   if (!("error" in response)) throw new Error(`expected a refusal for ${JSON.stringify(request)}, got ${JSON.stringify(response).slice(0, 400)}`);
   expect(definitionValidator("ToolResponse")(response)).toBe(true);

@@ -93,7 +93,8 @@ describe("providerValidateEdit", () => {
     const { svc } = workspace();
     const text = "foo(1)\n";
     const r = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), transaction: tx(text, "bar") });
-    expect(r).toMatchObject({ ok: true, exit: 0, language_id: "opy", preview: [{ source: uri, new_text: "bar(1)\n" }] });
+    expect(r).not.toHaveProperty("exit"); // upstream's ProviderMutationPayload: no exit or language_id
+    expect(r).toMatchObject({ ok: true, preview: [{ source: uri, new_text: "bar(1)\n" }] });
     expect(r.transaction.edits[0]).toMatchObject({ source: uri, source_identity: sha256Hex(text) });
   });
 

@@ -5,7 +5,13 @@ describe("rule addresses through the operations", () => {
   const { svc } = workspace();
 
   it("NAME, NAME#N, the literal-# cases and the unnamed rule", async () => {
-    const cfgOf = async (rule: unknown, extra = {}) => (await ok(svc, { op: "cfg", rule, ...extra })).rule;
+    // cfg and rules resolve the same grammar; cfg's result names no rule (upstream's CfgResult), so the
+    // resolved rule is read from rules, and cfg must answer the same address with that rule's graph.
+    const cfgOf = async (rule: unknown, extra = {}) => {
+      const [r] = (await ok(svc, { op: "rules", rule, ...extra })).rules;
+      expect(await ok(svc, { op: "cfg", rule, ...extra })).toEqual(await ok(svc, { op: "cfg", rule: r.id, snapshot: 1 }));
+      return { name: r.name, address: r.address };
+    };
     expect(await cfgOf("Init")).toEqual({ name: "Init", address: "Init" });
     expect(await cfgOf("Tick#1")).toEqual({ name: "Tick", address: "Tick#1" });
     expect(await cfgOf("Bonus#2")).toEqual({ name: "Bonus#2", address: "Bonus#2" }); // lone a#2 resolves literally
@@ -114,6 +120,8 @@ describe("semantic query selection", () => {
     expect(unknown.code).toBe("unknown-symbol");
     expect(unknown.message).toMatch(/spawnPoints/);
     expect((await ok(svc, { op: "usage", symbol: "playerVariable:streak" })).writes).toBe(3);
+    // usage answers upstream's UsageResult members only (declaration/definition counts are references' header).
+    expect(Object.keys(await ok(svc, { op: "usage", symbol: "playerVariable:streak", snapshot: 1 })).sort()).toEqual(["calls", "id", "kind", "reads", "rules", "snapshot", "symbol", "writes"]);
   });
 
   it("cfg selection filters blocks, which keep their ids and the full graph's successors", async () => {

@@ -54,6 +54,30 @@ describe("diff of upstream 48499628 against our contract, classified against the
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/S/type" }, spelled({ type: "object", additionalProperties: true }), spelled({ type: "object" }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }, { type: "null" }] }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }] }))).toBe("unexplained");
+    // A declared member without constraints is no constraint ({required:[x]} = {required:[x], properties:{x:{}}}),
+    // unless the object closes its other members.
+    const notUp = spelled({ type: "object", not: { required: ["error"] } });
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { description: "any" } } } }))).toBe("diff-misreport");
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { type: "string" } } } }))).toBe("unexplained");
+    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, spelled({ type: "object", additionalProperties: false }), spelled({ type: "object", additionalProperties: false, properties: { x: {} } }))).toBe("unexplained");
+    // A false type claim on a plain typed node is a misreport; the same claim on a node that admits the type is not.
+    const edge = (t: unknown): Doc => ({ $defs: { E: { type: t, required: ["a", "b"], properties: { a: { type: "string" }, b: { type: "string" } } } } });
+    const widenedNull = { kind: "type-widened", path: "#/$defs/E/type", evidence: "new allows null here; old does not" };
+    const upEdge: Doc = { $defs: { E: { type: "object", required: ["a"], properties: { a: { type: "string" } } } } };
+    expect(classifyChange(widenedNull, upEdge, edge("object"))).toBe("diff-misreport");
+    expect(classifyChange(widenedNull, upEdge, edge(["object", "null"]))).toBe("unexplained");
+    expect(classifyChange(widenedNull, upEdge, { $defs: { E: { anyOf: [{ type: "object" }, { type: "null" }] } } })).toBe("unexplained");
+    expect(classifyChange({ ...widenedNull, kind: "type-narrowed" }, upEdge, edge("object"))).toBe("unexplained"); // kind and evidence disagree: not this class
+    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/E/type", evidence: "old allows null here; new does not" }, upEdge, edge("object"))).toBe("diff-misreport");
+    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/E/type", evidence: "old allows null here; new does not" }, { $defs: { E: { type: ["object", "null"], properties: { a: {} } } } }, edge("object"))).toBe("unexplained");
+    // Rows by covered path: check's program and sources: null; a neighbouring change stays unexplained.
+    const checkUp: Doc = { $defs: { CheckResult: { type: "object", properties: { result: { type: "object" } } }, Sources: { type: "object" } } };
+    const checkUs: Doc = { $defs: { CheckResult: { type: "object", properties: { result: { type: "object", required: ["program"], properties: { program: { type: "object" }, x: { type: "string" } } } } }, Sources: { type: ["object", "null", "string"] } } };
+    expect(classifyChange({ kind: "required-added", path: "#/$defs/CheckResult/properties/result/required", evidence: 'new requires the member "program"; old does not' }, checkUp, checkUs)).toBe("row:check program");
+    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/CheckResult/properties/result/properties/x/type", evidence: "old allows null here; new does not" }, checkUp, checkUs)).toBe("unexplained");
+    expect(classifyChange({ kind: "type-widened", path: "#/$defs/Sources/type", evidence: "new allows null here; old does not" }, checkUp, checkUs)).toBe("row:sources: null");
+    expect(classifyChange({ kind: "type-widened", path: "#/$defs/Sources/type", evidence: "new allows strings here; old does not" }, checkUp, checkUs)).toBe("unexplained");
+    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/ToolErrorInfo/properties/candidates/type", evidence: "old allows null here; new does not" }, { $defs: { ToolErrorInfo: { type: "object" } } }, { $defs: { ToolErrorInfo: { type: "object", properties: { candidates: { type: "array" } } } } })).toBe("row:refusal candidates");
     expect(classifyChange({ kind: "property-added", path: "#/$defs/SymbolsRequest/properties/all" }, { $defs: { SymbolsRequest: {} } }, { $defs: { SymbolsRequest: { properties: { all: {} } } } })).toBe("row:snapshot / all");
     expect(isAddedMember({ kind: "type-narrowed", path: "#/$defs/B/properties/z/type" }, up)).toBe(true);
     expect(isAddedMember({ kind: "type-narrowed", path: "#/$defs/B/properties/m/type" }, up)).toBe(false);

@@ -43,6 +43,10 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
   { row: "snapshot / all", path: /^\w+Result\/required$/, kinds: ["required-added"], evidence: /member "snapshot"/ },
   { row: "Canonical addresses", path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/ },
   { row: "Canonical addresses", path: /^(Finding|CallGraphEdge|Reference)\/required$/, kinds: ["required-added"], evidence: /member "(ruleAddress|callerAddress|owningRule)"/ },
+  { row: "check program", path: /^CheckResult\/properties\/result\/properties\/program(\/|$)/ },
+  { row: "check program", path: /^CheckResult\/properties\/result\/required$/, kinds: ["required-added"], evidence: /member "program"/ },
+  { row: "sources: null", path: /^Sources\/type$/, kinds: ["type-widened"], evidence: /^new allows null here/ },
+  { row: "refusal candidates", path: /^ToolErrorInfo\/properties\/candidates(\/|$)/ },
   { row: "List wrapper", path: /^(\w+List\/anyOf\/1|CallGraphSelectionResult\/properties\/edges)(\/|$)/ },
 ];
 
@@ -69,10 +73,32 @@ function constraints(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(constraints);
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(
-    Object.entries(v)
+    Object.entries(withoutFreeMembers(v as Schema))
       .filter(([k, x]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-") && !(k === "additionalProperties" && x === true))
       .map(([k, x]) => [k, (k === "anyOf" || k === "oneOf") && Array.isArray(x) ? x.map((b) => JSON.stringify(constraints(b))).sort() : constraints(x)]),
   );
+}
+
+/** A constraint-free schema: `true` or an object with nothing left once annotations are dropped. */
+function isFree(v: unknown): boolean {
+  const c = constraints(v);
+  return c === true || (c !== null && typeof c === "object" && !Array.isArray(c) && Object.keys(c).length === 0);
+}
+
+/**
+ * Drops declared members whose schema constrains nothing ({} with only a description): they change
+ * no instance's validity unless the object also restricts its other members (additionalProperties
+ * other than true, patternProperties, unevaluatedProperties), where a declaration does matter.
+ * (Strict JSON Schema tools want every `required` member declared; upstream's `not: {required}` is
+ * spelled that way in ours.)
+ */
+function withoutFreeMembers(o: Schema): Schema {
+  const props = o.properties;
+  if (props === null || typeof props !== "object" || Array.isArray(props)) return o;
+  if ((o.additionalProperties !== undefined && o.additionalProperties !== true) || o.patternProperties !== undefined || o.unevaluatedProperties !== undefined) return o;
+  const kept = Object.entries(props as Schema).filter(([, p]) => !isFree(p));
+  const { properties: _dropped, ...rest } = o;
+  return kept.length ? { ...rest, properties: Object.fromEntries(kept) } : rest;
 }
 
 function requiredClaimIsFalse(change: ReportedChange, before: unknown, after: unknown): boolean {
@@ -80,6 +106,28 @@ function requiredClaimIsFalse(change: ReportedChange, before: unknown, after: un
   if (member === undefined || before === undefined || after === undefined) return false;
   const has = (v: unknown) => Array.isArray(v) && v.includes(member);
   return change.kind === "required-added" ? !(has(after) && !has(before)) : !(has(before) && !has(after));
+}
+
+/** The JSON type a diff evidence names ("old allows booleans here"), as a `type` keyword spells it. */
+const EVIDENCE_TYPES: Record<string, string> = { null: "null", booleans: "boolean", objects: "object", arrays: "array", strings: "string", numbers: "number", integers: "integer" };
+
+/**
+ * A type-widened ("new allows T here; old does not") or type-narrowed ("old allows T here; new does
+ * not") claim that is false on its own node: the side said to allow T is a plain typed schema (a
+ * `type` keyword and no applicator or $ref that could admit more) whose type excludes T. Narrow on
+ * purpose: a node whose type does include T, or that has anyOf/oneOf/allOf/$ref/not, stays a real change.
+ */
+function typeClaimIsFalse(change: ReportedChange, upstreamNode: unknown, oursNode: unknown): boolean {
+  const m = /^(new|old) allows (\w+) here; (old|new) does not/.exec(change.evidence ?? "");
+  if (!m || (change.kind === "type-widened") !== (m[1] === "new")) return false;
+  if (change.kind !== "type-widened" && change.kind !== "type-narrowed") return false;
+  const claimed = EVIDENCE_TYPES[m[2]!];
+  const node = m[1] === "new" ? oursNode : upstreamNode;
+  if (claimed === undefined || node === null || typeof node !== "object" || Array.isArray(node)) return false;
+  const n = node as Schema;
+  if (["anyOf", "oneOf", "allOf", "$ref", "not", "if", "enum", "const"].some((k) => k in n) || n.type === undefined) return false;
+  const types = Array.isArray(n.type) ? (n.type as string[]) : [n.type as string];
+  return !types.includes(claimed) && !(claimed === "integer" && types.includes("number"));
 }
 
 function sameKeyword(a: unknown, b: unknown): boolean {
@@ -114,6 +162,8 @@ export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc)
   if (before !== undefined && JSON.stringify(constraints(before)) === JSON.stringify(constraints(at(ours, node)))) return "diff-misreport";
   // A required-added/-removed whose claim about the member is false on our two documents.
   if ((change.kind === "required-added" || change.kind === "required-removed") && last === "required" && requiredClaimIsFalse(change, at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
+  // A type claim its own node contradicts (e.g. "new allows null" on our plain `type: object`).
+  if (last === "type" && typeClaimIsFalse(change, before, at(ours, node))) return "diff-misreport";
   // The keyword itself is the same on both sides (e.g. required-added where both require the member).
   if (KEYWORDS.has(last) && last !== "type" && sameKeyword(at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
   if (PROSE_DIFFERENCES.some((r) => r.def === def)) return `row:${def}`;

@@ -252,6 +252,24 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     prose: "Outputs carry the canonical address — rules[].address, owningRule.address, finding ruleAddress, callGraph callerAddress ... A references/inspect reference also carries owningRule — {id, name, address, span} like a rules list entry, or null when nothing owns it",
   },
   {
+    def: "check program",
+    upstream: "CheckPayload is an open object naming no member",
+    ours: "check's result carries program (the analyzed-program summary: origin, files, declaration counts) and next, required",
+    prose: "check's result now carries program, the same summary members analyze's program reports — origin, files, and declaration counts",
+  },
+  {
+    def: "sources: null",
+    upstream: "Sources is an object (URI to text); null is invalid",
+    ours: "sources may also be null: the same as omitting it",
+    prose: "sources is optional (#472): when omitted or null, the service reads the current text of the files the transaction names (each edits[].source) from disk",
+  },
+  {
+    def: "refusal candidates",
+    upstream: "ToolErrorInfo {code, message}, open",
+    ours: "the same and candidates [{address, id?}] on ambiguous-* refusals (and snapshot scoping the ids)",
+    prose: "more is ambiguous-rule listing canonical addresses ... and the ambiguous-* refusal candidates",
+  },
+  {
     def: "LintRulesResult",
     upstream: "{rules, config, skipped}, open",
     ours: "the same and policy (the effective lint policy) and snapshot",

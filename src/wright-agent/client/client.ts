@@ -9,7 +9,7 @@
  *   const rules = await client.request("rules", {});   // throws RefusalError on a refusal
  */
 import type { WrightAgentOperation, WrightAgentOperationMap } from "../../generated/wright-agent/catalog.js";
-import type { CapabilitiesResult, ToolError } from "../../generated/wright-agent/types.js";
+import type { CapabilitiesResult, ToolErrorInfo } from "../../generated/wright-agent/types.js";
 import { describeErrors } from "../../json/index.js";
 import { AGENT_CONTRACT, operationEntry } from "../contract.js";
 import { JsonRpcChannel, McpChannel, StdioChannel, type ChannelOptions, type Discovery, type ToolChannel } from "./channels.js";
@@ -19,7 +19,7 @@ export type Request<Op extends WrightAgentOperation> = WrightAgentOperationMap[O
 export type Result<Op extends WrightAgentOperation> = WrightAgentOperationMap[Op]["result"];
 /** A request without `op` (the method name carries it). */
 export type Fields<Op extends WrightAgentOperation> = Omit<Request<Op>, "op">;
-export type Outcome<Op extends WrightAgentOperation> = { ok: true; result: Result<Op> } | { ok: false; error: ToolError };
+export type Outcome<Op extends WrightAgentOperation> = { ok: true; result: Result<Op> } | { ok: false; error: ToolErrorInfo };
 type FieldsArg<Op extends WrightAgentOperation> = {} extends Fields<Op> ? [fields?: Fields<Op>] : [fields: Fields<Op>];
 
 /** The server did not advertise the operation; nothing was sent. */
@@ -46,7 +46,7 @@ export class ContractViolationError extends Error {
 /** A service refusal, thrown by request() (call() returns it instead). */
 export class RefusalError extends Error {
   override readonly name = "RefusalError";
-  constructor(readonly error: ToolError) {
+  constructor(readonly error: ToolErrorInfo) {
     super(`${error.code}: ${error.message}`);
   }
 }

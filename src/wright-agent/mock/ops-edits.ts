@@ -22,7 +22,7 @@ function requireWorkshop(p: Program): void {
 }
 
 /** Current text of a Workshop source: the caller's precondition text when sources is supplied, else the project's. */
-function workshopLookup(p: Program, sources: C.SourceTexts | undefined): (source: string) => SourceText | undefined {
+function workshopLookup(p: Program, sources: C.Sources | undefined): (source: string) => SourceText | undefined {
   return (source) => {
     const index = p.resolveFile(source);
     const file = index === undefined ? undefined : p.sources[index]!;
@@ -31,7 +31,7 @@ function workshopLookup(p: Program, sources: C.SourceTexts | undefined): (source
   };
 }
 
-function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.SourceTexts | undefined): C.ValidateEditTransactionResult {
+function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.Sources | undefined): C.ValidateEditTransactionResult {
   const lookup = workshopLookup(p, sources);
   const applied = applyTransaction(tx, lookup);
   if (!applied.ok) return { ok: false, exit: 1, diagnostics: applied.diagnostics };
@@ -64,8 +64,6 @@ export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEd
   const text = (uri: string) => (own(sources, uri) ? sources![uri]! : documents[uri]!.text);
   const refused = (diagnostics: C.Diagnostic[]): C.ProviderValidateEditResult => ({
     ok: false,
-    exit: 1,
-    language_id: req.language_id,
     diagnostics,
     provider_code: diagnostics[0]!.code,
     provider_message: diagnostics[0]!.message,
@@ -76,7 +74,7 @@ export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEd
   const diagnostics = Object.keys(documents).flatMap((uri) => checkDelimiters(applied.edited.get(uri) ?? text(uri), { source: uri }).map((d) => ({ ...d, status: "supported" as const, source: { kind: req.language_id } })));
   if (diagnostics.length) return refused(diagnostics);
   const transaction = { edits: req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(text(e.source)) })) } as C.EditTransaction;
-  return { ok: true, exit: 0, language_id: req.language_id, transaction, diagnostics: [], preview: previews(applied) };
+  return { ok: true, transaction, diagnostics: [], preview: previews(applied) };
 }
 
 function payloadRefusal(code: string, message: string): C.EditStatementsResult {

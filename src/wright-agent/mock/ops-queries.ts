@@ -112,7 +112,9 @@ export function usage(ctx: MockContext, req: C.UsageRequest): C.UsageResult {
   const p = ctx.session.program();
   const id = resolveSymbol(p, ctx.session.generation, req.symbol, req.snapshot);
   const s = p.symbols[id]!;
-  return { id, kind: s.kind, symbol: s.name, ...usageCounts(p.references.filter((r) => r.symbol === id)), snapshot: ctx.session.generation };
+  // usage reports upstream's counts only; the per-kind declaration/definition counts stay on references' usage header.
+  const { reads, writes, calls, rules } = usageCounts(p.references.filter((r) => r.symbol === id));
+  return { id, kind: s.kind, symbol: s.name, reads, writes, calls, rules, snapshot: ctx.session.generation };
 }
 
 export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
@@ -122,7 +124,7 @@ export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
     .filter((b) => req.kind === undefined || b.kind === req.kind)
     .map((b): C.CfgBlock => cfgBlock(p, rule, b));
   const shaped = shapeList(blocks, { max: req.max, all: req.all, selected: defined(req.kind, req.max), total: rule.cfg.blocks.length });
-  return { rule: { name: rule.name, address: rule.address }, entry: rule.cfg.entry, exit: rule.cfg.exit, blocks: shaped.list, ...extras(shaped) };
+  return { entry: rule.cfg.entry, exit: rule.cfg.exit, blocks: shaped.list, ...extras(shaped) };
 }
 
 export function callGraph(ctx: MockContext, req: C.CallGraphRequest): C.CallGraphResult {

@@ -52,6 +52,8 @@ export interface ProgramReference {
 export interface ProgramFinding extends C.Finding {
   /** Source index of the span (undefined when unmapped), for file selection. */
   file: number | undefined;
+  /** Compact path:line:column when mapped: lint's compact finding carries it, a full finding does not. */
+  location?: string;
 }
 
 export type EffectiveSeverity = C.Severity | "off";
@@ -204,7 +206,8 @@ export class Program {
 }
 
 /** Strips the mock-internal `file` member from a served finding. */
-export function contractFinding({ file: _file, ...finding }: ProgramFinding): C.Finding {
+export function contractFinding({ file: _file, location: _location, ...finding }: ProgramFinding): C.Finding {
+  // The compact location is lint's (LintFinding); a full finding carries its span, as upstream's.
   return finding;
 }
 
