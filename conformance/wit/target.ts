@@ -9,7 +9,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import { RPC_PATH, rootOfSocket } from "../../src/wit/protocol.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
 import type { RawRpcTarget } from "../openrpc/checks.js";
-import { newLedger, record, type Ledger } from "./cleanup.js";
+import { newLedger, record, type Ledger } from "./ledger.js";
 
 export interface HttpReply {
   status: number;

@@ -63,7 +63,7 @@ describe("contract-suite check", () => {
     const r = await runCli(["check", "--registry", registryCopy(narrowFinishReason, "2.0.0"), "--samples", "50", "--format", "json"]);
     const compat = stage(r.stdout, "compat");
     expect(compat.ok, JSON.stringify(compat)).toBe(true);
-    expect(compat.summary).toMatch(/1\.2\.0 -> 2\.0\.0: breaking$/);
+    expect(compat.summary).toMatch(/frame-wire 1\.2\.0 -> 2\.0\.0: breaking(;|$)/);
   });
 
   it("fails on an additive change without a minor bump", async () => {

@@ -93,6 +93,12 @@ function mcpBehavesAs(hostVersion: string, caughtBy: string, doc: string): Fault
 
 export const FAULTS = {
   // ---- stdio framing
+  "answers-blank-lines": {
+    caughtBy: "wright-agent/stdio-blank-lines",
+    doc: "Answers a blank stdio line with a malformed-request refusal (decision 075: blank lines are not requests and get no response).",
+    transports: ["stdio"],
+    onRequest: (x) => (x.line.trim() === "" ? { reply: { error: { code: "malformed-request", message: "empty request line" } } } : undefined),
+  },
   "stdio-wrong-code": {
     caughtBy: "wright-agent/stdio-garbage",
     doc: "stdio answers a line that is not JSON with code parse-error instead of malformed-request.",
