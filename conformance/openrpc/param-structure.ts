@@ -30,7 +30,8 @@ export interface ParamStructureSpec {
   prefix: string;
   document: OpenRpcDocument;
   methods: MethodTable;
-  envelope?: Record<string, JsonValue>;
+  /** The members every request and answer carries besides jsonrpc (the caller resolves it: checks.ts envelopeOf). Required, so no caller silently drops it. */
+  envelope: Record<string, JsonValue>;
 }
 
 type Structure = NonNullable<OpenRpcMethod["paramStructure"]>;
@@ -61,7 +62,7 @@ function named(m: OpenRpcMethod, values: readonly unknown[]): Record<string, unk
 }
 
 export function paramStructureChecks<T extends ParamStructureTarget>(spec: ParamStructureSpec): Check<T>[] {
-  const envelope = spec.envelope ?? {};
+  const envelope = spec.envelope;
   // Methods declaring neither params nor errors may answer whatever they are sent (Wit's ping):
   // the same exemption as the invalid-params check.
   const methods = spec.document.methods.filter((m) => Object.prototype.hasOwnProperty.call(spec.methods, m.name) && !(m.params.length === 0 && spec.methods[m.name]!.errors.length === 0));

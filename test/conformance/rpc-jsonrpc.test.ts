@@ -12,27 +12,10 @@ import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
 import { openRpcChecks, type RawRpcTarget } from "../../conformance/openrpc/checks.js";
 import { witDocument } from "../../conformance/wit/suite.js";
 import { witErrors, witMethods, type WitHandlers } from "../../src/generated/wit/index.js";
-import { createRpcEngine, loopbackTransport, RpcError } from "../../src/rpc/index.js";
+import { createRpcEngine, loopbackTransport } from "../../src/rpc/index.js";
+import { stubWitHandlers } from "../helpers/wit-stub-handlers.js";
 
-const now = "2026-11-29T12:00:00.000Z";
-const handlers: WitHandlers = {
-  ping: () => "pong",
-  register: () => ({ agentId: 1 }),
-  "lock.acquire": (p) => {
-    if (p.ttlMs === 1) throw RpcError.from(witErrors.LockConflict, { heldBy: "s1", expiresAt: now });
-    return { symbolPath: p.symbolPath, sessionId: p.sessionId, acquiredAt: now, expiresAt: now, warnings: [] };
-  },
-  "lock.release": () => ({ released: true }),
-  "lock.query": () => [],
-  "intent.declare": () => ({ intentId: "i1", conflicts: { hasConflicts: false, items: [] } }),
-  "intent.update": (p) => ({ intentId: p.intentId, status: p.status, updatedAt: 1 }),
-  "intent.query": () => [],
-  "contract.propose": (p) => ({ contractId: "c1", symbolPath: p.symbolPath, signature: "()" }),
-  "contract.respond": (p) => ({ contractId: p.contractId, status: p.accept ? "accepted" : "rejected" }),
-  "contract.retire": (p) => ({ contractId: p.contractId, retiredAt: 1, retired: [p.contractId] }),
-  "contract.query": () => [],
-  "check-contracts": () => ({ violations: [] }),
-};
+const handlers: WitHandlers = stubWitHandlers((p) => p.ttlMs === 1);
 
 const ENVELOPE = { witVersion: "1" };
 function engineTarget(): RawRpcTarget {

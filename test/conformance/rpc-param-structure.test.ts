@@ -70,7 +70,7 @@ const handlers = {
   "stats.get": (p: { since?: number }) => p.since ?? 0,
 };
 
-const checks = paramStructureChecks<ParamStructureTarget>({ prefix: "demo", document: doc, methods: table });
+const checks = paramStructureChecks<ParamStructureTarget>({ prefix: "demo", document: doc, methods: table, envelope: {} });
 const byId = (id: string) => checks.find((c) => c.id === `demo/${id}`)!;
 
 function engineTarget(): ParamStructureTarget {
@@ -140,7 +140,7 @@ describe("conform openrpc paramStructure: the wright-agent JSON-RPC host", () =>
   const rawTarget: ParamStructureTarget = {
     rpc: async (body) => ({ status: 200, body: (await (await suiteTarget.target.jsonrpc()).exchange(body)) ?? "" }),
   };
-  for (const check of paramStructureChecks<ParamStructureTarget>({ prefix: "wright-agent/jsonrpc", document: waDoc, methods: waTable })) {
+  for (const check of paramStructureChecks<ParamStructureTarget>({ prefix: "wright-agent/jsonrpc", document: waDoc, methods: waTable, envelope: {} })) {
     it(`${check.id} passes against a real server process`, async () => {
       const r = await runCheck(check, rawTarget, defaultContext());
       expect(r.status, describeFailure(r)).toBe("pass");

@@ -1,27 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createRpcEngine, loopbackTransport, RpcClient, RpcError } from "../../src/rpc/index.js";
 import { witErrors, witMethods, WitClient, type WitHandlers } from "../../src/generated/wit/index.js";
+import { STUB_NOW, stubWitHandlers } from "../helpers/wit-stub-handlers.js";
 
-const now = "2026-11-29T12:00:00.000Z";
+const now = STUB_NOW;
 /** Minimal handlers returning contract-valid results, so dispatch itself is what is tested. */
-const handlers: WitHandlers = {
-  ping: () => "pong",
-  register: () => ({ agentId: 1 }),
-  "lock.acquire": (p) => {
-    if (p.sessionId === "other") throw RpcError.from(witErrors.LockConflict, { heldBy: "s1", expiresAt: now });
-    return { symbolPath: p.symbolPath, sessionId: p.sessionId, acquiredAt: now, expiresAt: now, warnings: [] };
-  },
-  "lock.release": () => ({ released: true }),
-  "lock.query": () => [],
-  "intent.declare": () => ({ intentId: "i1", conflicts: { hasConflicts: false, items: [] } }),
-  "intent.update": (p) => ({ intentId: p.intentId, status: p.status, updatedAt: 1 }),
-  "intent.query": () => [],
-  "contract.propose": (p) => ({ contractId: "c1", symbolPath: p.symbolPath, signature: "()" }),
-  "contract.respond": (p) => ({ contractId: p.contractId, status: p.accept ? "accepted" : "rejected" }),
-  "contract.retire": (p) => ({ contractId: p.contractId, retiredAt: 1, retired: [p.contractId] }),
-  "contract.query": () => [],
-  "check-contracts": () => ({ violations: [] }),
-};
+const handlers: WitHandlers = stubWitHandlers((p) => p.sessionId === "other");
 
 const validParams: Record<string, unknown> = {
   ping: {},
