@@ -560,9 +560,13 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
   const steps = aSteps(f.steps);
-  const paramsLevel = (role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params") || (role === "parameters" && steps.length === 0);
+  const paramsLevel = role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params";
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
+  // OpenAPI parameters (one closed object per location) have kinds of their own (kinds/openapi.ts).
+  const parametersLevel = role === "parameters" && steps.length === 0;
+  if (parametersLevel && f.aspect === "property") return narrowed ? "parameter-removed" : "parameter-added";
+  if (parametersLevel && f.aspect === "required") return narrowed ? "parameter-required" : "parameter-optional";
   if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";
   if (f.aspect === "format" && f.certain === false) return "format-changed";
   const pair = KINDS[f.aspect] ?? ["constraint-changed", "constraint-changed"];
