@@ -2,6 +2,7 @@
 import { compile } from "json-schema-to-typescript";
 import type { Schema, SchemaBundle } from "./bundle.js";
 import { setOwn } from "../src/json/index.js";
+import { mapSchema } from "../src/schema/walk.js";
 
 export async function generateTypes(bundle: SchemaBundle, rootName: string): Promise<string> {
   // A definition that only names another (`"CapabilitiesResult": {"$ref": "#/$defs/Capabilities"}`)
@@ -57,17 +58,14 @@ function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
   return out;
 }
 
-/** Points every `$ref` to an alias at the alias's final target. */
+/** Points every `$ref` to an alias at the alias's final target (src/schema/walk.ts's table says where subschemas are). */
 function retarget(node: unknown, aliases: Map<string, string>): unknown {
   if (aliases.size === 0) return node;
-  if (Array.isArray(node)) return node.map((v) => retarget(v, aliases));
-  if (node === null || typeof node !== "object") return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node as Schema)) {
-    const m = k === "$ref" && typeof v === "string" ? DEF_REF.exec(v) : null;
-    setOwn(out, k, m && aliases.has(m[1]!) ? `#/$defs/${aliases.get(m[1]!)}` : retarget(v, aliases));
-  }
-  return out;
+  return mapSchema(node, (n) => {
+    const m = typeof n.$ref === "string" ? DEF_REF.exec(n.$ref) : null;
+    if (m && aliases.has(m[1]!)) setOwn<unknown>(n, "$ref", `#/$defs/${aliases.get(m[1]!)}`);
+    return n;
+  });
 }
 
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
@@ -77,15 +75,6 @@ const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "de
  * `<Target>1`, `<Target>2`... Annotations (and `x-` extensions) next to a `$ref` carry no type information, so they are
  * dropped for type generation only (validators still see the document as written).
  */
-function stripRefSiblings(node: unknown, nameMap = false): unknown {
-  if (Array.isArray(node)) return node.map((v) => stripRefSiblings(v));
-  if (node === null || typeof node !== "object") return node;
-  const obj = node as Schema;
-  if (!nameMap && typeof obj.$ref === "string" && Object.keys(obj).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))) return { $ref: obj.$ref };
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (!nameMap && (k === "enum" || k === "const" || k === "examples" || k === "default")) setOwn(out, k, v);
-    else setOwn(out, k, stripRefSiblings(v, !nameMap && (k === "properties" || k === "$defs" || k === "patternProperties")));
-  }
-  return out;
+function stripRefSiblings(node: unknown): unknown {
+  return mapSchema(node, (n) => (typeof n.$ref === "string" && Object.keys(n).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) ? { $ref: n.$ref } : n));
 }

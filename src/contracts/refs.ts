@@ -1,6 +1,7 @@
 /** `$ref` helpers shared by the loader (resolution check), codegen (bundling) and review (lint/diff). */
 import { dirname, resolve } from "node:path";
-import { evaluatePointer, formatPointer, parsePointer, type JsonValue } from "../json/index.js";
+import { evaluatePointer, parsePointer, type JsonValue } from "../json/index.js";
+import { walkDocument } from "../schema/walk.js";
 
 export interface RefSite {
   /** Pointer (in the containing document) of the object holding `$ref`. */
@@ -8,24 +9,16 @@ export interface RefSite {
   ref: string;
 }
 
-/** Every `$ref` string in a document, in document order, with where it sits. */
+/**
+ * Every `$ref` string in a document, in document order, with where it sits. The walk is
+ * src/schema/walk.ts's document walk: `$ref`-looking members of data (`enum`, `const`, `default`,
+ * `example`) are no references, and a member *named* `$ref` is walked like any other.
+ */
 export function collectRefs(doc: unknown): RefSite[] {
   const out: RefSite[] = [];
-  const walk = (node: unknown, path: string[]): void => {
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => walk(v, [...path, String(i)]));
-      return;
-    }
-    if (node === null || typeof node !== "object") return;
-    const rec = node as Record<string, unknown>;
-    if (typeof rec.$ref === "string") out.push({ pointer: formatPointer(path), ref: rec.$ref });
-    for (const k of Object.keys(rec)) {
-      // Keys under "properties"/"$defs" are names, not keywords: `$ref` there is a member name.
-      if (k === "$ref") continue;
-      walk(rec[k], [...path, k]);
-    }
-  };
-  walk(doc, []);
+  walkDocument(doc, ({ node, pointer }) => {
+    if (typeof node.$ref === "string") out.push({ pointer, ref: node.$ref });
+  });
   return out;
 }
 

@@ -14,6 +14,7 @@ import type { ContractKind } from "./registry.js";
 import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
 import { escapeToken, formatPointer } from "../json/index.js";
+import { walkDocument } from "../schema/walk.js";
 
 const require = createRequire(import.meta.url);
 
@@ -119,28 +120,29 @@ function validateOpenApi(doc: LoadedDocument): Problem[] {
   return problems;
 }
 
-/** Every Schema Object of an OpenAPI document: components, parameters, media types (incl. item schemas). */
+/**
+ * Every Schema Object of an OpenAPI document: `components.schemas` and every `schema` / `itemSchema`
+ * / `x-item-schema` member of its paths, webhooks and components (parameters, headers, media types,
+ * callbacks, path items), found by src/schema/walk.ts's document walk, so example data is never
+ * taken for a schema and a property or media type named `schema` for a Schema Object.
+ */
 function openApiSchemaObjects(root: Record<string, unknown> | undefined): { pointer: string; schema: unknown }[] {
   const out: { pointer: string; schema: unknown }[] = [];
   if (!root) return out;
-  const esc = escapeToken;
-  const schemas = (root.components as Record<string, unknown> | undefined)?.schemas;
-  if (schemas && typeof schemas === "object") for (const [k, v] of Object.entries(schemas)) out.push({ pointer: `/components/schemas/${esc(k)}`, schema: v });
-  const walk = (node: unknown, pointer: string): void => {
-    if (node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    for (const [k, v] of Object.entries(node)) {
-      const p = `${pointer}/${esc(k)}`;
-      if ((k === "schema" || k === "itemSchema" || k === "x-item-schema") && v && typeof v === "object") out.push({ pointer: p, schema: v });
-      else walk(v, p);
+  walkDocument(root, ({ node, pointer, key, named }) => {
+    if (pointer === "/components/schemas") {
+      for (const [k, v] of Object.entries(node)) out.push({ pointer: `${pointer}/${escapeToken(k)}`, schema: v });
+      return false;
     }
-  };
-  walk(root.paths, "/paths");
-  walk((root.components as Record<string, unknown> | undefined)?.parameters, "/components/parameters");
-  walk((root.components as Record<string, unknown> | undefined)?.responses, "/components/responses");
-  walk((root.components as Record<string, unknown> | undefined)?.requestBodies, "/components/requestBodies");
+    if (key !== undefined && !named && SCHEMA_MEMBERS.has(key)) {
+      out.push({ pointer, schema: node });
+      return false; // its subschemas are the meta-schema's business
+    }
+  });
   return out;
 }
+
+const SCHEMA_MEMBERS = new Set(["schema", "itemSchema", "x-item-schema"]);
 
 export function validateDocument(kind: ContractKind, doc: LoadedDocument): Problem[] {
   if (doc.root === undefined) return [];

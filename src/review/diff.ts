@@ -21,8 +21,9 @@ import { Containment, short, type Finding, type Step } from "./schema/containmen
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
-import { escapeToken } from "../json/index.js";
+import { escapeToken, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
+import { introducedMember } from "./introduced-member.js";
 
 export type { Change, Counterexample, Verdict } from "./change.js";
 export { errorInside } from "./change.js";
@@ -455,6 +456,10 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     // Method params are listed by name in the document: `params/<name>`, not `params/properties/<name>`.
     path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/").replace(/(\/parameters\/(?:query|path|header|cookie))\/properties\//, "$1/");
     const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
+    // A member one version names and the other left open: the change is that member (introduced-member.ts;
+    // OpenAPI documents for now, decision 176).
+    const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at));
+    if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
 }
@@ -560,9 +565,13 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
   const steps = aSteps(f.steps);
-  const paramsLevel = (role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params") || (role === "parameters" && steps.length === 0);
+  const paramsLevel = role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params";
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
+  // OpenAPI parameters (one closed object per location) have kinds of their own (kinds/openapi.ts).
+  const parametersLevel = role === "parameters" && steps.length === 0;
+  if (parametersLevel && f.aspect === "property") return narrowed ? "parameter-removed" : "parameter-added";
+  if (parametersLevel && f.aspect === "required") return narrowed ? "parameter-required" : "parameter-optional";
   if (f.aspect === "pattern" && f.certain === false) return "pattern-changed";
   if (f.aspect === "format" && f.certain === false) return "format-changed";
   const pair = KINDS[f.aspect] ?? ["constraint-changed", "constraint-changed"];
@@ -593,9 +602,9 @@ function dedupe(changes: Change[]): Change[] {
 function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: ContractModel): void {
   for (const c of changes) {
     if (c.kind !== "param-removed" || !c.surfaces?.[0]) continue;
-    const method = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
-    const mo = method ? oldM.methods.get(method) : undefined;
-    const mn = method ? newM.methods.get(method) : undefined;
+    const method = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1];
+    const mo = method ? oldM.methods.get(unescapeToken(method)) : undefined;
+    const mn = method ? newM.methods.get(unescapeToken(method)) : undefined;
     if (!mo || !mn) continue;
     const gone = mo.params.filter((p) => !mn.params.some((q) => q.name === p.name));
     const added = mn.params.filter((q) => !mo.params.some((p) => p.name === q.name));
@@ -621,7 +630,7 @@ const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: S
  * sent, results received; a shared component by the surfaces that reach it. "none" when unknown.
  */
 export function wireSide(m: ContractModel, pointer: string): Direction | "none" {
-  const tokens = pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = pointer.split("/").slice(1).map(unescapeToken);
   if (m.kind === "openapi" && (tokens[0] === "paths" || tokens[0] === "webhooks")) {
     let flipped = tokens[0] === "webhooks";
     let side: Direction | "none" = "none";
@@ -716,7 +725,7 @@ function localTarget(doc: unknown, node: Record<string, unknown>): Record<string
 }
 
 function tokensOf(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeToken);
 }
 
 /** The value at a JSON pointer, wrapped so `undefined` means absent. */

@@ -13,7 +13,8 @@ import addFormats from "ajv-formats";
 import { basename } from "node:path";
 import { findContract, loadContract, type Registry } from "../contracts/index.js";
 import { buildBundle, type Schema, type SchemaBundle } from "../schema/bundle.js";
-import { parsePointer, setOwn, type JsonValue } from "../json/index.js";
+import { escapeToken, parsePointer, setOwn, unescapeToken, type JsonValue } from "../json/index.js";
+import { mapSchema } from "../schema/walk.js";
 
 export interface MirrorDefect {
   /** `<Definition>/<path inside it>` */
@@ -39,21 +40,23 @@ const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== nul
 /** Keywords describing a document, not a definition (they sit on the external file's root). */
 const DOCUMENT_KEYWORDS = new Set(["$schema", "$id", "$defs", "definitions", "x-version", "$comment"]);
 
-/** Applies convention 1 (const -> one-member enum) everywhere, and renames references. */
-function canonical(node: unknown, rename: Map<string, string>, nameMap = false): unknown {
-  if (Array.isArray(node)) return node.map((v) => canonical(v, rename));
-  if (!isObject(node)) return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (nameMap) setOwn(out, k, canonical(v, rename));
-    else if (k === "const") out.enum = [v];
-    else if (k === "enum" || k === "examples" || k === "default") setOwn(out, k, v);
-    else if (k === "$ref" && typeof v === "string") {
-      const name = v.replace("#/$defs/", "");
-      out.$ref = `#/$defs/${rename.get(name) ?? name}`;
-    } else setOwn(out, k, canonical(v, rename, k === "properties" || k === "patternProperties" || k === "$defs"));
-  }
-  return out;
+/**
+ * Applies convention 1 (const -> one-member enum) to every schema object, and renames references
+ * (src/schema/walk.ts's table says which members are subschemas; data such as `enum`, `default`
+ * and `examples` is copied as it is).
+ */
+function canonical(node: unknown, rename: Map<string, string>): unknown {
+  return mapSchema(node, (n) => {
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(n)) {
+      if (k === "const") setOwn<unknown>(out, "enum", [v]);
+      else if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
+        const name = unescapeToken(v.slice("#/$defs/".length));
+        setOwn<unknown>(out, "$ref", `#/$defs/${escapeToken(rename.get(name) ?? name)}`);
+      } else setOwn<unknown>(out, k, v);
+    }
+    return out;
+  });
 }
 
 /**
@@ -90,7 +93,7 @@ function definitions(bundle: SchemaBundle): Map<string, Schema> {
 function compare(a: unknown, b: unknown, path: string, defects: MirrorDefect[]): void {
   if (isObject(a) && isObject(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const p = `${path}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const p = `${path}/${escapeToken(k)}`;
       if (!(k in b)) defects.push({ path: p, kind: "keyword-missing", message: `only the JSON Schema has ${k}`, jsonSchema: a[k] });
       else if (!(k in a)) defects.push({ path: p, kind: "keyword-missing", message: `only the OpenAPI document has ${k}`, openapi: b[k] });
       else compare(a[k], b[k], p, defects);

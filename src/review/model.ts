@@ -16,7 +16,7 @@ import { relative, dirname } from "node:path";
 import type { ContractKind, LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
 import { buildBundle } from "../schema/bundle.js";
-import { escapeToken } from "../json/index.js";
+import { escapeToken, unescapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
 import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
 import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
@@ -189,7 +189,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       const rootName = byOrigin.get(`${entryFile}#`);
       const node = rootName ? { $ref: refOf(rootName) } : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);
       const target = typeof root.$ref === "string" ? /^#\/(?:\$defs|definitions)\/(.+)$/.exec(root.$ref)?.[1] : undefined;
-      const dir: Direction = target !== undefined && received.has(target.replace(/~1/g, "/").replace(/~0/g, "~")) ? "both" : "request";
+      const dir: Direction = target !== undefined && received.has(unescapeToken(target)) ? "both" : "request";
       surfaces.set("root", { key: "root", path: "#", direction: dir, node, role: "root" });
     }
   } else if (contract.entry.kind === "openrpc") {

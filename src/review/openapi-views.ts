@@ -13,7 +13,7 @@
 import { isSchemaObject, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { mapSchema, walkSchema } from "../schema/walk.js";
 import type { SchemaContext } from "./schema/context.js";
-import { escapeToken } from "../json/index.js";
+import { escapeToken, unescapeToken } from "../json/index.js";
 
 export type MessageSide = "request" | "response";
 
@@ -94,7 +94,12 @@ export class DirectionViews {
     const target = (ref: unknown) => {
       const t = typeof ref === "string" ? /^#\/\$defs\/(.+)$/.exec(ref)?.[1] : undefined;
       if (t === undefined) return undefined;
-      const name = t.replace(/~1/g, "/").replace(/~0/g, "~");
+      let name: string;
+      try {
+        name = unescapeToken(t);
+      } catch {
+        return undefined; // not one of the bundle's own references
+      }
       return this.ctx.defs[this.originals.get(name) ?? name];
     };
     if (member[mark] === true || target(member.$ref)?.[mark] === true) return true;

@@ -8,6 +8,7 @@ import type { LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
 import { escapeToken, parsePointer, setOwn } from "../json/index.js";
 import { pascalCase } from "./names.js";
+import { mapSchema } from "./walk.js";
 
 export type Schema = Record<string, unknown>;
 
@@ -185,31 +186,23 @@ function hasOwnConstraints(root: Schema): boolean {
   return keys.length > 0 && !(keys.length === 1 && keys[0] === "$ref");
 }
 
-/** Deep copy with refs rewritten; nested `$defs` of the root are dropped (they became definitions). */
+/**
+ * Deep copy with refs rewritten (walk.ts's table says where subschemas are; data such as `enum` or
+ * `examples` is copied untouched); nested `$defs` of the root are dropped (they became definitions).
+ */
 function rewrite(schema: Schema, file: string, isRoot: boolean, refName: (ref: string) => string): Schema {
-  const NAME_MAPS = new Set(["properties", "$defs", "definitions", "patternProperties", "dependentSchemas"]);
-  const DATA = new Set(["enum", "const", "examples", "default"]);
-  // `nameMap`: the node's keys are names (property names...), never keywords.
-  const walk = (node: unknown, depth: number, nameMap: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((v) => walk(v, depth + 1, false));
-    if (!isObject(node)) return node;
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (nameMap) {
-        setOwn(out, k, walk(v, depth + 1, false));
-        continue;
-      }
-      if (depth === 0 && isRoot && (k === "$defs" || k === "definitions" || k === "$schema" || k === "$id")) continue;
-      if (k === "$ref" && typeof v === "string") {
-        out.$ref = `#/$defs/${refName(v)}`;
-        continue;
-      }
-      setOwn(out, k, DATA.has(k) ? structuredClone(v) : walk(v, depth + 1, NAME_MAPS.has(k)));
-    }
-    return out;
-  };
-  return walk(schema, 0, false) as Schema;
+  let input: Schema = schema;
+  if (isRoot) {
+    input = {};
+    for (const [k, v] of Object.entries(schema)) if (!ROOT_ONLY.has(k)) setOwn(input, k, v);
+  }
+  return mapSchema(input, (node) => {
+    if (typeof node.$ref === "string") setOwn<unknown>(node, "$ref", `#/$defs/${refName(node.$ref)}`);
+    return node;
+  }) as Schema;
 }
+
+const ROOT_ONLY = new Set(["$defs", "definitions", "$schema", "$id"]);
 
 function resolveError(contract: LoadedContract, e: Schema): { code: number; message: string } {
   if (typeof e.$ref === "string") {

@@ -102,3 +102,73 @@ export function mapSchema(root: unknown, map: (node: Schema, pointer: string) =>
 function define(obj: Schema, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/**
+ * Members whose keys are names, not keywords, anywhere in a contract document: schema maps, and the
+ * name maps of OpenAPI and OpenRPC (`paths`, `components.*`, `content`, `responses`, ...). Under
+ * these a key like `enum`, `default` or `$ref` is a name (a property, a response status, a schema).
+ */
+const NAME_MAPS: ReadonlySet<string> = new Set([
+  ...SCHEMA_MAP_KEYWORDS,
+  "paths",
+  "webhooks",
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "mediaTypes",
+  "content",
+  "encoding",
+  "variables",
+  "mapping",
+  "scopes",
+  "contentDescriptors",
+  "errors",
+  "examplePairings",
+  "examples",
+]);
+
+export interface DocumentSite {
+  node: Schema;
+  pointer: string;
+  /** The member name this object sits under (undefined for the root and list items). */
+  key?: string;
+  /** Whether that member's parent is a name map (so `key` is a name, not a keyword). */
+  named: boolean;
+}
+
+/**
+ * Visits every object of a whole contract document (pre-order, document order): its schemas and the
+ * OpenAPI/OpenRPC objects around them alike, since `$ref` sits on both. Data is not visited: the
+ * values of `enum`, `const`, `default`, `example`, `x-extensible-enum` and an OpenAPI Example
+ * Object's `value`, except where such a key is a name (a property called `default`, the `default`
+ * response). A list of `examples` is walked: in JSON Schema it is data, but OpenRPC's example
+ * pairings are such a list and `$ref` their examples. `false` from `visit` skips the object's members.
+ */
+export function walkDocument(doc: unknown, visit: (site: DocumentSite) => boolean | void): void {
+  const seen = new Set<object>();
+  const go = (node: unknown, at: string, key: string | undefined, named: boolean, parentKey: string | undefined, depth: number): void => {
+    if (typeof node !== "object" || node === null || seen.has(node) || depth > 1024) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => go(v, `${at}/${i}`, undefined, false, key, depth + 1));
+      return;
+    }
+    const rec = node as Schema;
+    if (visit({ node: rec, pointer: at, key, named }) === false) return;
+    // This object's members are names when it is the value of a name-map keyword.
+    const membersNamed = key !== undefined && !named && NAME_MAPS.has(key) && !(key === "examples" && Array.isArray(node));
+    // An OpenAPI/OpenRPC Example Object (a member of an `examples` map): its `value` is data.
+    const isExample = named && parentKey === "examples";
+    for (const [k, v] of Object.entries(rec)) {
+      if (!membersNamed && ((DATA_KEYWORDS.has(k) && k !== "examples") || (isExample && k === "value"))) continue;
+      go(v, `${at}/${escapeToken(k)}`, k, membersNamed, key, depth + 1);
+    }
+  };
+  go(doc, "", undefined, false, undefined, 0);
+}

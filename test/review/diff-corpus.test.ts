@@ -85,7 +85,7 @@ const BREAKING: Case[] = [
   { name: "JSON Schema: required member added", base: F, received: fwReceived, after: (d) => d.$defs.FrameTurn.required.push("error_code"), kind: "required-added" },
   { name: "OpenAPI: request body maxItems added", base: A, after: (d) => (body(d).properties.messages.maxItems = 10), kind: "max-items-lowered" },
   { name: "OpenAPI: request body enum member removed", base: A, after: (d) => body(d).properties.messages.items.properties.role.enum.pop(), kind: "enum-value-removed" },
-  { name: "OpenAPI: required query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", required: true, description: "Model", schema: { type: "string" } }]), kind: "param-required" },
+  { name: "OpenAPI: required query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", required: true, description: "Model", schema: { type: "string" } }]), kind: "parameter-required" },
   { name: "OpenAPI: streamed event (itemSchema data) widened", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.type = ["string", "null"]), kind: "type-widened" },
   { name: "OpenAPI: operation removed", base: A, after: (d) => delete d.paths["/v1/turns/stream"], kind: "operation-removed", counterexample: false },
 ];
@@ -112,7 +112,7 @@ const SAFE: (Omit<Case, "kind"> & { kinds?: string[] })[] = [
   { name: "JSON Schema: definition renamed with all references", base: F, received: fwReceived, after: (d) => { d.$defs.Pointer = d.$defs.BlockPointer; delete d.$defs.BlockPointer; for (const k of ["FieldSetDelta", "ElementAppendDelta"]) d.$defs[k].properties.path.$ref = "#/$defs/Pointer"; }, kinds: ["definition-renamed"] },
   { name: "JSON Schema: oneOf branches reordered", base: F, received: fwReceived, after: (d) => d.$defs.FrameEvent.oneOf.reverse(), kinds: ["equivalent"] },
   { name: "JSON Schema: optional member added to a sent definition", base: F, received: fwReceived, after: (d) => (d.$defs.FrameTurn.properties.usage = { type: "object", description: "x" }), kinds: ["property-added"] },
-  { name: "OpenAPI: optional query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", description: "Model", schema: { type: "string" } }]), kinds: ["param-added"] },
+  { name: "OpenAPI: optional query parameter added", base: A, after: (d) => (post(d).parameters = [{ name: "model", in: "query", description: "Model", schema: { type: "string" } }]), kinds: ["parameter-added"] },
   { name: "OpenAPI: streamed event narrowed", base: A, after: (d) => (d.components.schemas.DoneEvent.properties.finish_reason.minLength = 1), kinds: ["min-length-raised"] },
   { name: "OpenAPI: request body constraint relaxed", base: A, after: (d) => delete body(d).properties.messages.minItems, kinds: ["min-items-lowered"] },
   { name: "JSON Schema: single-branch oneOf wrap of a value", base: F, received: fwReceived, after: (d) => { const p = d.$defs.ToolCall.properties.result; d.$defs.ToolCall.properties.result = { description: p.description, oneOf: [{ $ref: p.$ref }] }; }, kinds: ["equivalent"] },

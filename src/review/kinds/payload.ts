@@ -14,6 +14,8 @@ export const PAYLOAD_KINDS: ChangeKind[] = [
   k("required-removed", "a member is no longer required"),
   k("property-removed", "a member is no longer allowed (closed object)"),
   k("property-added", "a member is newly allowed"),
+  k("open-property-added", "an open object names a member it left to `additionalProperties` before: values it let through there may be refused (decision 176)"),
+  k("open-property-removed", "an open object no longer names a member: any value may appear there now (decision 176)"),
   k("additional-properties-restricted", "members the schema does not name are refused or constrained"),
   k("additional-properties-relaxed", "members the schema does not name are newly allowed"),
   k("pattern-tightened", "a `pattern` is added"),
