@@ -60,7 +60,7 @@ export class TreeWatcher {
   /**
    * The one cookie file on disk, under its latest name: each cookie renames it to a new name (one
    * syscall, and the IN_MOVED_TO event carries the new name) instead of creating a file and
-   * removing it afterwards (three syscalls and two more events per cookie).
+   * removing it afterwards (open, close and unlink).
    */
   private cookieFile: string | null = null;
   /** Waiters of the cookie not written yet (requests arriving in the same tick share it). */
