@@ -30,6 +30,13 @@ export type InsideRootResult =
       rel: string;
       /** Whether something exists at `abs` (following symlinks) when checked. */
       exists: boolean;
+      /**
+       * The real repository-relative path (decision 144): symlinks inside the root expanded. For a
+       * path that does not exist, the real path of its nearest existing ancestor followed by what is
+       * still to be resolved there (the missing tail, or the rest of a dangling link's target). A path
+       * that resolves to the root itself keeps `rel`.
+       */
+      real: string;
     }
   | { ok: false; reason: PathRefusal; message: string };
 
@@ -92,19 +99,65 @@ export function resolveInsideRoot(root: string, relPath: string): InsideRootResu
   } catch (e) {
     return refuse("root-unavailable", `repository root cannot be resolved (${errCode(e) ?? "error"}): ${root}`);
   }
-  const verdict = walkInside(realRoot, lexical.rel);
+  return insideRealRoot(realRoot, lexical.rel);
+}
+
+/**
+ * `resolveInsideRoot` for a root that is already a real path (the daemon resolves its root once at
+ * start): the same verdicts, without resolving the root again on every call.
+ */
+export function resolveInsideRealRoot(realRoot: string, relPath: string): InsideRootResult {
+  const lexical = normalizeRelPath(relPath);
+  if (!lexical.ok) return lexical;
+  return insideRealRoot(realRoot, lexical.rel);
+}
+
+function insideRealRoot(realRoot: string, rel: string): InsideRootResult {
+  const abs = path.join(realRoot, ...rel.split("/"));
+  // Fast path, the common case of a path that exists: one realpath(3) gives where it ends, and
+  // ending inside the root is exactly the walk's verdict for an existing path (the walk, too,
+  // judges only where the path ends). Anything else (missing, a loop, outside, an I/O error) takes
+  // the walk, which names the refusal or judges a missing tail by its nearest existing ancestor.
+  let real: string | null = null;
+  try {
+    real = realpathSync.native(abs);
+  } catch {
+    real = null;
+  }
+  if (real !== null && isInside(realRoot, real)) {
+    return { ok: true, abs, rel, exists: true, real: real === realRoot ? rel : relativeTo(realRoot, real) };
+  }
+  return walkInsideRoot(realRoot, rel);
+}
+
+/**
+ * The component-by-component walk alone (what resolveInsideRealRoot falls back to when the one
+ * realpath does not settle it), for an already normalised `rel`. Exported so that the agreement
+ * of the fast path with the walk can be checked on any tree.
+ */
+export function walkInsideRoot(realRoot: string, rel: string): InsideRootResult {
+  const verdict = walkInside(realRoot, rel);
   if (!verdict.ok) return verdict;
-  return { ok: true, abs: path.join(realRoot, ...lexical.rel.split("/")), rel: lexical.rel, exists: verdict.exists };
+  const abs = path.join(realRoot, ...rel.split("/"));
+  return { ok: true, abs, rel, exists: verdict.exists, real: verdict.real === realRoot ? rel : relativeTo(realRoot, verdict.real) };
+}
+
+/** `candidate` (inside `realRoot`, not the root itself) as a '/'-separated relative path. */
+function relativeTo(realRoot: string, candidate: string): string {
+  const rest = candidate.slice(realRoot.endsWith(path.sep) ? realRoot.length : realRoot.length + 1);
+  return path.sep === "/" ? rest : rest.split(path.sep).join("/");
 }
 
 /**
  * Follows `rel` from `realRoot` one component at a time. `current` is always a real path (no
  * symlinks), so `..` coming from a symlink target is resolved exactly as the kernel would.
+ * `real` is where the path ends: its real path, or for a missing tail the real ancestor joined
+ * with what was left to resolve.
  */
 function walkInside(
   realRoot: string,
   rel: string,
-): { ok: true; exists: boolean } | { ok: false; reason: PathRefusal; message: string } {
+): { ok: true; exists: boolean; real: string } | { ok: false; reason: PathRefusal; message: string } {
   let current = realRoot;
   const pending = rel.split("/");
   let hops = 0;
@@ -130,7 +183,7 @@ function walkInside(
           return { ok: false, reason: "symlink-escape", message: `symlink target climbs through a missing directory: ${rel}` };
         }
         return isInside(realRoot, current)
-          ? { ok: true, exists: false }
+          ? { ok: true, exists: false, real: path.join(current, part, ...pending.filter((p) => p !== "" && p !== ".")) }
           : { ok: false, reason: "symlink-escape", message: `path leads outside the repository through a symlink: ${rel}` };
       }
       return { ok: false, reason: "io-error", message: `cannot inspect ${rel} (${code ?? "error"})` };
@@ -150,7 +203,7 @@ function walkInside(
     pending.unshift(...target.split(path.sep));
   }
   return isInside(realRoot, current)
-    ? { ok: true, exists: true }
+    ? { ok: true, exists: true, real: current }
     : { ok: false, reason: "symlink-escape", message: `path leads outside the repository through a symlink: ${rel}` };
 }
 
@@ -182,17 +235,19 @@ export function formatSymbolPath(file: string, symbol: string): string {
 }
 
 export type ResolvedSymbolPath =
-  | { ok: true; file: string; symbol: string; abs: string; exists: boolean; symbolPath: string }
+  | { ok: true; file: string; symbol: string; abs: string; exists: boolean; symbolPath: string; realFile: string }
   | { ok: false; reason: SymbolPathRefusal | PathRefusal; message: string };
 
 /**
  * parseSymbolPath + resolveInsideRoot in one call; `symbolPath` in the result is canonical
- * (`./src//a.ts:f` becomes `src/a.ts:f`), which is the form the daemon should store and compare.
+ * (`./src//a.ts:f` becomes `src/a.ts:f`), which is the form the daemon should store and compare;
+ * `realFile` is the file part's real path. `rootIsReal`: the root is already a real path (see
+ * resolveInsideRealRoot).
  */
-export function resolveSymbolPath(root: string, symbolPath: unknown): ResolvedSymbolPath {
+export function resolveSymbolPath(root: string, symbolPath: unknown, options: { rootIsReal?: boolean } = {}): ResolvedSymbolPath {
   const parsed = parseSymbolPath(symbolPath);
   if (!parsed.ok) return parsed;
-  const inside = resolveInsideRoot(root, parsed.file);
+  const inside = options.rootIsReal ? resolveInsideRealRoot(root, parsed.file) : resolveInsideRoot(root, parsed.file);
   if (!inside.ok) return inside;
   return {
     ok: true,
@@ -201,5 +256,6 @@ export function resolveSymbolPath(root: string, symbolPath: unknown): ResolvedSy
     abs: inside.abs,
     exists: inside.exists,
     symbolPath: formatSymbolPath(inside.rel, parsed.symbol),
+    realFile: inside.real,
   };
 }

@@ -4,7 +4,7 @@
  * seen by that question (real inotify through fs.watch, real tree-sitter). Without a watcher it
  * falls back to scanning and is still exact.
  */
-import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Analyzer } from "../../src/wit/analysis/index.js";
@@ -113,6 +113,32 @@ describe("without a watcher", () => {
     write("src/a.ts", caller("a", "other"));
     expect(await analyzer.callersOf("src/lib.ts:target")).toEqual([]);
     expect(analyzer.stats()).toMatchObject({ freshness: "events", scans });
+  });
+});
+
+describe("sync cookies", () => {
+  it("one cookie file is renamed for each question; removed under the watcher, it is re-created without losing events", async () => {
+    const log: string[] = [];
+    const { root, analyzer, write } = await watched({ "src/lib.ts": LIB, "src/a.ts": caller("a", "other") }, log);
+    const syncDir = path.join(root, ".wit", "sync");
+    await analyzer.callGraph();
+    const names = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      write("src/a.ts", caller("a", i % 2 === 0 ? "target" : "other"));
+      expect(await analyzer.callersOf("src/lib.ts:target")).toEqual(i % 2 === 0 ? ["src/a.ts:a"] : []);
+      const files = readdirSync(syncDir);
+      expect(files).toHaveLength(1); // renamed, never piling up
+      names.add(files[0]!);
+    }
+    expect(names.size).toBe(5); // a new name per question: the event names the cookie it answers
+    unlinkSync(path.join(syncDir, [...names].at(-1)!));
+    write("src/a.ts", caller("a", "target"));
+    expect(await analyzer.callersOf("src/lib.ts:target")).toEqual(["src/a.ts:a"]);
+    expect(readdirSync(syncDir)).toHaveLength(1);
+    expect(log.join("\n")).not.toMatch(/may be lost/);
+    expect(analyzer.stats()).toMatchObject({ freshness: "events", scans: 1 });
+    analyzer.close();
+    expect(readdirSync(syncDir)).toEqual([]); // closing removes it
   });
 });
 

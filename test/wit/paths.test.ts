@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeRelPath, parseSymbolPath, resolveInsideRoot, resolveSymbolPath } from "../../src/wit/paths.js";
+import { normalizeRelPath, parseSymbolPath, resolveInsideRealRoot, resolveInsideRoot, resolveSymbolPath, walkInsideRoot } from "../../src/wit/paths.js";
 
 let base: string;
 let root: string;
@@ -38,7 +38,7 @@ function reason(rel: string): string {
 
 describe("resolveInsideRoot", () => {
   it("accepts paths inside the root and canonicalises them", () => {
-    expect(resolveInsideRoot(root, "src/auth.ts")).toEqual({ ok: true, abs: path.join(root, "src/auth.ts"), rel: "src/auth.ts", exists: true });
+    expect(resolveInsideRoot(root, "src/auth.ts")).toEqual({ ok: true, abs: path.join(root, "src/auth.ts"), rel: "src/auth.ts", exists: true, real: "src/auth.ts" });
     expect(resolveInsideRoot(root, "./src//auth.ts")).toMatchObject({ ok: true, rel: "src/auth.ts" });
     expect(resolveInsideRoot(root, "src/deep/")).toMatchObject({ ok: true, rel: "src/deep", exists: true });
   });
@@ -89,6 +89,51 @@ describe("resolveInsideRoot", () => {
 
   it("reports an unusable root clearly", () => {
     expect(resolveInsideRoot(path.join(base, "no-such-root"), "a.ts")).toMatchObject({ ok: false, reason: "root-unavailable" });
+  });
+
+  it("returns the real path: symlinks inside the root expanded, a missing tail under its real ancestor", () => {
+    expect(resolveInsideRoot(root, "src/alias.ts")).toMatchObject({ ok: true, rel: "src/alias.ts", real: "src/auth.ts" });
+    expect(resolveInsideRoot(root, "src/deep/up/auth.ts")).toMatchObject({ real: "src/auth.ts" });
+    expect(resolveInsideRoot(root, "round-trip/auth.ts")).toMatchObject({ real: "src/auth.ts" });
+    expect(resolveInsideRoot(root, "src/deep/up/new/x.ts")).toMatchObject({ exists: false, real: "src/new/x.ts" });
+    // A dangling link inside the root: where its target will be once created.
+    expect(resolveInsideRoot(root, "dangling-in.ts")).toMatchObject({ exists: false, real: "src/not-yet.ts" });
+    expect(resolveInsideRoot(root, "src/auth.ts/child")).toMatchObject({ exists: false, real: "src/auth.ts/child" });
+  });
+
+  it("resolveInsideRealRoot gives resolveInsideRoot's verdicts for a real root", () => {
+    for (const rel of ["src/auth.ts", "src/alias.ts", "out-dir/secret.ts", "dangling-out.ts", "dangling-in.ts", "loop-a", "../x", "src/new.ts"]) {
+      expect(resolveInsideRealRoot(root, rel)).toEqual(resolveInsideRoot(root, rel));
+    }
+  });
+
+  it("the one-realpath fast path agrees with the component walk on any tree of links (property)", () => {
+    // A small tree whose links point inside, outside, at the root, above it, at each other, at
+    // nothing; paths are random walks over those names. Every verdict (reason, exists, real path)
+    // must be the walk's.
+    const t = mkdtempSync(path.join(base, "links-"));
+    const r = path.join(t, "r");
+    mkdirSync(path.join(r, "d/e"), { recursive: true });
+    mkdirSync(path.join(t, "out"));
+    writeFileSync(path.join(r, "d/f.ts"), "x");
+    writeFileSync(path.join(t, "out/o.ts"), "x");
+    const targets = ["d", "d/f.ts", "../out", path.join(t, "out"), ".", "..", "../r/d", "nope", "l0", "l1", "d/e", "e/../f.ts", r, "../r/nope/x"];
+    const names = ["d", "e", "f.ts", "l0", "l1", "l2", "l3", "nope", "o.ts"];
+    const segments = fc.constantFrom(...names);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...targets), { minLength: 4, maxLength: 4 }), fc.array(fc.array(segments, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), (linkTargets, paths) => {
+        for (const [i, target] of linkTargets.entries()) {
+          const at = path.join(r, i % 2 === 0 ? "" : "d", `l${i}`);
+          rmSync(at, { force: true });
+          symlinkSync(target, at);
+        }
+        for (const parts of paths) {
+          const rel = parts.join("/");
+          expect(resolveInsideRealRoot(r, rel)).toEqual(walkInsideRoot(r, rel));
+        }
+      }),
+      { seed: 40_402, numRuns: 200 },
+    );
   });
 
   it("never accepts a lexically unsafe path, whatever the input (property)", () => {

@@ -64,7 +64,7 @@ describe("opening", () => {
   it("creates .wit/, uses WAL, NORMAL sync, a busy timeout, and the latest schema", () => {
     const s = open();
     expect(existsSync(file)).toBe(true);
-    expect(s.diagnostics()).toEqual({ journalMode: "wal", synchronous: 1, busyTimeoutMs: 5000, schemaVersion: MIGRATIONS.length });
+    expect(s.diagnostics()).toEqual({ journalMode: "wal", synchronous: 1, busyTimeoutMs: 5000, walAutocheckpoint: 10_000, schemaVersion: MIGRATIONS.length });
     expect(open({ synchronous: "FULL", busyTimeoutMs: 250 }).diagnostics()).toMatchObject({ synchronous: 2, busyTimeoutMs: 250 });
   });
 

@@ -12,7 +12,7 @@ import { buildFileIndex } from "./resolve-modules.js";
 import { loadGrammars } from "./runtime.js";
 import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
 import { TreeWatcher } from "./tree-watcher.js";
-import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
+import { normalizeRelPath, parseSymbolPath, resolveInsideRealRoot } from "../paths.js";
 
 export interface AnalyzerOptions {
   /** Directory names skipped at any depth. Default: node_modules, .git, .wit. */
@@ -147,7 +147,7 @@ export class Analyzer {
 
   /** Facts of a file read from disk (path-checked first). */
   async fileFacts(file: string): Promise<FileLookup> {
-    const inside = resolveInsideRoot(this.root, file);
+    const inside = resolveInsideRealRoot(this.root, file);
     if (!inside.ok) return { ok: false, reason: "path-refused", message: inside.message };
     if (!inside.exists) {
       const language = languageOf(inside.rel);

@@ -1,8 +1,9 @@
 /**
  * Keeps the caller graph fresh by events instead of scans (decision 141): one `fs.watch` (one
  * inotify watch) per directory under the root, skipping the ignored names, collecting the paths
- * that changed. `sync()` is the barrier that makes this exact: it creates a cookie file in a
- * watched directory of its own and waits until the watcher reports it. inotify queues the events
+ * that changed. `sync()` is the barrier that makes this exact: it gives a cookie file in a
+ * watched directory of its own a new name (creating it the first time) and waits until the watcher
+ * reports that name. inotify queues the events
  * of one instance in order (libuv reads them from one descriptor), so every change a client made
  * before sending its request has been collected once the cookie is seen.
  *
@@ -12,7 +13,7 @@
  * that never arrives all set `lost`; `takeChanges()` reports it once and the owner rescans and
  * calls `rewatch()`.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, watch, writeFileSync, type FSWatcher, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, watch, writeFileSync, type FSWatcher, type Stats } from "node:fs";
 import path from "node:path";
 import { isSupportedFile } from "./languages.js";
 
@@ -56,6 +57,12 @@ export class TreeWatcher {
   private closed = false;
   private syncWatcher: FSWatcher | null = null;
   private cookieSeq = 0;
+  /**
+   * The one cookie file on disk, under its latest name: each cookie renames it to a new name (one
+   * syscall, and the IN_MOVED_TO event carries the new name) instead of creating a file and
+   * removing it afterwards (open, close and unlink).
+   */
+  private cookieFile: string | null = null;
   /** Waiters of the cookie not written yet (requests arriving in the same tick share it). */
   private nextCookie: { waiters: (() => void)[] } | null = null;
   private readonly inFlight = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
@@ -188,12 +195,13 @@ export class TreeWatcher {
     this.watchers.clear();
     this.syncWatcher?.close();
     this.syncWatcher = null;
-    for (const [name, f] of this.inFlight) {
+    for (const f of this.inFlight.values()) {
       clearTimeout(f.timer);
       f.resolve();
-      this.removeCookie(name);
     }
     this.inFlight.clear();
+    if (this.cookieFile !== null) this.removeCookie(this.cookieFile);
+    this.cookieFile = null;
   }
 
   private watchSyncDir(): void {
@@ -202,6 +210,7 @@ export class TreeWatcher {
     const dir = this.options.syncDir;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const name of readdirSync(dir)) if (name.startsWith("cookie-") && !this.inFlight.has(name)) unlinkSync(path.join(dir, name));
+    if (this.cookieFile !== null && !this.inFlight.has(this.cookieFile)) this.cookieFile = null;
     this.syncWatcher = watch(dir, { persistent: false }, (_event, name) => this.onCookie(name));
     this.syncWatcher.on("error", (e) => this.giveUp(`sync watch failed: ${e.message}`));
   }
@@ -240,13 +249,21 @@ export class TreeWatcher {
     const name = `cookie-${process.pid}-${++this.cookieSeq}`;
     const timer = setTimeout(() => {
       this.inFlight.delete(name);
-      this.removeCookie(name);
       this.giveUp(`a sync cookie took longer than ${this.syncTimeoutMs} ms`);
       resolve();
     }, this.syncTimeoutMs);
     this.inFlight.set(name, { resolve, timer });
+    const file = path.join(this.options.syncDir, name);
     try {
-      writeFileSync(path.join(this.options.syncDir, name), "");
+      if (this.cookieFile === null) writeFileSync(file, "");
+      else {
+        try {
+          renameSync(path.join(this.options.syncDir, this.cookieFile), file);
+        } catch {
+          writeFileSync(file, ""); // removed under us: start a new one
+        }
+      }
+      this.cookieFile = name;
     } catch (e) {
       clearTimeout(timer);
       this.inFlight.delete(name);
@@ -258,10 +275,9 @@ export class TreeWatcher {
   private onCookie(name: string | Buffer | null): void {
     if (name === null) return;
     const f = this.inFlight.get(String(name));
-    if (!f) return; // the cookie's own removal, or another daemon's
+    if (!f) return; // the old name of a renamed cookie, or another daemon's
     this.inFlight.delete(String(name));
     clearTimeout(f.timer);
-    this.removeCookie(String(name));
     f.resolve();
   }
 

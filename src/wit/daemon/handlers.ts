@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { WitHandlers } from "../../generated/wit/handlers.js";
 import type * as T from "../../generated/wit/types.js";
 import { RpcError } from "../../rpc/errors.js";
-import { normalizeRelPath, parseSymbolPath, resolveInsideRoot } from "../paths.js";
+import { normalizeRelPath, parseSymbolPath, resolveInsideRealRoot } from "../paths.js";
 import { DEFAULT_TTL_MS, SYMBOL_MISSING_ACTUAL } from "../protocol.js";
 import { encodeFileList, type ContractRow, type IntentRow, type IntentStatus, type LockRow } from "../store/index.js";
 import { iso } from "./clock.js";
@@ -182,7 +182,7 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       limit("intent.declare", p);
       const files: string[] = [];
       for (const [i, f] of p.files.entries()) {
-        const inside = resolveInsideRoot(core.root, f);
+        const inside = resolveInsideRealRoot(core.root, f);
         if (!inside.ok) throw invalidRequest("files", `/files/${i}: ${inside.message}`, { reason: inside.reason });
         if (!files.includes(inside.rel)) files.push(inside.rel);
       }

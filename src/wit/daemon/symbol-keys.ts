@@ -16,10 +16,8 @@
  *   file, a symbol not written yet): the name is kept as given, since a lock does not require its
  *   symbol to exist.
  */
-import { realpathSync } from "node:fs";
-import path from "node:path";
 import type { SymbolFact } from "../analysis/index.js";
-import { resolveSymbolPath } from "../paths.js";
+import { resolveInsideRealRoot, resolveSymbolPath } from "../paths.js";
 import type { DaemonCore } from "./core.js";
 import { invalidRequest } from "./errors.js";
 
@@ -51,25 +49,13 @@ export function resolveName(symbols: readonly SymbolFact[], name: string): NameR
 }
 
 /**
- * The real repository-relative path of `rel` (which resolveInsideRoot already accepted, so it
- * cannot lead outside). A path that does not exist keeps its missing tail under the real path of
- * its nearest existing ancestor.
+ * The real repository-relative path of `rel` under the real root (see `real` of resolveInsideRoot:
+ * a missing tail stays under the real path of its nearest existing ancestor). A path the safety
+ * check refuses now (the tree changed since it was accepted) keeps its lexical form.
  */
 export function realRelativePath(realRoot: string, rel: string): string {
-  const segments = rel.split("/");
-  for (let keep = segments.length; keep > 0; keep--) {
-    let real: string;
-    try {
-      real = realpathSync.native(path.join(realRoot, ...segments.slice(0, keep)));
-    } catch {
-      continue;
-    }
-    const inside = path.relative(realRoot, real);
-    // Only reachable if the tree changed between the safety check and now: keep the lexical form.
-    if (inside === "" || inside.startsWith("..") || path.isAbsolute(inside)) return rel;
-    return [...inside.split(path.sep), ...segments.slice(keep)].join("/");
-  }
-  return rel;
+  const r = resolveInsideRealRoot(realRoot, rel);
+  return r.ok ? r.real : rel;
 }
 
 export interface SymbolKeys {
@@ -112,9 +98,10 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
   const realFile = (rel: string) => realRelativePath(root, rel);
 
   function lexical(symbolPath: string, field = "symbolPath"): { key: string; file: string; symbol: string } {
-    const r = resolveSymbolPath(root, symbolPath);
+    // One path walk gives both the safety verdict and the real path (the root is real: DaemonCore).
+    const r = resolveSymbolPath(root, symbolPath, { rootIsReal: true });
     if (!r.ok) throw invalidRequest(field, r.message, { reason: r.reason });
-    const file = realFile(r.file);
+    const file = r.realFile;
     return { key: `${file}:${r.symbol}`, file, symbol: r.symbol };
   }
 

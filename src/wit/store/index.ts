@@ -3,7 +3,7 @@
  * (conflicts, transitions, who may respond) live in the daemon's handlers.
  */
 import path from "node:path";
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 import { AgentRepo } from "./agents.js";
 import { ContractRepo } from "./contracts.js";
 import { openDatabase, schemaVersion, type OpenOptions } from "./database.js";
@@ -49,6 +49,12 @@ export class WitStore {
   /** Waiters for the open group transaction's commit. */
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private batchOpen = false;
+  /**
+   * Transaction control, prepared once: better-sqlite3's `db.transaction(fn)` builds four wrapper
+   * functions and their properties on every call, and `exec` parses its SQL every time; with one
+   * savepoint per request both showed in the daemon's profile (decision 147).
+   */
+  private readonly tx: Record<"begin" | "commit" | "rollback" | "savepoint" | "release" | "rollbackTo", Statement>;
 
   private constructor(
     private readonly db: Database,
@@ -56,6 +62,14 @@ export class WitStore {
     groupCommit = false,
   ) {
     this.groupCommit = groupCommit;
+    this.tx = {
+      begin: db.prepare("BEGIN IMMEDIATE"),
+      commit: db.prepare("COMMIT"),
+      rollback: db.prepare("ROLLBACK"),
+      savepoint: db.prepare("SAVEPOINT wit_write"),
+      release: db.prepare("RELEASE wit_write"),
+      rollbackTo: db.prepare("ROLLBACK TO wit_write"),
+    };
     this.agents = new AgentRepo(db, now);
     this.locks = new LockRepo(db, now);
     this.intents = new IntentRepo(db, now);
@@ -72,12 +86,13 @@ export class WitStore {
   }
 
   /** Connection settings as SQLite reports them (for a daemon status line and for tests). */
-  diagnostics(): { journalMode: string; synchronous: number; busyTimeoutMs: number; schemaVersion: number } {
+  diagnostics(): { journalMode: string; synchronous: number; busyTimeoutMs: number; walAutocheckpoint: number; schemaVersion: number } {
     return {
       journalMode: String(this.db.pragma("journal_mode", { simple: true })),
       // 1 = NORMAL, 2 = FULL
       synchronous: Number(this.db.pragma("synchronous", { simple: true })),
       busyTimeoutMs: Number(this.db.pragma("busy_timeout", { simple: true })),
+      walAutocheckpoint: Number(this.db.pragma("wal_autocheckpoint", { simple: true })),
       schemaVersion: this.schemaVersion,
     };
   }
@@ -88,14 +103,30 @@ export class WitStore {
    * returns, rolls back when it throws. Nested calls become savepoints. `fn` must be synchronous.
    */
   transaction<T>(fn: () => T): T {
-    if (!this.groupCommit) return this.db.transaction(fn).immediate();
-    if (!this.batchOpen) {
-      this.db.exec("BEGIN IMMEDIATE");
+    if (this.groupCommit && !this.batchOpen) {
+      this.tx.begin.run();
       this.batchOpen = true;
       setImmediate(() => this.commitBatch());
     }
-    // Inside the open transaction better-sqlite3 runs `fn` in a savepoint: a throw undoes only it.
-    return this.db.transaction(fn)();
+    // Inside an open transaction `fn` runs in a savepoint (a throw undoes only it); outside one,
+    // in its own IMMEDIATE transaction (what better-sqlite3's transaction().immediate() does).
+    const nested = this.db.inTransaction;
+    const tx = this.tx;
+    (nested ? tx.savepoint : tx.begin).run();
+    try {
+      const result = fn();
+      if (result instanceof Promise) throw new TypeError("a store transaction must be synchronous");
+      (nested ? tx.release : tx.commit).run();
+      return result;
+    } catch (e) {
+      if (this.db.inTransaction) {
+        if (nested) {
+          tx.rollbackTo.run();
+          tx.release.run();
+        } else tx.rollback.run();
+      }
+      throw e;
+    }
   }
 
   /**
@@ -113,9 +144,9 @@ export class WitStore {
     this.waiters = [];
     this.batchOpen = false;
     try {
-      this.db.exec("COMMIT");
+      this.tx.commit.run();
     } catch (e) {
-      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      if (this.db.inTransaction) this.tx.rollback.run();
       for (const w of waiters) w.reject(e as Error);
       return;
     }
