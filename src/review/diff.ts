@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
 import { commonExample } from "./common-example.js";
+import { nearExample } from "./near-example.js";
 import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
@@ -35,6 +36,8 @@ export interface DiffWarning {
   pointer: string;
   rule: string;
   message: string;
+  /** Not a defect (the document is valid; `--strict` does not refuse it): something the review cannot check, such as an unknown format. */
+  notice?: true;
 }
 
 export interface DiffReport {
@@ -342,6 +345,9 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       base = commonExample(parts, steps);
       if (base.found) break;
     }
+    // No payload both versions accept: the accepting version's payload that agrees with the rejecting one wherever it can.
+    const isolated = base.found;
+    if (!base.found) base = nearExample([parts[0]!], [parts[1]!], f.steps);
     if (!base.found) return undefined;
     const local = valueAt(base.value, at)?.value;
     const edits: unknown[] = [];
@@ -355,16 +361,79 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     edits.push(...witnesses);
+    const baseValue = base.value;
+    const twin = isolated || at === "" ? undefined : rejectingTwin(baseValue, check, f.steps, at);
     let first: Counterexample | undefined;
     for (const edit of edits) {
-      const payload = at === "" ? edit : replacedAt(base.value, tokensOf(at), edit);
+      const payload = at === "" ? edit : replacedAt(baseValue, tokensOf(at), edit);
       if (payload === undefined) continue;
       if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
-      const cx: Counterexample = { ...shown(payload, check.from, check.to, cb, check.surfB.node), isolated: true };
+      const cx: Counterexample = shown(payload, check.from, check.to, cb, check.surfB.node);
+      if (isolated) cx.isolated = true;
       if (errorInside(cx, at)) return { cx, focused: true };
+      if (twin) {
+        const t = replacedAt(twin.value, tokensOf(at), edit);
+        const why = t === undefined ? undefined : cb.explain(check.surfB.node, t);
+        if (why && inside(why.at, at)) {
+          cx.atChange = { error: why.text, errorAt: why.at, apart: twin.apart };
+          return { cx, focused: true };
+        }
+      }
       first ??= cx;
     }
     return first ? { cx: first, focused: false } : undefined;
+  }
+
+  /**
+   * The base (valid under the accepting side, A) with the members the rejecting side (B) fails it at
+   * set as B has them, one error at a time: those are the members where construction found no value
+   * both versions accept (`apart`). Undefined when B's objection is not such a member (the whole
+   * payload, or something around the change) or B has no value to offer there.
+   */
+  function rejectingTwin(base: unknown, check: Check, steps: Step[], at: string): { value: unknown; apart: string[] } | undefined {
+    const cb = check.mb.ctx;
+    const b = check.surfB.node;
+    const source = nearExample([{ node: b, ctx: cb, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    let twin = base;
+    const apart: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const why = cb.explain(b, twin);
+      // Done when B accepts it, or objects only at the change (the change itself is a disjoint member).
+      if (!why || inside(why.at, at)) return apart.length ? { value: twin, apart } : undefined;
+      if (why.at === "" || inside(at, why.at) || apart.includes(why.at)) return undefined;
+      let next: unknown;
+      if (why.keyword === "additionalProperties" || why.keyword === "unevaluatedProperties") {
+        next = structuredClone(twin);
+        if (!deleteAt(next, why.at)) return undefined;
+      } else {
+        // B's value there: from B's twin of the whole base, else one built along the path to that member.
+        const fill = (source.found ? valueAt(source.value, why.at) : undefined) ?? valueAlong(twin, why.at, check);
+        if (!fill) return undefined;
+        next = replacedAt(twin, tokensOf(why.at), fill.value);
+      }
+      if (next === undefined) return undefined;
+      apart.push(why.at);
+      twin = next;
+    }
+    return undefined;
+  }
+
+  /** A value B accepts with a member at `pointer` (first array items only), built along that path; the member's value. */
+  function valueAlong(doc: unknown, pointer: string, check: Check): { value: unknown } | undefined {
+    const steps: Step[] = [];
+    let cur: unknown = doc;
+    for (const t of tokensOf(pointer)) {
+      if (Array.isArray(cur)) {
+        if (t !== "0") return undefined;
+        steps.push({ kind: "item" });
+        cur = cur[0];
+      } else {
+        steps.push({ kind: "prop", name: t });
+        cur = isSchemaObject(cur) ? cur[t] : undefined;
+      }
+    }
+    const built = nearExample([{ node: check.surfB.node, ctx: check.mb.ctx, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    return built.found ? valueAt(built.value, pointer) : undefined;
   }
 
   /**
@@ -493,6 +562,11 @@ function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaC
 /** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */
 function aSteps(steps: readonly Step[]): Step[] {
   return steps.filter((s) => s.kind !== "branch" || s.side !== "b");
+}
+
+/** True when the instance location `where` is `at` or below it. */
+function inside(where: string, at: string): boolean {
+  return where === at || where.startsWith(`${at}/`);
 }
 
 function instancePath(steps: Step[]): string {

@@ -241,12 +241,12 @@ export class SchemaContext {
   }
 
   /** The primary error of a rejected value: its one-line text and the instance location it names. */
-  explain(node: SchemaNode, value: unknown): { text: string; at: string } | undefined {
+  explain(node: SchemaNode, value: unknown): { text: string; at: string; keyword: string } | undefined {
     const v = this.validator(node);
     if (v(value)) return undefined;
     const e = primaryError(v.errors ?? []);
-    if (!e) return { text: "invalid", at: "" };
-    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e) };
+    if (!e) return { text: "invalid", at: "", keyword: "" };
+    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e), keyword: e.keyword };
   }
 
   private ajv(discriminator: boolean): Ajv2020 {
@@ -255,7 +255,9 @@ export class SchemaContext {
     // No code optimisation pass: each validator runs a few times, so compiling fast matters more than running fast.
     // No meta-schema check of the bundle: the dialect pass reports defects, and a bundle that failed the
     // check was validated without it anyway ("validate what compiles rather than stop").
-    const options = { strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
+    // No logger: ajv would print `unknown format "..." ignored` for every schema it compiles; dialect.ts reports
+    // each unknown format once as an `unknown-format` notice in the diff's warnings instead.
+    const options = { logger: false as const, strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
     const ajv = new Ajv2020(options);
     addFormats.default(ajv);
     ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
@@ -280,9 +282,13 @@ export function primaryError(errors: readonly ErrorObject[]): ErrorObject | unde
   return best;
 }
 
-/** Deeper errors first; at equal depth, a value refused by a constraint beats a const/enum/type mismatch (which says "another branch"). */
+/**
+ * Deeper errors first, by how far into the value the branch got (`instancePath`: a branch missing a
+ * member failed at the object, before a branch that looked at one of its members); at equal depth,
+ * a value refused by a constraint beats a const/enum/type mismatch (which says "another branch").
+ */
 function relevance(e: ErrorObject): number {
-  return 2 * depthOf(errorLocation(e)) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
+  return 2 * depthOf(e.instancePath) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
 }
 
 const DISCRIMINATING = new Set(["const", "enum", "type"]);
