@@ -1,5 +1,6 @@
 /** One change a diff reports, and its verdict (diff.ts and the OpenAPI change rules share these). */
 import type { Direction } from "./model.js";
+import { escapeToken } from "../json/index.js";
 
 export type Verdict = "breaking" | "compatible" | "needs-review";
 
@@ -46,7 +47,7 @@ function errorPathOf(error: string): string {
   const first = error.split(" ")[0] ?? "";
   const base = first === "/" ? "" : first;
   const member = /"(?:missingProperty|additionalProperty)":"((?:[^"\\]|\\.)*)"/.exec(error)?.[1];
-  return member === undefined ? base : `${base}/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return member === undefined ? base : `${base}/${escapeToken(member)}`;
 }
 
 export interface Change {

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
 import { commonExample } from "./common-example.js";
-import { nearExample } from "./near-example.js";
+import { nearExample, stepsAlong } from "./near-example.js";
 import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
@@ -22,7 +22,7 @@ import { Containment, short, type Finding, type Step } from "./schema/containmen
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
-import { escapeToken } from "../json/index.js";
+import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 
 export type { Change, Counterexample, Verdict } from "./change.js";
@@ -365,14 +365,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const twin = isolated || at === "" ? undefined : rejectingTwin(baseValue, check, f.steps, at);
     let first: Counterexample | undefined;
     for (const edit of edits) {
-      const payload = at === "" ? edit : replacedAt(baseValue, tokensOf(at), edit);
+      const payload = at === "" ? edit : replacedAt(baseValue, parsePointer(at), edit);
       if (payload === undefined) continue;
       if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
       const cx: Counterexample = shown(payload, check.from, check.to, cb, check.surfB.node);
       if (isolated) cx.isolated = true;
       if (errorInside(cx, at)) return { cx, focused: true };
       if (twin) {
-        const t = replacedAt(twin.value, tokensOf(at), edit);
+        const t = replacedAt(twin.value, parsePointer(at), edit);
         const why = t === undefined ? undefined : cb.explain(check.surfB.node, t);
         if (why && inside(why.at, at)) {
           cx.atChange = { error: why.text, errorAt: why.at, apart: twin.apart };
@@ -409,7 +409,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         // B's value there: from B's twin of the whole base, else one built along the path to that member.
         const fill = (source.found ? valueAt(source.value, why.at) : undefined) ?? valueAlong(twin, why.at, check);
         if (!fill) return undefined;
-        next = replacedAt(twin, tokensOf(why.at), fill.value);
+        next = replacedAt(twin, parsePointer(why.at), fill.value);
       }
       if (next === undefined) return undefined;
       apart.push(why.at);
@@ -420,18 +420,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
 
   /** A value B accepts with a member at `pointer` (first array items only), built along that path; the member's value. */
   function valueAlong(doc: unknown, pointer: string, check: Check): { value: unknown } | undefined {
-    const steps: Step[] = [];
-    let cur: unknown = doc;
-    for (const t of tokensOf(pointer)) {
-      if (Array.isArray(cur)) {
-        if (t !== "0") return undefined;
-        steps.push({ kind: "item" });
-        cur = cur[0];
-      } else {
-        steps.push({ kind: "prop", name: t });
-        cur = isSchemaObject(cur) ? cur[t] : undefined;
-      }
-    }
+    const steps = stepsAlong(doc, parsePointer(pointer));
+    if (!steps) return undefined;
     const built = nearExample([{ node: check.surfB.node, ctx: check.mb.ctx, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
     return built.found ? valueAt(built.value, pointer) : undefined;
   }
@@ -667,7 +657,8 @@ function dedupe(changes: Change[]): Change[] {
 function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: ContractModel): void {
   for (const c of changes) {
     if (c.kind !== "param-removed" || !c.surfaces?.[0]) continue;
-    const method = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+    const token = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1];
+    const method = token === undefined ? undefined : unescapeToken(token);
     const mo = method ? oldM.methods.get(method) : undefined;
     const mn = method ? newM.methods.get(method) : undefined;
     if (!mo || !mn) continue;
@@ -695,7 +686,7 @@ const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: S
  * sent, results received; a shared component by the surfaces that reach it. "none" when unknown.
  */
 export function wireSide(m: ContractModel, pointer: string): Direction | "none" {
-  const tokens = pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = tokensOf(pointer) ?? [];
   if (m.kind === "openapi" && (tokens[0] === "paths" || tokens[0] === "webhooks")) {
     let flipped = tokens[0] === "webhooks";
     let side: Direction | "none" = "none";
@@ -783,20 +774,33 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
 function localTarget(doc: unknown, node: Record<string, unknown>): Record<string, unknown> | undefined {
   const ref = node.$ref as string;
   if (!ref.startsWith("#")) return undefined;
-  const target = valueAt(doc, decodeURIComponent(ref.slice(1)))?.value;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined; // a malformed percent-escape: no such target
+  }
+  const target = valueAt(doc, pointer)?.value;
   if (!isSchemaObject(target)) return undefined;
   const { $ref: _, ...siblings } = node;
   return { ...target, ...siblings };
 }
 
-function tokensOf(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+/** The reference tokens of a pointer (src/json's RFC 6901 unescaping); undefined for a malformed one (a `$ref` of the input). */
+function tokensOf(pointer: string): string[] | undefined {
+  try {
+    return parsePointer(pointer);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value at a JSON pointer, wrapped so `undefined` means absent. */
 function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined {
   let cur: unknown = doc;
-  for (const t of tokensOf(pointer)) {
+  const tokens = tokensOf(pointer);
+  if (!tokens) return undefined;
+  for (const t of tokens) {
     if (Array.isArray(cur) && /^\d+$/.test(t) && Number(t) < cur.length) cur = cur[Number(t)];
     else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
     else return undefined;
@@ -829,7 +833,7 @@ function withMember(o: Record<string, unknown>, name: string, value: unknown): R
 
 /** Sets the value at a pointer whose parent exists (own data member, never the prototype). */
 function setAt(doc: unknown, pointer: string, value: unknown): boolean {
-  const tokens = tokensOf(pointer);
+  const tokens = tokensOf(pointer) ?? [];
   const last = tokens.pop();
   if (last === undefined) return false;
   const parent = valueRef(doc, tokens);
@@ -840,7 +844,7 @@ function setAt(doc: unknown, pointer: string, value: unknown): boolean {
 }
 
 function deleteAt(doc: unknown, pointer: string): boolean {
-  const tokens = tokensOf(pointer);
+  const tokens = tokensOf(pointer) ?? [];
   const last = tokens.pop();
   const parent = valueRef(doc, tokens);
   if (last === undefined || !isSchemaObject(parent) || !Object.hasOwn(parent, last)) return false;

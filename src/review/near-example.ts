@@ -185,6 +185,23 @@ function typed(hard: Part[], soft: Part[], t: JsonType, steps: readonly Step[], 
   }
 }
 
+/** The construction steps to the member at `tokens` of `doc` (an array step only for its first item), or undefined. */
+export function stepsAlong(doc: unknown, tokens: readonly string[]): Step[] | undefined {
+  const steps: Step[] = [];
+  let cur: unknown = doc;
+  for (const t of tokens) {
+    if (Array.isArray(cur)) {
+      if (t !== "0") return undefined;
+      steps.push({ kind: "item" });
+      cur = cur[0];
+    } else {
+      steps.push({ kind: "prop", name: t });
+      cur = typeof cur === "object" && cur !== null && Object.hasOwn(cur, t) ? (cur as Record<string, unknown>)[t] : undefined;
+    }
+  }
+  return steps;
+}
+
 function typesOf(parts: Part[]): JsonType[] | undefined {
   let types: JsonType[] | undefined;
   for (const p of parts) {

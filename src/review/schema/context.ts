@@ -5,7 +5,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { escapeToken } from "../../json/index.js";
+import { escapeToken, unescapeToken } from "../../json/index.js";
+import { walkSchema } from "../../schema/walk.js";
 import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
@@ -59,16 +60,12 @@ export class SchemaContext {
     return { $ref: this.addDef(name, schema) };
   }
 
-  private indexSites(node: unknown, def: string, pointer: string): void {
-    if (!isSchemaObject(node)) return;
-    if (!this.sites.has(node)) this.sites.set(node, { def, pointer });
-    for (const [k, v] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
-      const here = `${pointer}/${escapeToken(k)}`;
-      if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) this.indexSites(s, def, `${here}/${escapeToken(n)}`);
-      else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => this.indexSites(s, def, `${here}/${i}`));
-      else if (SCHEMA_KEYWORDS.has(k)) this.indexSites(v, def, here);
-    }
+  /** Records where every schema object of a definition sits (first site wins), through the one walker's subschema table; annotations (`$defs`, `contentSchema`) are not walked into. */
+  private indexSites(root: unknown, def: string, pointer: string): void {
+    walkSchema(root, (node, at) => {
+      if (this.sites.has(node)) return false;
+      this.sites.set(node, { def, pointer: at });
+    }, pointer, (keyword) => !isAnnotationKeyword(keyword));
   }
 
   id(node: SchemaNode): string {
@@ -86,7 +83,12 @@ export class SchemaContext {
   refTarget(ref: string): { name: string; schema: Schema } | undefined {
     const m = /^#\/\$defs\/(.+)$/.exec(ref);
     if (!m) return undefined;
-    const name = m[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    let name: string;
+    try {
+      name = unescapeToken(m[1]!);
+    } catch {
+      return undefined; // a malformed escape names no definition
+    }
     const schema = Object.hasOwn(this.defs, name) ? this.defs[name] : undefined;
     return schema ? { name, schema } : undefined;
   }
