@@ -15,7 +15,7 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
         ...(report.warnings.length ? [""] : []),
         markdownTable(
           ["verdict", "kind", "path", "direction", "evidence", "counterexample"],
-          report.changes.map((c) => [c.verdict, c.kind, `\`${c.path}\``, c.direction, c.evidence, c.counterexample ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error})` : ""]),
+          report.changes.map((c) => [c.verdict, c.kind, `\`${c.path}\``, c.direction, c.evidence, c.counterexample ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error}${c.counterexample.atChange ? `; with ${c.counterexample.atChange.apart.join(", ")} as ${c.counterexample.invalid} has it: ${c.counterexample.atChange.error}` : ""})` : ""]),
         ),
       ].join("\n");
     case "junit":
@@ -64,7 +64,8 @@ function jsonChange(c: Change): Record<string, unknown> {
 function counterexampleText(c: Change): string {
   const cx = c.counterexample;
   if (!cx) return "";
-  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}`;
+  const apart = cx.atChange ? `\nwith ${cx.atChange.apart.join(", ")} as ${cx.invalid} has it (no value both versions accept there), ${cx.invalid} rejects it at the change: ${cx.atChange.error}` : "";
+  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}${apart}`;
 }
 
 export function summary(report: DiffReport): string {
