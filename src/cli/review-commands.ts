@@ -106,9 +106,10 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
         if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
         throw e;
       }
-      if (opts.strict && report.warnings.length) {
-        const w = report.warnings[0]!;
-        throw new UsageError(`--strict: ${report.warnings.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`);
+      const defects = report.warnings.filter((w) => !w.notice);
+      if (opts.strict && defects.length) {
+        const w = defects[0]!;
+        throw new UsageError(`--strict: ${defects.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`);
       }
       write(ctx.io.stdout, renderDiff(report, opts.format));
       if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);

@@ -1,5 +1,6 @@
 /** One change a diff reports, and its verdict (diff.ts and the OpenAPI change rules share these). */
 import type { Direction } from "./model.js";
+import { escapeToken } from "../json/index.js";
 
 export type Verdict = "breaking" | "compatible" | "needs-review";
 
@@ -18,11 +19,26 @@ export interface Counterexample {
    * around the change, or construction gave up), so the error may name another difference.
    */
   isolated?: boolean;
+  /**
+   * Set when the rejecting version's first error lies at members where construction found no value
+   * both versions accept (`apart`: `origin` an object in one version, a string in the other, required
+   * in both), so every payload of the accepting version fails there first: the rejecting version's
+   * error on this payload with only those members as the rejecting version has them. It names the change.
+   */
+  atChange?: { error: string; errorAt: string; apart: string[] };
 }
 
-/** True when a counterexample's error lies at or below the instance path `at`. */
+/** True when a counterexample's (first) error lies at or below the instance path `at`. */
 export function errorInside(cx: Counterexample, at: string): boolean {
-  const where = cx.errorAt ?? errorPathOf(cx.error);
+  return within(cx.errorAt ?? errorPathOf(cx.error), at);
+}
+
+/** True when the counterexample names the change: its first error, or else its error apart from the members where the versions share no value (`atChange`). */
+export function shownAtChange(cx: Counterexample, at: string): boolean {
+  return errorInside(cx, at) || (cx.atChange !== undefined && within(cx.atChange.errorAt, at));
+}
+
+function within(where: string, at: string): boolean {
   return where === at || where.startsWith(`${at}/`);
 }
 
@@ -31,7 +47,7 @@ function errorPathOf(error: string): string {
   const first = error.split(" ")[0] ?? "";
   const base = first === "/" ? "" : first;
   const member = /"(?:missingProperty|additionalProperty)":"((?:[^"\\]|\\.)*)"/.exec(error)?.[1];
-  return member === undefined ? base : `${base}/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return member === undefined ? base : `${base}/${escapeToken(member)}`;
 }
 
 export interface Change {

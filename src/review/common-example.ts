@@ -23,8 +23,8 @@ export interface Part {
 }
 
 /** Build calls allowed per top-level request (branch choices multiply in nested unions). */
-const BUDGET = 4000;
-const MAX_DEPTH = 32;
+export const BUDGET = 4000;
+export const MAX_DEPTH = 32;
 
 const memo = new WeakMap<SchemaContext, Map<string, Built>>();
 const stripped = new WeakMap<object, Map<string, Schema>>();
@@ -45,8 +45,17 @@ export function commonExample(parts: Part[], steps: readonly Step[]): ExampleRes
   return v !== NONE && allValid(parts, v) ? { found: true, value: v } : { found: false };
 }
 
-function keyOf(parts: Part[], steps: readonly Step[]): string {
+export function keyOf(parts: Part[], steps: readonly Step[]): string {
   return `${parts.map((p) => `${p.side ?? ""}${p.ctx.id(p.node)}`).join(",")}|${steps.map((s) => (s.kind === "prop" ? `p${s.name}` : s.kind === "item" ? "i" : `${s.side ?? "a"}${s.index}`)).join("\u0000")}`;
+}
+
+/** The common build with the memo of the first part's context (near-example.ts calls it for each candidate member). */
+export function commonBuild(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }): Built {
+  const first = parts[0];
+  if (!first) return NONE;
+  let cache = memo.get(first.ctx);
+  if (!cache) memo.set(first.ctx, (cache = new Map()));
+  return build(parts, steps, depth, budget, cache);
 }
 
 function build(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
@@ -172,7 +181,7 @@ function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number
 }
 
 /** Parts with references followed, `allOf` spread into parts of its own and trivial parts dropped; false when one accepts nothing. */
-function flatten(parts: Part[]): Part[] | false {
+export function flatten(parts: Part[]): Part[] | false {
   const out: Part[] = [];
   const visit = (p: Part, depth: number): boolean => {
     const n = p.ctx.deref(p.node);
@@ -195,7 +204,7 @@ function flatten(parts: Part[]): Part[] | false {
   return out;
 }
 
-function replaceUnion(parts: Part[], i: number, kw: "oneOf" | "anyOf", branch: SchemaNode): Part[] {
+export function replaceUnion(parts: Part[], i: number, kw: "oneOf" | "anyOf", branch: SchemaNode): Part[] {
   const p = parts[i]!;
   const base = without(p.node as Schema, kw);
   const repl: Part[] = [{ ...p, node: branch }];
@@ -204,7 +213,7 @@ function replaceUnion(parts: Part[], i: number, kw: "oneOf" | "anyOf", branch: S
 }
 
 /** The schemas a member `name` must satisfy under one part: its property, matching patterns, or additionalProperties. */
-function memberSchemas(p: Part, name: string): Part[] {
+export function memberSchemas(p: Part, name: string): Part[] {
   const n = p.node as Schema;
   const out: Part[] = [];
   const props = isSchemaObject(n.properties) ? n.properties : {};
@@ -222,18 +231,18 @@ function memberSchemas(p: Part, name: string): Part[] {
   return out;
 }
 
-function itemSchemas(p: Part, i: number): Part[] {
+export function itemSchemas(p: Part, i: number): Part[] {
   const n = p.node as Schema;
   const prefix = Array.isArray(n.prefixItems) ? (n.prefixItems as SchemaNode[]) : [];
   if (i < prefix.length) return [{ ...p, node: prefix[i]! }];
   return n.items === undefined ? [] : [{ ...p, node: n.items as SchemaNode }];
 }
 
-function allValid(parts: Part[], v: unknown): boolean {
+export function allValid(parts: Part[], v: unknown): boolean {
   return parts.every((p) => p.ctx.valid(p.node, v));
 }
 
-function unionOf(n: SchemaNode): "oneOf" | "anyOf" | undefined {
+export function unionOf(n: SchemaNode): "oneOf" | "anyOf" | undefined {
   if (typeof n !== "object") return undefined;
   return Array.isArray(n.oneOf) ? "oneOf" : Array.isArray(n.anyOf) ? "anyOf" : undefined;
 }
@@ -251,17 +260,17 @@ function without(n: Schema, kw: string): Schema {
   return s;
 }
 
-function weight(n: SchemaNode): number {
+export function weight(n: SchemaNode): number {
   if (typeof n !== "object") return 0;
   let w = weights.get(n);
   if (w === undefined) weights.set(n, (w = refWeight(n)));
   return w;
 }
 
-function num(v: unknown): number | undefined {
+export function num(v: unknown): number | undefined {
   return typeof v === "number" && Number.isFinite(v) ? v : undefined;
 }
 
-function strings(v: unknown): string[] {
+export function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 }

@@ -11,11 +11,11 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
       return [
         `**${report.verdict}**: \`${report.old}\` -> \`${report.new}\` (${summary(report)})`,
         "",
-        ...report.warnings.map((w) => `- warning (${w.side}) \`${w.file}#${w.pointer}\` ${w.rule}: ${w.message}`),
+        ...report.warnings.map((w) => `- ${w.notice ? "notice" : "warning"} (${w.side}) \`${w.file}#${w.pointer}\` ${w.rule}: ${w.message}`),
         ...(report.warnings.length ? [""] : []),
         markdownTable(
           ["verdict", "kind", "path", "direction", "evidence", "counterexample"],
-          report.changes.map((c) => [c.verdict, c.kind, `\`${c.path}\``, c.direction, c.evidence, c.counterexample ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error})` : ""]),
+          report.changes.map((c) => [c.verdict, c.kind, `\`${c.path}\``, c.direction, c.evidence, c.counterexample ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error}${c.counterexample.atChange ? `; with ${c.counterexample.atChange.apart.join(", ")} as ${c.counterexample.invalid} has it: ${c.counterexample.atChange.error}` : ""})` : ""]),
         ),
       ].join("\n");
     case "junit":
@@ -32,7 +32,7 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
         ...(report.warnings.length ? [{ name: "document defects", cases: report.warnings.map((w) => ({ classname: w.rule, name: `${w.side} ${w.file}#${w.pointer}: ${w.message}`, timeSeconds: 0 })) }] : []),
       ]);
     case "github": {
-      const lines = report.warnings.map((w) => githubCommand("warning", `${w.file}#${w.pointer}: ${w.message}`, { title: `document defect: ${w.rule}` }));
+      const lines = report.warnings.map((w) => githubCommand(w.notice ? "notice" : "warning", `${w.file}#${w.pointer}: ${w.message}`, { title: `${w.notice ? "not checked" : "document defect"}: ${w.rule}` }));
       lines.push(...report.changes
         .filter((c) => c.verdict !== "compatible")
         .map((c) => githubCommand(c.verdict === "breaking" ? "error" : "warning", `${c.path}: ${c.evidence}${c.counterexample ? `\n${counterexampleText(c)}` : ""}`, { title: `${c.verdict}: ${c.kind}` })));
@@ -41,7 +41,7 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
     }
     case "text": {
       const label = { breaking: "BREAKING", "needs-review": "REVIEW  ", compatible: "ok      " } as const;
-      const lines: string[] = report.warnings.map((w) => `warning   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`);
+      const lines: string[] = report.warnings.map((w) => `${w.notice ? "notice " : "warning"}   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`);
       for (const c of report.changes) {
         lines.push(`${label[c.verdict]}  ${c.kind}  ${c.path}  (${c.direction})`);
         lines.push(`          ${c.evidence}`);
@@ -64,11 +64,14 @@ function jsonChange(c: Change): Record<string, unknown> {
 function counterexampleText(c: Change): string {
   const cx = c.counterexample;
   if (!cx) return "";
-  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}`;
+  const apart = cx.atChange ? `\nwith ${cx.atChange.apart.join(", ")} as ${cx.invalid} has it (no value both versions accept there), ${cx.invalid} rejects it at the change: ${cx.atChange.error}` : "";
+  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}${apart}`;
 }
 
 export function summary(report: DiffReport): string {
   const n = (v: Change["verdict"]) => report.changes.filter((c) => c.verdict === v).length;
-  const w = report.warnings.length ? `; ${report.warnings.length} document defect warning(s)` : "";
+  const notices = report.warnings.filter((x) => x.notice).length;
+  const defects = report.warnings.length - notices;
+  const w = `${defects ? `; ${defects} document defect warning(s)` : ""}${notices ? `; ${notices} notice(s)` : ""}`;
   return `${n("breaking")} breaking, ${n("needs-review")} needs review, ${n("compatible")} compatible; ${report.stats.unchanged}/${report.stats.surfaces} surfaces unchanged, ${report.stats.samples} payloads sampled${w}`;
 }

@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
 import { commonExample } from "./common-example.js";
+import { nearExample, stepsAlong } from "./near-example.js";
 import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
@@ -21,7 +22,7 @@ import { Containment, short, type Finding, type Step } from "./schema/containmen
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
-import { escapeToken, unescapeToken } from "../json/index.js";
+import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
 
@@ -36,6 +37,8 @@ export interface DiffWarning {
   pointer: string;
   rule: string;
   message: string;
+  /** Not a defect (the document is valid; `--strict` does not refuse it): something the review cannot check, such as an unknown format. */
+  notice?: true;
 }
 
 export interface DiffReport {
@@ -343,6 +346,9 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       base = commonExample(parts, steps);
       if (base.found) break;
     }
+    // No payload both versions accept: the accepting version's payload that agrees with the rejecting one wherever it can.
+    const isolated = base.found;
+    if (!base.found) base = nearExample([parts[0]!], [parts[1]!], f.steps);
     if (!base.found) return undefined;
     const local = valueAt(base.value, at)?.value;
     const edits: unknown[] = [];
@@ -356,16 +362,69 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     edits.push(...witnesses);
+    const baseValue = base.value;
+    const twin = isolated || at === "" ? undefined : rejectingTwin(baseValue, check, f.steps, at);
     let first: Counterexample | undefined;
     for (const edit of edits) {
-      const payload = at === "" ? edit : replacedAt(base.value, tokensOf(at), edit);
+      const payload = at === "" ? edit : replacedAt(baseValue, parsePointer(at), edit);
       if (payload === undefined) continue;
       if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
-      const cx: Counterexample = { ...shown(payload, check.from, check.to, cb, check.surfB.node), isolated: true };
+      const cx: Counterexample = shown(payload, check.from, check.to, cb, check.surfB.node);
+      if (isolated) cx.isolated = true;
       if (errorInside(cx, at)) return { cx, focused: true };
+      if (twin) {
+        const t = replacedAt(twin.value, parsePointer(at), edit);
+        const why = t === undefined ? undefined : cb.explain(check.surfB.node, t);
+        if (why && inside(why.at, at)) {
+          cx.atChange = { error: why.text, errorAt: why.at, apart: twin.apart };
+          return { cx, focused: true };
+        }
+      }
       first ??= cx;
     }
     return first ? { cx: first, focused: false } : undefined;
+  }
+
+  /**
+   * The base (valid under the accepting side, A) with the members the rejecting side (B) fails it at
+   * set as B has them, one error at a time: those are the members where construction found no value
+   * both versions accept (`apart`). Undefined when B's objection is not such a member (the whole
+   * payload, or something around the change) or B has no value to offer there.
+   */
+  function rejectingTwin(base: unknown, check: Check, steps: Step[], at: string): { value: unknown; apart: string[] } | undefined {
+    const cb = check.mb.ctx;
+    const b = check.surfB.node;
+    const source = nearExample([{ node: b, ctx: cb, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    let twin = base;
+    const apart: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const why = cb.explain(b, twin);
+      // Done when B accepts it, or objects only at the change (the change itself is a disjoint member).
+      if (!why || inside(why.at, at)) return apart.length ? { value: twin, apart } : undefined;
+      if (why.at === "" || inside(at, why.at) || apart.includes(why.at)) return undefined;
+      let next: unknown;
+      if (why.keyword === "additionalProperties" || why.keyword === "unevaluatedProperties") {
+        next = structuredClone(twin);
+        if (!deleteAt(next, why.at)) return undefined;
+      } else {
+        // B's value there: from B's twin of the whole base, else one built along the path to that member.
+        const fill = (source.found ? valueAt(source.value, why.at) : undefined) ?? valueAlong(twin, why.at, check);
+        if (!fill) return undefined;
+        next = replacedAt(twin, parsePointer(why.at), fill.value);
+      }
+      if (next === undefined) return undefined;
+      apart.push(why.at);
+      twin = next;
+    }
+    return undefined;
+  }
+
+  /** A value B accepts with a member at `pointer` (first array items only), built along that path; the member's value. */
+  function valueAlong(doc: unknown, pointer: string, check: Check): { value: unknown } | undefined {
+    const steps = stepsAlong(doc, parsePointer(pointer));
+    if (!steps) return undefined;
+    const built = nearExample([{ node: check.surfB.node, ctx: check.mb.ctx, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    return built.found ? valueAt(built.value, pointer) : undefined;
   }
 
   /**
@@ -458,7 +517,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
     // A member one version names and the other left open: the change is that member (introduced-member.ts;
     // OpenAPI documents for now, decision 176).
-    const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at));
+    const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
     if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
@@ -498,6 +557,11 @@ function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaC
 /** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */
 function aSteps(steps: readonly Step[]): Step[] {
   return steps.filter((s) => s.kind !== "branch" || s.side !== "b");
+}
+
+/** True when the instance location `where` is `at` or below it. */
+function inside(where: string, at: string): boolean {
+  return where === at || where.startsWith(`${at}/`);
 }
 
 function instancePath(steps: Step[]): string {
@@ -602,9 +666,10 @@ function dedupe(changes: Change[]): Change[] {
 function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: ContractModel): void {
   for (const c of changes) {
     if (c.kind !== "param-removed" || !c.surfaces?.[0]) continue;
-    const method = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1];
-    const mo = method ? oldM.methods.get(unescapeToken(method)) : undefined;
-    const mn = method ? newM.methods.get(unescapeToken(method)) : undefined;
+    const token = /^#\/methods\/([^/]+)\/params/.exec(c.surfaces[0])?.[1];
+    const method = token === undefined ? undefined : unescapeToken(token);
+    const mo = method ? oldM.methods.get(method) : undefined;
+    const mn = method ? newM.methods.get(method) : undefined;
     if (!mo || !mn) continue;
     const gone = mo.params.filter((p) => !mn.params.some((q) => q.name === p.name));
     const added = mn.params.filter((q) => !mo.params.some((p) => p.name === q.name));
@@ -630,7 +695,7 @@ const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: S
  * sent, results received; a shared component by the surfaces that reach it. "none" when unknown.
  */
 export function wireSide(m: ContractModel, pointer: string): Direction | "none" {
-  const tokens = pointer.split("/").slice(1).map(unescapeToken);
+  const tokens = tokensOf(pointer) ?? [];
   if (m.kind === "openapi" && (tokens[0] === "paths" || tokens[0] === "webhooks")) {
     let flipped = tokens[0] === "webhooks";
     let side: Direction | "none" = "none";
@@ -718,20 +783,33 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
 function localTarget(doc: unknown, node: Record<string, unknown>): Record<string, unknown> | undefined {
   const ref = node.$ref as string;
   if (!ref.startsWith("#")) return undefined;
-  const target = valueAt(doc, decodeURIComponent(ref.slice(1)))?.value;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined; // a malformed percent-escape: no such target
+  }
+  const target = valueAt(doc, pointer)?.value;
   if (!isSchemaObject(target)) return undefined;
   const { $ref: _, ...siblings } = node;
   return { ...target, ...siblings };
 }
 
-function tokensOf(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.split("/").slice(1).map(unescapeToken);
+/** The reference tokens of a pointer (src/json's RFC 6901 unescaping); undefined for a malformed one (a `$ref` of the input). */
+function tokensOf(pointer: string): string[] | undefined {
+  try {
+    return parsePointer(pointer);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value at a JSON pointer, wrapped so `undefined` means absent. */
 function valueAt(doc: unknown, pointer: string): { value: unknown } | undefined {
   let cur: unknown = doc;
-  for (const t of tokensOf(pointer)) {
+  const tokens = tokensOf(pointer);
+  if (!tokens) return undefined;
+  for (const t of tokens) {
     if (Array.isArray(cur) && /^\d+$/.test(t) && Number(t) < cur.length) cur = cur[Number(t)];
     else if (isSchemaObject(cur) && Object.hasOwn(cur, t)) cur = cur[t];
     else return undefined;
@@ -764,7 +842,7 @@ function withMember(o: Record<string, unknown>, name: string, value: unknown): R
 
 /** Sets the value at a pointer whose parent exists (own data member, never the prototype). */
 function setAt(doc: unknown, pointer: string, value: unknown): boolean {
-  const tokens = tokensOf(pointer);
+  const tokens = tokensOf(pointer) ?? [];
   const last = tokens.pop();
   if (last === undefined) return false;
   const parent = valueRef(doc, tokens);
@@ -775,7 +853,7 @@ function setAt(doc: unknown, pointer: string, value: unknown): boolean {
 }
 
 function deleteAt(doc: unknown, pointer: string): boolean {
-  const tokens = tokensOf(pointer);
+  const tokens = tokensOf(pointer) ?? [];
   const last = tokens.pop();
   const parent = valueRef(doc, tokens);
   if (last === undefined || !isSchemaObject(parent) || !Object.hasOwn(parent, last)) return false;

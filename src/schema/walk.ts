@@ -61,14 +61,17 @@ export function subschemas(node: Schema): SubschemaSite[] {
   return out;
 }
 
-/** Visits every schema object under `root` (pre-order), with its pointer; `false` from `visit` skips its children. */
-export function walkSchema(root: unknown, visit: (node: Schema, pointer: string) => boolean | void, pointer = ""): void {
+/**
+ * Visits every schema object under `root` (pre-order), with its pointer; `false` from `visit` skips its
+ * children; `follow` (default: every keyword) says which subschema keywords to walk into.
+ */
+export function walkSchema(root: unknown, visit: (node: Schema, pointer: string) => boolean | void, pointer = "", follow?: (keyword: string) => boolean): void {
   const seen = new Set<object>();
   const go = (node: unknown, at: string, depth: number): void => {
     if (!isObject(node) || seen.has(node) || depth > 512) return;
     seen.add(node);
     if (visit(node, at) === false) return;
-    for (const s of subschemas(node)) go(s.node, at + s.pointer, depth + 1);
+    for (const s of subschemas(node)) if (!follow || follow(s.keyword)) go(s.node, at + s.pointer, depth + 1);
   };
   go(root, pointer, 0);
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { diff, json, oneOp } from "./openapi-helpers.js";
+import { renderDiff } from "../../src/review/diff-report.js";
 
 const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, {}, "/a", "post");
 
@@ -63,5 +64,30 @@ describe("counterexamples from a payload both versions accept", () => {
     expect(c.verdict).toBe("breaking");
     expect(c.counterexample).toBeDefined();
     expect(c.counterexample?.isolated).toBeUndefined();
+  });
+  it("where a member the versions type apart comes first, the error with that member as the rejecting version has it names the change", () => {
+    const old = req({ type: "object", required: ["origin", "x"], properties: { origin: { type: "object" }, x: { type: "integer" } } });
+    const now = req({ type: "object", required: ["origin", "x", "y"], properties: { origin: { type: "string" }, x: { type: "integer", minimum: 10 }, y: { type: "string" } } });
+    const r = diff(old, now);
+    const c = r.changes.find((x) => x.kind === "minimum-raised")!;
+    const cx = c.counterexample!;
+    expect(c.verdict).toBe("breaking");
+    // ajv checks `origin` first, and no payload of the old version has a string there.
+    expect(cx.errorAt).toBe("/origin");
+    expect(cx.atChange).toEqual({ error: expect.stringMatching(/^\/x /), errorAt: "/x", apart: ["/origin"] });
+    // The payload itself is built for both versions apart from `origin`: the old version is open, so `y` (new) is in it.
+    expect(cx.payload).toEqual({ origin: {}, x: expect.any(Number), y: "x" });
+    expect(cx.isolated).toBeUndefined();
+    // The reviewer reads both errors.
+    const text = renderDiff(r, "text");
+    expect(text).toMatch(/new rejects it: \/origin must be string/);
+    expect(text).toMatch(/with \/origin as new has it \(no value both versions accept there\), new rejects it at the change: \/x must be >= 10/);
+  });
+  it("no atChange where the first error already names the change", () => {
+    const old = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer" }, origin: { type: "object" } } });
+    const now = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } } });
+    const cx = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!.counterexample!;
+    expect(cx.errorAt).toBe("/x");
+    expect(cx.atChange).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { diff, json, kinds, oneOp, openapi } from "./openapi-helpers.js";
 
@@ -101,5 +101,41 @@ describe("documents with small defects", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--strict: \d+ document defect/);
     expect((await runCli(["diff", file("clean.json", api("3.1.0")), file("clean2.json", api("3.1.0")), "--strict"])).code).toBe(0);
+  });
+});
+
+describe("unknown formats", () => {
+  const doc = (max?: number) =>
+    api("3.1.0", {
+      "/t": {
+        post: {
+          requestBody: json({ type: "object", properties: { at: { type: "integer", format: "unixtime", ...(max === undefined ? {} : { maximum: max }) }, until: { type: "integer", format: "unixtime" }, id: { type: "integer", format: "int64" }, when: { type: "string", format: "date-time" } } }),
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
+  it("are one notice per name and document, nothing on stderr, and --strict does not refuse them", async () => {
+    const a = file("fmt-old.json", doc());
+    const b = file("fmt-new.json", doc(5));
+    // ajv's default logger is the console: it printed `unknown format "unixtime" ignored` for every schema compiled.
+    const warn = vi.spyOn(console, "warn");
+    const r = await runCli(["diff", a, b, "--format", "json"]);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    expect(r.stderr).toBe("");
+    const out = JSON.parse(r.stdout);
+    expect(out.verdict).toBe("breaking");
+    expect(out.warnings).toEqual([
+      { side: "old", file: expect.stringContaining("fmt-old.json"), pointer: expect.stringMatching(/\/properties\/at$/), rule: "unknown-format", message: expect.stringContaining('format "unixtime"'), notice: true },
+      { side: "new", file: expect.stringContaining("fmt-new.json"), pointer: expect.stringMatching(/\/properties\/at$/), rule: "unknown-format", message: expect.stringContaining('format "unixtime"'), notice: true },
+    ]);
+    const strict = await runCli(["diff", a, b, "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/^notice +unknown-format/m);
+    expect(strict.stdout).toMatch(/2 notice\(s\)/);
+  });
+  it("known formats (ajv-formats' set, OpenAPI's int64) give no notice", () => {
+    const known = api("3.1.0", { "/t": { post: { requestBody: json({ type: "object", properties: { id: { type: "integer", format: "int64" }, when: { type: "string", format: "date-time" } } }), responses: { "200": { description: "ok" } } } } });
+    expect(diff(openapi(known), openapi(known)).warnings).toEqual([]);
   });
 });

@@ -4,17 +4,19 @@
  * `certain` ones are structural refutations still to be shown with a payload, the others are
  * places the structural rules cannot decide (left to the sampling search).
  *
- * Rules cover the common subset: type sets, enum/const, required, properties +
- * additionalProperties, items, numeric and length bounds, pattern/format equality, oneOf/anyOf
- * branch matching (with exclusivity proved by type or by a discriminating constant) and allOf.
- * References are followed on both sides and recursion is handled co-inductively.
+ * This checker decides type sets, enum/const, oneOf/anyOf branch matching (with exclusivity proved
+ * by type or by a discriminating constant) and allOf itself; every other keyword belongs to one
+ * keyword family module (families/: numbers, strings, arrays, objects, applicators), which it calls
+ * per type of A (or once per pair) with itself as `sub` for nested schemas. References are followed
+ * on both sides and recursion is handled co-inductively.
  */
 import type { SchemaContext } from "./context.js";
 import { finiteValues, valueType } from "./context.js";
 import { sameKeyword, sameSchema } from "./equal.js";
 import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 import { mergeConjunction } from "./merge.js";
-import { KEYWORD_FAMILIES, applicatorFindings, type ApplicatorContext } from "./applicators.js";
+import { HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "./families/index.js";
+import { prefix, strings } from "./families/family.js";
 
 export type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
 import type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
@@ -25,8 +27,9 @@ export interface ContainmentOptions {
   maxDepth?: number;
 }
 
-/** Every keyword some family decides; a B-side keyword outside it is undecided unless equal on both sides. */
-const HANDLED: ReadonlySet<string> = new Set(KEYWORD_FAMILIES.flatMap((f) => f.keywords));
+/** Families that constrain values of one JSON type run per type of A; the others once per schema pair. */
+const PER_TYPE = KEYWORD_FAMILIES.filter((f) => f.types !== undefined);
+const PER_PAIR = KEYWORD_FAMILIES.filter((f) => f.types === undefined);
 
 /** Shared nodes, so memo keys stay stable across calls. */
 const EMPTY: Schema = Object.freeze({}) as Schema;
@@ -42,6 +45,8 @@ export class Containment {
   private stackDepth = 0;
   private lowWater = Infinity;
   private readonly maxDepth: number;
+  /** What a keyword family module sees of the checker (one object per checker: `sub` is its memoised recursion). */
+  private readonly families: FamilyContext;
 
   constructor(
     readonly ca: SchemaContext,
@@ -49,6 +54,14 @@ export class Containment {
     private readonly options: ContainmentOptions = {},
   ) {
     this.maxDepth = options.maxDepth ?? 48;
+    this.families = {
+      ca,
+      cb,
+      sub: (x, y, d) => this.sub(x, y, d),
+      finding: (...args) => this.finding(...args),
+      example: (n) => this.example(n),
+      disjoint: (x, y) => disjoint(x, ca, y, cb),
+    };
   }
 
   /** Findings for `a ⊆ b`; an empty list means proved. */
@@ -222,134 +235,17 @@ export class Containment {
         }
         continue;
       }
-      if (t === "integer" || t === "number") out.push(...this.numbers(a, b, t, aT));
-      else if (t === "string") out.push(...this.strings(a, b, aT));
-      else if (t === "array") out.push(...this.arrays(a, b, aT, depth));
-      else if (t === "object") out.push(...this.objects(a, b, aT, depth));
+      for (const family of PER_TYPE) if (family.types!.includes(t)) out.push(...family.findings(this.families, a, b, aT, depth, t));
     }
-    out.push(...applicatorFindings(this.family(), a, b, depth));
+    for (const family of PER_PAIR) out.push(...family.findings(this.families, a, b, a, depth));
     for (const k of constraintKeys(b)) {
-      if (HANDLED.has(k)) continue;
+      if (HANDLED_KEYWORDS.has(k)) continue;
       if (k in a && sameKeyword(k, a[k], this.ca, b[k], this.cb)) continue;
       out.push(this.finding([], "keyword", false, `{B} adds or changes \`${k}\`, which the structural pass does not decide`, a, b, [this.example(a)], k));
     }
     return out;
   }
 
-  private numbers(a: Schema, b: Schema, t: JsonType, aT: SchemaNode): Finding[] {
-    const out: Finding[] = [];
-    const loA = lower(a);
-    const loB = lower(b);
-    if (loB && (!loA || loA.v < loB.v || (loA.v === loB.v && !loA.excl && loB.excl))) {
-      const hints = loA ? [loA.excl ? (t === "integer" ? Math.floor(loA.v) + 1 : loA.v + 0.5) : loA.v] : [loB.excl ? loB.v : loB.v - 1, loB.v - 0.5];
-      out.push(this.finding([], "minimum", true, `{A} allows ${loA ? `values from ${loA.excl ? "above " : ""}${loA.v}` : "any lower value"}; {B}'s lower bound is ${loB.excl ? "above " : ""}${loB.v}`, aT, b, hints));
-    }
-    const hiA = upper(a);
-    const hiB = upper(b);
-    if (hiB && (!hiA || hiA.v > hiB.v || (hiA.v === hiB.v && !hiA.excl && hiB.excl))) {
-      const hints = hiA ? [hiA.excl ? (t === "integer" ? Math.ceil(hiA.v) - 1 : hiA.v - 0.5) : hiA.v] : [hiB.excl ? hiB.v : hiB.v + 1, hiB.v + 0.5];
-      out.push(this.finding([], "maximum", true, `{A} allows ${hiA ? `values up to ${hiA.v}` : "any higher value"}; {B}'s upper bound is ${hiB.excl ? "below " : ""}${hiB.v}`, aT, b, hints));
-    }
-    const mb = typeof b.multipleOf === "number" ? b.multipleOf : undefined;
-    if (mb !== undefined && !(t === "integer" && Number.isInteger(mb) && mb === 1)) {
-      const ma = typeof a.multipleOf === "number" ? a.multipleOf : undefined;
-      if (ma === undefined || !Number.isInteger(ma / mb)) out.push(this.finding([], "multiple-of", true, `{B} requires multiples of ${mb}; {A} ${ma === undefined ? "does not" : `only of ${ma}`}`, aT, b, [ma ?? 1, 1, 0.5, mb + 1]));
-    }
-    return out;
-  }
-
-  private strings(a: Schema, b: Schema, aT: SchemaNode): Finding[] {
-    const out: Finding[] = [];
-    const minA = num(a.minLength) ?? 0;
-    const minB = num(b.minLength) ?? 0;
-    if (minB > minA) out.push(this.finding([], "min-length", true, `{A} allows strings of length ${minA}; {B} requires at least ${minB}`, aT, b, ["x".repeat(minA), this.example(aT)]));
-    const maxA = num(a.maxLength);
-    const maxB = num(b.maxLength);
-    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(this.finding([], "max-length", true, `{A} allows strings longer than ${maxB}; {B} does not`, aT, b, ["x".repeat(maxB + 1)]));
-    if (typeof b.pattern === "string" && a.pattern !== b.pattern) {
-      const certain = typeof a.pattern !== "string";
-      out.push(this.finding([], "pattern", certain, certain ? `{B} adds the pattern ${b.pattern}` : `pattern changed from ${String(a.pattern)} to ${b.pattern}`, aT, b, ["", "x", " ", "0", "a b", this.example(aT)], b.pattern));
-    }
-    if (typeof b.format === "string" && a.format !== b.format) {
-      const certain = typeof a.format !== "string";
-      out.push(this.finding([], "format", certain, certain ? `{B} adds the format ${b.format}` : `format changed from ${String(a.format)} to ${b.format}`, aT, b, ["x", "not a " + b.format, this.example(aT)], b.format));
-    }
-    return out;
-  }
-
-  private arrays(a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
-    const out: Finding[] = [];
-    if ("prefixItems" in a || "prefixItems" in b) {
-      if (!sameKeyword("prefixItems", a.prefixItems, this.ca, b.prefixItems, this.cb)) out.push(this.finding([], "keyword", false, "prefixItems differ", aT, b, [this.example(aT)], "prefixItems"));
-    }
-    for (const f of this.sub((a.items as SchemaNode) ?? true, (b.items as SchemaNode) ?? true, depth + 1)) out.push(prefix({ kind: "item" }, f));
-    const minA = num(a.minItems) ?? 0;
-    const minB = num(b.minItems) ?? 0;
-    if (minB > minA) out.push(this.finding([], "min-items", true, `{A} allows ${minA} items; {B} requires at least ${minB}`, aT, b, [[], this.example(aT)]));
-    const maxA = num(a.maxItems);
-    const maxB = num(b.maxItems);
-    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) {
-      const item = this.example((a.items as SchemaNode) ?? true);
-      out.push(this.finding([], "max-items", true, `{A} allows more than ${maxB} items; {B} does not`, aT, b, [Array.from({ length: maxB + 1 }, () => item)]));
-    }
-    if (b.uniqueItems === true && a.uniqueItems !== true) {
-      const item = this.example((a.items as SchemaNode) ?? true);
-      out.push(this.finding([], "unique-items", true, "{A} allows repeated items; {B} requires unique items", aT, b, [[item, item]]));
-    }
-    return out;
-  }
-
-  private objects(a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
-    const out: Finding[] = [];
-    const reqA = new Set(strings(a.required));
-    const base = this.example(aT);
-    for (const r of strings(b.required)) {
-      if (reqA.has(r)) continue;
-      const hint = isSchemaObject(base) ? omit(base, r) : base;
-      out.push(this.finding([], "required", true, `{B} requires the member "${r}"; {A} does not`, aT, b, [hint], r));
-    }
-    // A-side patternProperties admit members the properties/additionalProperties reasoning below does not see.
-    if (a.patternProperties !== undefined && !sameKeyword("patternProperties", a.patternProperties, this.ca, b.patternProperties, this.cb)) {
-      out.push(this.finding([], "keyword", false, "`patternProperties` differs", aT, b, [base], "patternProperties"));
-    }
-    const propsA = (isSchemaObject(a.properties) ? a.properties : {}) as Record<string, SchemaNode>;
-    const propsB = (isSchemaObject(b.properties) ? b.properties : {}) as Record<string, SchemaNode>;
-    const apA = (a.additionalProperties as SchemaNode | undefined) ?? true;
-    const apB = (b.additionalProperties as SchemaNode | undefined) ?? true;
-    const names = [...new Set([...Object.keys(propsA), ...Object.keys(propsB)])];
-    for (const n of names) {
-      const sa = Object.hasOwn(propsA, n) ? propsA[n]! : apA;
-      const sb = Object.hasOwn(propsB, n) ? propsB[n]! : apB;
-      if (this.ca.deref(sa) === false) continue;
-      if (!Object.hasOwn(propsB, n) && this.cb.deref(apB) === false) {
-        const hint = isSchemaObject(base) ? { ...base, [n]: this.example(sa) } : base;
-        out.push(this.finding([], "property", true, `{A} allows the member "${n}"; {B} does not (additionalProperties: false)`, aT, b, [hint], n));
-        continue;
-      }
-      for (const f of this.sub(sa, sb, depth + 1)) out.push(prefix({ kind: "prop", name: n }, f));
-    }
-    if (this.ca.deref(apA) !== false) {
-      const fresh = freshName([...names]);
-      if (this.cb.deref(apB) === false) {
-        const hint = isSchemaObject(base) ? { ...base, [fresh]: this.example(apA) } : base;
-        out.push(this.finding([], "additional-properties", true, "{A} allows members it does not name; {B} does not", aT, b, [hint], fresh));
-      } else {
-        for (const f of this.sub(apA, apB, depth + 1)) out.push(prefix({ kind: "prop", name: fresh }, f));
-      }
-    }
-    const minA = num(a.minProperties) ?? 0;
-    const minB = num(b.minProperties) ?? 0;
-    if (minB > minA) out.push(this.finding([], "min-properties", true, `{B} requires at least ${minB} members; {A} ${minA}`, aT, b, [base]));
-    const maxA = num(a.maxProperties);
-    const maxB = num(b.maxProperties);
-    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(this.finding([], "max-properties", true, `{A} allows more than ${maxB} members; {B} does not`, aT, b, [base]));
-    return out;
-  }
-
-  /** What a keyword family module sees of the checker. */
-  private family(): ApplicatorContext {
-    return { ca: this.ca, cb: this.cb, sub: (x, y, d) => this.sub(x, y, d), finding: (...args) => this.finding(...args), example: (n) => this.example(n), disjoint: (x, y) => disjoint(x, this.ca, y, this.cb) };
-  }
 
   private example(node: SchemaNode): unknown {
     try {
@@ -364,9 +260,6 @@ export class Containment {
   }
 }
 
-function prefix(step: Step, f: Finding): Finding {
-  return { ...f, steps: [step, ...f.steps] };
-}
 
 function unionKeyword(s: Schema): "oneOf" | "anyOf" | undefined {
   if (Array.isArray(s.oneOf)) return "oneOf";
@@ -427,42 +320,11 @@ function flatObject(s: Schema, ctx: SchemaContext): Schema | undefined {
 }
 
 
-function lower(s: Schema): { v: number; excl: boolean } | undefined {
-  const m = num(s.minimum);
-  const e = num(s.exclusiveMinimum);
-  if (m === undefined && e === undefined) return undefined;
-  if (e !== undefined && (m === undefined || e >= m)) return { v: e, excl: true };
-  return { v: m!, excl: false };
-}
 
-function upper(s: Schema): { v: number; excl: boolean } | undefined {
-  const m = num(s.maximum);
-  const e = num(s.exclusiveMaximum);
-  if (m === undefined && e === undefined) return undefined;
-  if (e !== undefined && (m === undefined || e <= m)) return { v: e, excl: true };
-  return { v: m!, excl: false };
-}
 
-function num(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
-}
 
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-}
 
-function omit(o: Record<string, unknown>, k: string): Record<string, unknown> {
-  const out = { ...o };
-  delete out[k];
-  return out;
-}
 
-function freshName(taken: string[]): string {
-  for (let i = 0; ; i++) {
-    const n = i === 0 ? "extraMember" : `extraMember${i}`;
-    if (!taken.includes(n)) return n;
-  }
-}
 
 function mutations(t: JsonType): unknown[] {
   switch (t) {

@@ -5,7 +5,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { escapeToken } from "../../json/index.js";
+import { escapeToken, unescapeToken } from "../../json/index.js";
+import { walkSchema } from "../../schema/walk.js";
 import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
@@ -59,16 +60,12 @@ export class SchemaContext {
     return { $ref: this.addDef(name, schema) };
   }
 
-  private indexSites(node: unknown, def: string, pointer: string): void {
-    if (!isSchemaObject(node)) return;
-    if (!this.sites.has(node)) this.sites.set(node, { def, pointer });
-    for (const [k, v] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
-      const here = `${pointer}/${escapeToken(k)}`;
-      if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) this.indexSites(s, def, `${here}/${escapeToken(n)}`);
-      else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => this.indexSites(s, def, `${here}/${i}`));
-      else if (SCHEMA_KEYWORDS.has(k)) this.indexSites(v, def, here);
-    }
+  /** Records where every schema object of a definition sits (first site wins), through the one walker's subschema table; annotations (`$defs`, `contentSchema`) are not walked into. */
+  private indexSites(root: unknown, def: string, pointer: string): void {
+    walkSchema(root, (node, at) => {
+      if (this.sites.has(node)) return false;
+      this.sites.set(node, { def, pointer: at });
+    }, pointer, (keyword) => !isAnnotationKeyword(keyword));
   }
 
   id(node: SchemaNode): string {
@@ -86,7 +83,12 @@ export class SchemaContext {
   refTarget(ref: string): { name: string; schema: Schema } | undefined {
     const m = /^#\/\$defs\/(.+)$/.exec(ref);
     if (!m) return undefined;
-    const name = m[1]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    let name: string;
+    try {
+      name = unescapeToken(m[1]!);
+    } catch {
+      return undefined; // a malformed escape names no definition
+    }
     const schema = Object.hasOwn(this.defs, name) ? this.defs[name] : undefined;
     return schema ? { name, schema } : undefined;
   }
@@ -241,12 +243,12 @@ export class SchemaContext {
   }
 
   /** The primary error of a rejected value: its one-line text and the instance location it names. */
-  explain(node: SchemaNode, value: unknown): { text: string; at: string } | undefined {
+  explain(node: SchemaNode, value: unknown): { text: string; at: string; keyword: string } | undefined {
     const v = this.validator(node);
     if (v(value)) return undefined;
     const e = primaryError(v.errors ?? []);
-    if (!e) return { text: "invalid", at: "" };
-    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e) };
+    if (!e) return { text: "invalid", at: "", keyword: "" };
+    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e), keyword: e.keyword };
   }
 
   private ajv(discriminator: boolean): Ajv2020 {
@@ -255,7 +257,9 @@ export class SchemaContext {
     // No code optimisation pass: each validator runs a few times, so compiling fast matters more than running fast.
     // No meta-schema check of the bundle: the dialect pass reports defects, and a bundle that failed the
     // check was validated without it anyway ("validate what compiles rather than stop").
-    const options = { strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
+    // No logger: ajv would print `unknown format "..." ignored` for every schema it compiles; dialect.ts reports
+    // each unknown format once as an `unknown-format` notice in the diff's warnings instead.
+    const options = { logger: false as const, strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
     const ajv = new Ajv2020(options);
     addFormats.default(ajv);
     ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
@@ -280,9 +284,13 @@ export function primaryError(errors: readonly ErrorObject[]): ErrorObject | unde
   return best;
 }
 
-/** Deeper errors first; at equal depth, a value refused by a constraint beats a const/enum/type mismatch (which says "another branch"). */
+/**
+ * Deeper errors first, by how far into the value the branch got (`instancePath`: a branch missing a
+ * member failed at the object, before a branch that looked at one of its members); at equal depth,
+ * a value refused by a constraint beats a const/enum/type mismatch (which says "another branch").
+ */
 function relevance(e: ErrorObject): number {
-  return 2 * depthOf(errorLocation(e)) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
+  return 2 * depthOf(e.instancePath) + (DISCRIMINATING.has(e.keyword) ? 0 : 1);
 }
 
 const DISCRIMINATING = new Set(["const", "enum", "type"]);

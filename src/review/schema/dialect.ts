@@ -9,6 +9,7 @@
  *   rest of the schema is still compared. A pattern that only compiles without the `u` flag is kept
  *   and the document's validators are compiled without unicode regular expressions.
  */
+import { formatNames } from "ajv-formats/dist/formats.js";
 import { mapSchema, type Schema } from "../../schema/walk.js";
 import { JSON_TYPES } from "./keywords.js";
 
@@ -17,9 +18,14 @@ export type Dialect = "json-schema" | "oas3.0" | "oas3.1" | "oas3.2";
 export interface Defect {
   file: string;
   pointer: string;
-  rule: "invalid-type" | "empty-combinator" | "invalid-enum" | "invalid-keyword-value" | "invalid-pattern" | "non-unicode-pattern" | "items-array" | "boolean-exclusive-bound";
+  rule: "invalid-type" | "empty-combinator" | "invalid-enum" | "invalid-keyword-value" | "invalid-pattern" | "non-unicode-pattern" | "items-array" | "boolean-exclusive-bound" | "unknown-format";
   message: string;
+  /** Not a defect: the document is valid as written (`--strict` does not refuse it), the review only says what it cannot check. */
+  notice?: true;
 }
+
+/** The formats the review's validators check (ajv-formats' full set, OpenAPI's int32/int64/float/double/byte/binary/password included). */
+const KNOWN_FORMATS: ReadonlySet<string> = new Set(formatNames);
 
 export class DialectError extends Error {
   override readonly name = "DialectError";
@@ -105,6 +111,11 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
           defect("invalid-keyword-value", `${k} must be a string; ignored`);
           delete s[k];
         }
+      }
+      // An unknown format is an annotation (2020-12): valid, but nothing checks it. Said once per name and document.
+      if (typeof s.format === "string" && !KNOWN_FORMATS.has(s.format)) {
+        const message = `format "${s.format}" is not one the review checks; values are compared as unformatted strings`;
+        if (!state.defects.some((d) => d.rule === "unknown-format" && d.file === file && d.message === message)) state.defects.push({ file, pointer: at, rule: "unknown-format", message, notice: true });
       }
       if (Array.isArray(s.items)) {
         defect("items-array", "an array-valued items is the pre-2020 tuple form; read as prefixItems");

@@ -4,7 +4,8 @@
  * schema equals a `$ref` to the same content and a renamed definition equals its old self.
  */
 import type { SchemaContext } from "./context.js";
-import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./keywords.js";
+import { subschemas, type SubschemaSite } from "../../schema/walk.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema, type SchemaNode } from "./keywords.js";
 
 const SET_KEYWORDS = new Set(["required", "enum", "type"]);
 
@@ -22,24 +23,39 @@ export function sameSchema(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: 
   const kx = constraintKeys(x);
   const ky = constraintKeys(y);
   if (kx.length !== ky.length || kx.some((k, i) => k !== ky[i])) return false;
+  // Subschemas as the one walker (src/schema/walk.ts) finds them, by keyword; every other keyword is data.
+  const sx = sitesByKeyword(x);
+  const sy = sitesByKeyword(y);
   for (const k of kx) {
-    const vx = x[k];
-    const vy = y[k];
-    if (SCHEMA_KEYWORDS.has(k)) {
-      if (!sameSchema(vx as SchemaNode, ca, vy as SchemaNode, cb, assumed)) return false;
-    } else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(vx) && isSchemaObject(vy)) {
-      const nx = Object.keys(vx).sort();
-      const ny = Object.keys(vy).sort();
-      if (nx.length !== ny.length || nx.some((n, i) => n !== ny[i])) return false;
-      for (const n of nx) if (!sameSchema(vx[n] as SchemaNode, ca, vy[n] as SchemaNode, cb, assumed)) return false;
-    } else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(vx) && Array.isArray(vy)) {
-      if (vx.length !== vy.length) return false;
-      for (let i = 0; i < vx.length; i++) if (!sameSchema(vx[i] as SchemaNode, ca, vy[i] as SchemaNode, cb, assumed)) return false;
+    const ax = sx.get(k);
+    const ay = sy.get(k);
+    if (ax || ay) {
+      if (!ax || !ay || !sameSites(ax, ca, ay, cb, assumed)) return false;
     } else if (SET_KEYWORDS.has(k)) {
-      if (!sameSet(vx, vy)) return false;
-    } else if (canonical(vx) !== canonical(vy)) return false;
+      if (!sameSet(x[k], y[k])) return false;
+    } else if (canonical(x[k]) !== canonical(y[k])) return false;
   }
   return true;
+}
+
+/** The subschemas of a node the review reads as subschemas (contentSchema is an annotation), grouped by keyword. */
+function sitesByKeyword(n: Schema): Map<string, SubschemaSite[]> {
+  const out = new Map<string, SubschemaSite[]>();
+  for (const s of subschemas(n)) {
+    if (!SCHEMA_KEYWORDS.has(s.keyword) && !SCHEMA_MAP_KEYWORDS.has(s.keyword) && !SCHEMA_ARRAY_KEYWORDS.has(s.keyword)) continue;
+    let list = out.get(s.keyword);
+    if (!list) out.set(s.keyword, (list = []));
+    list.push(s);
+  }
+  return out;
+}
+
+/** Same subschemas under one keyword: the same member names (maps, in any order) or positions, each equal. */
+function sameSites(x: SubschemaSite[], cx: SchemaContext, y: SubschemaSite[], cy: SchemaContext, assumed: Set<string>): boolean {
+  if (x.length !== y.length) return false;
+  const byKey = (list: SubschemaSite[]) => [...list].sort((p, q) => (String(p.key ?? "") < String(q.key ?? "") ? -1 : String(p.key ?? "") > String(q.key ?? "") ? 1 : 0));
+  const [ox, oy] = typeof x[0]?.key === "string" ? [byKey(x), byKey(y)] : [x, y];
+  return ox.every((s, i) => s.key === oy[i]!.key && sameSchema(s.node as SchemaNode, cx, oy[i]!.node as SchemaNode, cy, assumed));
 }
 
 function sameSet(x: unknown, y: unknown): boolean {

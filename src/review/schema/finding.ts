@@ -46,11 +46,13 @@ export interface Finding {
   hints: unknown[];
 }
 
-/** The checker as a keyword family module uses it. */
+/** The checker as a keyword family module (families/) uses it: `sub` is the checker's own recursion (memo and co-induction included). */
 export interface FamilyContext {
   ca: SchemaContext;
   cb: SchemaContext;
   sub(a: SchemaNode, b: SchemaNode, depth: number): Finding[];
+  /** True when no instance satisfies both `a` (context A) and `b` (context B), proved by type or a pinned member. */
+  disjoint(a: SchemaNode, b: SchemaNode): boolean;
   finding(steps: Step[], aspect: Aspect, certain: boolean, message: string, a: SchemaNode, b: SchemaNode, hints: unknown[], subject?: string): Finding;
   example(node: SchemaNode): unknown;
 }

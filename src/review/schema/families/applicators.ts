@@ -1,37 +1,24 @@
 /**
- * Keyword families of the structural pass, and the family of in-place applicators and
- * conditional object keywords on the B side: `not`, `if`/`then`/`else`, `dependentSchemas`,
+ * The family of in-place applicators and conditional object keywords on the B side: `not`, `if`/`then`/`else`, `dependentSchemas`,
  * `dependentRequired`, `patternProperties`, `propertyNames`. Each is decided by a sufficient
  * condition (A disjoint from what `not` forbids; A inside both conditional branches; A closed
  * with no member the pattern names...); what no condition proves stays an undecided finding,
  * which the diff reports as needs-review unless a payload shows the break.
  * A-side uses of these keywords only restrict A, so ignoring them there is sound.
  */
-import type { Finding, FamilyContext } from "./finding.js";
-import { sameKeyword } from "./equal.js";
-import { isSchemaObject, type Schema, type SchemaNode } from "./keywords.js";
+import type { Finding, FamilyContext } from "../finding.js";
+import { sameKeyword } from "../equal.js";
+import { isSchemaObject, type Schema, type SchemaNode } from "../keywords.js";
+import type { KeywordFamily } from "./family.js";
 
-export interface KeywordFamily {
-  name: string;
-  keywords: readonly string[];
-}
-
-/** Which keywords the structural pass decides, by family (the containment checker's handled list is their union). */
-export const KEYWORD_FAMILIES: readonly KeywordFamily[] = [
-  { name: "core", keywords: ["type", "enum", "const", "allOf", "oneOf", "anyOf"] },
-  { name: "numbers", keywords: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] },
-  { name: "strings", keywords: ["minLength", "maxLength", "pattern", "format"] },
-  { name: "arrays", keywords: ["items", "minItems", "maxItems", "uniqueItems"] },
-  { name: "objects", keywords: ["required", "properties", "additionalProperties", "minProperties", "maxProperties"] },
-  { name: "applicators", keywords: ["not", "if", "then", "else", "dependentSchemas", "dependentRequired", "patternProperties", "propertyNames"] },
-];
-
-export interface ApplicatorContext extends FamilyContext {
-  disjoint(a: SchemaNode, b: SchemaNode): boolean;
-}
+export const applicators: KeywordFamily = {
+  name: "applicators",
+  keywords: ["not", "if", "then", "else", "dependentSchemas", "dependentRequired", "patternProperties", "propertyNames"],
+  findings: (fc, a, b, _aT, depth) => applicatorFindings(fc, a, b, depth),
+};
 
 /** Findings for the applicator family's keywords of `b` (those not equal on both sides). */
-export function applicatorFindings(fc: ApplicatorContext, a: Schema, b: Schema, depth: number): Finding[] {
+function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: number): Finding[] {
   const out: Finding[] = [];
   const same = (k: string) => k in a && sameKeyword(k, a[k], fc.ca, b[k], fc.cb);
   const undecided = (k: string, why: string) => out.push(fc.finding([], "keyword", false, `{B} adds or changes \`${k}\`: ${why}`, a, b, [fc.example(a)], k));
