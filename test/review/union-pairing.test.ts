@@ -1,8 +1,9 @@
 /**
  * Union branches are paired by what identifies them (a shared discriminator value, seen through
  * allOf; the same definition name, bare `$ref` aliases included; then member-name similarity), and
- * a claim whose path names the other document's schema says so. Each case is a small document pair
- * on which the diff misreported before (quoted in the test), checked on the real diff pipeline.
+ * a claim whose path names the other document's schema says so. Checked on the real diff pipeline
+ * with small document pairs; where a title quotes "was: ...", the engine before decision 126 reported
+ * exactly that on the same pair (re-run against the previous commit's src/review).
  */
 import { describe, expect, it } from "vitest";
 import type { LoadedContract } from "../../src/contracts/index.js";
@@ -45,7 +46,7 @@ describe("union branch pairing", () => {
     expect(pinnedApartThroughAllOf(ref("Analyze") as never, ca, ref("Envelope") as never, cb)).toBe(false);
   });
 
-  it("without a discriminator, the same definition name pairs branches (was: Usage's members compared with Caps')", () => {
+  it("without a discriminator, the same definition name pairs branches (a guard: the old engine got this small pair right by finding counts)", () => {
     const caps = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
     const usage = (t: string) => ({ type: "object", required: ["calls", "reads"], properties: { calls: { type: t }, reads: { type: "integer" } } });
     const l = lines({ Caps: caps, Usage: usage("integer"), Any: { anyOf: [ref("Caps"), ref("Usage")] } }, { Caps: caps, Usage: usage("string"), Any: { anyOf: [ref("Caps"), ref("Usage")] } });
@@ -53,7 +54,7 @@ describe("union branch pairing", () => {
     expect(l.some((x) => x.includes("#/$defs/Usage/properties/calls/type"))).toBe(true);
   });
 
-  it("a bare $ref alias definition is its target, by name too (was: exit reported on the alias paired with another payload)", () => {
+  it("a bare $ref alias definition is its target, by name too (a guard: on the whole wright-agent pair the old engine reported exit here)", () => {
     const payload = { type: "object", required: ["ok", "exit"], properties: { ok: { type: "boolean" }, exit: { type: "integer" } } };
     const mutation = { type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, documents: { type: "array" } } };
     const old = { EditValidationPayload: payload, MutationPayload: mutation, ValidateResult: ref("EditValidationPayload"), ProviderResult: ref("MutationPayload"), Any: { anyOf: [ref("ValidateResult"), ref("ProviderResult")] } };
