@@ -21,7 +21,7 @@ import { reachable, type ContractModel, type Direction, type Surface } from "./m
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
-import { canonical, isSchemaObject, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
@@ -246,7 +246,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
           changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}`, counterexample: cx });
         } else if (f.certain) {
           changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; structurally refuted, but no payload showing it was found (${search.valid} valid samples)` });
-        } else if (search.counterexample && !searchUsed) {
+        } else if (search.counterexample && !searchUsed && errorInside(search.counterexample, base.at ?? "")) {
+          // Only a payload whose rejection lies at this finding shows it; another one is reported on its own below.
           searchUsed = true;
           changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}; the sampling search found a payload`, counterexample: search.counterexample });
         } else if (search.valid === 0) {
@@ -509,12 +510,20 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const narrowed = check.from === "old";
     const newSide = narrowed ? f.b : f.a;
     const oldSide = narrowed ? f.a : f.b;
-    const located = newM.locate(newSide) ?? oldM.locate(oldSide);
+    const newLocated = newM.locate(newSide);
+    const located = newLocated ?? oldM.locate(oldSide);
     const at = instancePath(f.steps);
     let path = located ? located + suffix(f) : `${sn.path}${at === "" ? "" : ` @ ${at}`}`;
     // Method params are listed by name in the document: `params/<name>`, not `params/properties/<name>`.
     path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/").replace(/(\/parameters\/(?:query|path|header|cookie))\/properties\//, "$1/");
-    const message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
+    let message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
+    // The path names old's schema when new has none of its own here (a member new leaves open): say so,
+    // or "new allows null" reads as a claim about new's same-named definition.
+    if (!newLocated && located) {
+      // An unconstrained node, or one type carved out of it ({type} alone: derived nodes of located ones inherit their location), is a value new leaves open.
+      const open = typeof newSide === "boolean" ? newSide : isTrivial(newSide) || canonical(constraintKeys(newSide)) === canonical(["type"]);
+      message += ` (the path is old's schema: ${open ? `new constrains nothing at ${at === "" ? "the payload root" : at}` : "new's schema here has no location of its own"})`;
+    }
     // A member one version names and the other left open: the change is that member (introduced-member.ts;
     // OpenAPI documents for now, decision 176).
     const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);

@@ -72,9 +72,13 @@ export function definitionUri(name: string): string {
   return `${CONTRACT_ID}#/$defs/${name}`;
 }
 
-/** A strict 2020-12 ajv instance that knows the contract's annotations and holds the document. */
+/**
+ * A strict 2020-12 ajv instance that knows the contract's annotations and holds the document.
+ * strictRequired stays off: ToolResponse's `not: {required: ["error"]}` (upstream's spelling, decision
+ * 126) names a member only to forbid it, which that rule would refuse as undeclared.
+ */
 export function createContractAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: options.allErrors ?? true });
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: options.allErrors ?? true });
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   ajv.addSchema(contractDocument as object);
   return ajv;

@@ -78,7 +78,7 @@ describe("stdio transport", () => {
         peak = Math.max(peak, ++active);
         await new Promise((r) => setTimeout(r, 5));
         active--;
-        return { result: {} };
+        return { result: {} as never };
       },
     });
     await Promise.all([svc.handle({}), svc.handle({}), svc.handle({})]);

@@ -35,12 +35,13 @@ export function runDiff(): ReportedChange[] {
     if (err.status !== 1 || !err.stdout) throw e;
     out = err.stdout;
   }
-  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({ path: c.path, kind: c.kind, evidence: (c.evidence ?? "").slice(0, 200) }));
+  // `at` and `surfaces` say where a change located in upstream's document is reached from in ours (upstream-diff.ts).
+  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({ path: c.path, kind: c.kind, evidence: (c.evidence ?? "").slice(0, 300), ...(c.at !== undefined ? { at: c.at } : {}), ...(c.surfaces ? { surfaces: c.surfaces } : {}) }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const recorded: RecordedDiff = {
-    note: "Output of `contract-suite diff test/fixtures/upstream/wright-agent/wright-agent-v1.48499628.schema.json contracts/wright-agent/wright-agent-v1.schema.json --format json --samples 5` (path, kind, evidence cut to 200 characters), recorded by test/wright-agent/record-upstream-diff.ts.",
+    note: "Output of `contract-suite diff test/fixtures/upstream/wright-agent/wright-agent-v1.48499628.schema.json contracts/wright-agent/wright-agent-v1.schema.json --format json --samples 5` (path, kind, evidence cut to 300 characters, at, surfaces), recorded by test/wright-agent/record-upstream-diff.ts.",
     upstream_sha256: sha256(UPSTREAM),
     ours_sha256: sha256(OURS),
     changes: runDiff(),

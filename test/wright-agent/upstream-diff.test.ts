@@ -54,22 +54,28 @@ describe("diff of upstream 48499628 against our contract, classified against the
     expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/S/type" }, spelled({ type: "object", additionalProperties: true }), spelled({ type: "object" }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }, { type: "null" }] }))).toBe("diff-misreport");
     expect(classifyChange({ kind: "branch-removed", path: "#/$defs/S" }, spelled({ anyOf: [{ type: "null" }, { type: "string" }] }), spelled({ anyOf: [{ type: "string" }] }))).toBe("unexplained");
-    // A declared member without constraints is no constraint ({required:[x]} = {required:[x], properties:{x:{}}}),
-    // unless the object closes its other members.
-    const notUp = spelled({ type: "object", not: { required: ["error"] } });
-    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { description: "any" } } } }))).toBe("diff-misreport");
-    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, notUp, spelled({ type: "object", not: { required: ["error"], properties: { error: { type: "string" } } } }))).toBe("unexplained");
-    expect(classifyChange({ kind: "constraint-changed", path: "#/$defs/S" }, spelled({ type: "object", additionalProperties: false }), spelled({ type: "object", additionalProperties: false, properties: { x: {} } }))).toBe("unexplained");
-    // A false type claim on a plain typed node is a misreport; the same claim on a node that admits the type is not.
-    const edge = (t: unknown): Doc => ({ $defs: { E: { type: t, required: ["a", "b"], properties: { a: { type: "string" }, b: { type: "string" } } } } });
-    const widenedNull = { kind: "type-widened", path: "#/$defs/E/type", evidence: "new allows null here; old does not" };
-    const upEdge: Doc = { $defs: { E: { type: "object", required: ["a"], properties: { a: { type: "string" } } } } };
-    expect(classifyChange(widenedNull, upEdge, edge("object"))).toBe("diff-misreport");
-    expect(classifyChange(widenedNull, upEdge, edge(["object", "null"]))).toBe("unexplained");
-    expect(classifyChange(widenedNull, upEdge, { $defs: { E: { anyOf: [{ type: "object" }, { type: "null" }] } } })).toBe("unexplained");
-    expect(classifyChange({ ...widenedNull, kind: "type-narrowed" }, upEdge, edge("object"))).toBe("unexplained"); // kind and evidence disagree: not this class
-    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/E/type", evidence: "old allows null here; new does not" }, upEdge, edge("object"))).toBe("diff-misreport");
-    expect(classifyChange({ kind: "type-narrowed", path: "#/$defs/E/type", evidence: "old allows null here; new does not" }, { $defs: { E: { type: ["object", "null"], properties: { a: {} } } } }, edge("object"))).toBe("unexplained");
+    // A change the diff locates in upstream's document (ours has no schema there) is read by where it is reached from:
+    // the upstream definitions its instance path passes through from the surface, on a way that ends at the reported node.
+    const reachUp: Doc = {
+      $defs: {
+        LintResult: { anyOf: [{ $ref: "#/$defs/LintPayload" }, { type: "array" }] },
+        LintPayload: { type: "object", properties: { findings: { type: "array", items: { $ref: "#/$defs/Finding" } } } },
+        Finding: { type: "object", properties: { rule: { type: "integer" } } },
+        Other: { type: "object", properties: { findings: { type: "array", items: { $ref: "#/$defs/Finding" } } } },
+        AgentResult: { anyOf: [{ $ref: "#/$defs/Other" }] },
+      },
+    };
+    const reachUs: Doc = { $defs: { LintResult: { type: "object" }, Other: { type: "object" }, EditStatementsResult: { type: "object" } } };
+    const oldLocated = { kind: "type-widened", path: "#/$defs/Finding/properties/rule/type", evidence: "new allows null here; old does not (the path is old's schema: new constrains nothing at /findings/0/rule)", at: "/findings/0/rule" };
+    expect(classifyChange({ ...oldLocated, surfaces: ["#/$defs/LintResult"] }, reachUp, reachUs)).toBe("row:LintPayload");
+    expect(classifyChange({ ...oldLocated, surfaces: ["#/$defs/EditStatementsResult"] }, reachUp, reachUs)).toBe("new-definition");
+    expect(classifyChange({ ...oldLocated, surfaces: ["#/$defs/Other"] }, reachUp, reachUs)).toBe("unexplained"); // reached through no row's definition
+    expect(classifyChange({ ...oldLocated, at: "/findings/0", surfaces: ["#/$defs/LintResult"] }, reachUp, reachUs)).toBe("row:LintPayload");
+    expect(classifyChange({ ...oldLocated, at: "/other/0/rule", surfaces: ["#/$defs/LintResult"] }, reachUp, reachUs)).toBe("unexplained"); // no way to Finding
+    expect(classifyChange({ ...oldLocated, at: "/findings/0/rule", surfaces: ["#/$defs/AgentResult"] }, reachUp, reachUs)).toBe("unexplained"); // AgentResult's row is not about its branches' insides
+    expect(classifyChange(oldLocated, reachUp, reachUs)).toBe("unexplained"); // no surface: nothing to read it by
+    // Without the note, the same path is read in ours (where Finding does not exist).
+    expect(classifyChange({ ...oldLocated, evidence: "new allows null here; old does not", surfaces: ["#/$defs/LintResult"] }, reachUp, reachUs)).toBe("unexplained");
     // Rows by covered path: check's program and sources: null; a neighbouring change stays unexplained.
     const checkUp: Doc = { $defs: { CheckResult: { type: "object", properties: { result: { type: "object" } } }, Sources: { type: "object" } } };
     const checkUs: Doc = { $defs: { CheckResult: { type: "object", properties: { result: { type: "object", required: ["program"], properties: { program: { type: "object" }, x: { type: "string" } } } } }, Sources: { type: ["object", "null", "string"] } } };

@@ -10,9 +10,14 @@
  *   changes is reported where it is used);
  * - new-definition: a constraint inside a definition upstream does not have (compared against
  *   nothing; the wire effect is reported at the using site);
- * - diff-misreport: the tool reports a change where the upstream and our node are the same schema
- *   apart from annotations (a defect of the diff tool, src/review — not ours to fix here);
- * - row: explained by one row of the table (by its definition, or a path the row covers);
+ * - diff-misreport: the change's path names a node that is the same schema in upstream and ours
+ *   apart from annotations, or a keyword equal on both sides. Caution: the diff locates a change at
+ *   the node that governs the value in ours, and the upstream node it was compared with may be
+ *   another one (a member our object adds where upstream's is open), so this class also holds real
+ *   differences reached through an added member; it is not evidence of an engine defect by itself;
+ * - row: explained by one row of the table (by its definition, or a path the row covers); a change
+ *   the diff locates in upstream's document ("the path is old's schema") by the upstream definitions
+ *   its instance path passes through (byReach);
  * - unexplained: everything else — to be fixed in the contract or given a row with its prose sentence.
  */
 import { PROSE_DIFFERENCES } from "./upstream.js";
@@ -21,6 +26,9 @@ export interface ReportedChange {
   path: string;
   kind: string;
   evidence?: string;
+  /** Instance path of the difference, and the surfaces (definitions of ours) it is reached from. */
+  at?: string;
+  surfaces?: string[];
 }
 
 export type ChangeClass = "text" | "layout" | "new-definition" | "diff-misreport" | `row:${string}` | "unexplained";
@@ -73,67 +81,65 @@ function constraints(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(constraints);
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(
-    Object.entries(withoutFreeMembers(v as Schema))
+    Object.entries(v as Schema)
       .filter(([k, x]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-") && !(k === "additionalProperties" && x === true))
       .map(([k, x]) => [k, (k === "anyOf" || k === "oneOf") && Array.isArray(x) ? x.map((b) => JSON.stringify(constraints(b))).sort() : constraints(x)]),
   );
-}
-
-/** A constraint-free schema: `true` or an object with nothing left once annotations are dropped. */
-function isFree(v: unknown): boolean {
-  const c = constraints(v);
-  return c === true || (c !== null && typeof c === "object" && !Array.isArray(c) && Object.keys(c).length === 0);
-}
-
-/**
- * Drops declared members whose schema constrains nothing ({} with only a description): they change
- * no instance's validity unless the object also restricts its other members (additionalProperties
- * other than true, patternProperties, unevaluatedProperties), where a declaration does matter.
- * (Strict JSON Schema tools want every `required` member declared; upstream's `not: {required}` is
- * spelled that way in ours.)
- */
-function withoutFreeMembers(o: Schema): Schema {
-  const props = o.properties;
-  if (props === null || typeof props !== "object" || Array.isArray(props)) return o;
-  if ((o.additionalProperties !== undefined && o.additionalProperties !== true) || o.patternProperties !== undefined || o.unevaluatedProperties !== undefined) return o;
-  const kept = Object.entries(props as Schema).filter(([, p]) => !isFree(p));
-  const { properties: _dropped, ...rest } = o;
-  return kept.length ? { ...rest, properties: Object.fromEntries(kept) } : rest;
-}
-
-function requiredClaimIsFalse(change: ReportedChange, before: unknown, after: unknown): boolean {
-  const member = /member "([^"]+)"/.exec(change.evidence ?? "")?.[1];
-  if (member === undefined || before === undefined || after === undefined) return false;
-  const has = (v: unknown) => Array.isArray(v) && v.includes(member);
-  return change.kind === "required-added" ? !(has(after) && !has(before)) : !(has(before) && !has(after));
-}
-
-/** The JSON type a diff evidence names ("old allows booleans here"), as a `type` keyword spells it. */
-const EVIDENCE_TYPES: Record<string, string> = { null: "null", booleans: "boolean", objects: "object", arrays: "array", strings: "string", numbers: "number", integers: "integer" };
-
-/**
- * A type-widened ("new allows T here; old does not") or type-narrowed ("old allows T here; new does
- * not") claim that is false on its own node: the side said to allow T is a plain typed schema (a
- * `type` keyword and no applicator or $ref that could admit more) whose type excludes T. Narrow on
- * purpose: a node whose type does include T, or that has anyOf/oneOf/allOf/$ref/not, stays a real change.
- */
-function typeClaimIsFalse(change: ReportedChange, upstreamNode: unknown, oursNode: unknown): boolean {
-  const m = /^(new|old) allows (\w+) here; (old|new) does not/.exec(change.evidence ?? "");
-  if (!m || (change.kind === "type-widened") !== (m[1] === "new")) return false;
-  if (change.kind !== "type-widened" && change.kind !== "type-narrowed") return false;
-  const claimed = EVIDENCE_TYPES[m[2]!];
-  const node = m[1] === "new" ? oursNode : upstreamNode;
-  if (claimed === undefined || node === null || typeof node !== "object" || Array.isArray(node)) return false;
-  const n = node as Schema;
-  if (["anyOf", "oneOf", "allOf", "$ref", "not", "if", "enum", "const"].some((k) => k in n) || n.type === undefined) return false;
-  const types = Array.isArray(n.type) ? (n.type as string[]) : [n.type as string];
-  return !types.includes(claimed) && !(claimed === "integer" && types.includes("number"));
 }
 
 function sameKeyword(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return false;
   const canon = (v: unknown) => JSON.stringify(Array.isArray(v) && v.every((x) => typeof x === "string") ? [...v].sort() : constraints(v));
   return canon(a) === canon(b);
+}
+
+/**
+ * A change the diff locates in upstream's document (its evidence says "the path is old's schema":
+ * ours has no schema of its own there, e.g. a member our open object leaves unconstrained) is read
+ * by where it is reached from in ours: the surface definition and the instance path under it.
+ */
+const OLD_LOCATED = /\(the path is old's schema: /;
+
+function byReach(change: ReportedChange, upstream: Doc): ChangeClass | undefined {
+  const surfaces = (change.surfaces ?? []).map((s) => /^#\/\$defs\/([^/]+)$/.exec(s)?.[1]).filter((d): d is string => d !== undefined);
+  const first = surfaces[0];
+  if (first === undefined) return undefined;
+  if (!Object.prototype.hasOwnProperty.call(upstream.$defs, first)) return "new-definition";
+  // The upstream definitions the instance path passes through, on the ways that end at the reported node's definition.
+  const reported = /^#\/\$defs\/([^/]+)/.exec(change.path)?.[1];
+  const tokens = (change.at ?? "").split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const chains = defChains(upstream, first, tokens).filter((c) => c[c.length - 1] === reported || c.includes(reported ?? ""));
+  // AgentResult's own row is about the union's branches, not what lies inside them.
+  const rowed = (d: string) => d !== "AgentResult" && PROSE_DIFFERENCES.some((r) => r.def === d);
+  for (const chain of chains) {
+    const hit = chain.find(rowed);
+    if (hit) return `row:${hit}`;
+  }
+  return undefined;
+}
+
+/** Every chain of definition names an instance path passes through in `doc`, from definition `start` (anyOf/oneOf/allOf branches all tried). */
+function defChains(doc: Doc, start: string, tokens: string[]): string[][] {
+  const out: string[][] = [];
+  const visit = (node: unknown, i: number, chain: string[], depth: number): void => {
+    if (depth > 40 || node === null || typeof node !== "object" || Array.isArray(node)) return;
+    const n = node as Schema;
+    if (typeof n.$ref === "string") {
+      const name = /^#\/\$defs\/(.+)$/.exec(n.$ref)?.[1];
+      if (name !== undefined && Object.prototype.hasOwnProperty.call(doc.$defs, name)) visit(doc.$defs[name], i, [...chain, name], depth + 1);
+    }
+    for (const k of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(n[k])) for (const b of n[k] as unknown[]) visit(b, i, chain, depth + 1);
+    if (i === tokens.length) {
+      out.push(chain);
+      return;
+    }
+    const t = tokens[i]!;
+    if (/^\d+$/.test(t) && n.items !== undefined) visit(n.items, i + 1, chain, depth + 1);
+    const props = n.properties as Record<string, unknown> | undefined;
+    if (props && Object.prototype.hasOwnProperty.call(props, t)) visit(props[t], i + 1, chain, depth + 1);
+  };
+  visit(doc.$defs[start], 0, [start], 0);
+  return out;
 }
 
 /**
@@ -151,6 +157,7 @@ export function isAddedMember(change: ReportedChange, upstream: Doc): boolean {
 export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc): ChangeClass {
   if (TEXT_KINDS.has(change.kind)) return "text";
   if (LAYOUT_KINDS.has(change.kind)) return "layout";
+  if (OLD_LOCATED.test(change.evidence ?? "")) return byReach(change, upstream) ?? "unexplained";
   const m = /^#\/\$defs\/([^/]+)(?:\/(.*))?$/.exec(change.path);
   if (!m) return "unexplained";
   const def = m[1]!;
@@ -160,10 +167,6 @@ export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc)
   const node = KEYWORDS.has(last) ? change.path.slice(0, change.path.lastIndexOf("/")) : change.path;
   const before = at(upstream, node);
   if (before !== undefined && JSON.stringify(constraints(before)) === JSON.stringify(constraints(at(ours, node)))) return "diff-misreport";
-  // A required-added/-removed whose claim about the member is false on our two documents.
-  if ((change.kind === "required-added" || change.kind === "required-removed") && last === "required" && requiredClaimIsFalse(change, at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
-  // A type claim its own node contradicts (e.g. "new allows null" on our plain `type: object`).
-  if (last === "type" && typeClaimIsFalse(change, before, at(ours, node))) return "diff-misreport";
   // The keyword itself is the same on both sides (e.g. required-added where both require the member).
   if (KEYWORDS.has(last) && last !== "type" && sameKeyword(at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
   if (PROSE_DIFFERENCES.some((r) => r.def === def)) return `row:${def}`;

@@ -275,6 +275,12 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     ours: "the same and policy (the effective lint policy) and snapshot",
     prose: "Registered lint rules with full metadata and effective configuration; snapshot scopes the rule indexes skipped reports",
   },
+  {
+    def: "AgentResult",
+    upstream: "the union of its 22 operation results, the semanticRename and providerSemanticRename results among them",
+    ours: "the union of our 24 operations' results (x-operations order): no rename results; editStatements, lookup, listEntries and simulate results",
+    prose: "There is no Wright-side rename operation: a rename is a caller-proposed transaction over the identifier spans references/symbols report. ... The table lists every operation advertised by capabilities.operations",
+  },
 ];
 export const UPSTREAM_DIFFERENCE_DEFS = (): Set<string> => new Set(PROSE_DIFFERENCES.map((d) => d.def));
 

@@ -17,6 +17,7 @@ import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, ty
 import { mergeConjunction } from "./merge.js";
 import { HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "./families/index.js";
 import { prefix, strings } from "./families/family.js";
+import { counterpart, definitionNames, namesakes, pinnedApartThroughAllOf, rankBranches } from "./union-pairing.js";
 
 export type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
 import type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
@@ -139,6 +140,7 @@ export class Containment {
       (branches as SchemaNode[]).forEach((br, i) => {
         const node = isTrivial(base) ? br : (mergeConjunction([base, br], this.ca) ?? br);
         if (node === false) return;
+        this.ca.derivedFrom(node, this.ca.deref(br));
         for (const f of this.sub(node, b, depth + 1)) out.push(prefix({ kind: "branch", index: i }, f));
       });
       return out;
@@ -174,23 +176,38 @@ export class Containment {
       }
       if (cands.length === 1) {
         const only = cands[0]!;
-        for (const f of this.sub(aT, only.br, depth + 1)) out.push(prefix({ kind: "branch", index: only.i, side: "b" }, f));
+        const fs = this.sub(aT, only.br, depth + 1);
+        // A's namesake in B is not a candidate (another type, or pinned apart): the one branch left is
+        // another definition, and its members say nothing about A. The union misses A's values.
+        const twins = fs.length ? namesakes(a, this.ca, branches, this.cb) : [];
+        if (twins.length > 0 && !twins.includes(only.i)) {
+          out.push(this.finding([], "branch", fs.some((f) => f.certain), `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`, aT, b, [this.example(aT)], t));
+          continue;
+        }
+        for (const f of fs) out.push(prefix({ kind: "branch", index: only.i, side: "b" }, f));
         continue;
       }
+      // Candidates by identity (discriminator value, definition name), then similarity (union-pairing.ts).
+      const ranked = rankBranches(a, this.ca, cands, this.cb);
       let chosen: number | undefined;
       let bestFs: Finding[] | undefined;
-      for (const c of cands) {
+      const named = definitionNames(a, this.ca).size > 0;
+      const paired = counterpart(ranked, named);
+      for (const c of ranked) {
         const fs = this.sub(aT, c.br, depth + 1);
         if (fs.length === 0) {
           chosen = c.i;
           break;
         }
-        if (!bestFs || fs.length < bestFs.length) bestFs = fs.map((f) => prefix({ kind: "branch", index: c.i, side: "b" }, f));
+        const mine = fs.map((f) => prefix({ kind: "branch", index: c.i, side: "b" }, f));
+        if (c === paired) bestFs = mine;
+        else if (!paired && !named && (!bestFs || fs.length < bestFs.length)) bestFs = mine;
       }
       if (chosen === undefined) {
         // Several branches could share the values between them: undecided, not refuted.
         out.push(...(bestFs ?? []).map((f) => ({ ...f, certain: false })));
-        out.push(this.finding([], "branch", false, `no single branch of {B}'s ${kw} contains ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
+        // A branch identified as A's counterpart says where A differs; without one, say that no branch was found.
+        if (!paired?.identified) out.push(this.finding([], "branch", false, `no single branch of {B}'s ${kw} contains ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
         continue;
       }
       if (kw === "oneOf") {
@@ -272,7 +289,10 @@ export function restrictType(a: Schema, t: JsonType, ctx: SchemaContext): Schema
   const types = ctx.types(a);
   if (types.size === 1 && types.has(t)) return a;
   const merged = mergeConjunction([a, TYPE_NODES[t]!], ctx);
-  return merged === undefined ? a : merged;
+  if (merged === undefined) return a;
+  // Findings about the restricted node name a's location, not the other document's.
+  ctx.derivedFrom(merged, a);
+  return merged;
 }
 
 /**
@@ -291,7 +311,7 @@ export function disjoint(xIn: SchemaNode, cx: SchemaContext, yIn: SchemaNode, cy
   if (fx) return fx.every((v) => !cx.valid(x, v) || !cy.valid(y, v));
   const fy = finiteValues(y);
   if (fy) return fy.every((v) => !cy.valid(y, v) || !cx.valid(x, v));
-  return pinnedApart(x, cx, y, cy) || pinnedApart(y, cy, x, cx);
+  return pinnedApart(x, cx, y, cy) || pinnedApart(y, cy, x, cx) || pinnedApartThroughAllOf(x, cx, y, cy);
 }
 
 function pinnedApart(x: Schema, cx: SchemaContext, y: Schema, cy: SchemaContext): boolean {

@@ -75,6 +75,13 @@ export class SchemaContext {
     return `${this.uri}:${id}`;
   }
 
+  /** A node derived from `from` (restricted to one type, merged with its base) is reported where `from` sits. */
+  derivedFrom(derived: SchemaNode, from: SchemaNode): void {
+    if (typeof derived === "boolean" || typeof from === "boolean" || Object.isFrozen(derived) || this.sites.has(derived)) return;
+    const site = this.sites.get(from);
+    if (site) this.sites.set(derived, site);
+  }
+
   site(node: SchemaNode): NodeSite | undefined {
     return typeof node === "boolean" ? undefined : this.sites.get(node);
   }

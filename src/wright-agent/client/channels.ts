@@ -63,9 +63,25 @@ function parseLine(line: string, what: string): unknown {
   }
 }
 
+/**
+ * The transport's check: the ToolResponse envelope ({result} xor {error: ToolErrorInfo}, open), with
+ * `result` any object or array. Whether a result is its operation's result is the caller's question
+ * (the typed client, conform's results-validate): ToolResponse's `result` is the union of every
+ * operation's result (AgentResult), and a foreign server's result in another shape must reach the
+ * check that names it, not fail the channel.
+ */
+function isToolResponseEnvelope(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const hasResult = Object.prototype.hasOwnProperty.call(value, "result");
+  const hasError = Object.prototype.hasOwnProperty.call(value, "error");
+  if (hasResult === hasError) return false;
+  const v = value as { result?: unknown; error?: unknown };
+  return hasResult ? v.result !== null && typeof v.result === "object" : validateToolResponse({ error: v.error });
+}
+
 function asToolResponse(value: unknown, what: string): ToolResponse {
-  if (!validateToolResponse(value)) throw new TransportError(`${what} is not a ToolResponse ({result} xor {error: {code, message}}): ${JSON.stringify(value).slice(0, 300)}`);
-  return value;
+  if (!isToolResponseEnvelope(value)) throw new TransportError(`${what} is not a ToolResponse ({result} xor {error: {code, message}}): ${JSON.stringify(value).slice(0, 300)}`);
+  return value as ToolResponse;
 }
 
 async function capabilitiesDiscovery(channel: ToolChannel): Promise<Discovery> {
