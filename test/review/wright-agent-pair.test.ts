@@ -14,19 +14,20 @@ import { shownAtChange } from "../../src/review/change.js";
 
 const DIR = join(import.meta.dirname, "fixtures/wright-agent-pair");
 /**
- * Shares measured on this pair (docs/review.md, "Counterexamples"), 389 breaking counterexamples:
- * - shown at the change (`shownAtChange`): 381/389. The first error names the change, or the
+ * Shares measured on this pair (docs/review.md, "Counterexamples"), 367 breaking counterexamples
+ * (389 before union branches were paired by identity, decision 126: 22 were pairings across definitions):
+ * - shown at the change (`shownAtChange`): 359/367. The first error names the change, or the
  *   payload fails first only at members where the versions share no value (`atChange.apart`: `origin`
  *   an object in the old version and a string in the new one, required in both; the closed edit
  *   objects requiring `new_text` vs `text`), and with those members as the rejecting version has them
  *   its error names the change. The 8 others: SelectionSummary below a result whose program `origin`
  *   differs (6), ProviderValidateEditRequest's transaction (2).
- * - first error at the change (ajv's order): 328/389 (a ratchet: 315 before decision 168; the rest
+ * - first error at the change (ajv's order): 306/367 (a ratchet: 315/389 before decision 168, 328/389 after; the rest
  *   fail first at such a disjoint member, which ajv checks before the change, and cannot do otherwise).
- * - of those built as a one-member edit of a payload both versions accept (`isolated`): 303/303.
+ * - of those built as a one-member edit of a payload both versions accept (`isolated`): 281/281.
  */
 const SHOWN_AT_CHANGE = 0.95;
-const AT_CHANGE = 0.84;
+const AT_CHANGE = 0.83;
 const ISOLATED_AT_CHANGE = 0.99;
 
 let report: DiffReport;
