@@ -85,12 +85,12 @@ describe("npm run mutation: arguments", () => {
     }
   });
 
-  it("without --only every area is configured, child-process areas with coverage analysis off", async () => {
+  it("without --only every area is configured, each with per-test coverage (every killing suite runs its implementation in process)", async () => {
     const printed = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { stryker: Record<string, any> }>;
     expect(Object.keys(printed)).toEqual(AREAS.map((a) => a.name));
-    // wit runs its daemon in the test process (per-check coverage); wright-agent's servers are children.
+    // wit runs its daemon in the test process, wright-agent its hosts (decisions 223, 224).
     expect(printed.wit!.stryker.coverageAnalysis).toBe("perTest");
-    expect(printed["wright-agent"]!.stryker.coverageAnalysis).toBe("off");
+    expect(printed["wright-agent"]!.stryker.coverageAnalysis).toBe("perTest");
     expect(printed["frame-wire"]!.stryker.concurrency).toBe(2);
   });
 });
