@@ -37,6 +37,18 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: `${FW}fold.ts`,
     kind: "equivalent",
+    title: "the path cache (compilePointer's result, kept or recomputed)",
+    why: "compilePath caches what compilePointer, isReceiverSafe and the /kind test compute from the path string alone (pure functions of it). Recomputing every time (the cache test forced true), clearing the cache sooner, later or never changes time and memory only: the same tokens and verdicts come out for every path.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    kind: "equivalent",
+    title: "dense or sparse slot storage",
+    why: "Block slots live in an array below DENSE_SLOTS and in a Map above it; both are read and written through the same index test, so moving the boundary (<= instead of <, or always the array: a sparse JavaScript array) stores and finds the same slot for every index.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    kind: "equivalent",
     title: "the allocation-free fast path declining more often",
     why: "fold.ts first tries pointer-fast.ts and, when that declines, asks src/json (resolveTarget / evaluatePointer), the reference evaluation, which gives the same answer by construction (decision 031; test/frame-wire/pointer-fast.test.ts checks agreement). Mutants that skip the fast path, shrink it, or remove its body fall through to the reference path; the slow path's own checks are reached only in the cases the fast path declined, so mutants widening them there change nothing. Mutants that make the fast path accept MORE are killed (kind-set-to-non-string, field-set-replaces-an-array).",
   },
@@ -154,13 +166,6 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[57, 57]],
-    kind: "gap",
-    title: "the decoder's streaming flag: killed by frame-wire/sse/utf-8-split, added after the recorded run",
-    why: "Without `{ stream: true }` a UTF-8 sequence split across two chunks decodes as U+FFFD. The framing property reached such cuts only by chance; conformance/frame-wire/sse-power.ts (frame-wire/sse/utf-8-split) makes every such cut, and fails with either mutant applied by hand. Listed as a gap until a run records the kill.",
-  },
-  {
-    file: `${FW}sse.ts`,
     kind: "own choice",
     title: "a frame that is not JSON",
     why: "The contract's frames are FrameEvents, i.e. JSON; docs/frame-wire.md gives malformed_event to the fold command only. Aborting with malformed_event at the frame's position is our client's choice (unit test: test/frame-wire/sse.test.ts).",
@@ -170,6 +175,12 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     kind: "own choice",
     title: "a response without a body",
     why: "A 200 response with no body is outside the contract (the endpoint always streams); which error the client throws is ours.",
+  },
+  {
+    file: "src/rpc/engine.ts",
+    kind: "own choice",
+    title: "which requests skip params validation (rpc.discover, the ignoresParams hook)",
+    why: "rpc.discover answers the document whatever params it is sent (OpenRPC defines no params for it and no error for sending some), and ignoresParams is our engine's hook for methods whose params the caller validates itself (the wright-agent aliases). Validating rpc.discover's params, or dropping the hook, changes only answers to requests no check may require an answer to (a discover call with params), or our own hosts' API.",
   },
   // ---- rpc: engine.ts ----
   {
@@ -270,20 +281,6 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     kind: "own choice",
     title: "how a line that is not JSON is refused",
     why: "The check wright-agent/stdio-garbage pins the refusal (a malformed-request error, the session goes on). With `ok: true` the undefined value goes to the service, which refuses it with the same code; only the message (ours) differs.",
-  },
-  {
-    file: "src/wright-agent/host/stdio.ts",
-    lines: [[37, 37]],
-    kind: "gap",
-    title: "an over-long line on stdio",
-    why: "Decision 075: a line over the 16 MiB cap is discarded and answered with a malformed-request refusal, the session going on. No check sends one: with the oversize test gone, the host reads item.line of an oversize item (undefined) and crashes. A check to add (a conformance/wright-agent/power-*.ts file): a line far over any reasonable cap (say 64 MiB) is answered or refused and the next request still is.",
-  },
-  {
-    file: "src/wright-agent/host/stdio.ts",
-    lines: [[38, 38]],
-    kind: "gap",
-    title: "blank lines on stdio: killed by wright-agent/stdio-blank-lines, added after the recorded run",
-    why: "Decision 075: 'Blank lines are not requests and get no response.' No check sent one; conformance/wright-agent/power-stdio.ts now does (test/conformance/wright-agent-power.test.ts shows it failing on a server that answers them), and it fails with the blank-line test removed by hand from src/wright-agent/host/stdio.ts (checked through test/mutation/wright-agent-suite.mutation.ts). Listed as a gap until a run records the kill.",
   },
   // ---- wit: store/locks.ts and daemon/conflicts.ts (subset run, ranges for the files at 729cdfd) ----
   {

