@@ -282,7 +282,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "how a line that is not JSON is refused",
     why: "The check wright-agent/stdio-garbage pins the refusal (a malformed-request error, the session goes on). With `ok: true` the undefined value goes to the service, which refuses it with the same code; only the message (ours) differs.",
   },
-  // ---- wit: store/locks.ts and daemon/conflicts.ts (subset run, ranges for the files at 729cdfd) ----
+  // ---- wit: the store (src/wit/store) and the conflict detectors ----
   {
     file: "src/wit/store/locks.ts",
     kind: "equivalent",
@@ -297,9 +297,47 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wit/daemon/conflicts.ts",
-    lines: [[17, 18], [32, 34], [64, 64]],
+    lines: [[17, 18], [32, 36], [66, 66]],
     kind: "gap",
     title: "intent-overlap details: byte ranges, own and finished intents, own locks in DEP_CHAIN",
     why: "docs/wit.md's conflict rules, not pinned by wit/intent-conflicts or the model: half-open byte ranges (adjacent ranges do not overlap, a range-less intent is the whole file), an intent never conflicts with its own session's intents nor with completed or abandoned ones, and a callee locked by the declaring session itself is no DEP_CHAIN. A check to add (conformance/wit/power-conflicts.ts): pairs of intents with touching, overlapping and whole-file ranges, from the same and another session, before and after completing one; a DEP_CHAIN through a callee the declarer locked.",
+  },
+  {
+    file: "src/wit/store/database.ts",
+    kind: "not a protocol check",
+    title: "how the store is opened and migrated (SQLite settings, schema versions, open and migration failures)",
+    why: "The Wit suite speaks to the daemon over its socket; the SQLite file behind it (directory mode, WAL, synchronous and busy-timeout settings, the schema-version bookkeeping and the migration of an older store, the errors of a file that cannot be opened or migrated) is not observable through any method. test/wit/store.test.ts and test/wit/store-durability.test.ts test it (migrations, refusing a newer schema, WAL, durability after a kill).",
+  },
+  {
+    file: "src/wit/store/migrations.ts",
+    kind: "own choice",
+    title: "migration names (error messages only)",
+    why: "A migration's name appears only in the message of a failed migration; the version numbers are what the store keeps.",
+  },
+  {
+    file: "src/wit/store/migrations.ts",
+    kind: "equivalent",
+    title: "query indexes (speed only)",
+    why: "Migration 2's CREATE INDEX statements make lookups by file, symbol, status and session fast; without them every query returns the same rows, slower.",
+  },
+  {
+    file: "src/wit/store/agents.ts",
+    kind: "equivalent",
+    title: "store methods the daemon never calls",
+    why: "AgentStore.get and list are store API no daemon handler calls (agent.register answers from insert): no request reaches them.",
+  },
+  {
+    file: "src/wit/store/records.ts",
+    lines: [[24, 24]],
+    kind: "gap",
+    title: "intent.query's default status filter (declared and active only)",
+    why: "contracts/wit/openrpc.json, intent.query: \"Without a status filter, returns declared and active intents only.\" No check queries without a status filter after an intent was resolved or abandoned, so a daemon returning every intent (or none) passes. A check to add: declare three intents in a namespace, resolve one and abandon one, then intent.query by session without status must return exactly the two live ones.",
+  },
+  {
+    file: "src/wit/store/contracts.ts",
+    lines: [[65, 67], [73, 81], [115, 117]],
+    kind: "gap",
+    title: "contract.retire, and responding to an unknown or already answered contract",
+    why: "No check of the Wit suite calls contract.retire (only the run's cleanup does, outside any check), and none responds to a contract that does not exist or was already accepted or rejected, so the store code behind those answers is never reached (NoCoverage). Checks to add: retire an accepted contract (its status reads rejected, check-contracts stops enforcing it); contract.respond to an unknown id and a second response to the same contract, each with its documented error.",
   },
 ];
