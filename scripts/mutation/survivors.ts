@@ -22,13 +22,13 @@ export const reasonOf = (a: SurvivorArgument): string => `${a.kind}: ${a.title}`
 
 /** The gap whose line range holds an undetected mutant's line. */
 export function gapFor(file: string, line: number, table: readonly SurvivorArgument[] = ARGUMENTS): SurvivorArgument | undefined {
-  return table.find((a) => a.kind === "gap" && a.file === file && (a.lines ?? []).some(([from, to]) => line >= from && line <= to));
+  return table.find((a) => (a.kind === "gap" || a.kind === "kept counted") && a.file === file && (a.lines ?? []).some(([from, to]) => line >= from && line <= to));
 }
 
 /** The argument an ignored mutant's reason names (several joined by "; ": the first). */
 export function argumentForReason(reason: string | undefined, table: readonly SurvivorArgument[] = ARGUMENTS): SurvivorArgument | undefined {
   const first = (reason ?? "").split("; ")[0]!.trim();
-  return table.find((a) => a.kind !== "gap" && reasonOf(a) === first);
+  return table.find((a) => a.kind !== "gap" && a.kind !== "kept counted" && reasonOf(a) === first);
 }
 
 const DIRECTIVE = /\/\/\s?Stryker disable(?: next-line)? ([a-zA-Z, ]+)(?::(.+))?$/;
@@ -84,7 +84,7 @@ export function survivorsMarkdown(area: string, report: MutationReport, table: r
       } else if (m.status === "Survived" || m.status === "NoCoverage") {
         const gap = gapFor(file, m.location.start.line, table);
         if (gap) gaps++;
-        if (gap) add(`gap ${gap.title}`, () => ({ title: `counted, gap: ${gap.title}`, why: gap.why, order: 1 }), file, m);
+        if (gap) add(`gap ${gap.title}`, () => ({ title: `counted, ${gap.kind}: ${gap.title}`, why: gap.why, order: 1 }), file, m);
         else {
           unargued++;
           add("NOT ARGUED", () => ({ title: "counted, NOT ARGUED", order: 0 }), file, m);
@@ -101,7 +101,7 @@ export function survivorsMarkdown(area: string, report: MutationReport, table: r
     for (const { file, m } of g.list) lines.push(line(file, m));
     lines.push("");
   }
-  const header = `Stryker score **${s.score}** (killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}; ${ignored} ignored by disable comments, outside the score). Undetected, counted: ${undetected} (${gaps} listed gaps, ${unargued} NOT ARGUED)${unknownReason > 0 ? `; ${unknownReason} ignored with an UNKNOWN REASON` : ""}.`;
+  const header = `Stryker score **${s.score}** (killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}; ${ignored} ignored by disable comments, outside the score). Undetected, counted: ${undetected} (${gaps} listed as gaps or kept counted, ${unargued} NOT ARGUED)${unknownReason > 0 ? `; ${unknownReason} ignored with an UNKNOWN REASON` : ""}.`;
   return { markdown: [`### ${area}: ${ignored} ignored, ${undetected} undetected`, "", header, "", ...lines].join("\n"), unargued: unargued + unknownReason, ignored };
 }
 
