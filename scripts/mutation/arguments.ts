@@ -312,7 +312,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     lines: [[17, 17], [36, 38]],
     kind: "kept counted",
     title: "equivalent or own choice, but a line comment would also hide killed mutants of the same line",
-    why: "Line 17, each single `=== null` test (and `&&` between the first pair): equivalent, a range is null at both ends or at neither (intentRange and the stored rows set them together); but the same line's whole-condition mutant is killed (wit/intent-conflicts, G's file-level intent; wit/model), and a `next-line` comment works per mutator, not per mutant. Lines 34-36, the method chain: dropping the own-session filter (34, 35) is our choice (docs/wit.md, decision 051: the caller's own intents never overlap; the seed leaves it open), the status/file re-check (36) is equivalent (the store's liveTouching already selected live intents touching the files); comments inside a method chain do not reach these nodes, and one before `return live` would also ignore the chain's killed MethodExpression mutants. Kept in the score rather than hide kills.",
+    why: "Line 17, each single `=== null` test (and `&&` between the first pair): equivalent, a range is null at both ends or at neither (intentRange and the stored rows set them together); but the same line's whole-condition mutant is killed (wit/intent-conflicts, G's file-level intent; wit/model), and a `next-line` comment works per mutator, not per mutant. Lines 34-36, the method chain: dropping the own-session filter (34, 35) is our choice (docs/wit.md, decision 051: the caller's own intents never overlap; the seed leaves it open), the status re-check (36) is equivalent (the daemon passes store.intents.query({}), which holds declared and active intents only); comments inside a method chain do not reach these nodes, and one before `return live` would also ignore the chain's killed MethodExpression mutants. Kept in the score rather than hide kills.",
   },
   {
     file: "src/wit/store/database.ts",
@@ -336,7 +336,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wit/store/agents.ts",
     kind: "equivalent",
     title: "store methods the daemon never calls",
-    why: "AgentStore.get and list are store API no daemon handler calls (agent.register answers from insert): no request reaches them.",
+    why: "AgentStore.get and list, fileListHas and IntentStore.liveTouching are store API no daemon handler calls (agent.register answers from insert; intent.declare passes intents.query({}) to the overlap detector): no request reaches them.",
   },
   {
     file: "src/wit/store/records.ts",
