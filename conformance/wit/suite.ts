@@ -14,6 +14,7 @@ import { openRpcChecks } from "../openrpc/checks.js";
 import type { OpenRpcDocument } from "../openrpc/schema-arbitrary.js";
 import { cleanUp } from "./cleanup.js";
 import { runModel } from "./model.js";
+import { powerConflictChecks } from "./power-conflicts.js";
 import { witScenarios } from "./scenarios.js";
 import type { WitTarget } from "./target.js";
 
@@ -51,6 +52,7 @@ export function witSuiteFor(profile: WitProfile): Suite<WitTarget> {
     // rpc.discover is OpenRPC's optional discovery method: required of our daemon only.
     ...openRpcChecks<WitTarget>({ prefix: "wit/openrpc", document: witDocument(), methods: witMethods, adjustParams, requireDiscover: reference }),
     ...witScenarios.filter((c) => reference || !REFERENCE_ONLY.has(c.id)),
+    ...powerConflictChecks,
     {
       id: "wit/model",
       title: "A model of locks, intents and contracts agrees with the daemon",

@@ -1,18 +1,29 @@
 /**
- * Why a surviving mutant is acceptable, by file and line range: it is EQUIVALENT (no input can
- * tell it from the original), OWN CHOICE (behaviour of our reference implementation the contract
- * does not require: wording the contract leaves free, diagnostics, an API of our own, a limit), or
- * NOT A PROTOCOL CHECK (required behaviour no conformance target interface can observe; its unit
- * test is named), or a GAP: a real survivor no check kills yet, listed as such, never hidden. scripts/mutation/survivors.ts matches every survivor of the last run to one
- * of these; docs/conformance-power.md shows the result.
+ * Why an undetected mutant is acceptable (decision 221): it is EQUIVALENT (no input can tell it
+ * from the original), OWN CHOICE (behaviour of our reference implementation the contract does not
+ * require: wording the contract leaves free, diagnostics, an API of our own, a limit), or NOT A
+ * PROTOCOL CHECK (required behaviour no conformance target interface can observe; its unit test is
+ * named). Such mutants are disabled AT THE CODE (decision 225) with
+ *
+ *   // Stryker disable next-line <Mutator>[,<Mutator>]: <kind>: <title>
+ *
+ * (or a `// Stryker disable <Mutator>: <kind>: <title>` ... `// Stryker restore <Mutator>` pair
+ * where the mutant's node does not start a line), so Stryker reports them as Ignored, outside its
+ * score; the comment's reason names one entry below, whose `why` docs/conformance-power.md prints.
+ * A GAP is a real survivor no check kills yet: never disabled, it stays in the score and is listed
+ * by line range. scripts/mutation/survivors.ts matches every ignored and undetected mutant of the
+ * last run to one of these.
  */
 
 export interface SurvivorArgument {
   file: string;
-  /** Inclusive line ranges. */
-  lines: [number, number][];
+  /**
+   * Gaps only: inclusive line ranges of the CURRENT source holding the gap's survivors. Argued
+   * mutants are found by the reason of their disable comment instead (`<kind>: <title>`).
+   */
+  lines?: [number, number][];
   /** "gap": a real survivor, left for a check still to be written (docs/conformance-power.md lists it). */
-  kind: "equivalent" | "own choice" | "not a protocol check" | "gap";
+  kind: "equivalent" | "own choice" | "not a protocol check" | "gap" | "kept counted";
   title: string;
   why: string;
 }
@@ -25,56 +36,60 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- frame-wire: fold.ts ----
   {
     file: `${FW}fold.ts`,
-    lines: [[345, 358], [362, 386]],
+    kind: "equivalent",
+    title: "the path cache (compilePointer's result, kept or recomputed)",
+    why: "compilePath caches what compilePointer, isReceiverSafe and the /kind test compute from the path string alone (pure functions of it). Recomputing every time (the cache test forced true), clearing the cache sooner, later or never changes time and memory only: the same tokens and verdicts come out for every path.",
+  },
+  {
+    file: `${FW}fold.ts`,
+    kind: "equivalent",
+    title: "dense or sparse slot storage",
+    why: "Block slots live in an array below DENSE_SLOTS and in a Map above it; both are read and written through the same index test, so moving the boundary (<= instead of <, or always the array: a sparse JavaScript array) stores and finds the same slot for every index.",
+  },
+  {
+    file: `${FW}fold.ts`,
     kind: "equivalent",
     title: "the allocation-free fast path declining more often",
     why: "fold.ts first tries pointer-fast.ts and, when that declines, asks src/json (resolveTarget / evaluatePointer), the reference evaluation, which gives the same answer by construction (decision 031; test/frame-wire/pointer-fast.test.ts checks agreement). Mutants that skip the fast path, shrink it, or remove its body fall through to the reference path; the slow path's own checks are reached only in the cases the fast path declined, so mutants widening them there change nothing. Mutants that make the fast path accept MORE are killed (kind-set-to-non-string, field-set-replaces-an-array).",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[73, 73]],
     kind: "equivalent",
     title: "an unreachable entry of the pointer-code map",
     why: "pointer-syntax errors are raised by compilePointer before src/json's evaluation runs, so POINTER_CODES[\"pointer-syntax\"] is never read (pointer_syntax is produced directly, and its vectors pass).",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[85, 85], [90, 90]],
     kind: "equivalent",
     title: "redundant guards in ownCount and isIndex",
     why: "ownCount only ever sees plain objects (checked before), which have no inherited enumerable members in an unpolluted realm (the suite's prototype-untouched property keeps it so); Number.isInteger already implies typeof number.",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[104, 104], [147, 147], [155, 167], [197, 197], [243, 243], [247, 247], [271, 271], [277, 277], [316, 316], [408, 418], [428, 437]],
     kind: "own choice",
     title: "invalid_event and pointer messages (our wording)",
     why: WORDING + " In describeInvalidBlockDelta (lines 155-167) a skipped test only moves the reason to a later one; the event is still refused at the same position with invalid_event. The remaining literals here are the `where` prefixes of messages.",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[108, 118], [291, 291]],
     kind: "equivalent",
     title: "binary search bounds and the append shortcut of block insertion",
     why: "`push` at the end is the shortcut of `splice` at the searched position; disabling or widening the shortcut inserts at the same place. In search(), the mutated bounds (hi one further, `v <= index` after equality was handled) still converge on the same position for every ascending list (blocks-opened-in-any-order and repeated-block-start-* pin the results).",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[184, 186], [190, 190], [200, 200], [204, 210]],
     kind: "own choice",
     title: "the incremental API (push's return value, abortAt and finish after the end)",
     why: "`push` returning true after an abort, `abortAt` after an abort or finish, and `finish` being recomputed are properties of our in-process Fold API (documented in its interface, unit-tested in test/frame-wire/fold.test.ts). The contract's rule — no event is applied after an abort — holds regardless (the fold ignores such events), and nothing after an abort reaches the outcome: our callers (foldEvents, the fold command, the SSE client) stop at the first abort.",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[228, 230], [336, 341]],
     kind: "own choice",
     title: "the discard observer",
     why: "Discards (block_id_mismatch, stale_seq) never reach the outcome (docs/frame-wire.md: 'discarded silently'); reporting them to onDiscard, and which of the two codes is reported, is our observability API. Mutants here still discard the delta (both branches return), so the outcome is the same.",
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[236, 239], [242, 246]],
     kind: "equivalent",
     title: "checks that parser output never needs (adoptEvents) and copying",
     why: "With adoptEvents (the fold command and the SSE client) events are fresh JSON.parse output: they are never undefined, never non-plain, never non-objects-that-are-objects; the prototype test on them (line 237 true) or its absence changes nothing. Not copying in the default mode (line 246) keeps the same values: aliasing the caller's objects is our API promise (the fold copies by default; test/frame-wire/fold.test.ts), not a contract rule. Values that are not JSON are refused either way (frame-wire/property/non-json-refused kills the mutants that let them in).",
@@ -82,21 +97,18 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- frame-wire: json-adopt.ts ----
   {
     file: `${FW}fold.ts`,
-    lines: [[393, 393]],
     kind: "equivalent",
     title: "reading one token past the end in forbiddenToken",
     why: "`i <= tokens.length` reads tokens[tokens.length], which is undefined and never a forbidden member name: the loop ends with the same answer.",
   },
   {
     file: `${FW}json-adopt.ts`,
-    lines: [[19, 21], [36, 38], [45, 45], [49, 49], [58, 58], [61, 61]],
     kind: "equivalent",
     title: "redundant tests in value adoption",
     why: "isPlainObject: `typeof !== object` is re-caught by the prototype test (a primitive's prototype is never Object.prototype or null). In adoptJson, moving `object` to the default branch makes undefined/functions/symbols/bigints fail one step later (Object.getPrototypeOf throws or names a non-plain prototype), still invalid_event at the same event. `new Array()` instead of `new Array(n)` ends with the same elements; writing `out[i] = v` (or setOwn(out, key, v)) when not copying writes the same value back into the value itself; the own-member filter skips nothing on a plain object in an unpolluted realm.",
   },
   {
     file: `${FW}json-adopt.ts`,
-    lines: [[42, 42], [47, 47], [59, 59]],
     kind: "own choice",
     title: "the value depth limit (MAX_VALUE_DEPTH)",
     why: "1024 levels is our receiver limit, deeper than the safe parser's default (depth 512), so any parsed value passes; the contract fixes no value depth. With the limit off by one or never reached, a cyclic or absurdly deep in-process value still ends as invalid_event (a RangeError while reading is caught as 'reading it threw').",
@@ -104,7 +116,6 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- frame-wire: pointer-fast.ts ----
   {
     file: `${FW}pointer-fast.ts`,
-    lines: [[1, 47]],
     kind: "equivalent",
     title: "the fast pointer path declining more often",
     why: "Every function here answers only when the walk is plainly valid and otherwise returns undefined, and the fold then asks src/json (see fold.ts above). The surviving mutants make it decline more (or read a token past the end, which declines), so the reference path answers instead, with the same result.",
@@ -112,35 +123,30 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- frame-wire: the fold command (src/cli/frame-wire-fold.ts; ranges for the file at 486c6bf) ----
   {
     file: "src/cli/frame-wire-fold.ts",
-    lines: [[25, 25], [36, 36], [46, 46], [64, 64], [75, 79]],
     kind: "own choice",
     title: "stderr diagnostics",
     why: "docs/frame-wire.md: 'Diagnostics (discards, malformed lines, the abort) go to stderr'; their text, prefix and presence are ours. The protocol is stdin in, the last stdout line out, exit code 0.",
   },
   {
     file: "src/cli/frame-wire-fold.ts",
-    lines: [[34, 35], [53, 54]],
     kind: "equivalent",
-    title: "options that parser output makes moot; lines after an abort",
+    title: "options that parser output makes moot, and lines after an abort",
     why: "adoptEvents on parser output (fresh objects nobody else holds: copying them changes nothing, see fold.ts); lines after an abort are ignored by the fold anyway (parsing them or not, and the count, only reach stderr).",
   },
   {
     file: "src/cli/frame-wire-fold.ts",
-    lines: [[38, 38], [43, 47]],
     kind: "own choice",
     title: "the line-size limit",
     why: "A line over the parser's size limit (16 MiB by default) aborts as malformed_event (too-large), as parseJson would. The limit is our reader's (limits are own choice, decision 221); no vector carries a 16 MiB line, so the oversize path is reached only by the unit test test/frame-wire/fold-command.test.ts. `maxBytes && DEFAULT` falls back to readLines' own cap, the same 16 MiB.",
   },
   {
     file: "src/cli/frame-wire-fold.ts",
-    lines: [[63, 63]],
     kind: "own choice",
     title: "the malformed-line kind for a non-parser error",
     why: "The fallback kind \"syntax\" is used only if parseJson throws something that is not a JsonParseError, which it never does.",
   },
   {
     file: "src/cli/frame-wire-fold.ts",
-    lines: [[70, 73], [80, 100]],
     kind: "not a protocol check",
     title: "a failing stdin or stdout, and an unserialisable outcome",
     why: "Required by docs/frame-wire.md ('If reading stdin fails, the fold finishes with what arrived'; exit 0 whenever an outcome is printed), but a command target cannot be made to see a failing stdin or a closed stdout through the vector protocol. Unit tests: test/frame-wire/fold-command.test.ts ('still prints an outcome when reading the input fails midway', 'returns 1 when the outcome cannot be written'). The serialisation failure is unreachable with the fold's limits (its comment says so). The outcome line without its final newline is still the last line.",
@@ -148,99 +154,85 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- frame-wire: sse.ts (ranges for the file at 486c6bf) ----
   {
     file: `${FW}sse.ts`,
-    lines: [[14, 17]],
     kind: "own choice",
     title: "the server-side encoder",
     why: "encodeSseEvent serves our mock endpoint (src/frame-wire/serve.ts), not the client this area checks; the SSE checks build their own bytes so as not to depend on it. Unit test: test/frame-wire/sse.test.ts ('one event is one data-only message that parses back').",
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[26, 26], [29, 29], [45, 45], [67, 67], [68, 70]],
     kind: "equivalent",
     title: "copying parser output, a second abort guard, lastChar's start value, releasing the lock",
     why: "The client adopts fresh parser output (copying it changes nothing); the fold already ignores events after an abort (line 29, and line 67's `fold.abort === null` half: a newline fed after an abort applies nothing); lastChar only matters when it is a CR, and its start value is replaced by the first non-empty chunk; releasing the reader's lock at the end has no observable effect on the outcome.",
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[57, 57]],
-    kind: "gap",
-    title: "the decoder's streaming flag: killed by frame-wire/sse/utf-8-split, added after the recorded run",
-    why: "Without `{ stream: true }` a UTF-8 sequence split across two chunks decodes as U+FFFD. The framing property reached such cuts only by chance; conformance/frame-wire/sse-power.ts (frame-wire/sse/utf-8-split) makes every such cut, and fails with either mutant applied by hand. Listed as a gap until a run records the kill.",
-  },
-  {
-    file: `${FW}sse.ts`,
-    lines: [[33, 35]],
     kind: "own choice",
     title: "a frame that is not JSON",
     why: "The contract's frames are FrameEvents, i.e. JSON; docs/frame-wire.md gives malformed_event to the fold command only. Aborting with malformed_event at the frame's position is our client's choice (unit test: test/frame-wire/sse.test.ts).",
   },
   {
     file: `${FW}sse.ts`,
-    lines: [[76, 78]],
     kind: "own choice",
     title: "a response without a body",
     why: "A 200 response with no body is outside the contract (the endpoint always streams); which error the client throws is ours.",
   },
+  {
+    file: "src/rpc/engine.ts",
+    kind: "own choice",
+    title: "which requests skip params validation (rpc.discover, the ignoresParams hook)",
+    why: "rpc.discover answers the document whatever params it is sent (OpenRPC defines no params for it and no error for sending some), and ignoresParams is our engine's hook for methods whose params the caller validates itself (the wright-agent aliases). Validating rpc.discover's params, or dropping the hook, changes only answers to requests no check may require an answer to (a discover call with params), or our own hosts' API.",
+  },
   // ---- rpc: engine.ts ----
   {
     file: "src/rpc/engine.ts",
-    lines: [[58, 58], [68, 69], [75, 78], [80, 80], [88, 88], [92, 92], [105, 105], [109, 112], [120, 121], [133, 134]],
     kind: "own choice",
     title: "error data and messages the specification leaves to the server",
     why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'; message is 'a short description' (the predefined table names one, contracts name their own: Wit's INVALID_REQUEST, so the default -32600 message is ours). Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason. Line 68: a body that is a number, string or boolean, let through the first test, is refused by the next one (no `jsonrpc`) with the same -32600 and id null; only data.reason differs.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[64, 64]],
     kind: "equivalent",
     title: "an error object with data: undefined",
     why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[72, 72]],
     kind: "own choice",
     title: "an id that overflows to Infinity",
     why: "A numeric id such as 1e999 parses to Infinity, which no Response can echo (JSON has no Infinity). The specification has no rule for it; refusing it as an unreadable id (-32600, id null) is ours. The other mutants of this line (id null) are killed by rpc/jsonrpc/id-echo.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[115, 115]],
     kind: "not a protocol check",
     title: "a handler that returns nothing",
     why: "A Response to a successful call must carry result (JSON-RPC 2.0, 5: 'REQUIRED on success'; every check's Response test pins it), and the engine answers `result: null` for a handler that returns undefined. A conformance check talks to a server, not to its handlers, so it cannot make one return nothing; no unit test pins this line either (noticed, left for issue 13's test/rpc).",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[56, 56], [121, 121]],
     kind: "own choice",
     title: "the batch size limit",
     why: "The specification sets no batch limit; 100 (Wit: limits.maxBatch) is our server's choice, unit-tested in test/rpc/engine.test.ts and the Wit limits tests.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[79, 79], [81, 82], [87, 87], [98, 98], [100, 101], [104, 104], [108, 108], [142, 144]],
     kind: "own choice",
     title: "the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults",
     why: "checkRequest and ignoresParams are the contract's hooks (Wit's witVersion and its ping that ignores params, checked by the Wit suite against the daemon, not by this area's generic checks); the context object handed to a handler (id, request, transport) is our handler API; onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[137, 137]],
     kind: "equivalent",
     title: "serialising nothing",
     why: "JSON.stringify(undefined) is undefined: both branches give the same reply.",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[150, 151], [156, 156]],
     kind: "own choice",
     title: "how a params structure the method does not declare is refused",
     why: "The param-structure check (conformance/openrpc/param-structure.ts, decision 222) pins the answer: the method's invalid-params error. Whether normaliseParams says so with `ok: false` or hands on an undefined value that the method's validator then refuses, and the reason text, only change error data (JSON-RPC 2.0, 5.1: defined by the server).",
   },
   {
     file: "src/rpc/engine.ts",
-    lines: [[153, 153]],
     kind: "equivalent",
     title: "the property attributes of params mapped by position",
     why: "Params given by position become an object with one member per declared name; handlers and validators read those members by name, so whether they are enumerable, writable or configurable changes no answer (defineProperty is there so that a param named __proto__ stays data).",
@@ -248,21 +240,18 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- rpc: client.ts ----
   {
     file: "src/rpc/client.ts",
-    lines: [[38, 38], [46, 46], [66, 66]],
     kind: "equivalent",
     title: "params: undefined, and a redundant object test",
     why: "A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === \"2.0\"` test that follows.",
   },
   {
     file: "src/rpc/client.ts",
-    lines: [[43, 44], [47, 47], [52, 53], [57, 59]],
     kind: "own choice",
     title: "which error a refused Response becomes",
     why: "The client checks require that a Response that is not the call's is refused (the call rejects with a numeric code). Which code and message the rejection carries (ParseError or InternalError, our text, the fallbacks for an error object without a numeric code or string message), and whether an error Response for another id rejects as that error or as a mismatch (the call rejects either way), is our API.",
   },
   {
     file: "src/rpc/client.ts",
-    lines: [[49, 50], [69, 92]],
     kind: "own choice",
     title: "client options and the typed caller",
     why: "checkResponse, close() and createTypedCaller's validateResults are our API for generated clients (unit-tested in test/rpc/engine.test.ts and the Wit client tests), not JSON-RPC requirements.",
@@ -270,14 +259,12 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- rpc: errors.ts ----
   {
     file: "src/rpc/errors.ts",
-    lines: [[23, 23], [32, 39]],
     kind: "own choice",
     title: "RpcError's name, from() and is()",
     why: "Helpers of our API for handlers and clients; they do not reach the wire.",
   },
   {
     file: "src/rpc/errors.ts",
-    lines: [[41, 43]],
     kind: "equivalent",
     title: "toJSON without data",
     why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
@@ -285,52 +272,84 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // ---- wright-agent: host/stdio.ts (subset run, ranges for the file at 729cdfd) ----
   {
     file: "src/wright-agent/host/stdio.ts",
-    lines: [[23, 23]],
     kind: "equivalent",
     title: "the parser's size limit on a line already capped",
     why: "readLines has already dropped every line over MAX_LINE_BYTES, so parseJson's own limit (its 16 MiB default instead of MAX_LINE_BYTES) is never what refuses a line.",
   },
   {
     file: "src/wright-agent/host/stdio.ts",
-    lines: [[25, 25]],
     kind: "own choice",
     title: "how a line that is not JSON is refused",
     why: "The check wright-agent/stdio-garbage pins the refusal (a malformed-request error, the session goes on). With `ok: true` the undefined value goes to the service, which refuses it with the same code; only the message (ours) differs.",
   },
-  {
-    file: "src/wright-agent/host/stdio.ts",
-    lines: [[37, 37]],
-    kind: "gap",
-    title: "an over-long line on stdio",
-    why: "Decision 075: a line over the 16 MiB cap is discarded and answered with a malformed-request refusal, the session going on. No check sends one: with the oversize test gone, the host reads item.line of an oversize item (undefined) and crashes. A check to add (a conformance/wright-agent/power-*.ts file): a line far over any reasonable cap (say 64 MiB) is answered or refused and the next request still is.",
-  },
-  {
-    file: "src/wright-agent/host/stdio.ts",
-    lines: [[38, 38]],
-    kind: "gap",
-    title: "blank lines on stdio: killed by wright-agent/stdio-blank-lines, added after the recorded run",
-    why: "Decision 075: 'Blank lines are not requests and get no response.' No check sent one; conformance/wright-agent/power-stdio.ts now does (test/conformance/wright-agent-power.test.ts shows it failing on a server that answers them), and it fails with the blank-line test removed by hand from src/wright-agent/host/stdio.ts (checked through test/mutation/wright-agent-suite.mutation.ts). Listed as a gap until a run records the kill.",
-  },
-  // ---- wit: store/locks.ts and daemon/conflicts.ts (subset run, ranges for the files at 729cdfd) ----
+  // ---- wit: the store (src/wit/store) and the conflict detectors ----
   {
     file: "src/wit/store/locks.ts",
-    lines: [[57, 57], [67, 67]],
     kind: "equivalent",
     title: "a return value nobody reads, and a shortcut for an empty list",
     why: "lock.release checks that the lock exists and is the caller's before deleting it and ignores delete()'s boolean, so `changes >= 0` or `<= 0` changes no answer. activeAmong([]) asks SQLite for the rows IN an empty list without the shortcut: none, the same empty map.",
   },
   {
     file: "src/wit/store/locks.ts",
-    lines: [[72, 74], [78, 80]],
     kind: "own choice",
     title: "housekeeping and an unused helper",
     why: "purgeExpired is optional housekeeping (its comment: queries ignore expired rows anyway) that no method runs; ttlRemainingMs is not called by the daemon (handlers.ts computes the remaining TTL inline), so no answer can depend on it.",
   },
   {
     file: "src/wit/daemon/conflicts.ts",
-    lines: [[17, 18], [32, 34], [64, 64]],
+    kind: "own choice",
+    title: "touching byte ranges do not overlap (end offsets exclusive)",
+    why: "The contract says INTENT_OVERLAP is an \"overlapping byte range\" and gives startByte/endByte without saying whether the end is inclusive; ours are tree-sitter's (end exclusive), so ranges that touch do not overlap. The fixtures' functions never touch, and a check must not pin the reading.",
+  },
+  {
+    file: "src/wit/daemon/conflicts.ts",
+    kind: "equivalent",
+    title: "a default argument every caller overrides",
+    why: "overlapItems' canonicalFile defaults to the identity; the daemon always passes its canonical-path function, so the default is never used.",
+  },
+  {
+    file: "src/wit/daemon/conflicts.ts",
+    lines: [[17, 17], [36, 38]],
+    kind: "kept counted",
+    title: "equivalent or own choice, but a line comment would also hide killed mutants of the same line",
+    why: "Line 17, each single `=== null` test (and `&&` between the first pair): equivalent, a range is null at both ends or at neither (intentRange and the stored rows set them together); but the same line's whole-condition mutant is killed (wit/intent-conflicts, G's file-level intent; wit/model), and a `next-line` comment works per mutator, not per mutant. Lines 34-36, the method chain: dropping the own-session filter (34, 35) is our choice (docs/wit.md, decision 051: the caller's own intents never overlap; the seed leaves it open), the status re-check (36) is equivalent (the daemon passes store.intents.query({}), which holds declared and active intents only); comments inside a method chain do not reach these nodes, and one before `return live` would also ignore the chain's killed MethodExpression mutants. Kept in the score rather than hide kills.",
+  },
+  {
+    file: "src/wit/store/database.ts",
+    kind: "not a protocol check",
+    title: "how the store is opened and migrated (SQLite settings, schema versions, open and migration failures)",
+    why: "The Wit suite speaks to the daemon over its socket; the SQLite file behind it (directory mode, WAL, synchronous and busy-timeout settings, the schema-version bookkeeping and the migration of an older store, the errors of a file that cannot be opened or migrated) is not observable through any method. test/wit/store.test.ts and test/wit/store-durability.test.ts test it (migrations, refusing a newer schema, WAL, durability after a kill).",
+  },
+  {
+    file: "src/wit/store/migrations.ts",
+    kind: "own choice",
+    title: "migration names (error messages only)",
+    why: "A migration's name appears only in the message of a failed migration; the version numbers are what the store keeps.",
+  },
+  {
+    file: "src/wit/store/migrations.ts",
+    kind: "equivalent",
+    title: "query indexes (speed only)",
+    why: "Migration 2's CREATE INDEX statements make lookups by file, symbol, status and session fast; without them every query returns the same rows, slower.",
+  },
+  {
+    file: "src/wit/store/agents.ts",
+    kind: "equivalent",
+    title: "store methods the daemon never calls",
+    why: "AgentStore.get and list, fileListHas and IntentStore.liveTouching are store API no daemon handler calls (agent.register answers from insert; intent.declare passes intents.query({}) to the overlap detector): no request reaches them.",
+  },
+  {
+    file: "src/wit/store/records.ts",
+    lines: [[24, 24]],
     kind: "gap",
-    title: "intent-overlap details: byte ranges, own and finished intents, own locks in DEP_CHAIN",
-    why: "docs/wit.md's conflict rules, not pinned by wit/intent-conflicts or the model: half-open byte ranges (adjacent ranges do not overlap, a range-less intent is the whole file), an intent never conflicts with its own session's intents nor with completed or abandoned ones, and a callee locked by the declaring session itself is no DEP_CHAIN. A check to add (conformance/wit/power-conflicts.ts): pairs of intents with touching, overlapping and whole-file ranges, from the same and another session, before and after completing one; a DEP_CHAIN through a callee the declarer locked.",
+    title: "intent.query's default status filter (declared and active only)",
+    why: "Not a gap of the suite: wit/intent-query queries without a status filter after resolving and abandoning intents, and with LIVE_INTENT_STATUSES set to [] by hand it fails (checked). The constant is evaluated once, when the module loads (a static mutant); Stryker's runs did not show it killed. Counted until a run does (try `ignoreStatic: false` with a fresh worker per static mutant, or a getter).",
+  },
+  {
+    file: "src/wit/store/contracts.ts",
+    lines: [[65, 67], [73, 81], [115, 117]],
+    kind: "gap",
+    title: "contract.retire, and responding to an unknown or already answered contract",
+    why: "No check of the Wit suite calls contract.retire (only the run's cleanup does, outside any check), and none responds to a contract that does not exist or was already accepted or rejected, so the store code behind those answers is never reached (NoCoverage). Checks to add: retire an accepted contract (its status reads rejected, check-contracts stops enforcing it); contract.respond to an unknown id and a second response to the same contract, each with its documented error.",
   },
 ];

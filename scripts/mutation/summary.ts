@@ -18,6 +18,8 @@ export interface ReportMutant {
   mutatorName: string;
   replacement?: string;
   status: string;
+  /** For Ignored: the reason (a disable comment's text after the mutator list). */
+  statusReason?: string;
   location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 

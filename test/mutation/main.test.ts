@@ -3,14 +3,15 @@
  * generated Stryker configuration, the figures computed from a Stryker JSON report, and that every
  * area names files that exist (so a moved file cannot silently shrink an area to nothing).
  */
-import { existsSync, readdirSync } from "node:fs";
-import { matchesGlob } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, matchesGlob } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { AREAS } from "../../scripts/mutation/areas.js";
 import { main } from "../../scripts/mutation/main.js";
 import { summarise, undetected, type MutationReport, type ReportMutant } from "../../scripts/mutation/summary.js";
-import { argumentFor, survivorsMarkdown } from "../../scripts/mutation/survivors.js";
+import { areaSources, argumentForReason, gapFor, survivorsMarkdown, unknownDisableReasons } from "../../scripts/mutation/survivors.js";
 
 /** The repository's files matching a glob (Node 20 has no fs.globSync; path.matchesGlob does the matching). */
 const ALL_FILES = ["src", "test"].flatMap((d) => readdirSync(d, { recursive: true }).map((f) => `${d}/${String(f)}`));
@@ -85,12 +86,12 @@ describe("npm run mutation: arguments", () => {
     }
   });
 
-  it("without --only every area is configured, child-process areas with coverage analysis off", async () => {
+  it("without --only every area is configured, each with per-test coverage (every killing suite runs its implementation in process)", async () => {
     const printed = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { stryker: Record<string, any> }>;
     expect(Object.keys(printed)).toEqual(AREAS.map((a) => a.name));
-    // wit runs its daemon in the test process (per-check coverage); wright-agent's servers are children.
+    // wit runs its daemon in the test process, wright-agent its hosts (decisions 223, 224).
     expect(printed.wit!.stryker.coverageAnalysis).toBe("perTest");
-    expect(printed["wright-agent"]!.stryker.coverageAnalysis).toBe("off");
+    expect(printed["wright-agent"]!.stryker.coverageAnalysis).toBe("perTest");
     expect(printed["frame-wire"]!.stryker.concurrency).toBe(2);
   });
 });
@@ -135,26 +136,49 @@ describe("npm run mutation: figures from a Stryker report", () => {
 
 describe("npm run mutation: the survivor list", () => {
   const table = [
-    { file: "src/a.ts", lines: [[1, 3]] as [number, number][], kind: "equivalent" as const, title: "first lines", why: "Because." },
+    { file: "src/a.ts", kind: "equivalent" as const, title: "first lines", why: "Because." },
     { file: "src/a.ts", lines: [[10, 10]] as [number, number][], kind: "gap" as const, title: "a real gap", why: "To do." },
   ];
 
-  it("matches each survivor to the argument whose range holds its line, and counts the unargued", () => {
-    expect(argumentFor("src/a.ts", 2, table)?.title).toBe("first lines");
-    expect(argumentFor("src/a.ts", 10, table)?.title).toBe("a real gap");
-    expect(argumentFor("src/a.ts", 4, table)).toBeUndefined();
-    expect(argumentFor("src/b.ts", 2, table)).toBeUndefined();
-    const report: MutationReport = { files: { "src/a.ts": { mutants: [mutant("1", "Survived", 2), mutant("2", "Killed", 3), mutant("3", "NoCoverage", 10), mutant("4", "Survived", 7)] } } };
+  it("groups ignored mutants by their comment's argument, undetected ones by gap; counts the unargued and unknown reasons", () => {
+    expect(argumentForReason("equivalent: first lines", table)?.title).toBe("first lines");
+    expect(argumentForReason("equivalent: first lines; own choice: other", table)?.title).toBe("first lines");
+    expect(argumentForReason("own choice: first lines", table)).toBeUndefined();
+    expect(argumentForReason("gap: a real gap", table)).toBeUndefined(); // a gap is never disabled
+    expect(gapFor("src/a.ts", 10, table)?.title).toBe("a real gap");
+    expect(gapFor("src/a.ts", 2, table)).toBeUndefined();
+    expect(gapFor("src/b.ts", 10, table)).toBeUndefined();
+    const ignoredAs = (id: string, line: number, statusReason?: string): ReportMutant => ({ ...mutant(id, "Ignored", line), statusReason });
+    const report: MutationReport = {
+      files: {
+        "src/a.ts": {
+          mutants: [ignoredAs("1", 2, "equivalent: first lines"), mutant("2", "Killed", 3), mutant("3", "NoCoverage", 10), mutant("4", "Survived", 7), ignoredAs("5", 8, "Ignored using a comment")],
+        },
+      },
+    };
     const out = survivorsMarkdown("demo", report, table);
-    expect(out.unargued).toBe(1);
-    expect(out.markdown).toContain("### demo: 3 undetected");
-    expect(out.markdown).toContain("#### NOT ARGUED (1)");
-    expect(out.markdown).toContain("#### equivalent: first lines (1)");
-    expect(out.markdown).toContain("#### gap: a real gap (1)");
+    expect(out.unargued).toBe(2); // the survivor on line 7 and the comment without a reason
+    expect(out.ignored).toBe(2);
+    expect(out.markdown).toContain("### demo: 2 ignored, 2 undetected");
+    expect(out.markdown).toContain("#### counted, NOT ARGUED (1)");
+    expect(out.markdown).toContain("#### UNKNOWN REASON: Ignored using a comment (1)");
+    expect(out.markdown).toContain("#### ignored, equivalent: first lines (1)");
+    expect(out.markdown).toContain("#### counted, gap: a real gap (1)");
     expect(out.markdown).toContain("`src/a.ts:7:3` Survived EqualityOperator");
     expect(out.markdown).not.toContain("src/a.ts:3:3");
-    // 1 killed of 4; the equivalent survivor leaves the denominator, the gap and the unargued one stay.
-    expect(out.markdown).toContain("Stryker score **25** (killed 1, timeout 0, survived 2, no coverage 1); 1 undetected argued; over the other 3 mutants: **33.33**.");
-    expect(out.applicableScore).toBe(33.33);
+    // Stryker's own score: the ignored leave it; the gap and the unargued survivor stay in it.
+    expect(out.markdown).toContain("Stryker score **33.33** (killed 1, timeout 0, survived 1, no coverage 1; 2 ignored by disable comments, outside the score). Undetected, counted: 2 (1 listed as gaps or kept counted, 1 NOT ARGUED); 1 ignored with an UNKNOWN REASON.");
+  });
+
+  it("finds disable comments whose reason names no argument", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mutation-reasons-"));
+    const file = join(dir, "a.ts");
+    writeFileSync(file, ["// Stryker disable next-line StringLiteral: equivalent: first lines", "const a = 'x';", "// Stryker disable next-line all", "const b = 'y';", "  // Stryker disable BlockStatement: own choice: nothing of ours", "// Stryker restore BlockStatement"].join("\n"));
+    expect(unknownDisableReasons([file], table)).toEqual([`${file}:3 (no reason)`, `${file}:5 own choice: nothing of ours`]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("every disable comment in the mutated sources names an argument of arguments.ts", () => {
+    for (const area of AREAS) expect(unknownDisableReasons(areaSources(area)), area.name).toEqual([]);
   });
 });
