@@ -305,7 +305,9 @@ class FrameFold implements Fold {
    * false (with nothing changed) sends the event down the full path, which decides it exactly.
    */
   private fastDelta(event: unknown): boolean {
-    if (typeof event !== "object" || event === null) return false;
+    // An array with own members named like an event's would pass the member count: the full path
+    // refuses it, so the fast path must not take it.
+    if (typeof event !== "object" || event === null || Array.isArray(event)) return false;
     const e = event as Record<string, unknown>;
     if (e.type !== "block_delta" || this.done) return false;
     const index = e.index;
