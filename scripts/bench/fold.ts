@@ -1,28 +1,41 @@
 /** fold.overhead, fold.scaling, fold.memory. */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
 import { benchStream } from "../frame-wire/bench.js";
-import { bySize, interleave, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
+import { bySize, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
 
-function parseAll(lines: string[]): () => void {
+function parseAll(lines: string[], reps = 1): () => void {
   return () => {
-    for (const l of lines) parseJson(l);
+    for (let k = 0; k < reps; k++) for (const l of lines) parseJson(l);
   };
 }
-function jsonParseAll(lines: string[]): () => void {
+function jsonParseAll(lines: string[], reps = 1): () => void {
   return () => {
-    for (const l of lines) JSON.parse(l);
+    for (let k = 0; k < reps; k++) for (const l of lines) JSON.parse(l);
   };
 }
-function parseAndFold(lines: string[]): () => void {
+/** `reps` fresh folds of the stream: each keeps its own turn, as one fold of the stream does. */
+function parseAndFold(lines: string[], reps = 1): () => void {
   return () => {
-    const fold = createFold({ adoptEvents: true });
-    for (const l of lines) fold.push(parseJson(l));
-    if (fold.finish().abort) throw new Error("bench stream aborted");
+    for (let k = 0; k < reps; k++) {
+      const fold = createFold({ adoptEvents: true });
+      for (const l of lines) fold.push(parseJson(l));
+      if (fold.finish().abort) throw new Error("bench stream aborted");
+    }
   };
+}
+
+/**
+ * Events per timed round: 100k at every size but tiny (decision 202). A quick round used to be one
+ * fold of 20k events (~25 ms of parsing): the rounds saw a different mix of young-generation GCs and
+ * fixed per-fold costs than a full round, and read 1.25-1.33 where full read 1.19-1.24 on the same
+ * code, under the same load. Quick now folds its 20k stream five times per round (five fresh folds,
+ * each keeping its own turn): 1.21-1.27 in the same runs.
+ */
+function repsFor(size: "tiny" | "quick" | "full"): number {
+  return bySize(size, 1, 5, 1);
 }
 
 export const foldOverheadBench: Bench = {
@@ -32,8 +45,9 @@ export const foldOverheadBench: Bench = {
   async run({ size }) {
     const n = bySize(size, 2_000, 20_000, 100_000);
     const lines = benchStream(n);
-    const t = interleave({ parse: parseAll(lines), fold: parseAndFold(lines) }, bySize(size, 1, 15, 21));
-    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `parse alone: ${Math.round(median(t.parse!))} ms for ${n} events (CPU, median)`, ratio: pairedRatio(t.fold!, t.parse!) };
+    const reps = repsFor(size);
+    const t = interleave({ parse: parseAll(lines, reps), fold: parseAndFold(lines, reps) }, bySize(size, 1, 15, 21));
+    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `parse alone: ${Math.round(median(t.parse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`, ratio: pairedRatio(t.fold!, t.parse!) };
   },
 };
 
@@ -44,27 +58,18 @@ export const foldVsJsonParseBench: Bench = {
   async run({ size }) {
     const n = bySize(size, 2_000, 20_000, 100_000);
     const lines = benchStream(n);
-    const t = interleave({ jsonParse: jsonParseAll(lines), fold: parseAndFold(lines) }, bySize(size, 1, 15, 21));
-    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `bare JSON.parse: ${Math.round(median(t.jsonParse!))} ms for ${n} events (CPU, median)`, ratio: pairedRatio(t.fold!, t.jsonParse!) };
+    const reps = repsFor(size);
+    const t = interleave({ jsonParse: jsonParseAll(lines, reps), fold: parseAndFold(lines, reps) }, bySize(size, 1, 15, 21));
+    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `bare JSON.parse: ${Math.round(median(t.jsonParse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`, ratio: pairedRatio(t.fold!, t.jsonParse!) };
   },
 };
 
 /**
- * CPU ms of this process's main thread (/proc/self/task/<pid>/stat, Linux), or undefined where
- * there is no /proc. Not process.cpuUsage: that also counts V8's parallel GC helper threads, which
- * work harder on a larger heap without being on the fold's critical path. Not wall time: on a
- * shared machine that counts the time spent waiting for a core.
+ * CPU ms of this process's main thread (measure.ts: /proc schedstat, ns), or undefined where there
+ * is no /proc. Not process.cpuUsage: that also counts V8's parallel GC helper threads, which work
+ * harder on a larger heap without being on the fold's critical path. Not wall time: on a shared
+ * machine that counts the time spent waiting for a core.
  */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, clock ticks of 10 ms
-  } catch {
-    return undefined;
-  }
-}
-
 /** Main-thread CPU ms of `fn`, wall ms where /proc is missing. */
 function criticalPathMs(fn: () => void): number {
   const c0 = mainThreadCpuMs();
@@ -87,7 +92,7 @@ export const foldScalingBench: Bench = {
     const foldSmall = parseAndFold(a);
     const foldLarge = parseAndFold(b);
     // The small stream is folded ten times per round (ten fresh folds), so both sides of a round
-    // cover the same number of events and last long enough for the 10 ms clock tick of /proc.
+    // cover the same number of events (and the same number of young-generation GCs per event).
     // Quick sizes repeat each side so a round still spans ~100 ticks.
     const reps = 1;
     const tenSmall = () => {

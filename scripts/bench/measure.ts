@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+
 /**
  * Side-by-side timing. The machine is shared and noisy, so every figure is a ratio against a
  * baseline measured in the same run, with the two interleaved (A B B A ...), timed in CPU time, and
@@ -122,4 +124,65 @@ export function repetitionsFor(fn: () => void, ms: number): number {
     if (t >= ms || n >= 1 << 20) return Math.max(1, Math.ceil((n * ms) / Math.max(t, 1e-3)));
     n *= 2;
   }
+}
+
+/**
+ * Nanosecond CPU clocks from /proc (Linux): `schedstat`'s first field is the time a thread ran on a
+ * core, in ns. /proc/<pid>/stat counts 10 ms ticks, which made a short round's CPU a count of a few
+ * ticks (quick wit rounds, fold.scaling). Undefined where there is no /proc.
+ */
+function schedstatMs(path: string): number | undefined {
+  try {
+    const s = readFileSync(path, "utf8");
+    return Number(s.slice(0, s.indexOf(" "))) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms the calling process's main thread has run so far (its helper threads not counted). */
+export function mainThreadCpuMs(): number | undefined {
+  return schedstatMs(`/proc/self/task/${process.pid}/schedstat`);
+}
+
+/**
+ * CPU ms a process has run so far, every thread summed (ns resolution), or undefined when it is gone
+ * or there is no /proc. A thread that ended before the call is missing from the sum: the servers
+ * timed with it keep their threads for their whole life.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let ms = 0;
+  for (const t of tasks) ms += schedstatMs(`/proc/${pid}/task/${t}/schedstat`) ?? 0;
+  return ms;
+}
+
+/**
+ * Runs async sides in rotating order, round after round (A B C, B C A, C A B, ...), so no side is
+ * always first or last after the others (warm caches, a GC or a checkpoint left behind): every side
+ * sits in every position equally often. Returns each side's results, one per round.
+ */
+export async function rotateRounds<T>(sides: Record<string, () => Promise<T>>, rounds: number): Promise<Record<string, T[]>> {
+  const names = Object.keys(sides);
+  const out: Record<string, T[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < names.length; j++) {
+      const n = names[(j + r) % names.length]!;
+      out[n]!.push(await sides[n]!());
+    }
+  }
+  return out;
+}
+
+/**
+ * A percentile per round, then the median over rounds: one round with a stall (another process's
+ * burst, a WAL checkpoint) moves one of the figures, not the whole pooled distribution's tail.
+ */
+export function medianOfPercentiles(rounds: number[][], p: number): number {
+  return median(rounds.filter((r) => r.length > 0).map((r) => percentile(r, p)));
 }

@@ -8,7 +8,9 @@
  * no __proto__/constructor/prototype, RFC 6901 array indices).
  *
  * Hot path: a valid event costs a few own-member checks, one cached pointer lookup and the write;
- * nothing is allocated for it except what the turn keeps (and copies, unless `adoptEvents`).
+ * nothing is allocated for it except what the turn keeps (and copies, unless `adoptEvents`). With
+ * `adoptEvents`, the common block_delta goes through `fastDelta`, which applies it only when every
+ * check passes and otherwise leaves it, untouched, to the full path that decides it exactly.
  */
 import { isReceiverSafe, compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
@@ -232,7 +234,7 @@ class FrameFold implements Fold {
     if (this.abort !== null || this.finished) return false;
     const at = this.position++;
     try {
-      this.apply(event, at);
+      if (this.copy || !this.fastDelta(event)) this.apply(event, at);
     } catch (e) {
       // InvalidEvent by design; anything else means reading the input itself threw (a getter,
       // a proxy): either way the event is not a FrameEvent, and nothing escapes.
@@ -325,6 +327,47 @@ class FrameFold implements Fold {
         if (!hasOwn.call(event, "type")) throw new InvalidEvent('the event has no member "type"');
         throw new InvalidEvent(`unknown event type ${JSON.stringify(event.type)}`);
     }
+  }
+
+  /**
+   * The common block_delta of parser output, applied when every check passes on the fast path;
+   * false (with nothing changed) sends the event down the full path, which decides it exactly.
+   */
+  private fastDelta(event: unknown): boolean {
+    // An array with own members named like an event's would pass the member count: the full path
+    // refuses it, so the fast path must not take it.
+    if (typeof event !== "object" || event === null || Array.isArray(event)) return false;
+    const e = event as Record<string, unknown>;
+    if (e.type !== "block_delta" || this.done) return false;
+    const index = e.index;
+    const blockId = e.block_id;
+    const seq = e.seq;
+    const delta = e.delta;
+    if (typeof index !== "number" || typeof seq !== "number" || typeof delta !== "object" || delta === null || Array.isArray(delta)) return false;
+    // A hit in the dense array means index is an integer in [0, DENSE_SLOTS).
+    const slot = index < DENSE_SLOTS ? this.denseSlots[index] : undefined;
+    if (slot === undefined || slot.blockId !== blockId || !(seq > slot.lastSeq) || !Number.isInteger(seq)) return false;
+    const d = delta as Record<string, unknown>;
+    const path = d.path;
+    if (typeof path !== "string") return false;
+    const compiled = paths.get(path);
+    if (compiled === undefined || !compiled.safe || compiled.tokens.length === 0 || compiled.tokens.length > MAX_POINTER_TOKENS) return false;
+    if (ownCount(e) !== 5 || ownCount(d) !== 3 || !hasOwn.call(d, "value")) return false;
+    const value = d.value;
+    if (value === undefined) return false;
+    const op = d.op;
+    if (op === "field_set") {
+      const t = fastFieldSetTarget(slot.block, compiled.tokens);
+      if (t === undefined || (compiled.kind && typeof value !== "string")) return false;
+      if (t.array) t.parent[t.index] = value as JsonValue;
+      else t.parent[t.key] = value as JsonValue;
+    } else if (op === "element_append") {
+      const arr = fastAppendTarget(slot.block, compiled.tokens);
+      if (arr === undefined) return false;
+      arr.push(value as JsonValue);
+    } else return false;
+    slot.lastSeq = seq;
+    return true;
   }
 
   private blockStart(e: Record<string, unknown>, at: number): void {
@@ -536,3 +579,4 @@ export function foldEvents(events: Iterable<unknown>, options: FoldOptions = {})
   for (const event of events) if (!fold.push(event)) break;
   return fold.finish();
 }
+

@@ -76,6 +76,38 @@ describe("createFold", () => {
     expect((o.turn.blocks[0]!.items as unknown[])[0]).toBe((events[1] as any).delta.value);
   });
 
+  it("adoptEvents' fast path decides every delta as the full path does, once the delta's path is cached", () => {
+    // Each case: deltas that succeed on the probe's path first (so the fast path has the path's
+    // cached decoding), then the probe. adoptEvents takes the fast path; the default (copying)
+    // always takes the full path; both outcomes must be equal.
+    const primeText = [set(0, 0, "/text", "")];
+    const probes: [string, unknown[], () => unknown, string | null][] = [
+      ["array event with event members", primeText, () => Object.assign([], set(0, 1, "/text", "x")), "invalid_event"],
+      ["extra event member", primeText, () => ({ ...set(0, 1, "/text", "x"), extra: 1 }), "invalid_event"],
+      ["extra delta member", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_set", path: "/text", value: "x", extra: 1 } }), "invalid_event"],
+      ["array delta", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: Object.assign([], { op: "field_set", path: "/text", value: "x" }) }), "invalid_event"],
+      ["non-integer seq", primeText, () => set(0, 1.5, "/text", "x"), "invalid_event"],
+      ["negative index", primeText, () => set(-1, 1, "/text", "x", "b0"), "invalid_event"],
+      ["unknown op", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_merge", path: "/text", value: "x" } }), "invalid_event"],
+      ["value undefined", primeText, () => set(0, 1, "/text", undefined), "invalid_event"],
+      ["stale seq", primeText, () => set(0, 0, "/text", "x"), null],
+      ["other block_id", primeText, () => set(0, 1, "/text", "x", "other"), null],
+      ["index never opened", primeText, () => set(7, 1, "/text", "x", "b0"), "block_delta_unknown_index"],
+      ["/kind to a number", [set(0, 0, "/kind", "text")], () => set(0, 1, "/kind", 5), "block_kind_not_string"],
+      ["append to a string", [append(0, 0, "/items", 1), set(0, 1, "/items", "s")], () => append(0, 2, "/items", "x"), "element_append_not_array"],
+      ["container replaced by a scalar", [set(0, 0, "/meta", {}), set(0, 1, "/meta/x", 1), set(0, 2, "/meta", 5)], () => set(0, 3, "/meta/x", 2), "pointer_not_a_container"],
+      ["index beyond the end", [set(0, 0, "/items/0", 1), set(0, 1, "/items", [])], () => set(0, 2, "/items/0", 2), null],
+      ["applies", primeText, () => set(0, 1, "/text", "x"), null],
+    ];
+    for (const [name, primers, probe, code] of probes) {
+      const events = () => [start(0), ...structuredClone(primers), probe(), done];
+      const adopted = foldEvents(events(), { adoptEvents: true });
+      const copied = foldEvents(events());
+      expect(adopted.abort?.code ?? null, name).toBe(code);
+      expect(adopted, name).toEqual(copied);
+    }
+  });
+
   it("rejects values JSON cannot carry, and inputs that throw while being read, as invalid_event", () => {
     const cyclic: Record<string, unknown> = { kind: "k" };
     cyclic.self = cyclic;
