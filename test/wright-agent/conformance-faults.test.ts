@@ -38,6 +38,7 @@ const FULL: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
 /** Named-check runs over the transports the fault lives on. */
 const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
   { fault: "stdio-wrong-code", transports: ["stdio"], message: /expected malformed-request/ },
+  { fault: "overlong-line-own-code", transports: ["stdio"], message: /byte line that is not JSON was not refused with malformed-request/ },
   { fault: "answers-blank-lines", transports: ["stdio"], message: /the blank line "" before a capabilities request was answered/ },
   { fault: "jsonrpc-empty-batch-ignored", transports: ["jsonrpc"], message: /empty batch: no reply|no reply within/ },
   { fault: "jsonrpc-alias-differs", transports: ["jsonrpc"], message: /alias \w+ differs from request/ },

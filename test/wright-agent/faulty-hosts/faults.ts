@@ -99,6 +99,12 @@ export const FAULTS = {
     transports: ["stdio"],
     onRequest: (x) => (x.line.trim() === "" ? { reply: { error: { code: "malformed-request", message: "empty request line" } } } : undefined),
   },
+  "overlong-line-own-code": {
+    caughtBy: "wright-agent/stdio-overlong-line",
+    doc: "Answers a stdio line over 16 MiB with a code of its own (request-too-large) instead of the error model's malformed-request.",
+    transports: ["stdio"],
+    onRequest: (x) => (x.line.length > 16 * 1024 * 1024 ? { reply: { error: { code: "request-too-large", message: "line too long" } } } : undefined),
+  },
   "stdio-wrong-code": {
     caughtBy: "wright-agent/stdio-garbage",
     doc: "stdio answers a line that is not JSON with code parse-error instead of malformed-request.",
