@@ -8,7 +8,7 @@ import { describeErrors } from "../../src/json/index.js";
 import { AGENT_CONTRACT, OPERATION_NAMES, operationEntry, RESULT_CONTRACT } from "../../src/wright-agent/contract.js";
 import { expect, fail, property, SkipCheck } from "../harness/check.js";
 import { projectFacts, samples } from "./samples.js";
-import { comparable, describe, normalise, TRANSPORTS, type Outcome } from "./target.js";
+import { comparable, describe, TRANSPORTS, type Outcome } from "./target.js";
 import { expectProtocolError, VALIDATION_AS_RESULT_SINCE, expectRefusal, expectResult, list, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
 
 export const capabilitiesFirst: WrightAgentCheck = {

@@ -126,7 +126,6 @@ export const mcpProtocolErrors: WrightAgentCheck = {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const mcp = await target.mcp();
-      const reachable = await target.reachable("mcp");
       const listed = new Set((await mcp.discover()).tools!.map((t) => t.name));
       expectProtocolError(await target.callTool("wright_no_such_tool", {}), -32602, "unknown tool wright_no_such_tool");
       for (const t of MCP_TOOLS.filter((t) => !listed.has(t.tool))) expectProtocolError(await target.callTool(t.tool, {}), -32602, `unlisted tool ${t.tool}`);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { diff, json, kinds, oneOp, openapi } from "./openapi-helpers.js";
+import { diff, json, kinds, openapi } from "./openapi-helpers.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "contract-suite-dialect-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { createWitClient, isWitError, type WitSocketClient } from "../../src/wit
 import { ManualClock, startDaemon, type RunningDaemon } from "../../src/wit/daemon/index.js";
 import { WIT_LIMITS } from "../../src/wit/protocol.js";
 import { RpcError } from "../../src/rpc/errors.js";
-import { rawRequest, removeTempRoots, request, rpc, SOURCES, tempRoot, writeFiles } from "./daemon-helpers.js";
+import { removeTempRoots, request, rpc, SOURCES, tempRoot, writeFiles } from "./daemon-helpers.js";
 
 let daemon: RunningDaemon;
 let client: WitSocketClient;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LINT_BYTE_BOUND } from "../../src/wright-agent/mock/ops-findings.js";
-import { defaultFixture, items, ok, refused, workspace } from "./helpers.js";
+import { defaultFixture, ok, refused, workspace } from "./helpers.js";
 
 type F = { code: string; severity: string; span: { path: string } | null };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { contractDocument, OPERATIONS, toolName, type ContractDocument } from "../../src/wright-agent/contract.js";
 import { checkStandalone, deriveInputSchema, stripAnnotations, ToolSchemaError } from "../../src/wright-agent/tool-schema.js";
-import { ALLOWED_CALLERS, clientTools, renderToolDefinitions, requestSchemas, type ToolSource } from "../../src/wright-agent/tools.js";
+import { ALLOWED_CALLERS, clientTools, renderToolDefinitions, type ToolSource } from "../../src/wright-agent/tools.js";
 
 const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });

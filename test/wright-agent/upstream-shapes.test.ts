@@ -13,8 +13,6 @@ import type { MockService } from "../../src/wright-agent/mock/index.js";
 
 /** Requests per shared operation: defaults plus the shapes selection, caps and refusals produce. */
 async function sharedRequests(svc: MockService): Promise<Record<string, unknown>[]> {
-  const project = await svc.handle({ op: "project" });
-  const identity = "result" in project ? String((project.result as { inputIdentity: string }).inputIdentity) : "";
   const findings = await svc.handle({ op: "findings", rule: "duplicate-condition" });
   const fix = "result" in findings ? (findings.result as any).findings[0].fix.transaction : undefined;
   return [

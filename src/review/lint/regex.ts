@@ -110,11 +110,6 @@ export function portabilityIssues(pattern: string): RegexIssue[] {
   return issues;
 }
 
-interface Group {
-  tokens: Token[];
-  hasUnbounded: boolean;
-}
-
 /**
  * Nested unbounded quantifiers: an unbounded repetition of a group that itself contains an
  * unbounded repetition, like `(a+)+` or `(\w+\s?)*`. Not flagged when every repetition of the
