@@ -14,7 +14,7 @@ import type { ContractKind } from "./registry.js";
 import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
 import { escapeToken, formatPointer } from "../json/index.js";
-import { walkDocument } from "../schema/walk.js";
+import { SCHEMA_MEMBERS, walkDocument } from "../schema/walk.js";
 
 const require = createRequire(import.meta.url);
 
@@ -141,8 +141,6 @@ function openApiSchemaObjects(root: Record<string, unknown> | undefined): { poin
   });
   return out;
 }
-
-const SCHEMA_MEMBERS = new Set(["schema", "itemSchema", "x-item-schema"]);
 
 export function validateDocument(kind: ContractKind, doc: LoadedDocument): Problem[] {
   if (doc.root === undefined) return [];

@@ -61,6 +61,38 @@ export function subschemas(node: Schema): SubschemaSite[] {
   return out;
 }
 
+/** Whether a schema object has a schema object among its direct subschemas (of the keywords `follow` admits). */
+export function hasSubschemas(node: Schema, follow?: (keyword: string) => boolean): boolean {
+  return subschemas(node).some((s) => isObject(s.node) && (!follow || follow(s.keyword)));
+}
+
+/**
+ * A shallow copy of a schema object with each direct subschema (of the keywords `follow` admits)
+ * replaced by `map(subschema, site)`; every other member is kept as it is, in place and order.
+ */
+export function mapSubschemas(node: Schema, map: (sub: unknown, site: SubschemaSite) => unknown, follow?: (keyword: string) => boolean): Schema {
+  const sites = new Map<string, SubschemaSite[]>();
+  for (const s of subschemas(node)) {
+    if (follow && !follow(s.keyword)) continue;
+    const list = sites.get(s.keyword);
+    if (list) list.push(s);
+    else sites.set(s.keyword, [s]);
+  }
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) {
+    const here = sites.get(k);
+    if (!here) define(out, k, v);
+    else if (here[0]!.key === undefined) define(out, k, map(here[0]!.node, here[0]!));
+    else if (Array.isArray(v)) define(out, k, here.map((s) => map(s.node, s)));
+    else {
+      const m: Schema = {};
+      for (const s of here) define(m, s.key as string, map(s.node, s));
+      define(out, k, m);
+    }
+  }
+  return out;
+}
+
 /**
  * Visits every schema object under `root` (pre-order), with its pointer; `false` from `visit` skips its
  * children; `follow` (default: every keyword) says which subschema keywords to walk into.
@@ -133,6 +165,7 @@ const NAME_MAPS: ReadonlySet<string> = new Set([
   "contentDescriptors",
   "errors",
   "examplePairings",
+  "examplePairingObjects",
   "examples",
 ]);
 
@@ -143,35 +176,69 @@ export interface DocumentSite {
   key?: string;
   /** Whether that member's parent is a name map (so `key` is a name, not a keyword). */
   named: boolean;
+  /** Whether this object is (inside) a JSON Schema: the root of a JSON Schema document, an OpenAPI/OpenRPC `schema`, a `components.schemas` member. */
+  inSchema: boolean;
 }
+
+/** What a document is: a JSON Schema (or a schema fragment of a split document), or an OpenAPI or OpenRPC description. */
+export type DocumentKind = "json-schema" | "openapi" | "openrpc";
+
+/** The kind a document declares (`openapi: "3.x"`, `openrpc: "1.x"`); anything else is read as JSON Schema. */
+export function documentKind(doc: unknown): DocumentKind {
+  if (!isObject(doc)) return "json-schema";
+  if (typeof doc.openapi === "string") return "openapi";
+  if (typeof doc.openrpc === "string") return "openrpc";
+  return "json-schema";
+}
+
+/** Members of OpenAPI/OpenRPC objects (not name-map members) whose value is a Schema Object. */
+export const SCHEMA_MEMBERS: ReadonlySet<string> = new Set(["schema", "itemSchema", "x-item-schema"]);
+/** Members of OpenAPI/OpenRPC Example Objects (outside schemas) that hold the example itself: data. */
+const EXAMPLE_VALUES: ReadonlySet<string> = new Set(["value", "dataValue", "serializedValue"]);
 
 /**
  * Visits every object of a whole contract document (pre-order, document order): its schemas and the
  * OpenAPI/OpenRPC objects around them alike, since `$ref` sits on both. Data is not visited: the
- * values of `enum`, `const`, `default`, `example`, `x-extensible-enum` and an OpenAPI Example
- * Object's `value`, except where such a key is a name (a property called `default`, the `default`
- * response). A list of `examples` is walked: in JSON Schema it is data, but OpenRPC's example
- * pairings are such a list and `$ref` their examples. `false` from `visit` skips the object's members.
+ * values of `enum`, `const`, `default`, `example`, `x-extensible-enum`, a JSON Schema's `examples`
+ * list, and an Example Object's `value`, except where such a key is a name (a property called
+ * `default`, the `default` response).
+ *
+ * `examples` depends on where it sits, hence `kind`: inside a schema it is JSON Schema's list of
+ * instances (data, even when one looks like `{"$ref": ...}`); outside schemas it is OpenAPI's map of
+ * Example Objects or OpenRPC's list of example pairings, both of which may be Reference Objects. A
+ * JSON Schema document is a schema from its root; in OpenAPI/OpenRPC a schema starts at a `schema` /
+ * `itemSchema` member and at each `components.schemas` member. An object-valued `examples` is never
+ * JSON Schema's (that is a list), so it is walked as a map of Example Objects wherever it sits (a
+ * split file of an OpenAPI document reads as JSON Schema). `false` from `visit` skips the object's members.
  */
-export function walkDocument(doc: unknown, visit: (site: DocumentSite) => boolean | void): void {
+export function walkDocument(doc: unknown, visit: (site: DocumentSite) => boolean | void, kind: DocumentKind = documentKind(doc)): void {
   const seen = new Set<object>();
-  const go = (node: unknown, at: string, key: string | undefined, named: boolean, parentKey: string | undefined, depth: number): void => {
+  const go = (node: unknown, at: string, key: string | undefined, named: boolean, parentKey: string | undefined, inSchema: boolean, depth: number): void => {
     if (typeof node !== "object" || node === null || seen.has(node) || depth > 1024) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((v, i) => go(v, `${at}/${i}`, undefined, false, key, depth + 1));
+      node.forEach((v, i) => go(v, `${at}/${i}`, undefined, false, key, inSchema, depth + 1));
       return;
     }
     const rec = node as Schema;
-    if (visit({ node: rec, pointer: at, key, named }) === false) return;
+    if (visit({ node: rec, pointer: at, key, named, inSchema }) === false) return;
     // This object's members are names when it is the value of a name-map keyword.
     const membersNamed = key !== undefined && !named && NAME_MAPS.has(key) && !(key === "examples" && Array.isArray(node));
     // An OpenAPI/OpenRPC Example Object (a member of an `examples` map): its `value` is data.
     const isExample = named && parentKey === "examples";
     for (const [k, v] of Object.entries(rec)) {
-      if (!membersNamed && ((DATA_KEYWORDS.has(k) && k !== "examples") || (isExample && k === "value"))) continue;
-      go(v, `${at}/${escapeToken(k)}`, k, membersNamed, key, depth + 1);
+      if (!membersNamed && isData(k, v, inSchema, isExample)) continue;
+      const schemaBelow = inSchema || (membersNamed ? key === "schemas" : SCHEMA_MEMBERS.has(k));
+      go(v, `${at}/${escapeToken(k)}`, k, membersNamed, key, schemaBelow, depth + 1);
     }
   };
-  go(doc, "", undefined, false, undefined, 0);
+  go(doc, "", undefined, false, undefined, kind === "json-schema", 0);
+}
+
+/** Whether keyword `k` (not a name) holds data at this place of a document. */
+function isData(k: string, v: unknown, inSchema: boolean, isExample: boolean): boolean {
+  if (k === "examples") return inSchema && Array.isArray(v);
+  if (DATA_KEYWORDS.has(k)) return true;
+  // OpenAPI Example Objects (map members) and OpenRPC ones (a pairing's params and result): their value is data.
+  return (isExample || !inSchema) && EXAMPLE_VALUES.has(k);
 }

@@ -39,8 +39,48 @@ describe("collectRefs", () => {
   });
 
   it("keeps the references of OpenRPC example pairings (a list of `examples`)", () => {
-    const doc = { methods: [{ name: "m", examples: [{ name: "e", params: [{ $ref: "#/components/examples/two" }], result: { $ref: "#/components/examples/four" } }] }] };
+    const doc = { openrpc: "1.3.2", methods: [{ name: "m", examples: [{ name: "e", params: [{ $ref: "#/components/examples/two" }], result: { $ref: "#/components/examples/four" } }] }] };
     expect(collectRefs(doc).map((s) => s.pointer)).toEqual(["/methods/0/examples/0/params/0", "/methods/0/examples/0/result"]);
+  });
+
+  // JSON Schema's `examples` is a list of instances: data, whatever they look like.
+  const refShaped = { $ref: "#/$defs/NotAReference" };
+
+  it("takes no `$ref`-shaped instance of a JSON Schema `examples` list for a reference", () => {
+    const doc = { $defs: { A: { type: "object", examples: [refShaped], properties: { b: { $ref: "#/$defs/B", examples: [{ x: refShaped }] } } }, B: {} } };
+    expect(collectRefs(doc).map((s) => s.pointer)).toEqual(["/$defs/A/properties/b"]);
+  });
+
+  it("reads `examples` in an OpenAPI document by place: data inside schemas, Example Objects (maybe references) outside", () => {
+    const doc = {
+      openapi: "3.1.0",
+      paths: {
+        "/a": {
+          get: {
+            parameters: [{ name: "q", in: "query", schema: { type: "object", examples: [refShaped] }, examples: { one: { $ref: "#/components/examples/Q" }, two: { value: refShaped } } }],
+            responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/S" }, examples: { e: { $ref: "#/components/examples/E" } } } } } },
+          },
+        },
+      },
+      components: { schemas: { S: { type: "object", examples: [refShaped] } }, examples: { E: { dataValue: refShaped }, Q: { value: refShaped } } },
+    };
+    expect(collectRefs(doc).map((s) => s.ref)).toEqual(["#/components/examples/Q", "#/components/schemas/S", "#/components/examples/E"]);
+  });
+
+  it("reads `examples` in an OpenRPC document by place: pairings outside schemas (their Example values are data), instances inside", () => {
+    const doc = {
+      openrpc: "1.3.2",
+      methods: [
+        {
+          name: "m",
+          params: [{ name: "p", schema: { type: "object", examples: [refShaped] } }],
+          result: { name: "r", schema: { $ref: "#/components/schemas/R" } },
+          examples: [{ name: "e", params: [{ name: "p", value: refShaped }], result: { name: "r", value: refShaped } }, { $ref: "#/components/examplePairingObjects/P" }],
+        },
+      ],
+      components: { schemas: { R: { examples: [refShaped] } }, examples: { X: { value: refShaped } } },
+    };
+    expect(collectRefs(doc).map((s) => s.ref)).toEqual(["#/components/schemas/R", "#/components/examplePairingObjects/P"]);
   });
 });
 

@@ -6,8 +6,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { escapeToken, unescapeToken } from "../../json/index.js";
-import { walkSchema } from "../../schema/walk.js";
-import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+import { hasSubschemas, mapSubschemas, walkSchema } from "../../schema/walk.js";
+import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
 export interface NodeSite {
@@ -65,7 +65,7 @@ export class SchemaContext {
     walkSchema(root, (node, at) => {
       if (this.sites.has(node)) return false;
       this.sites.set(node, { def, pointer: at });
-    }, pointer, (keyword) => !isAnnotationKeyword(keyword));
+    }, pointer, reviewed);
   }
 
   id(node: SchemaNode): string {
@@ -199,7 +199,7 @@ export class SchemaContext {
     const known = this.slots.get(node);
     if (known !== undefined) return known;
     const children: string[] = [];
-    const stored = this.rewrite(node, true, children);
+    const stored = this.rewrite(node, children);
     const content = canonical(stored);
     const shared = this.slotByContent.get(content);
     if (shared !== undefined) {
@@ -220,24 +220,18 @@ export class SchemaContext {
    * `$ref`s and leaves (no subschemas), because ajv's discriminator reads a branch's tag
    * property schema inline, through at most one reference.
    */
-  private rewrite(node: unknown, top: boolean, children: string[]): unknown {
-    if (Array.isArray(node)) return node.map((v) => this.rewrite(v, false, children));
-    if (!isSchemaObject(node)) return node;
-    if (!top) {
-      const bareRef = typeof node.$ref === "string" && Object.keys(node).every((k) => k === "$ref" || isAnnotationKeyword(k));
-      if (bareRef || isLeaf(node)) return node;
-      const slot = this.slotOf(node);
-      children.push(slot);
-      return { $ref: `#/x-nodes/${slot}` };
-    }
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) setOwn(out, k, v);
-      else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) setOwn(out, k, Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, this.rewrite(sub, false, children)])));
-      else if (SCHEMA_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k)) setOwn(out, k, this.rewrite(v, false, children));
-      else setOwn(out, k, v);
-    }
-    return out;
+  private rewrite(node: Schema, children: string[]): Schema {
+    return mapSubschemas(node, (sub) => this.inlineOrSlot(sub, children), reviewed);
+  }
+
+  /** One subschema of a node being stored: itself when it stays inline (see `rewrite`), else a `$ref` to its slot. */
+  private inlineOrSlot(sub: unknown, children: string[]): unknown {
+    if (!isSchemaObject(sub)) return sub;
+    const bareRef = typeof sub.$ref === "string" && Object.keys(sub).every((k) => k === "$ref" || isAnnotationKeyword(k));
+    if (bareRef || !hasSubschemas(sub, reviewed)) return sub;
+    const slot = this.slotOf(sub);
+    children.push(slot);
+    return { $ref: `#/x-nodes/${slot}` };
   }
 
   valid(node: SchemaNode, value: unknown): boolean {
@@ -313,13 +307,9 @@ function depthOf(pointer: string): number {
   return pointer === "" ? 0 : pointer.split("/").length - 1;
 }
 
-/** A schema object with no subschemas (only assertions and annotations). */
-function isLeaf(node: Schema): boolean {
-  for (const [k, v] of Object.entries(node)) {
-    if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
-    if (SCHEMA_MAP_KEYWORDS.has(k) || SCHEMA_ARRAY_KEYWORDS.has(k) || (SCHEMA_KEYWORDS.has(k) && typeof v === "object")) return false;
-  }
-  return true;
+/** The subschema keywords the review reads as subschemas: annotations (`$defs`, `contentSchema`, `x-*`) are compared as written. */
+function reviewed(keyword: string): boolean {
+  return !isAnnotationKeyword(keyword);
 }
 
 /** The values of `const`/`enum` (intersected when both are present), or undefined when unbounded. */
