@@ -19,7 +19,7 @@
  *    the same set of values, checked in one pass.
  */
 import type { Schema, SchemaBundle } from "./bundle.js";
-import { setOwn } from "../src/json/index.js";
+import { mapSchema } from "../src/schema/walk.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
@@ -80,28 +80,24 @@ export function isJsonValueOneOf(schema: Schema, self: string): boolean {
 
 export function optimizeBundle(bundle: SchemaBundle): SchemaBundle {
   const defs: Record<string, Schema> = {};
-  const walk = (node: unknown, nameMap: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((v) => walk(v, false));
-    if (!isObject(node)) return node;
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      setOwn(out, k, nameMap ? walk(v, false) : k === "enum" || k === "const" || k === "default" || k === "examples" ? v : walk(v, k === "properties" || k === "$defs" || k === "patternProperties"));
-    }
-    if (!nameMap && Array.isArray(out.oneOf)) {
-      const tag = discriminatorOf(bundle, out.oneOf);
-      const declared = isObject(out.discriminator) ? out.discriminator.propertyName : undefined;
-      if (tag && (declared === undefined || declared === tag)) {
-        out.discriminator = { ...(isObject(out.discriminator) ? out.discriminator : {}), propertyName: tag };
-        if (out.type === undefined) out.type = "object";
-      } else delete out.discriminator;
-    }
-    return out;
-  };
+  // Children first (src/schema/walk.ts's mapSchema): a branch has its own discriminator before its parent's oneOf is looked at.
+  const optimize = (schema: Schema): Schema =>
+    mapSchema(schema, (out) => {
+      if (Array.isArray(out.oneOf)) {
+        const tag = discriminatorOf(bundle, out.oneOf);
+        const declared = isObject(out.discriminator) ? out.discriminator.propertyName : undefined;
+        if (tag && (declared === undefined || declared === tag)) {
+          out.discriminator = { ...(isObject(out.discriminator) ? out.discriminator : {}), propertyName: tag };
+          if (out.type === undefined) out.type = "object";
+        } else delete out.discriminator;
+      }
+      return out;
+    }) as Schema;
   for (const [name, schema] of Object.entries(bundle.defs)) {
     if (isJsonValueOneOf(schema, name)) {
       const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "oneOf"));
       defs[name] = { ...rest, type: [...JSON_TYPES], items: { $ref: `#/$defs/${name}` }, additionalProperties: { $ref: `#/$defs/${name}` } };
-    } else defs[name] = walk(schema, false) as Schema;
+    } else defs[name] = optimize(schema);
   }
   return { ...bundle, defs };
 }

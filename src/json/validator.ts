@@ -2,6 +2,7 @@
  * The shape of a precompiled (ajv standalone) validator, and helpers to turn its errors into the
  * structured error data our contracts return. Generated validators.d.ts files import these types.
  */
+import { unescapeToken } from "./pointer.js";
 export interface ValidationError {
   /** RFC 6901 pointer to the offending value. */
   instancePath: string;
@@ -38,7 +39,7 @@ export function flattenErrors(errors: readonly ValidationError[] | null | undefi
   for (const e of errors ?? []) {
     let field: string | undefined;
     const path = e.instancePath.split("/").slice(1);
-    if (path.length > 0) field = path[0]!.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (path.length > 0) field = memberOf(path[0]!);
     else if (e.keyword === "required") field = String(e.params.missingProperty);
     else if (e.keyword === "additionalProperties") field = String(e.params.additionalProperty);
     const where = path.length > 1 ? `${e.instancePath} ` : "";
@@ -49,4 +50,13 @@ export function flattenErrors(errors: readonly ValidationError[] | null | undefi
   }
   // A plain object for JSON output (no null prototype surprises for consumers).
   return { formErrors, fieldErrors: { ...fieldErrors } };
+}
+
+/** The member a reference token of ajv's instancePath names (ajv escapes them; a malformed one is kept as written). */
+function memberOf(token: string): string {
+  try {
+    return unescapeToken(token);
+  } catch {
+    return token;
+  }
 }

@@ -6,7 +6,8 @@
  * enough that the match is no coincidence (decision 167).
  */
 import type { SchemaContext } from "./schema/context.js";
-import { isAnnotationKeyword, isSchemaObject, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
+import { isAnnotationKeyword, isSchemaObject, type SchemaNode } from "./schema/keywords.js";
+import { subschemas } from "../schema/walk.js";
 
 /** Facts (named members, listed values, patterns, formats) a shape needs to stand on its own. */
 export const DISTINCTIVE_FACTS = 6;
@@ -37,10 +38,9 @@ export function shapeFacts(node: SchemaNode, depth = 0): number {
     if (isAnnotationKeyword(k)) continue;
     if (k === "enum" && Array.isArray(v)) n += v.length;
     else if (k === "const" || k === "pattern" || k === "format") n += 1;
-    else if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) for (const [, s] of Object.entries(v)) n += 1 + shapeFacts(s as SchemaNode, depth + 1);
-    else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) for (const s of v) n += shapeFacts(s as SchemaNode, depth + 1);
-    else if (SCHEMA_KEYWORDS.has(k)) n += shapeFacts(v as SchemaNode, depth + 1);
   }
+  // A named member (properties, patternProperties, ...) is a fact of its own, besides its schema's.
+  for (const s of subschemas(node)) if (!isAnnotationKeyword(s.keyword)) n += (typeof s.key === "string" ? 1 : 0) + shapeFacts(s.node as SchemaNode, depth + 1);
   return n;
 }
 

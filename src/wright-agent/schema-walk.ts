@@ -3,24 +3,30 @@
  * whether a recursive reference is reachable (tool input schemas must not contain one). The tool
  * definition emitter and the MCP adapter use the same walk to ship a request's local $defs.
  */
-import type { ContractDocument, Schema } from "./contract.js";
+import { unescapeToken } from "../json/index.js";
+import { walkSchema } from "../schema/walk.js";
+import type { ContractDocument } from "./contract.js";
 
 const LOCAL = "#/$defs/";
 
-/** Names of the definitions a schema references directly (local `#/$defs/<Name>` refs only). */
+/** Names of the definitions a schema references directly (local `#/$defs/<Name>` refs only), found through src/schema/walk.ts's subschema table. */
 export function directRefs(schema: unknown): string[] {
   const out = new Set<string>();
-  const walk = (node: unknown, nameMap: boolean): void => {
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, false));
-    if (node === null || typeof node !== "object") return;
-    for (const [k, v] of Object.entries(node as Schema)) {
-      if (!nameMap && k === "$ref" && typeof v === "string" && v.startsWith(LOCAL)) out.add(decodeURIComponent(v.slice(LOCAL.length)));
-      else if (!nameMap && (k === "const" || k === "enum" || k === "examples" || k === "default" || k.startsWith("x-"))) continue;
-      else walk(v, !nameMap && (k === "properties" || k === "$defs" || k === "patternProperties"));
-    }
-  };
-  walk(schema, false);
+  walkSchema(schema, (node) => {
+    const name = typeof node.$ref === "string" ? localDefinition(node.$ref) : undefined;
+    if (name !== undefined) out.add(name);
+  });
   return [...out];
+}
+
+/** The definition a `#/$defs/<Name>` reference names: the fragment percent-decoded, then its pointer token unescaped (src/json). */
+function localDefinition(ref: string): string | undefined {
+  if (!ref.startsWith(LOCAL)) return undefined;
+  try {
+    return unescapeToken(decodeURIComponent(ref.slice(LOCAL.length)));
+  } catch {
+    return ref.slice(LOCAL.length); // malformed escapes: named as written, reported missing by the caller
+  }
 }
 
 /** Every definition reachable from `root` (excluding root itself unless it is reached again). */

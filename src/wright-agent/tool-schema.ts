@@ -9,27 +9,18 @@
 import { setOwn } from "../json/index.js";
 import type { ContractDocument, Schema } from "./contract.js";
 import { directRefs, findRecursion } from "./schema-walk.js";
+import { mapSchema, walkSchema } from "../schema/walk.js";
 
 export class ToolSchemaError extends Error {
   override readonly name = "ToolSchemaError";
 }
 
-/** Keywords whose value is a map from names to schemas (their keys are names, not keywords). */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
-/** Keywords whose value is data, not schema: copied verbatim. */
-const DATA = new Set(["const", "enum", "examples", "default"]);
-
-/** A deep copy without `x-*` annotation keywords (property names that start with x- are kept). */
-export function stripAnnotations(node: unknown, nameMap = false): unknown {
-  if (Array.isArray(node)) return node.map((n) => stripAnnotations(n));
-  if (node === null || typeof node !== "object") return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node as Schema)) {
-    if (!nameMap && k.startsWith("x-")) continue;
-    // setOwn: a property named __proto__ stays a property (an assignment would make it out's prototype).
-    setOwn(out, k, !nameMap && DATA.has(k) ? structuredClone(v) : stripAnnotations(v, !nameMap && NAME_MAPS.has(k)));
-  }
-  return out;
+/** A deep copy without `x-*` annotation keywords (property names that start with x- are kept): src/schema/walk.ts's mapSchema, which copies data keywords as data. */
+export function stripAnnotations(node: unknown): unknown {
+  return mapSchema(node, (n) => {
+    for (const k of Object.keys(n)) if (k.startsWith("x-")) delete n[k];
+    return n;
+  });
 }
 
 export interface InputSchemaOptions {
@@ -79,15 +70,9 @@ export function checkStandalone(schema: Schema): string[] {
   for (const name of [...directRefs(schema), ...Object.values(defs).flatMap((d) => directRefs(d))]) {
     if (!Object.prototype.hasOwnProperty.call(defs, name)) problems.push(`$ref to #/$defs/${name} does not resolve locally`);
   }
-  const walkRefs = (node: unknown, nameMap: boolean): void => {
-    if (Array.isArray(node)) return node.forEach((n) => walkRefs(n, false));
-    if (node === null || typeof node !== "object") return;
-    for (const [k, v] of Object.entries(node as Schema)) {
-      if (!nameMap && k === "$ref" && typeof v === "string" && !v.startsWith("#/$defs/")) problems.push(`non-local $ref ${v}`);
-      else if (nameMap || !DATA.has(k)) walkRefs(v, !nameMap && NAME_MAPS.has(k));
-    }
-  };
-  walkRefs(schema, false);
+  walkSchema(schema, (node) => {
+    if (typeof node.$ref === "string" && !node.$ref.startsWith("#/$defs/")) problems.push(`non-local $ref ${node.$ref}`);
+  });
   const root = "\u0000root";
   const cycle = findRecursion({ $id: "", $defs: { ...defs, [root]: { ...schema, $defs: undefined } } }, root);
   if (cycle) problems.push(`recursive $ref: ${cycle.filter((n) => n !== root).join(" -> ")}`);

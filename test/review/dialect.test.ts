@@ -89,6 +89,16 @@ describe("documents with small defects", () => {
     expect(rules).toEqual(expect.arrayContaining([expect.stringMatching(/^old invalid-type .*\/properties\/n$/), expect.stringMatching(/^old empty-combinator .*\/properties\/u$/), expect.stringMatching(/^old non-unicode-pattern .*\/properties\/s$/)]));
     for (const w of out.warnings) expect(w.file).toContain("defective");
   });
+  it("checks every subschema keyword of the walker's table (prefixItems, additionalItems, dependentSchemas too)", () => {
+    const doc = openapi(body({ type: "array", prefixItems: [], additionalItems: 5, dependentSchemas: "x", items: { type: "string" } }));
+    const r = diff(doc, doc);
+    expect(r.verdict).toBe("compatible");
+    expect(r.warnings.filter((w) => w.side === "old").map((w) => `${w.rule} ${w.message}`).sort()).toEqual([
+      "invalid-keyword-value additionalItems must be a schema; ignored",
+      "invalid-keyword-value dependentSchemas must be an object; ignored",
+      "invalid-keyword-value prefixItems must be a non-empty array of schemas; ignored",
+    ]);
+  });
   it("the non-unicode pattern still constrains: a value it refuses is refused", () => {
     const pat = (p: string) => openapi(body({ type: "string", pattern: p }));
     const r = diff(pat("^.*$"), pat("^(?:[\\w-./:]+)$"));

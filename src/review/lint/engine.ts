@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../../contracts/index.js";
 import { buildBundle } from "../../schema/bundle.js";
-import { escapeToken } from "../../json/index.js";
 import { SchemaContext } from "../schema/context.js";
-import { DATA_KEYWORDS, isAnnotationKeyword, isSchemaObject, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "../schema/keywords.js";
+import { isAnnotationKeyword, type SchemaNode } from "../schema/keywords.js";
+import { walkSchema } from "../../schema/walk.js";
 import { loadLintConfig, waiverMatches, type LintConfig } from "./config.js";
 import { positionOf, scanText, type ScannedText } from "./locate.js";
 import { ENGINE_RULES, RULES } from "./registry.js";
@@ -171,15 +171,9 @@ export function makeBundle(contract: LoadedContract): LintBundle | undefined {
     index(ctx.defs[name], origin);
   }
   function index(node: unknown, key: string): void {
-    if (!isSchemaObject(node)) return;
-    if (!byRaw.has(key)) byRaw.set(key, node);
-    for (const [k, v] of Object.entries(node)) {
-      if (DATA_KEYWORDS.has(k) || isAnnotationKeyword(k)) continue;
-      const here = `${key}/${escapeToken(k)}`;
-      if (SCHEMA_MAP_KEYWORDS.has(k) && isSchemaObject(v)) for (const [n, s] of Object.entries(v)) index(s, `${here}/${escapeToken(n)}`);
-      else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => index(s, `${here}/${i}`));
-      else if (SCHEMA_KEYWORDS.has(k)) index(v, here);
-    }
+    walkSchema(node, (n, at) => {
+      if (!byRaw.has(at)) byRaw.set(at, n);
+    }, key, (k) => !isAnnotationKeyword(k));
   }
   return {
     ctx,

@@ -10,7 +10,7 @@
  *   and the document's validators are compiled without unicode regular expressions.
  */
 import { formatNames } from "ajv-formats/dist/formats.js";
-import { mapSchema, type Schema } from "../../schema/walk.js";
+import { mapSchema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema } from "../../schema/walk.js";
 import { JSON_TYPES } from "./keywords.js";
 
 export type Dialect = "json-schema" | "oas3.0" | "oas3.1" | "oas3.2";
@@ -52,7 +52,6 @@ export interface NormalizeState {
 
 const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains"];
 const STRING_VALUED = ["format", "$ref", "title", "description", "$comment", "$id", "$anchor", "contentMediaType", "contentEncoding"];
-const SCHEMA_VALUED = ["additionalProperties", "items", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
 
 function isSchemaValue(v: unknown): boolean {
   return typeof v === "boolean" || (typeof v === "object" && v !== null && !Array.isArray(v));
@@ -81,10 +80,11 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
           else s.type = ok.length === 1 ? ok[0] : [...new Set(ok)];
         }
       }
-      for (const k of ["allOf", "anyOf", "oneOf"]) {
+      // The subschema keyword tables are src/schema/walk.ts's: a keyword added there is checked here too.
+      for (const k of SCHEMA_ARRAY_KEYWORDS) {
         if (s[k] === undefined) continue;
         if (!Array.isArray(s[k]) || (s[k] as unknown[]).length === 0 || !(s[k] as unknown[]).every(isSchemaValue)) {
-          defect("empty-combinator", `${k} must be a non-empty array of schemas; ignored`);
+          defect(k === "prefixItems" ? "invalid-keyword-value" : "empty-combinator", `${k} must be a non-empty array of schemas; ignored`);
           delete s[k];
         }
       }
@@ -122,13 +122,13 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
         if (s.prefixItems === undefined) s.prefixItems = s.items;
         delete s.items;
       }
-      for (const k of SCHEMA_VALUED) {
+      for (const k of SCHEMA_KEYWORDS) {
         if (s[k] !== undefined && !isSchemaValue(s[k])) {
           defect("invalid-keyword-value", `${k} must be a schema; ignored`);
           delete s[k];
         }
       }
-      for (const k of ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]) {
+      for (const k of SCHEMA_MAP_KEYWORDS) {
         if (s[k] !== undefined && (!isSchemaValue(s[k]) || typeof s[k] === "boolean")) {
           defect("invalid-keyword-value", `${k} must be an object; ignored`);
           delete s[k];

@@ -1,5 +1,5 @@
 /** Keyword vocabulary the review modules reason about: what is annotation, what constrains, which type. */
-import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS as WALKED_SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS as WALKED_SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 export type Schema = Record<string, unknown>;
 export type SchemaNode = Schema | boolean;
 
@@ -35,13 +35,11 @@ export function isAnnotationKeyword(k: string): boolean {
   return ANNOTATION_KEYWORDS.has(k) || k.startsWith("x-");
 }
 
-/** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
-export const DATA_KEYWORDS = new Set(["enum", "const", "examples", "example", "default"]);
 
 // The subschema keyword table is src/schema/walk.ts's (one table for bundler, lint and review).
 // contentSchema is an annotation in 2020-12: review compares it as written, never as a subschema.
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...WALKED_SCHEMA_KEYWORDS].filter((k) => k !== "contentSchema"));
-export { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS };
+export { DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS };
 
 /** Keywords that say which type a schema has (a schema with none of them accepts every type). */
 export const TYPE_DETERMINING = ["type", "$ref", "$dynamicRef", "const", "enum", "oneOf", "anyOf", "allOf", "not", "if"];

@@ -1,6 +1,6 @@
 import type { LintRule, RuleFinding } from "../rule.js";
 import { isSchemaObject } from "../../schema/keywords.js";
-import { DATA_KEYWORDS } from "../../schema/keywords.js";
+import { walkDocument, walkSchema } from "../../../schema/walk.js";
 
 /** A tool input schema (as configured, or named by an `x-operations` catalog) that reaches a recursive `$ref`. */
 export const recursiveToolInput: LintRule = {
@@ -41,16 +41,10 @@ function displayName(name: string, bundle: { origin(n: string): { pointer: strin
 /** Request definition names of every `x-operations` catalog (`[{op, request, ...}]`) in a document. */
 export function catalogRequests(root: unknown): string[] {
   const out: string[] = [];
-  const walk = (n: unknown, depth: number): void => {
-    if (depth > 64) return;
-    if (Array.isArray(n)) return n.forEach((x) => walk(x, depth + 1));
-    if (!isSchemaObject(n)) return;
-    for (const [k, v] of Object.entries(n)) {
-      if (k === "x-operations" && Array.isArray(v)) for (const op of v) if (isSchemaObject(op) && typeof op.request === "string") out.push(op.request);
-      if (!DATA_KEYWORDS.has(k)) walk(v, depth + 1);
-    }
-  };
-  walk(root, 0);
+  walkDocument(root, ({ node }) => {
+    const ops = node["x-operations"];
+    if (Array.isArray(ops)) for (const op of ops) if (isSchemaObject(op) && typeof op.request === "string") out.push(op.request);
+  });
   return out;
 }
 
@@ -60,17 +54,12 @@ export function globMatch(pattern: string, name: string): boolean {
   return re.test(name);
 }
 
+/** The references a definition makes, through the one walker's subschema table. */
 function refsOf(node: unknown): string[] {
   const out: string[] = [];
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) return n.forEach(walk);
-    if (!isSchemaObject(n)) return;
-    for (const [k, v] of Object.entries(n)) {
-      if (k === "$ref" && typeof v === "string") out.push(v);
-      else if (!DATA_KEYWORDS.has(k)) walk(v);
-    }
-  };
-  walk(node);
+  walkSchema(node, (n) => {
+    if (typeof n.$ref === "string") out.push(n.$ref);
+  });
   return out;
 }
 
