@@ -21,6 +21,20 @@
  */
 import type { Schema, SchemaBundle } from "../bundle.js";
 import { pascalCase } from "../names.js";
+import { mapSubschemas, type SubschemaSite } from "../../src/schema/walk.js";
+
+/** Subschemas quicktype reads (each cleaned and named after its place); the others are handed over as written. */
+const CLEANED: ReadonlySet<string> = new Set(["properties", "items", "additionalProperties", "oneOf", "anyOf", "allOf"]);
+/** Keywords quicktype ignores (validation is the validators' job), and `format`, which it would turn into types of its own. */
+const DROPPED: ReadonlySet<string> = new Set(["format", "not", "if", "then", "else", "contains", "propertyNames"]);
+
+/** The name a hoisted subschema gets after its place: `<Member>` for a property, `Item`/`Item<i>` for items, `Value` for additionalProperties, `<i+1>` for a branch. */
+function memberName(site: SubschemaSite): string {
+  if (site.keyword === "properties") return pascalCase(String(site.key));
+  if (site.keyword === "items") return site.key === undefined ? "Item" : `Item${site.key}`;
+  if (site.keyword === "additionalProperties") return "Value";
+  return String((site.key as number) + 1);
+}
 
 /** Name of the marker member of a union placeholder; the renderers look for it. */
 export const UNION_MARKER = "__contract_suite_union__";
@@ -226,23 +240,12 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
       }
     }
     if (isOpenMap(node)) return keepDescription(node, { type: "object", additionalProperties: {} });
-    const out: Schema = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "format") continue;
-      if (k === "properties" && isObject(v)) {
-        out.properties = Object.fromEntries(Object.entries(v).map(([p, ps]) => [p, clean(ps, `${ctx}${pascalCase(p)}`, false)]));
-      } else if (k === "items") {
-        out.items = Array.isArray(v) ? v.map((x, i) => clean(x, `${ctx}Item${i}`, false)) : clean(v, `${ctx}Item`, false);
-      } else if (k === "additionalProperties") {
-        out.additionalProperties = typeof v === "boolean" ? v : clean(v, `${ctx}Value`, false);
-      } else if (k === "oneOf" || k === "anyOf" || k === "allOf") {
-        out[k] = Array.isArray(v) ? v.map((x, i) => clean(x, `${ctx}${i + 1}`, false)) : v;
-      } else if (k === "not" || k === "if" || k === "then" || k === "else" || k === "contains" || k === "propertyNames") {
-        continue; // quicktype ignores them; validation is the validators' job
-      } else {
-        out[k] = v;
-      }
-    }
+    // Where subschemas sit is src/schema/walk.ts's table; what quicktype is given of each is decided here.
+    const out = mapSubschemas(node, (sub, site) => {
+      if (site.keyword === "additionalProperties" && typeof sub === "boolean") return sub;
+      return clean(sub, `${ctx}${memberName(site)}`, false);
+    }, (keyword) => CLEANED.has(keyword));
+    for (const k of Object.keys(out)) if (DROPPED.has(k)) delete out[k];
     return out;
   };
 

@@ -7,6 +7,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
+import { escapeToken } from "../../src/json/index.js";
 import type { FoldTarget } from "./vectors.js";
 
 export interface PropertyOptions {
@@ -333,7 +334,7 @@ export function validStream(): fc.Arbitrary<{ events: unknown[]; blocks: number 
       open(b);
       const n = seq.get(b)!;
       seq.set(b, n + 1);
-      const escaped = s.key.replace(/~/g, "~0").replace(/\//g, "~1");
+      const escaped = escapeToken(s.key);
       const delta =
         s.what === "append"
           ? { op: "element_append", path: "/items", value: s.value }

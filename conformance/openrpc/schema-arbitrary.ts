@@ -5,6 +5,7 @@
  * server with every shape its contract allows, not to stress it.
  */
 import fc from "fast-check";
+import { parsePointer } from "../../src/json/index.js";
 
 export type Schema = Record<string, unknown> | boolean;
 
@@ -36,10 +37,7 @@ export function deref(schema: Schema, doc: OpenRpcDocument, depth = 0): Schema {
   if (depth > 32) throw new Error(`$ref chain too deep at ${schema.$ref}`);
   const ref = schema.$ref;
   if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
-  const target = ref
-    .slice(2)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+  const target = parsePointer(ref.slice(1))
     .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
   if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
   return deref(target as Schema, doc, depth + 1);
