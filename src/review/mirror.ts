@@ -14,7 +14,7 @@ import { basename } from "node:path";
 import { findContract, loadContract, type Registry } from "../contracts/index.js";
 import { buildBundle, type Schema, type SchemaBundle } from "../schema/bundle.js";
 import { escapeToken, parsePointer, setOwn, unescapeToken, type JsonValue } from "../json/index.js";
-import { mapSchema } from "../schema/walk.js";
+import { DOCUMENT_ROOT_KEYWORDS, mapSchema } from "../schema/walk.js";
 
 export interface MirrorDefect {
   /** `<Definition>/<path inside it>` */
@@ -38,7 +38,7 @@ export interface MirrorReport {
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Keywords describing a document, not a definition (they sit on the external file's root). */
-const DOCUMENT_KEYWORDS = new Set(["$schema", "$id", "$defs", "definitions", "x-version", "$comment"]);
+const DOCUMENT_KEYWORDS = new Set([...DOCUMENT_ROOT_KEYWORDS, "x-version", "$comment"]);
 
 /**
  * Applies convention 1 (const -> one-member enum) to every schema object, and renames references

@@ -20,7 +20,7 @@ import { escapeToken, unescapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
 import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
 import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
-import { mapSchema, walkSchema } from "../schema/walk.js";
+import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema, walkSchema } from "../schema/walk.js";
 import type { Step } from "./schema/containment.js";
 import { DirectionViews, type MessageSide } from "./openapi-views.js";
 
@@ -172,7 +172,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
   };
 
   if (contract.entry.kind === "json-schema") {
-    for (const container of ["$defs", "definitions"]) {
+    for (const container of DEFINITION_KEYWORDS) {
       const group = root[container];
       if (!isSchemaObject(group)) continue;
       for (const k of Object.keys(group)) {
@@ -184,7 +184,7 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       }
     }
     const rootRest: Schema = {};
-    for (const [k, v] of Object.entries(root)) if (!["$defs", "definitions", "$schema", "$id"].includes(k)) setOwn(rootRest, k, v);
+    for (const [k, v] of Object.entries(root)) if (!DOCUMENT_ROOT_KEYWORDS.has(k)) setOwn(rootRest, k, v);
     if (Object.keys(rootRest).some((k) => !isAnnotationKeyword(k))) {
       const rootName = byOrigin.get(`${entryFile}#`);
       const node = rootName ? { $ref: refOf(rootName) } : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);

@@ -8,7 +8,7 @@ import type { LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
 import { escapeToken, parsePointer, setOwn } from "../json/index.js";
 import { pascalCase } from "./names.js";
-import { mapSchema } from "./walk.js";
+import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema } from "./walk.js";
 
 export type Schema = Record<string, unknown>;
 
@@ -91,7 +91,7 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
     if (!isObject(root)) continue;
     const fileName = typeof root.title === "string" && file !== doc.path ? pascalCase(root.title) : pascalCase(basename(file, extname(file)));
     if (entry.kind === "json-schema") {
-      for (const container of ["$defs", "definitions"]) {
+      for (const container of DEFINITION_KEYWORDS) {
         const group = root[container];
         if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/${container}/${escapeToken(k)}`, v, pascalCase(k), fileName);
       }
@@ -181,7 +181,7 @@ function sortByOrigin(defs: Record<string, Schema>, pending: { key: Key }[], nam
 
 /** A root schema that constrains values itself (not just $defs, nor only an alias `$ref` to one of them). */
 function hasOwnConstraints(root: Schema): boolean {
-  const meta = new Set(["$schema", "$id", "$defs", "definitions", "title", "description", "$comment", "version", "x-version", "examples"]);
+  const meta = new Set([...DOCUMENT_ROOT_KEYWORDS, "title", "description", "$comment", "version", "x-version", "examples"]);
   const keys = Object.keys(root).filter((k) => !meta.has(k));
   return keys.length > 0 && !(keys.length === 1 && keys[0] === "$ref");
 }
@@ -194,15 +194,13 @@ function rewrite(schema: Schema, file: string, isRoot: boolean, refName: (ref: s
   let input: Schema = schema;
   if (isRoot) {
     input = {};
-    for (const [k, v] of Object.entries(schema)) if (!ROOT_ONLY.has(k)) setOwn(input, k, v);
+    for (const [k, v] of Object.entries(schema)) if (!DOCUMENT_ROOT_KEYWORDS.has(k)) setOwn(input, k, v);
   }
   return mapSchema(input, (node) => {
     if (typeof node.$ref === "string") setOwn<unknown>(node, "$ref", `#/$defs/${refName(node.$ref)}`);
     return node;
   }) as Schema;
 }
-
-const ROOT_ONLY = new Set(["$defs", "definitions", "$schema", "$id"]);
 
 function resolveError(contract: LoadedContract, e: Schema): { code: number; message: string } {
   if (typeof e.$ref === "string") {

@@ -26,8 +26,19 @@ export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 /** Keywords whose value is an array of schemas. */
 export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** The keywords that hold a schema document's named definitions (`$defs`, and draft-07's `definitions`). */
+export const DEFINITION_KEYWORDS: readonly string[] = ["$defs", "definitions"];
+/** Members of a schema document's root that belong to the document, not to the root schema's constraints. */
+export const DOCUMENT_ROOT_KEYWORDS: ReadonlySet<string> = new Set([...DEFINITION_KEYWORDS, "$schema", "$id"]);
 /** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
 export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "examples", "example", "default", "x-extensible-enum"]);
+
+/** What a subschema keyword holds: a map of names to schemas, a list of schemas, or one schema; undefined for every other keyword. */
+export function keywordShape(keyword: string): "map" | "array" | "schema" | undefined {
+  if (SCHEMA_MAP_KEYWORDS.has(keyword)) return "map";
+  if (SCHEMA_ARRAY_KEYWORDS.has(keyword)) return "array";
+  return SCHEMA_KEYWORDS.has(keyword) ? "schema" : undefined;
+}
 
 function isObject(v: unknown): v is Schema {
   return typeof v === "object" && v !== null && !Array.isArray(v);

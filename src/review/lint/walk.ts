@@ -6,7 +6,7 @@
 import type { LoadedContract } from "../../contracts/index.js";
 import { escapeToken } from "../../json/index.js";
 import { isSchemaObject, type Schema } from "../schema/keywords.js";
-import { subschemas } from "../../schema/walk.js";
+import { DEFINITION_KEYWORDS, subschemas } from "../../schema/walk.js";
 
 export type SchemaRole = "root" | "definition" | "member" | "param" | "result" | "media" | "items" | "additional" | "branch" | "negated" | "other";
 
@@ -37,7 +37,7 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
     for (const sub of subschemas(node)) {
       if (sub.keyword === "contentSchema") continue; // an annotation in 2020-12, as review reads it
       const named = typeof sub.key === "string" ? sub.key : undefined;
-      if (sub.keyword === "$defs" || sub.keyword === "definitions") visit(file, pointer + sub.pointer, sub.node, "definition", named, undefined, depth + 1);
+      if (DEFINITION_KEYWORDS.includes(sub.keyword)) visit(file, pointer + sub.pointer, sub.node, "definition", named, undefined, depth + 1);
       else visit(file, pointer + sub.pointer, sub.node, ROLE[sub.keyword] ?? "other", named, site, depth + 1);
     }
   };

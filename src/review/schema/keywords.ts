@@ -1,5 +1,5 @@
 /** Keyword vocabulary the review modules reason about: what is annotation, what constrains, which type. */
-import { DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS as WALKED_SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 export type Schema = Record<string, unknown>;
 export type SchemaNode = Schema | boolean;
 
@@ -36,10 +36,10 @@ export function isAnnotationKeyword(k: string): boolean {
 }
 
 
-// The subschema keyword table is src/schema/walk.ts's (one table for bundler, lint and review).
-// contentSchema is an annotation in 2020-12: review compares it as written, never as a subschema.
-export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...WALKED_SCHEMA_KEYWORDS].filter((k) => k !== "contentSchema"));
-export { DATA_KEYWORDS, SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS };
+// The subschema keyword tables are src/schema/walk.ts's (one table for bundler, lint, review and codegen):
+// walk through walkSchema / subschemas / mapSubschemas there. contentSchema is an annotation in 2020-12
+// (ANNOTATION_KEYWORDS above): review compares it as written, never as a subschema.
+export { SCHEMA_MAP_KEYWORDS };
 
 /** Keywords that say which type a schema has (a schema with none of them accepts every type). */
 export const TYPE_DETERMINING = ["type", "$ref", "$dynamicRef", "const", "enum", "oneOf", "anyOf", "allOf", "not", "if"];

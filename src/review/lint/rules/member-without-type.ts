@@ -1,5 +1,6 @@
 import type { LintRule } from "../rule.js";
 import type { SchemaSite } from "../walk.js";
+import { DOCUMENT_ROOT_KEYWORDS } from "../../../schema/walk.js";
 import { isSchemaObject, TYPE_DETERMINING } from "../../schema/keywords.js";
 
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"];
@@ -43,5 +44,5 @@ function underNot(s: SchemaSite): boolean {
 }
 
 function isContainerOnly(node: Record<string, unknown>): boolean {
-  return Object.keys(node).every((k) => ["$defs", "definitions", "$schema", "$id", "title", "description", "$comment"].includes(k));
+  return Object.keys(node).every((k) => DOCUMENT_ROOT_KEYWORDS.has(k) || k === "title" || k === "description" || k === "$comment");
 }
