@@ -5,7 +5,7 @@
  * interface with one method per operation. capabilities, transports and tool emitters read the
  * catalog, so they cannot drift from the schema.
  */
-import type { Schema, SchemaBundle } from "./bundle.js";
+import { definitionName, type Schema, type SchemaBundle } from "./bundle.js";
 import { camelCase, propertyKey } from "./names.js";
 import { validatorName } from "./validators.js";
 
@@ -33,7 +33,7 @@ export function findCatalog(bundle: SchemaBundle): { union: string; operations: 
 export function checkCatalog(bundle: SchemaBundle, catalog: NonNullable<ReturnType<typeof findCatalog>>): string[] {
   const problems: string[] = [];
   const union = bundle.defs[catalog.union] as Schema;
-  const branches = ((union.oneOf as Schema[]) ?? []).map((b) => String(b.$ref ?? "").replace("#/$defs/", ""));
+  const branches = ((union.oneOf as Schema[]) ?? []).map((b) => definitionName(b.$ref) ?? String(b.$ref ?? ""));
   const listed = catalog.operations.map((o) => o.request);
   for (const b of branches) if (!listed.includes(b)) problems.push(`${catalog.union} branch ${b} is missing from x-operations`);
   for (const o of catalog.operations) {

@@ -18,7 +18,7 @@
  *    definition itself becomes a type list with `items`/`additionalProperties` referring back —
  *    the same set of values, checked in one pass.
  */
-import type { Schema, SchemaBundle } from "./bundle.js";
+import { definitionName, type Schema, type SchemaBundle } from "./bundle.js";
 import { mapSchema } from "../src/schema/walk.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -26,7 +26,8 @@ const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "de
 
 function deref(bundle: SchemaBundle, s: unknown): Schema | undefined {
   if (!isObject(s)) return undefined;
-  if (typeof s.$ref === "string" && s.$ref.startsWith("#/$defs/")) return deref(bundle, bundle.defs[s.$ref.slice(8)]);
+  const target = definitionName(s.$ref);
+  if (target !== undefined) return deref(bundle, Object.hasOwn(bundle.defs, target) ? bundle.defs[target] : undefined);
   return s;
 }
 

@@ -1,6 +1,6 @@
 /** TypeScript types from a schema bundle with json-schema-to-typescript, one exported type per definition. */
 import { compile } from "json-schema-to-typescript";
-import type { Schema, SchemaBundle } from "./bundle.js";
+import { definitionName, definitionRef, type Schema, type SchemaBundle } from "./bundle.js";
 import { setOwn } from "../src/json/index.js";
 import { mapSchema } from "../src/schema/walk.js";
 
@@ -36,14 +36,13 @@ export async function generateTypes(bundle: SchemaBundle, rootName: string): Pro
   return ts.trimEnd() + "\n" + (aliasLines.length ? "\n" + aliasLines.join("\n") + "\n" : "");
 }
 
-const DEF_REF = /^#\/\$defs\/([^/]+)$/;
 
 /** Definitions that are a bare `$ref` to another definition (annotations aside), each mapped to the final non-alias target. */
 function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
   const direct = new Map<string, string>();
   for (const [name, schema] of Object.entries(defs)) {
-    const m = typeof schema.$ref === "string" ? DEF_REF.exec(schema.$ref) : null;
-    if (m && Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) && m[1]! in defs) direct.set(name, m[1]!);
+    const target = definitionName(schema.$ref);
+    if (target !== undefined && Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) && Object.hasOwn(defs, target)) direct.set(name, target);
   }
   const out = new Map<string, string>();
   for (const name of direct.keys()) {
@@ -62,8 +61,8 @@ function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
 function retarget(node: unknown, aliases: Map<string, string>): unknown {
   if (aliases.size === 0) return node;
   return mapSchema(node, (n) => {
-    const m = typeof n.$ref === "string" ? DEF_REF.exec(n.$ref) : null;
-    if (m && aliases.has(m[1]!)) setOwn<unknown>(n, "$ref", `#/$defs/${aliases.get(m[1]!)}`);
+    const target = definitionName(n.$ref);
+    if (target !== undefined && aliases.has(target)) setOwn<unknown>(n, "$ref", definitionRef(aliases.get(target)!));
     return n;
   });
 }

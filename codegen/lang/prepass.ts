@@ -19,7 +19,7 @@
  * - An object with declared properties whose other members are any JSON (`ForgeBlock`) becomes a map
  *   of any JSON: quicktype would keep the declared members and drop every other one.
  */
-import type { Schema, SchemaBundle } from "../bundle.js";
+import { definitionName, type Schema, type SchemaBundle } from "../bundle.js";
 import { pascalCase } from "../names.js";
 import { mapSubschemas, type SubschemaSite } from "../../src/schema/walk.js";
 
@@ -79,9 +79,8 @@ const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== nul
 const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
 const JSON_TYPES = ["array", "boolean", "null", "number", "object", "string"];
 
-function refName(ref: unknown): string | undefined {
-  return typeof ref === "string" && ref.startsWith("#/$defs/") ? ref.slice("#/$defs/".length) : undefined;
-}
+/** The bundle definition a `$ref` names (src/schema/bundle.ts: `#/$defs/<Name>`, token unescaped). */
+const refName = definitionName;
 
 /** True for `{}`, `true` or a schema with only annotations: it admits any JSON value. */
 export function isAnySchema(s: unknown): boolean {

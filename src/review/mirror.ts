@@ -12,8 +12,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { basename } from "node:path";
 import { findContract, loadContract, type Registry } from "../contracts/index.js";
-import { buildBundle, type Schema, type SchemaBundle } from "../schema/bundle.js";
-import { escapeToken, parsePointer, setOwn, unescapeToken, type JsonValue } from "../json/index.js";
+import { buildBundle, definitionName, definitionRef, type Schema, type SchemaBundle } from "../schema/bundle.js";
+import { escapeToken, parsePointer, setOwn, type JsonValue } from "../json/index.js";
 import { DOCUMENT_ROOT_KEYWORDS, mapSchema } from "../schema/walk.js";
 
 export interface MirrorDefect {
@@ -50,9 +50,9 @@ function canonical(node: unknown, rename: Map<string, string>): unknown {
     const out: Schema = {};
     for (const [k, v] of Object.entries(n)) {
       if (k === "const") setOwn<unknown>(out, "enum", [v]);
-      else if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
-        const name = unescapeToken(v.slice("#/$defs/".length));
-        setOwn<unknown>(out, "$ref", `#/$defs/${escapeToken(rename.get(name) ?? name)}`);
+      else if (k === "$ref" && definitionName(v) !== undefined) {
+        const name = definitionName(v)!;
+        setOwn<unknown>(out, "$ref", definitionRef(rename.get(name) ?? name));
       } else setOwn<unknown>(out, k, v);
     }
     return out;

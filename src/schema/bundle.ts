@@ -6,7 +6,7 @@
 import { basename, extname } from "node:path";
 import type { LoadedContract } from "../contracts/index.js";
 import { lookupRef } from "../contracts/index.js";
-import { escapeToken, parsePointer, setOwn } from "../json/index.js";
+import { escapeToken, parsePointer, setOwn, unescapeToken } from "../json/index.js";
 import { pascalCase } from "./names.js";
 import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema } from "./walk.js";
 
@@ -31,6 +31,25 @@ export interface MethodInfo {
   paramsType: string;
   resultType: string;
   errors: { code: number; message: string }[];
+}
+
+const DEFINITION_PREFIX = "#/$defs/";
+
+/** The `$ref` naming bundle definition `name`: `#/$defs/<Name>`, the name escaped as a pointer token (src/json). */
+export function definitionRef(name: string): string {
+  return DEFINITION_PREFIX + escapeToken(name);
+}
+
+/** The bundle definition a `$ref` names (`#/$defs/<Name>`, its token unescaped), or undefined for any other reference. */
+export function definitionName(ref: unknown): string | undefined {
+  if (typeof ref !== "string" || !ref.startsWith(DEFINITION_PREFIX)) return undefined;
+  const token = ref.slice(DEFINITION_PREFIX.length);
+  if (token === "" || token.includes("/")) return undefined;
+  try {
+    return unescapeToken(token);
+  } catch {
+    return undefined; // a malformed escape names no definition
+  }
 }
 
 /** One OpenAPI operation as codegen sees it. */
@@ -197,7 +216,7 @@ function rewrite(schema: Schema, file: string, isRoot: boolean, refName: (ref: s
     for (const [k, v] of Object.entries(schema)) if (!DOCUMENT_ROOT_KEYWORDS.has(k)) setOwn(input, k, v);
   }
   return mapSchema(input, (node) => {
-    if (typeof node.$ref === "string") setOwn<unknown>(node, "$ref", `#/$defs/${refName(node.$ref)}`);
+    if (typeof node.$ref === "string") setOwn<unknown>(node, "$ref", definitionRef(refName(node.$ref)));
     return node;
   }) as Schema;
 }

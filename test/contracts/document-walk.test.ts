@@ -119,3 +119,13 @@ describe("OpenAPI Schema Objects under meta-schema validation", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("bundle definition references (src/schema/bundle.ts)", () => {
+  it("escape and unescape the definition name as a pointer token, and name nothing for other references", async () => {
+    const { definitionName, definitionRef } = await import("../../src/schema/bundle.js");
+    expect(definitionRef("A/B~C")).toBe("#/$defs/A~1B~0C");
+    expect(definitionName(definitionRef("A/B~C"))).toBe("A/B~C");
+    expect(definitionName("#/$defs/~01")).toBe("~1");
+    for (const other of ["#/$defs/A/properties/x", "#/$defs/", "#/$defs/a~2", "#/components/schemas/A", "other.json#/$defs/A", 5, undefined]) expect(definitionName(other)).toBeUndefined();
+  });
+});

@@ -5,8 +5,9 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { escapeToken, unescapeToken } from "../../json/index.js";
+import { escapeToken } from "../../json/index.js";
 import { hasSubschemas, mapSubschemas, walkSchema } from "../../schema/walk.js";
+import { definitionName } from "../../schema/bundle.js";
 import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
@@ -88,14 +89,8 @@ export class SchemaContext {
 
   /** The definition a local `#/$defs/Name` reference names, or undefined. */
   refTarget(ref: string): { name: string; schema: Schema } | undefined {
-    const m = /^#\/\$defs\/(.+)$/.exec(ref);
-    if (!m) return undefined;
-    let name: string;
-    try {
-      name = unescapeToken(m[1]!);
-    } catch {
-      return undefined; // a malformed escape names no definition
-    }
+    const name = definitionName(ref); // undefined for another reference or a malformed escape
+    if (name === undefined) return undefined;
     const schema = Object.hasOwn(this.defs, name) ? this.defs[name] : undefined;
     return schema ? { name, schema } : undefined;
   }
