@@ -25,11 +25,14 @@ export interface GeneratorGraph {
   packages: Record<string, string>;
 }
 
-/** Where the generator's entry module is: TypeScript sources when present (the repository), else the running JavaScript. */
-function entryModule(): string {
-  const source = join(assetRoot(), "codegen", "generate.ts");
+/**
+ * Where a generator's entry module is (`generate` for gen, `lang/generate` for gen-lang): TypeScript
+ * sources when present (the repository), else the shipped JavaScript beside this module.
+ */
+export function entryModule(name = "generate"): string {
+  const source = join(assetRoot(), "codegen", `${name}.ts`);
   if (existsSync(source)) return source;
-  return join(dirname(fileURLToPath(import.meta.url)), "generate.js");
+  return join(dirname(fileURLToPath(import.meta.url)), `${name}.js`);
 }
 
 export function generatorGraph(entry: string = entryModule()): GeneratorGraph {
@@ -65,17 +68,23 @@ export function generatorGraph(entry: string = entryModule()): GeneratorGraph {
   return { modules: [...seen].sort(), packages };
 }
 
-let cached: string | undefined;
-/** sha256 over the graph's module texts (by path relative to the entry's folder) and package versions. */
-export function generatorHash(): string {
-  if (cached) return cached;
-  const entry = entryModule();
+const cached = new Map<string, string>();
+/**
+ * sha256 over the graph's module texts (by path relative to the repository or package root) and
+ * package versions, for the generator whose entry is `name` (see entryModule).
+ */
+export function generatorHash(name = "generate"): string {
+  const hit = cached.get(name);
+  if (hit) return hit;
+  const entry = entryModule(name);
   const { modules, packages } = generatorGraph(entry);
-  const base = dirname(dirname(entry));
+  const base = dirname(dirname(entryModule()));
   const parts: string[] = [];
   for (const m of modules) parts.push(m.slice(base.length).split("\\").join("/").replace(/\.(ts|js)$/, ""), readFileSync(m, "utf8"));
   for (const [name, version] of Object.entries(packages)) parts.push(name, version);
-  return (cached = sha256(parts.join("\0")));
+  const hash = sha256(parts.join("\0"));
+  cached.set(name, hash);
+  return hash;
 }
 
 /** `./x.js` written in TypeScript source resolves to `./x.ts`; a .d.ts-typed .js (the validators) to itself. */

@@ -4,13 +4,13 @@
  * Deterministic: the same contract, generator and quicktype version give the same bytes; each file
  * starts with a header naming its source and the hash of those inputs.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { loadContract, loadRegistry, type LoadedContract, type Problem, type Registry } from "../../src/contracts/index.js";
 import { buildBundle } from "../bundle.js";
 import { sha256 } from "../emit.js";
+import { generatorHash } from "../generator-hash.js";
 import { prepareModel } from "./prepass.js";
 import { runQuicktype } from "./quicktype.js";
 import { LANGS, type LangId, type LangTarget } from "./targets/target.js";
@@ -23,7 +23,6 @@ import { kotlin } from "./targets/kotlin.js";
 import { csharp } from "./targets/csharp.js";
 import { assetRoot } from "../../src/assets.js";
 
-const LANG_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = assetRoot();
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, "generated");
 const require = createRequire(import.meta.url);
@@ -65,26 +64,10 @@ export class LangGenError extends Error {
   override readonly name = "LangGenError";
 }
 
-let generatorSources: string | undefined;
-/** Every source of this generator (codegen/lang/**), so a change to any renderer changes the hash. */
-function generatorHash(): string {
-  if (generatorSources) return generatorSources;
-  const parts: string[] = [QUICKTYPE_VERSION];
-  const walk = (dir: string): void => {
-    for (const f of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = join(dir, f.name);
-      if (f.isDirectory()) walk(p);
-      else if (f.name.endsWith(".ts") && !f.name.startsWith("_")) parts.push(relative(LANG_DIR, p), readFileSync(p, "utf8"));
-    }
-  };
-  walk(LANG_DIR);
-  // The bundler decides the definition names every language sees.
-  parts.push("bundle.ts", readFileSync(join(LANG_DIR, "..", "bundle.ts"), "utf8"), "names.ts", readFileSync(join(LANG_DIR, "..", "names.ts"), "utf8"));
-  return (generatorSources = sha256(parts.join("\0")));
-}
-
 export function langInputHash(registry: Registry, contract: LoadedContract, lang: LangId): string {
-  const parts = [generatorHash(), lang, JSON.stringify(contract.entry)];
+  // The module graph from this entry (renderers, prepass, the bundler, the walker, quicktype's
+  // version...), read as sources in the repository and as the shipped JavaScript when installed.
+  const parts = [generatorHash("lang/generate"), lang, JSON.stringify(contract.entry)];
   for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b))) parts.push(relative(registry.dir, file), bytes.toString("base64"));
   return sha256(parts.join("\0"));
 }

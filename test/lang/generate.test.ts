@@ -4,6 +4,8 @@
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { InputData, JSONSchemaInput, JSONSchemaStore, quicktype, type JSONSchema } from "quicktype-core";
@@ -14,6 +16,7 @@ import { generateLanguages, LANGS, renderContract } from "../../codegen/lang/gen
 import { runCli } from "../helpers/cli.js";
 import { langRegistry, type LangRegistry } from "./support.js";
 
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 let reg: LangRegistry;
 const bundles: Record<string, SchemaBundle> = {};
 
@@ -172,6 +175,14 @@ describe("contract-suite gen-lang", () => {
     const check = await runCli(["gen-lang", "--lang", "python", "go", "--contract", "wit", "--out", out, "--registry", reg.dir, "--check", "--format", "json"]);
     expect(check.code).toBe(1);
     expect(JSON.parse(check.stdout).drifted).toEqual([{ path: expect.stringMatching(/python\/wit\/wit\.py$/), state: "differs" }]);
+  }, 60_000);
+
+  it("runs from the built CLI, whose generator hash agrees with the sources' (what it read as .ts was shipped as .js)", async () => {
+    const out = mkdtempSync(join(tmpdir(), "cs-lang-built-"));
+    const built = spawnSync(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "gen-lang", "--lang", "python", "--contract", "wit", "--out", out, "--registry", reg.dir], { encoding: "utf8" });
+    expect(built.stderr).toBe("");
+    expect(built.status).toBe(0);
+    expect((await runCli(["gen-lang", "--lang", "python", "--contract", "wit", "--out", out, "--registry", reg.dir, "--check"])).code).toBe(0);
   }, 60_000);
 
   it("answers a usage error (exit 2) for an unknown language or contract, and documents its exit codes", async () => {
