@@ -204,6 +204,46 @@ export function flatten(parts: Part[]): Part[] | false {
   return out;
 }
 
+/**
+ * The parts a member at `tokens` of `value` must satisfy: along the path, union branches are those
+ * `value` takes (the first branch it is valid under); undefined when `value` has no such path.
+ */
+export function partsAlong(parts: Part[], value: unknown, tokens: readonly string[]): Part[] | undefined {
+  let cur = parts;
+  let v = value;
+  for (let d = 0; ; d++) {
+    const flat = branchesTaken(cur, v);
+    if (!flat) return undefined;
+    if (d === tokens.length) return flat;
+    const t = tokens[d]!;
+    if (Array.isArray(v)) {
+      const i = Number(t);
+      cur = flat.flatMap((p) => itemSchemas(p, i));
+      v = v[i];
+    } else if (isSchemaObject(v)) {
+      cur = flat.flatMap((p) => memberSchemas(p, t));
+      v = Object.hasOwn(v, t) ? v[t] : undefined;
+    } else return undefined;
+  }
+}
+
+/** Parts flattened, each union replaced by the first branch `v` is valid under (left as it is where `v` is absent). */
+function branchesTaken(parts: Part[], v: unknown): Part[] | undefined {
+  let flat = flatten(parts);
+  for (let n = 0; n < 16; n++) {
+    if (flat === false) return undefined;
+    if (v === undefined) return flat;
+    const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
+    if (i < 0) return flat;
+    const p = flat[i]!;
+    const kw = unionOf(p.node)!;
+    const branch = ((p.node as Schema)[kw] as SchemaNode[]).find((br) => p.ctx.valid(br, v));
+    if (branch === undefined) return undefined;
+    flat = flatten(replaceUnion(flat, i, kw, branch));
+  }
+  return undefined;
+}
+
 export function replaceUnion(parts: Part[], i: number, kw: "oneOf" | "anyOf", branch: SchemaNode): Part[] {
   const p = parts[i]!;
   const base = without(p.node as Schema, kw);
