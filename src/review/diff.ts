@@ -16,13 +16,14 @@ import { embed, minimalExample } from "./example.js";
 import { commonExample, partsAlong, type Part } from "./common-example.js";
 import { nearExample, stepsAlong } from "./near-example.js";
 import { unavoidableAt } from "./first-failure.js";
+import { refusedByAll } from "./sibling-branches.js";
 import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
-import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, setOwn, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
@@ -328,7 +329,20 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         if (++tries >= 3) return fallback;
       }
     }
-    return fallback;
+    if (fallback) return fallback;
+    // The change is in one branch of B's union and another branch takes the payload: make that one refuse it too.
+    if (f.steps.some((s) => s.kind === "branch" && s.side === "b")) {
+      const sides = { accepting: { node: check.surfA.node, ctx: ca }, rejecting: { node: check.surfB.node, ctx: cb }, findings: (x: SchemaNode, y: SchemaNode) => containment(check.from).check(x, y) };
+      for (const v of witnesses.slice(0, 4)) {
+        // Embedded along A's schema, or spelled out along the path where A leaves it open (an array A does not type).
+        for (const raw of [embed(check.surfA.node, aSteps(f.steps), v, ca), spelledOut(parsePointer(at), v)]) {
+          if (!ca.valid(check.surfA.node, raw)) continue;
+          const payload = refusedByAll(raw, f.steps, sides);
+          if (payload !== undefined) return shown(payload, check.from, check.to, cb, check.surfB.node);
+        }
+      }
+    }
+    return undefined;
   }
 
   /** Where the first error is not at the change: the proof, if one holds, that no payload could fail first there (first-failure.ts, decision 171). */
@@ -573,6 +587,20 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
+}
+
+/** The value with `v` at `tokens` and nothing else ("0" an array's first item). */
+function spelledOut(tokens: readonly string[], v: unknown): unknown {
+  let out = v;
+  for (const t of [...tokens].reverse()) {
+    if (t === "0") out = [out];
+    else {
+      const o: Record<string, unknown> = {};
+      setOwn(o, t, out);
+      out = o;
+    }
+  }
+  return out;
 }
 
 /** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */
