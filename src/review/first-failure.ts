@@ -27,7 +27,7 @@ import type { Step } from "./schema/finding.js";
 import type { SchemaContext } from "./schema/context.js";
 import { disjoint } from "./schema/containment.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "./schema/keywords.js";
-import { commonExample, flatten, itemSchemas, memberSchemas, replaceUnion, strings, unionOf, type Part } from "./common-example.js";
+import { commonExample, flatten, itemSchemas, memberSchemas, partsAlongSteps, replaceUnion, strings, unionOf, type Part } from "./common-example.js";
 import { formatPointer, parsePointer } from "../json/index.js";
 
 export interface Unavoidable {
@@ -148,7 +148,7 @@ function proveAt(goal: Goal, a: Part[], b: Part[], bOpen: boolean): Unavoidable 
   // A payload that has m carries a value the rejecting version refuses: the order decides, unless the accepting version never has m.
   if (flatten(am) !== false) {
     // Order, from the counterexample: it has m, its value at the change is refused there, yet ajv reported m.
-    const atX = partsAt(goal.accepting, goal.rejecting, goal.steps, xs.length)?.b;
+    const atX = partsAlongSteps([{ ...goal.rejecting, side: "b" }], goal.steps, "b");
     const value = valueAt(payload, xs);
     const hasM = valueAt(payload, [...xs.slice(0, k), m]) !== undefined;
     if (!hasM || !atX || atX.length === 0 || value === undefined || atX.every((p) => p.ctx.valid(p.node, value.v))) return undefined;
@@ -158,21 +158,8 @@ function proveAt(goal: Goal, a: Part[], b: Part[], bOpen: boolean): Unavoidable 
 
 /** True when the accepting side's branch `parts`, followed along `rest` to the change, has nothing there the rejecting version refuses. */
 function changeAbsent(goal: Goal, parts: Part[], rest: readonly Step[]): boolean {
-  let a = parts;
-  for (const s of rest) {
-    const flat = flatten(a);
-    if (flat === false) return true;
-    if (s.kind === "branch") {
-      if (s.side === "b") continue;
-      const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
-      if (i < 0) continue;
-      const next = branchAt(flat, i, s.index);
-      if (!next) return false;
-      a = next;
-    } else a = s.kind === "prop" ? flat.flatMap((p) => memberSchemas(p, s.name)) : flat.flatMap((p) => itemSchemas(p, 0));
-  }
-  const local = flatten(a);
-  return local === false || (local.length > 0 && goal.fits(local));
+  const local = partsAlongSteps(parts, rest, "a");
+  return local !== undefined && local.length > 0 && goal.fits(local);
 }
 
 /** True when a value under `parts` may carry the next member or item `rest` steps into (so a payload may follow this branch to the change). */
@@ -185,37 +172,6 @@ function carries(parts: Part[], rest: readonly Step[]): boolean {
   if (!flat.every((p) => p.ctx.types(p.node).has(want))) return false;
   if (next.kind === "item") return true;
   return flat.every((p) => memberSchemas(p, next.name).every((q) => q.ctx.deref(q.node) !== false));
-}
-
-/** Both sides' schema parts at the object after `count` prop/item steps (the union branches the steps name followed, those at that object too). */
-function partsAt(accepting: Side, rejecting: Side, steps: readonly Step[], count: number): { a: Part[]; b: Part[] } | undefined {
-  let a: Part[] = [{ ...accepting, side: "a" }];
-  let b: Part[] = [{ ...rejecting, side: "b" }];
-  let seen = 0;
-  for (const s of steps) {
-    if (s.kind === "branch") {
-      const isB = s.side === "b";
-      const flat = flatten(isB ? b : a);
-      if (flat === false) return undefined;
-      const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
-      const next = i < 0 ? flat : branchAt(flat, i, s.index);
-      if (!next) return undefined;
-      if (isB) b = next;
-      else a = next;
-      continue;
-    }
-    if (seen === count) break;
-    seen++;
-    const fa = flatten(a);
-    const fb = flatten(b);
-    if (fa === false || fb === false) return undefined;
-    a = s.kind === "prop" ? fa.flatMap((p) => memberSchemas(p, s.name)) : fa.flatMap((p) => itemSchemas(p, 0));
-    b = s.kind === "prop" ? fb.flatMap((p) => memberSchemas(p, s.name)) : fb.flatMap((p) => itemSchemas(p, 0));
-  }
-  if (seen !== count) return undefined;
-  const fa = flatten(a);
-  const fb = flatten(b);
-  return fa === false || fb === false ? undefined : { a: fa, b: fb };
 }
 
 function branchAt(parts: Part[], i: number, index: number): Part[] | undefined {

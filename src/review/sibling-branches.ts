@@ -13,7 +13,7 @@
  */
 import type { Finding, Step } from "./schema/finding.js";
 import { setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
-import { flatten, itemSchemas, memberSchemas, replaceUnion, unionOf, type Part } from "./common-example.js";
+import { partsAlongSteps, unionOf, type Part } from "./common-example.js";
 
 export interface SiblingCheck {
   accepting: Part;
@@ -41,14 +41,14 @@ export function refusedByAll(payload: unknown, steps: readonly Step[], check: Si
 function refuseAt(payload: unknown, steps: readonly Step[], bi: number, check: SiblingCheck): unknown | undefined {
   const step = steps[bi] as Extract<Step, { kind: "branch" }>;
   const tokens = steps.slice(0, bi).flatMap((s) => (s.kind === "prop" ? [s.name] : s.kind === "item" ? ["0"] : []));
-  const atUnion = along(check.rejecting, steps.slice(0, bi), "b");
+  const atUnion = partsAlongSteps([check.rejecting], steps.slice(0, bi), "b");
   const part = atUnion?.find((x) => unionOf(x.node) !== undefined);
   if (!part) return undefined;
   const branches = (part.node as Schema)[unionOf(part.node)!] as SchemaNode[];
   const changed = branches[step.index];
   if (changed === undefined) return undefined;
   // The accepting side along the finding's own branches (the payload may also fit an earlier branch).
-  const aParts = along(check.accepting, steps.slice(0, bi), "a");
+  const aParts = partsAlongSteps([check.accepting], steps.slice(0, bi), "a");
   if (!aParts || aParts.length === 0) return undefined;
   const { ctx } = part;
   const here = (v: unknown) => valueAt(v, tokens);
@@ -79,26 +79,6 @@ function refuseAt(payload: unknown, steps: readonly Step[], bi: number, check: S
     refusing.push(br);
   }
   return cur;
-}
-
-/** One side's parts at the end of `steps`, following that side's branch steps (the A side's have no `side`). */
-function along(root: Part, steps: readonly Step[], side: "a" | "b"): Part[] | undefined {
-  let parts: Part[] = [root];
-  for (const s of steps) {
-    const flat = flatten(parts);
-    if (flat === false) return undefined;
-    if (s.kind === "branch") {
-      if ((s.side ?? "a") !== side) continue;
-      const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
-      if (i < 0) continue;
-      const kw = unionOf(flat[i]!.node)!;
-      const br = ((flat[i]!.node as Schema)[kw] as SchemaNode[])[s.index];
-      if (br === undefined) return undefined;
-      parts = replaceUnion(flat, i, kw, br);
-    } else parts = s.kind === "prop" ? flat.flatMap((p) => memberSchemas(p, s.name)) : flat.flatMap((p) => itemSchemas(p, 0));
-  }
-  const flat = flatten(parts);
-  return flat === false ? undefined : flat;
 }
 
 function valueAt(doc: unknown, tokens: readonly string[]): unknown {
