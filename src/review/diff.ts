@@ -582,8 +582,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       message += ` (the path is old's schema: ${open ? `new constrains nothing at ${at === "" ? "the payload root" : at}` : "new's schema here has no location of its own"})`;
     }
     // A member one version names and the other left open: the change is that member (introduced-member.ts;
-    // OpenAPI documents for now, decision 176).
-    const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
+    // OpenAPI and JSON Schema documents, decisions 176 and 240; OpenRPC params keep their param-* kinds).
+    const intro = oldM.kind === newM.kind && oldM.kind !== "openrpc" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
     if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
