@@ -48,8 +48,10 @@ function refuseAt(payload: unknown, steps: readonly Step[], bi: number, check: S
   const changed = branches[step.index];
   if (changed === undefined) return undefined;
   // The accepting side along the finding's own branches (the payload may also fit an earlier branch).
-  const aParts = partsAlongSteps([check.accepting], steps.slice(0, bi), "a");
-  if (!aParts || aParts.length === 0) return undefined;
+  const along = partsAlongSteps([check.accepting], steps.slice(0, bi), "a");
+  if (!along) return undefined;
+  // Nothing constrains the member there on the accepting side: it allows any value.
+  const aParts: Part[] = along.length ? along : [{ node: true, ctx: check.accepting.ctx }];
   const { ctx } = part;
   const here = (v: unknown) => valueAt(v, tokens);
   const acceptedA = (v: unknown) => check.accepting.ctx.valid(check.accepting.node, v);
