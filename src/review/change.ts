@@ -26,6 +26,12 @@ export interface Counterexample {
    * error on this payload with only those members as the rejecting version has them. It names the change.
    */
   atChange?: { error: string; errorAt: string; apart: string[] };
+  /**
+   * Set when no payload the accepting version takes can fail first at the change (first-failure.ts,
+   * decision 171): `member`, beside the change, is kept in every payload by `required`, the rejecting
+   * version checks it before the change, and no value there is accepted by both versions.
+   */
+  unavoidable?: { member: string; proof: "disjoint" | "no-common-value"; requiredBy: "accepting" | "rejecting" };
 }
 
 /** True when a counterexample's (first) error lies at or below the instance path `at`. */

@@ -118,37 +118,50 @@ function buildUncached(parts: Part[], steps: readonly Step[], depth: number, bud
 }
 
 function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
+  return typedValue(parts, [], t, steps, (hard, _soft, rest) => build(hard, rest, depth + 1, budget, cache));
+}
+
+/** Builds the value of a member or item: `hard` parts must accept it, `soft` ones are preferences. */
+export type SubBuild = (hard: Part[], soft: Part[], steps: readonly Step[]) => Built;
+
+/**
+ * A value of JSON type `t` that every `hard` part accepts (checked by the caller), satisfying the `soft`
+ * parts wherever some value satisfies both: scalars from every part's own construction, tried against
+ * all parts first; objects with the members the hard parts require (and the one `steps` leads into),
+ * plus those only the soft parts require where the hard ones let them in; arrays with the hard parts'
+ * minimum of items. The common base (soft empty) and the near base (near-example.ts) share it.
+ */
+export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: readonly Step[], sub: SubBuild): Built {
   const step = steps[0];
+  const all = soft.length ? [...hard, ...soft] : hard;
+  const pick = (candidates: unknown[]): Built => candidates.find((v) => allValid(all, v)) ?? (soft.length ? candidates.find((v) => allValid(hard, v)) : undefined) ?? NONE;
   switch (t) {
     case "null":
       return null;
     case "boolean":
-      return [false, true].find((v) => allValid(parts, v)) ?? NONE;
+      return pick([false, true]);
     case "integer":
     case "number": {
-      const candidates = parts.map((p) => numberExample(p.node as Schema, t)).filter((v): v is number => typeof v === "number");
+      const candidates = all.map((p) => numberExample(p.node as Schema, t)).filter((v): v is number => typeof v === "number");
       if (candidates.length) candidates.push(Math.max(...candidates), Math.min(...candidates));
-      candidates.push(0, 1);
-      return candidates.find((v) => allValid(parts, v)) ?? NONE;
+      return pick([...candidates, 0, 1]);
     }
     case "string": {
       const candidates: unknown[] = [];
-      for (const p of parts) {
+      for (const p of all) {
         const n = p.node as Schema;
         candidates.push(stringExample(n));
         if (typeof n.format === "string" && FORMAT_EXAMPLES[n.format]) candidates.push(FORMAT_EXAMPLES[n.format]);
       }
-      candidates.push("x", "");
-      return candidates.find((v) => typeof v === "string" && allValid(parts, v)) ?? NONE;
+      return pick([...candidates.filter((v) => typeof v === "string"), "x", ""]);
     }
     case "array": {
-      const min = Math.max(0, ...parts.map((p) => num((p.node as Schema).minItems) ?? 0));
+      const min = Math.max(0, ...hard.map((p) => num((p.node as Schema).minItems) ?? 0));
       const onPath = step?.kind === "item";
       const out: unknown[] = [];
       for (let i = 0; i < Math.max(min, onPath ? 1 : 0); i++) {
-        const sub = parts.flatMap((p) => itemSchemas(p, i));
         const rest = onPath && i === 0 ? steps.slice(1) : [];
-        const v = build(sub, rest, depth + 1, budget, cache);
+        const v = sub(hard.flatMap((p) => itemSchemas(p, i)), soft.flatMap((p) => itemSchemas(p, i)), rest);
         if (v === NONE) {
           // The changed item itself may stay out of the base when nothing requires it (the counterexample adds it).
           if (onPath && i === 0 && rest.length === 0 && min === 0) return out;
@@ -156,24 +169,32 @@ function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number
         }
         out.push(v);
       }
-      if (out.length > 1 && parts.some((p) => (p.node as Schema).uniqueItems === true)) return uniqueVariants(out[0], out.length) ?? NONE;
+      if (out.length > 1 && hard.some((p) => (p.node as Schema).uniqueItems === true)) return uniqueVariants(out[0], out.length) ?? NONE;
       return out;
     }
     case "object": {
-      const required = new Set(parts.flatMap((p) => strings((p.node as Schema).required)));
+      const required = new Set(hard.flatMap((p) => strings((p.node as Schema).required)));
       const onPath = step?.kind === "prop" ? step.name : undefined;
       const names = [...required];
       if (onPath !== undefined && !required.has(onPath)) names.push(onPath);
       const out: Record<string, unknown> = {};
       for (const n of names) {
-        const sub = parts.flatMap((p) => memberSchemas(p, n));
         const rest = n === onPath ? steps.slice(1) : [];
-        const v = build(sub, rest, depth + 1, budget, cache);
+        const v = sub(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), rest);
         if (v === NONE) {
           if (n === onPath && rest.length === 0 && !required.has(n)) continue;
           return NONE;
         }
         setOwn(out, n, v);
+      }
+      // What only the soft side requires: added where the hard side lets the member in.
+      for (const n of new Set(soft.flatMap((p) => strings((p.node as Schema).required)))) {
+        if (Object.hasOwn(out, n)) continue;
+        const v = sub(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), []);
+        if (v === NONE) continue;
+        const next = { ...out };
+        setOwn(next, n, v);
+        if (allValid(hard, next)) setOwn(out, n, v);
       }
       return out;
     }
@@ -202,6 +223,67 @@ export function flatten(parts: Part[]): Part[] | false {
   };
   for (const p of parts) if (!visit(p, 0)) return false;
   return out;
+}
+
+/** One side's parts at the end of `steps` (flattened), following that side's branch steps (the A side's have no `side`); undefined where a part accepts nothing or a named branch is missing. */
+export function partsAlongSteps(start: Part[], steps: readonly Step[], side: "a" | "b"): Part[] | undefined {
+  let parts = start;
+  for (const s of steps) {
+    const flat = flatten(parts);
+    if (flat === false) return undefined;
+    if (s.kind === "branch") {
+      parts = flat;
+      if ((s.side ?? "a") !== side) continue;
+      const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
+      if (i < 0) continue;
+      const kw = unionOf(flat[i]!.node)!;
+      const br = ((flat[i]!.node as Schema)[kw] as SchemaNode[])[s.index];
+      if (br === undefined) return undefined;
+      parts = replaceUnion(flat, i, kw, br);
+    } else parts = s.kind === "prop" ? flat.flatMap((p) => memberSchemas(p, s.name)) : flat.flatMap((p) => itemSchemas(p, 0));
+  }
+  const flat = flatten(parts);
+  return flat === false ? undefined : flat;
+}
+
+/**
+ * The parts a member at `tokens` of `value` must satisfy: along the path, union branches are those
+ * `value` takes (the first branch it is valid under); undefined when `value` has no such path.
+ */
+export function partsAlong(parts: Part[], value: unknown, tokens: readonly string[]): Part[] | undefined {
+  let cur = parts;
+  let v = value;
+  for (let d = 0; ; d++) {
+    const flat = branchesTaken(cur, v);
+    if (!flat) return undefined;
+    if (d === tokens.length) return flat;
+    const t = tokens[d]!;
+    if (Array.isArray(v)) {
+      const i = Number(t);
+      cur = flat.flatMap((p) => itemSchemas(p, i));
+      v = v[i];
+    } else if (isSchemaObject(v)) {
+      cur = flat.flatMap((p) => memberSchemas(p, t));
+      v = Object.hasOwn(v, t) ? v[t] : undefined;
+    } else return undefined;
+  }
+}
+
+/** Parts flattened, each union replaced by the first branch `v` is valid under (left as it is where `v` is absent). */
+function branchesTaken(parts: Part[], v: unknown): Part[] | undefined {
+  let flat = flatten(parts);
+  for (let n = 0; n < 16; n++) {
+    if (flat === false) return undefined;
+    if (v === undefined) return flat;
+    const i = flat.findIndex((p) => unionOf(p.node) !== undefined);
+    if (i < 0) return flat;
+    const p = flat[i]!;
+    const kw = unionOf(p.node)!;
+    const branch = ((p.node as Schema)[kw] as SchemaNode[]).find((br) => p.ctx.valid(br, v));
+    if (branch === undefined) return undefined;
+    flat = flatten(replaceUnion(flat, i, kw, branch));
+  }
+  return undefined;
 }
 
 export function replaceUnion(parts: Part[], i: number, kw: "oneOf" | "anyOf", branch: SchemaNode): Part[] {

@@ -65,7 +65,8 @@ function counterexampleText(c: Change): string {
   const cx = c.counterexample;
   if (!cx) return "";
   const apart = cx.atChange ? `\nwith ${cx.atChange.apart.join(", ")} as ${cx.invalid} has it (no value both versions accept there), ${cx.invalid} rejects it at the change: ${cx.atChange.error}` : "";
-  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}${apart}`;
+  const unavoidable = cx.unavoidable ? `\nno payload ${cx.valid} accepts can fail first at the change: ${cx.unavoidable.member} is required and ${cx.invalid} checks it first, with no value both versions accept there` : "";
+  return `counterexample (valid under ${cx.valid}, invalid under ${cx.invalid}): ${JSON.stringify(cx.payload)}\n${cx.invalid} rejects it: ${cx.error}${apart}${unavoidable}`;
 }
 
 export function summary(report: DiffReport): string {

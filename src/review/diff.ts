@@ -13,15 +13,17 @@
 import fc from "fast-check";
 import { arbitraries } from "./arbitrary.js";
 import { embed, minimalExample } from "./example.js";
-import { commonExample } from "./common-example.js";
+import { commonExample, partsAlong, type Part } from "./common-example.js";
 import { nearExample, stepsAlong } from "./near-example.js";
+import { unavoidableAt } from "./first-failure.js";
+import { refusedByAll } from "./sibling-branches.js";
 import { renameJustified } from "./renames.js";
 import { errorInside } from "./change.js";
 import { reachable, type ContractModel, type Direction, type Surface } from "./model.js";
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
-import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, type SchemaNode } from "./schema/keywords.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, setOwn, type SchemaNode } from "./schema/keywords.js";
 import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
@@ -241,6 +243,7 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       let searchUsed = false;
       for (const f of findings) {
         const cx = verifyFinding(check, f);
+        if (cx) markUnavoidable(check, f, cx);
         const base = describe(check, f, direction, sn);
         if (cx) {
           changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}`, counterexample: cx });
@@ -326,7 +329,30 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         if (++tries >= 3) return fallback;
       }
     }
-    return fallback;
+    if (fallback) return fallback;
+    // The change is in one branch of B's union and another branch takes the payload: make that one refuse it too.
+    if (f.steps.some((s) => s.kind === "branch" && s.side === "b")) {
+      const sides = { accepting: { node: check.surfA.node, ctx: ca }, rejecting: { node: check.surfB.node, ctx: cb }, findings: (x: SchemaNode, y: SchemaNode) => containment(check.from).check(x, y) };
+      for (const v of witnesses.slice(0, 4)) {
+        // Embedded along A's schema, or spelled out along the path where A leaves it open (an array A does not type).
+        for (const raw of [embed(check.surfA.node, aSteps(f.steps), v, ca), spelledOut(parsePointer(at), v)]) {
+          if (!ca.valid(check.surfA.node, raw)) continue;
+          const payload = refusedByAll(raw, f.steps, sides);
+          if (payload !== undefined) return shown(payload, check.from, check.to, cb, check.surfB.node);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Where the first error is not at the change: the proof, if one holds, that no payload could fail first there (first-failure.ts, decision 171). */
+  function markUnavoidable(check: Check, f: Finding, cx: Counterexample): void {
+    const at = instancePath(f.steps);
+    if (errorInside(cx, at)) return;
+    // A branch of the accepting version whose schema at the change fits the rejecting version's shows no counterexample there.
+    const fits = (local: Part[]) => local.some((p) => containment(check.from).check(p.node, f.b).length === 0);
+    const proof = unavoidableAt({ node: check.surfA.node, ctx: check.ma.ctx }, { node: check.surfB.node, ctx: check.mb.ctx }, f.steps, cx.payload, cx.errorAt ?? "", at, fits);
+    if (proof) cx.unavoidable = proof;
   }
 
   /**
@@ -341,17 +367,36 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const parts = [{ node: check.surfA.node, ctx: ca, side: "a" as const }, { node: check.surfB.node, ctx: cb, side: "b" as const }];
     // The union branches the finding was found in may have no payload both versions accept; other branches may show the same member.
     const tries = [f.steps, f.steps.filter((s) => s.kind !== "branch" || s.side === "b"), f.steps.filter((s) => s.kind !== "branch")];
-    let base: ReturnType<typeof commonExample> = { found: false };
+    let first: Counterexample | undefined;
+    let common = false;
     for (const [i, steps] of tries.entries()) {
       if (i > 0 && steps.length === tries[i - 1]!.length) continue;
-      base = commonExample(parts, steps);
-      if (base.found) break;
+      const base = commonExample(parts, steps);
+      if (!base.found) continue;
+      common = true;
+      const r = editsOf(check, f, at, witnesses, base.value, true, steps !== f.steps);
+      if (r?.focused) return r;
+      first ??= r?.cx;
+      break;
     }
-    // No payload both versions accept: the accepting version's payload that agrees with the rejecting one wherever it can.
-    const isolated = base.found;
-    if (!base.found) base = nearExample([parts[0]!], [parts[1]!], f.steps);
-    if (!base.found) return undefined;
-    const local = valueAt(base.value, at)?.value;
+    // No payload both versions accept (or the one found follows another branch, where the change may not be): the
+    // accepting version's payload along the finding's branches that agrees with the rejecting one wherever it can.
+    if (!common || !first) {
+      const near = nearExample([parts[0]!], [parts[1]!], f.steps);
+      if (near.found) {
+        const r = editsOf(check, f, at, witnesses, near.value, false, false);
+        if (r?.focused) return r;
+        first ??= r?.cx;
+      }
+    }
+    return first ? { cx: first, focused: false } : undefined;
+  }
+
+  /** The counterexamples `base` gives with the change's member edited (a focused one first); `otherBranch` when the base does not follow the finding's branches. */
+  function editsOf(check: Check, f: Finding, at: string, witnesses: unknown[], baseValue: unknown, isolated: boolean, otherBranch: boolean): { cx: Counterexample; focused: boolean } | undefined {
+    const ca = check.ma.ctx;
+    const cb = check.mb.ctx;
+    const local = valueAt(baseValue, at)?.value;
     const edits: unknown[] = [];
     if (isSchemaObject(local) && f.subject !== undefined) {
       if (f.aspect === "required" && Object.hasOwn(local, f.subject)) {
@@ -363,25 +408,37 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       }
     }
     edits.push(...witnesses);
-    const baseValue = base.value;
     const twin = isolated || at === "" ? undefined : rejectingTwin(baseValue, check, f.steps, at);
     let first: Counterexample | undefined;
-    for (const edit of edits) {
-      const payload = at === "" ? edit : replacedAt(baseValue, parsePointer(at), edit);
-      if (payload === undefined) continue;
-      if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
-      const cx: Counterexample = shown(payload, check.from, check.to, cb, check.surfB.node);
-      if (isolated) cx.isolated = true;
-      if (errorInside(cx, at)) return { cx, focused: true };
-      if (twin) {
-        const t = replacedAt(twin.value, parsePointer(at), edit);
-        const why = t === undefined ? undefined : cb.explain(check.surfB.node, t);
-        if (why && inside(why.at, at)) {
-          cx.atChange = { error: why.text, errorAt: why.at, apart: twin.apart };
-          return { cx, focused: true };
+    const tryEdits = (list: unknown[]): { cx: Counterexample; focused: boolean } | undefined => {
+      for (const edit of list) {
+        const payload = at === "" ? edit : replacedAt(baseValue, parsePointer(at), edit);
+        if (payload === undefined) continue;
+        if (!ca.valid(check.surfA.node, payload) || cb.valid(check.surfB.node, payload)) continue;
+        const cx: Counterexample = shown(payload, check.from, check.to, cb, check.surfB.node);
+        if (isolated) cx.isolated = true;
+        if (errorInside(cx, at)) return { cx, focused: true };
+        if (twin) {
+          const t = replacedAt(twin.value, parsePointer(at), edit);
+          const why = t === undefined ? undefined : cb.explain(check.surfB.node, t);
+          if (why && inside(why.at, at)) {
+            cx.atChange = { error: why.text, errorAt: why.at, apart: twin.apart };
+            return { cx, focused: true };
+          }
         }
+        first ??= cx;
       }
-      first ??= cx;
+      return undefined;
+    };
+    const done = tryEdits(edits);
+    if (done) return done;
+    // The base follows another branch of the accepting version than the finding (whose witnesses need not
+    // fit it): witnesses for the same change from the accepting version's schema along the base itself.
+    if (otherBranch && at !== "") {
+      const localA = partsAlong([{ node: check.surfA.node, ctx: ca, side: "a" }], baseValue, parsePointer(at)) ?? [];
+      const more = localA.flatMap((p) => containment(check.from).check(p.node, f.b).filter((g) => g.steps.length === 0).flatMap((g) => g.hints));
+      const again = tryEdits(more);
+      if (again) return again;
     }
     return first ? { cx: first, focused: false } : undefined;
   }
@@ -525,11 +582,25 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       message += ` (the path is old's schema: ${open ? `new constrains nothing at ${at === "" ? "the payload root" : at}` : "new's schema here has no location of its own"})`;
     }
     // A member one version names and the other left open: the change is that member (introduced-member.ts;
-    // OpenAPI documents for now, decision 176).
-    const intro = oldM.kind === "openapi" && newM.kind === "openapi" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
+    // OpenAPI and JSON Schema documents, decisions 176 and 240; OpenRPC params keep their param-* kinds).
+    const intro = oldM.kind === newM.kind && oldM.kind !== "openrpc" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
     if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
     return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
   }
+}
+
+/** The value with `v` at `tokens` and nothing else ("0" an array's first item). */
+function spelledOut(tokens: readonly string[], v: unknown): unknown {
+  let out = v;
+  for (const t of [...tokens].reverse()) {
+    if (t === "0") out = [out];
+    else {
+      const o: Record<string, unknown> = {};
+      setOwn(o, t, out);
+      out = o;
+    }
+  }
+  return out;
 }
 
 /** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */

@@ -17,10 +17,10 @@
  */
 import type { Step } from "./schema/finding.js";
 import { finiteValues } from "./schema/context.js";
-import { setOwn, type JsonType, type Schema } from "./schema/keywords.js";
-import { FORMAT_EXAMPLES, NONE, numberExample, preferType, stringExample, uniqueVariants, type Built, type ExampleResult } from "./construct.js";
+import type { JsonType, Schema } from "./schema/keywords.js";
+import { NONE, preferType, type Built, type ExampleResult } from "./construct.js";
 import type { SchemaContext } from "./schema/context.js";
-import { allValid, BUDGET, commonBuild, flatten, itemSchemas, keyOf, MAX_DEPTH, memberSchemas, num, replaceUnion, strings, unionOf, weight, type Part } from "./common-example.js";
+import { allValid, BUDGET, commonBuild, flatten, keyOf, MAX_DEPTH, replaceUnion, typedValue, unionOf, weight, type Part } from "./common-example.js";
 
 const memo = new WeakMap<SchemaContext, Map<string, Built>>();
 
@@ -111,78 +111,10 @@ function nearUncached(hardIn: Part[], softIn: Part[], steps: readonly Step[], de
   const order = preferType(hard[0] ? (hard[0].node as Schema) : {}, types);
   if (shared.length) order.sort((x, y) => Number(!shared.includes(x)) - Number(!shared.includes(y)));
   for (const t of order) {
-    const v = typed(hard, shared.includes(t) ? soft : [], t, steps, depth, budget, cache);
+    const v = typedValue(hard, shared.includes(t) ? soft : [], t, steps, (h, so, rest) => near(h, so, rest, depth + 1, budget, cache));
     if (v !== NONE && allValid(hard, v)) return v;
   }
   return NONE;
-}
-
-function typed(hard: Part[], soft: Part[], t: JsonType, steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
-  const step = steps[0];
-  const all = [...hard, ...soft];
-  const pick = (candidates: unknown[]): Built => candidates.find((v) => allValid(all, v)) ?? candidates.find((v) => allValid(hard, v)) ?? NONE;
-  switch (t) {
-    case "null":
-      return null;
-    case "boolean":
-      return pick([false, true]);
-    case "integer":
-    case "number": {
-      const candidates: unknown[] = all.map((p) => numberExample(p.node as Schema, t)).filter((v) => typeof v === "number");
-      return pick([...candidates, 0, 1]);
-    }
-    case "string": {
-      const candidates: unknown[] = [];
-      for (const p of all) {
-        const n = p.node as Schema;
-        candidates.push(stringExample(n));
-        if (typeof n.format === "string" && FORMAT_EXAMPLES[n.format]) candidates.push(FORMAT_EXAMPLES[n.format]);
-      }
-      return pick([...candidates.filter((v) => typeof v === "string"), "x", ""]);
-    }
-    case "array": {
-      const min = Math.max(0, ...hard.map((p) => num((p.node as Schema).minItems) ?? 0));
-      const onPath = step?.kind === "item";
-      const out: unknown[] = [];
-      for (let i = 0; i < Math.max(min, onPath ? 1 : 0); i++) {
-        const rest = onPath && i === 0 ? steps.slice(1) : [];
-        const v = near(hard.flatMap((p) => itemSchemas(p, i)), soft.flatMap((p) => itemSchemas(p, i)), rest, depth + 1, budget, cache);
-        if (v === NONE) {
-          if (onPath && i === 0 && rest.length === 0 && min === 0) return out;
-          return NONE;
-        }
-        out.push(v);
-      }
-      if (out.length > 1 && hard.some((p) => (p.node as Schema).uniqueItems === true)) return uniqueVariants(out[0], out.length) ?? NONE;
-      return out;
-    }
-    case "object": {
-      const required = new Set(hard.flatMap((p) => strings((p.node as Schema).required)));
-      const onPath = step?.kind === "prop" ? step.name : undefined;
-      const names = [...required];
-      if (onPath !== undefined && !required.has(onPath)) names.push(onPath);
-      const out: Record<string, unknown> = {};
-      for (const n of names) {
-        const rest = n === onPath ? steps.slice(1) : [];
-        const v = near(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), rest, depth + 1, budget, cache);
-        if (v === NONE) {
-          if (n === onPath && rest.length === 0 && !required.has(n)) continue;
-          return NONE;
-        }
-        setOwn(out, n, v);
-      }
-      // What only the soft side requires: added where the hard side lets the member in.
-      for (const n of new Set(soft.flatMap((p) => strings((p.node as Schema).required)))) {
-        if (Object.hasOwn(out, n)) continue;
-        const v = near(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), [], depth + 1, budget, cache);
-        if (v === NONE) continue;
-        const next = { ...out };
-        setOwn(next, n, v);
-        if (allValid(hard, next)) setOwn(out, n, v);
-      }
-      return out;
-    }
-  }
 }
 
 /** The construction steps to the member at `tokens` of `doc` (an array step only for its first item), or undefined. */

@@ -101,10 +101,15 @@ describe("claims whose path names the other document's schema", () => {
   it("a value new leaves open is reported at old's schema, saying so (was: \"new allows null here\" on a plain type: object)", () => {
     const edge = { type: "object", required: ["caller"], properties: { caller: { type: "string" } } };
     const old = { Edge: edge, R: { type: "object", properties: { edges: { type: "array", items: ref("Edge") } } } };
-    const ours = { Edge: edge, R: { type: "object", properties: { other: { type: "string" } } } };
+    // New still names `edges` but leaves its items open.
+    const ours = { Edge: edge, R: { type: "object", properties: { edges: { type: "array" } } } };
     const widened = changes(old, ours).filter((c) => c.path === "#/$defs/Edge/type");
     expect(widened.length).toBeGreaterThan(0);
     for (const c of widened) expect(c.evidence).toMatch(/the path is old's schema: new constrains nothing at \/edges\/0/);
+    // A member new no longer names at all is that one change, at old's declaration (decision 240).
+    const dropped = changes(old, { Edge: edge, R: { type: "object", properties: { other: { type: "string" } } } });
+    expect(dropped.filter((c) => c.path.startsWith("#/$defs/Edge")).map((c) => c.kind)).toEqual([]);
+    expect(dropped.some((c) => c.kind === "open-property-removed" && c.path === "#/$defs/R/properties/edges")).toBe(true);
   });
 
   it("a claim on new's own node keeps new's location and no such note", () => {
