@@ -11,12 +11,12 @@
  */
 import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, median, medianOfPercentiles, processCpuMs, type Bench } from "./measure.js";
+import { bySize, cpuBetween, median, medianOfPercentiles, percentile, processCpu, type Bench } from "./measure.js";
 
 const CLIENTS = 16;
 
@@ -86,35 +86,34 @@ export async function startBare(socketPath: string): Promise<ChildProcess> {
 }
 
 /**
- * CPU ms (every thread) a process has used so far: the server's own work, whatever the load generator
- * costs. Nanoseconds from /proc/<pid>/task/<tid>/schedstat; /proc/<pid>/stat's 10 ms ticks where
- * schedstat is missing (a short round of the bare server was a count of a few ticks).
+ * One load run against a server process: wall pairs/s, latencies, and the server's own CPU ms per
+ * pair (every thread: ns schedstat sums, or stat's ticks when a thread exited meanwhile; measure.ts).
  */
-function serverCpuMs(pid: number): number {
-  const ns = processCpuMs(pid);
-  if (ns !== undefined && ns > 0) return ns;
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (USER_HZ 100)
+async function loadWithCpu(socketPath: string, pid: number, ms: number, clients: number) {
+  const c0 = processCpu(pid);
+  const r = await load(socketPath, ms, clients);
+  const c1 = processCpu(pid);
+  if (c0 === undefined || c1 === undefined) throw new Error(`no /proc CPU clock for server process ${pid}`);
+  const cpu = cpuBetween(c0, c1);
+  if (cpu.clock === "stat") statRounds++;
+  return { ...r, cpuMsPerPair: cpu.ms / Math.max(1, r.pairs) };
 }
 
-/** One load run against a server process: wall pairs/s, latencies, and the server's CPU ms per pair. */
-async function loadWithCpu(socketPath: string, pid: number, ms: number, clients: number) {
-  const c0 = serverCpuMs(pid);
-  const r = await load(socketPath, ms, clients);
-  return { ...r, cpuMsPerPair: (serverCpuMs(pid) - c0) / Math.max(1, r.pairs) };
-}
+/** Server runs whose CPU came from stat's ticks because a thread exited (reported in the rows). */
+let statRounds = 0;
 
 interface WitFigures {
   /** Median over rounds of daemon pairs/s over bare pairs/s (16 clients, wall). */
   throughputRatio: number;
   rounds: number;
   /** Median over rounds of each round's p50 / p99 (ms) and the number of requests timed. */
-  daemon: { pairsPerSecond: number; p50: number; p99: number; requests: number };
+  daemon: { pairsPerSecond: number; p50: number; p99: number; requests: number; pooledP99: number; worstRoundP99: number };
   bare: { pairsPerSecond: number };
   /** Per client count: median over rounds of (daemon CPU per pair / bare CPU per pair), and the medians. */
   cpu: Record<number, { ratio: number; daemonMs: number; bareMs: number }>;
   full: { ratio: number; pairsPerSecond: number; normalPairsPerSecond: number };
+  /** Which clock the server CPU came from, for the rows' baselines. */
+  cpuClock: string;
 }
 
 let cached: Promise<WitFigures> | undefined;
@@ -138,9 +137,12 @@ function measure(size: "tiny" | "quick" | "full") {
       // bare, daemon; with the FULL daemon at 16 clients, every server in every position equally
       // often), and medians of each round's quotient: the machine is shared, and a quotient of runs
       // a second apart sees the same load, where a quotient of two medians does not. Server CPU is
-      // counted in ns (schedstat), so a round need not last for many 10 ms ticks.
+      // counted in ns (schedstat), so a round need not last for many 10 ms ticks. Quick runs 12
+      // rounds (was 7, whose median moved 16-17 % between quiet runs for the wall-time rows): a
+      // multiple of 2 and 3, so each server of the pair and of the 16-client triple sits in every
+      // position equally often.
       const ms = bySize(size, 200, 700, 1_500);
-      const rounds = bySize(size, 1, 7, 9);
+      const rounds = bySize(size, 1, 12, 9);
       // Warm-up of every server at every client count: the daemon's JIT, statement cache and SQLite
       // pages, the bare server's JIT, and the sockets' first connections.
       for (const socket of [witSocket, fullSocket, bareSocket]) for (const clients of CPU_CLIENTS) await load(socket, bySize(size, 100, 250, 400), clients);
@@ -187,10 +189,11 @@ function measure(size: "tiny" | "quick" | "full") {
       return {
         throughputRatio: median(throughputRatios),
         rounds,
-        daemon: { pairsPerSecond: median(d), p50: medianOfPercentiles(latencies, 50), p99: medianOfPercentiles(latencies, 99), requests: latencies.reduce((n, l) => n + l.length, 0) },
+        daemon: { pairsPerSecond: median(d), p50: medianOfPercentiles(latencies, 50), p99: medianOfPercentiles(latencies, 99), requests: latencies.reduce((n, l) => n + l.length, 0), pooledP99: percentile(latencies.flat(), 99), worstRoundP99: Math.max(...latencies.map((l) => percentile(l, 99))) },
         bare: { pairsPerSecond: median(b) },
         cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
         full: { ratio: median(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
+        cpuClock: statRounds === 0 ? "every thread's schedstat, ns" : `every thread's schedstat, ns; ${statRounds} server runs on /proc stat ticks (a thread exited during the run)`,
       };
     } finally {
       bare.kill();
@@ -220,7 +223,7 @@ export const witBenches: Bench[] = [
     async run({ size }) {
       const m = await measure(size);
       const p99 = Math.round(m.daemon.p99 * 100) / 100;
-      return { value: p99, unit: "ms (p99)", baseline: `p50 ${m.daemon.p50.toFixed(2)} ms; median of ${m.rounds} rounds' p50 / p99, ${m.daemon.requests} requests`, ratio: p99 };
+      return { value: p99, unit: "ms (p99)", baseline: `p50 ${m.daemon.p50.toFixed(2)} ms; median of ${m.rounds} rounds' p50 / p99, ${m.daemon.requests} requests; pooled p99 ${m.daemon.pooledP99.toFixed(2)} ms, worst round's p99 ${m.daemon.worstRoundP99.toFixed(2)} ms`, ratio: p99 };
     },
   },
   ...CPU_CLIENTS.map(
@@ -229,8 +232,10 @@ export const witBenches: Bench[] = [
       what: `server process CPU per lock.acquire+lock.release pair, daemon over bare server, ${clients} client(s)`,
       target: "reported",
       async run({ size }) {
-        const m = (await measure(size)).cpu[clients]!;
-        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds)`, ratio: m.ratio };
+        const all = await measure(size);
+        const m = all.cpu[clients]!;
+        const clock = all.cpuClock;
+        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds); clock: ${clock}`, ratio: m.ratio };
       },
     }),
   ),
