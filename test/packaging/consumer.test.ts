@@ -258,6 +258,10 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     await typecheck(dir, readFileSync(join(dir, "consumer.ts"), "utf8"), []);
     const pet = await sh(process.execPath, ["--input-type=module", "-e", `import { validatePet } from "./gen/webhook-example/validators.js"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`], dir);
     expect(pet.stdout.trim()).toBe("true false");
+    // Other languages from the installed CLI: its generator hash is read from the shipped JavaScript.
+    const lang = join(dir, "lang");
+    await sh(bin, ["gen-lang", "--lang", "python", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", lang], dir);
+    expect((await sh(bin, ["gen-lang", "--lang", "python", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", lang, "--check"], dir)).stdout).toMatch(/up to date/);
     await sh(NPM, ["rebuild", "better-sqlite3", "--prefer-offline"], dir);
     const check = await sh(bin, ["check", "--format", "json"], dir).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`check failed:\n${e.stdout}\n${e.stderr}`);
