@@ -14,6 +14,12 @@ import type { SuiteTarget } from "../../conformance/harness/target.js";
 import { witSuite } from "../../conformance/wit/suite.js";
 import { witTargets } from "../../conformance/wit/targets.js";
 import type { WitTarget } from "../../conformance/wit/target.js";
+// Loaded when this file loads, not first inside a check (witTargets imports it lazily): code that
+// runs at module load (constants such as LIVE_INTENT_STATUSES) is then Stryker's "static" coverage,
+// and a static mutant runs the whole suite with the mutant active from the start. Loaded inside the
+// first check, it counted as covered by that check alone, and the checks that would kill it never
+// ran (records.ts:24 survived that way in round 5).
+import "../../src/wit/daemon/index.js";
 
 // Started by the first check that runs, not in beforeAll: a mutant that breaks start-up must fail a
 // TEST (vitest reports the tests of a file whose beforeAll threw as skipped, which Stryker's
