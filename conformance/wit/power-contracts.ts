@@ -19,19 +19,22 @@ async function tick(target: WitTarget): Promise<void> {
   else await new Promise((done) => setTimeout(done, 5));
 }
 
-async function accepted(target: WitTarget, ns: Namespace, key: string): Promise<{ contractId: string; signature: string }> {
+async function proposed(target: WitTarget, ns: Namespace, key: string): Promise<{ contractId: string; signature: string }> {
   const c = ok(await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path(key) }), `A proposes ${key}`);
   await tick(target);
-  ok(await call(target, "contract.respond", { contractId: c.contractId, sessionId: ns.session("b"), accept: true }), `B accepts ${key}`);
-  await tick(target);
   return c;
+}
+
+async function accept(target: WitTarget, ns: Namespace, c: { contractId: string }, what: string): Promise<void> {
+  ok(await call(target, "contract.respond", { contractId: c.contractId, sessionId: ns.session("b"), accept: true }), `B accepts ${what}`);
+  await tick(target);
 }
 
 export const powerContractChecks: Check<WitTarget>[] = [
   {
     id: "wit/contract-retire",
     title: "contract.retire ends an accepted contract and the older ones it superseded, and refuses anything else",
-    doc: "Three accepted contracts of auth.ts:validateToken (accepted in turn) and one of auth.ts:decode. Retiring the second retires it and the first, which it superseded (result.retired = [second, first]), and leaves the third in force (a changed signature is still its violation); retiring the third retires it alone, and validateToken is no longer enforced (check-contracts enforces a symbol's newest acceptance, decision 143: an older one left accepted would be back in force); contract.query shows each as rejected with retiredAt and retiredBySessionId; decode's contract is untouched and still enforced. Retiring again, retiring a proposed contract and retiring a rejected one are CONTRACT_NOT_ACCEPTED with data.status (and data.retiredAt when retired); an unknown id is CONTRACT_NOT_FOUND. A daemon without the method (METHOD_NOT_FOUND, allowed: an addition to Wit '1') is skipped.",
+    doc: "Three accepted contracts of auth.ts:validateToken, accepted in turn (proposed in another order: the second first) and one of auth.ts:decode. Retiring the second-accepted retires it and the first-accepted, which it superseded (result.retired = [second, first]), and leaves the third in force (a changed signature is still its violation); retiring the third retires it alone, and validateToken is no longer enforced (check-contracts enforces a symbol's newest acceptance, decision 143: an older one left accepted would be back in force); contract.query shows each as rejected with retiredAt and retiredBySessionId; decode's contract is untouched and still enforced. Retiring again, retiring a proposed contract and retiring a rejected one are CONTRACT_NOT_ACCEPTED with data.status (and data.retiredAt when retired); an unknown id is CONTRACT_NOT_FOUND. A daemon without the method (METHOD_NOT_FOUND, allowed: an addition to Wit '1') is skipped.",
     async run(target) {
       await inNamespace(target, "retire", async (ns) => {
         const C = ns.session("c");
@@ -39,9 +42,14 @@ export const powerContractChecks: Check<WitTarget>[] = [
         if (!probe.ok && probe.error.code === -32601) throw new SkipCheck("the daemon has no contract.retire (METHOD_NOT_FOUND)");
         err(probe, "CONTRACT_NOT_FOUND", "retiring an unknown contract");
 
-        // Three acceptances of validateToken, in this order, and one of decode.
-        const [v1, v2, v3] = [await accepted(target, ns, "auth.ts:validateToken"), await accepted(target, ns, "auth.ts:validateToken"), await accepted(target, ns, "auth.ts:validateToken")];
-        const decode = await accepted(target, ns, "auth.ts:decode");
+        // Three contracts of validateToken, accepted in the order v1, v2, v3 but proposed in the order
+        // v2, v1, v3: "older" is the earlier ACCEPTANCE (decision 143), not the earlier proposal.
+        const v2 = await proposed(target, ns, "auth.ts:validateToken");
+        const v1 = await proposed(target, ns, "auth.ts:validateToken");
+        const v3 = await proposed(target, ns, "auth.ts:validateToken");
+        for (const [c, what] of [[v1, "v1"], [v2, "v2"], [v3, "v3"]] as const) await accept(target, ns, c, `validateToken ${what}`);
+        const decode = await proposed(target, ns, "auth.ts:decode");
+        await accept(target, ns, decode, "decode");
         const violations = async () =>
           (ok(await call(target, "check-contracts", { files: [{ path: ns.path("auth.ts"), content: variantContent("auth.ts", "changed") }] }), "check-contracts").violations as { contractId: string }[])
             .map((v) => v.contractId)
@@ -73,10 +81,10 @@ export const powerContractChecks: Check<WitTarget>[] = [
 
         const again = err(await call(target, "contract.retire", { contractId: v1.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a contract retired with its successor");
         same([again.data?.status, again.data?.retiredAt], ["rejected", r2.retiredAt], "CONTRACT_NOT_ACCEPTED data of a retired contract");
-        const proposed = ok(await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path("ranges.py:alpha") }), "A proposes alpha");
-        same(err(await call(target, "contract.retire", { contractId: proposed.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a proposed contract").data?.status, "proposed", "CONTRACT_NOT_ACCEPTED status of a proposed contract");
-        ok(await call(target, "contract.respond", { contractId: proposed.contractId, sessionId: ns.session("b"), accept: false }), "B rejects alpha");
-        const rejected = err(await call(target, "contract.retire", { contractId: proposed.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a rejected contract");
+        const alpha = ok(await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path("ranges.py:alpha") }), "A proposes alpha");
+        same(err(await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a proposed contract").data?.status, "proposed", "CONTRACT_NOT_ACCEPTED status of a proposed contract");
+        ok(await call(target, "contract.respond", { contractId: alpha.contractId, sessionId: ns.session("b"), accept: false }), "B rejects alpha");
+        const rejected = err(await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a rejected contract");
         same([rejected.data?.status, rejected.data?.retiredAt], ["rejected", undefined], "CONTRACT_NOT_ACCEPTED data of a rejected contract (never retired: no retiredAt)");
       });
     },
