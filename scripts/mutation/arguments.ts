@@ -343,7 +343,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     lines: [[24, 24]],
     kind: "gap",
     title: "intent.query's default status filter (declared and active only)",
-    why: "Not a gap of the suite: wit/intent-query queries without a status filter after resolving and abandoning intents, and with LIVE_INTENT_STATUSES set to [] by hand it fails (checked). The constant is evaluated once, when the module loads (a static mutant); Stryker's runs did not show it killed. Counted until a run does (try `ignoreStatic: false` with a fresh worker per static mutant, or a getter).",
+    why: "Not a gap of the suite: wit/intent-query queries without a status filter after resolving and abandoning intents, and with LIVE_INTENT_STATUSES set to [] by hand it fails (checked). Round 5's runs counted it covered by the first check only (the daemon was imported lazily inside it, so its module-level code was attributed to that check); the killing suite now imports the daemon when it loads, so this is a static mutant run against every check, and the check runner kills mutant 1349 (`[]`) that way (wit/intent-conflicts, run by hand in the round-6 sandbox). The round-6 full run REUSED round 5's Survived results for these three (incremental: their code and the test id they were recorded against did not change), so they stay counted until a --force run records them.",
   },
   {
     file: "src/wit/store/file-list.ts",
@@ -357,6 +357,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     kind: "kept counted",
     title: "unreachable refusals of a file list and empty decoded entries, on lines whose other mutants are killed",
     why: "Equivalent by the two arguments above (the params schema makes encodeFileList's refusals unreachable; empty decoded entries match no declared file): each refusal's condition forced false (11, 15, 17), the refusal message of 17 emptied, and the empty-entry filter forced true or `>= 0` (24). But the same lines' other mutants of the same mutators are killed (a condition forced true refuses every declaration; `f.includes(\"\")`; `<= 0` drops every entry), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+  },
+  {
+    file: "src/wit/store/intents.ts",
+    lines: [[72, 72]],
+    kind: "kept counted",
+    title: "intent.query by the empty file name, on a line whose other mutants are killed",
+    why: "`file.length === 0` forced false: the empty name then reaches SQL as instr(files, ',,'), which no stored list contains (the schema allows no empty entry), so it matches nothing either way (wit/intent-query-whole-entry queries it). The same line's other ConditionalExpression mutants are killed (a name spanning two entries, wit/intent-query-whole-entry), and a `next-line` comment works per mutator. Kept in the score rather than hide kills.",
   },
   {
     file: "src/wit/store/migrations.ts",
