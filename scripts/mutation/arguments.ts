@@ -282,6 +282,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "how a line that is not JSON is refused",
     why: "The check wright-agent/stdio-garbage pins the refusal (a malformed-request error, the session goes on). With `ok: true` the undefined value goes to the service, which refuses it with the same code; only the message (ours) differs.",
   },
+  {
+    file: `${FW}fold.ts`,
+    lines: [[237, 237], [336, 370]],
+    kind: "kept counted",
+    title: "fastDelta declining more often, or a guard a later guard repeats (decision 227)",
+    why: "fastDelta (the allocation-free block_delta path of `adoptEvents`, which the fold command uses) returns false, changing nothing, whenever it is not sure, and the event then goes down the full path, which decides it exactly (test/conformance/frame-wire-fast-path-power.test.ts compares the fold command with the copying reference fold on generated streams, repeated paths included, and kills the mutants that make it ACCEPT more: an unknown op taken as applied, a non-integer seq). The survivors listed make it decline more often (a guard forced true, a bound moved inwards, the body or the `copy ||` test emptied, field_set or element_append never taken), drop a guard a later one repeats (a primitive event has no type; a non-number index finds no dense slot; a missing value is undefined; a string seq is no integer), or return false after applying (the full path then discards the event as a repeated seq). Kept counted, not disabled: fold.ts is being rewritten by the frame-wire performance session, and comments placed now would land on other lines after that merge.",
+  },
   // ---- wit: the store (src/wit/store) and the conflict detectors ----
   {
     file: "src/wit/store/locks.ts",

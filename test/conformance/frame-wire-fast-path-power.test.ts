@@ -37,13 +37,15 @@ function repeatedPathStream(): fc.Arbitrary<unknown[]> {
     path: fc.constantFrom("/text", "/items", "/kind", "/meta/n", "/items/0", "/items/-", "", "/text/x"),
     value: fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null), fc.constant([1]), fc.constant({ a: 1 })),
     extra: fc.boolean(),
+    // A seq that is a number but not an integer: the full path refuses it (invalid_event).
+    fraction: fc.constantFrom(0, 0, 0, 0, 0, 0, 0, 0.5),
     blockId: fc.constantFrom("b0", "b1", "bx"),
   });
   return fc.array(delta, { maxLength: 40 }).map((ds) => [
     { type: "block_start", index: 0, block_id: "b0", block: { kind: "text", text: "", items: [], meta: { n: 0 } } },
     { type: "block_start", index: 1, block_id: "b1", block: { kind: "list", items: [1], text: "a" } },
     ...ds.map((d, i) => {
-      const ev: Record<string, unknown> = { type: "block_delta", index: d.index, block_id: d.blockId, seq: d.seq < 0 ? i : d.seq + i, delta: { op: d.op, path: d.path, value: d.value } };
+      const ev: Record<string, unknown> = { type: "block_delta", index: d.index, block_id: d.blockId, seq: (d.seq < 0 ? i : d.seq + i) + d.fraction, delta: { op: d.op, path: d.path, value: d.value } };
       if (d.extra) (ev.delta as Record<string, unknown>).note = 1;
       return ev;
     }),
