@@ -59,12 +59,18 @@ export function record(ledger: Ledger, requestBody: string, replyBody: string): 
       case "contract.propose":
         if (typeof result?.contractId === "string") ledger.contracts.set(result.contractId, { proposer: String(params.sessionId), status: "proposed" });
         break;
-      case "contract.respond":
-      case "contract.retire": {
+      case "contract.respond": {
         const c = ledger.contracts.get(String(params.contractId));
-        if (c) c.status = req.method === "contract.retire" ? "retired" : String(result?.status);
+        if (c) c.status = String(result?.status);
         break;
       }
+      case "contract.retire":
+        // result.retired also names the older accepted contracts the retired one superseded.
+        for (const id of [params.contractId, ...(Array.isArray(result?.retired) ? result.retired : [])]) {
+          const c = ledger.contracts.get(String(id));
+          if (c) c.status = "retired";
+        }
+        break;
     }
   }
 }

@@ -15,6 +15,7 @@ import type { OpenRpcDocument } from "../openrpc/schema-arbitrary.js";
 import { cleanUp } from "./cleanup.js";
 import { runModel } from "./model.js";
 import { powerConflictChecks } from "./power-conflicts.js";
+import { powerContractChecks } from "./power-contracts.js";
 import { witScenarios } from "./scenarios.js";
 import type { WitTarget } from "./target.js";
 
@@ -53,6 +54,7 @@ export function witSuiteFor(profile: WitProfile): Suite<WitTarget> {
     ...openRpcChecks<WitTarget>({ prefix: "wit/openrpc", document: witDocument(), methods: witMethods, adjustParams, requireDiscover: reference }),
     ...witScenarios.filter((c) => reference || !REFERENCE_ONLY.has(c.id)),
     ...powerConflictChecks,
+    ...powerContractChecks,
     {
       id: "wit/model",
       title: "A model of locks, intents and contracts agrees with the daemon",

@@ -17,6 +17,13 @@ export interface MutationArea {
    * (a daemon, a stdio server), whose coverage Stryker cannot see.
    */
   coverageAnalysis: "perTest" | "off";
+  /**
+   * A module exporting `mutationSuite` (checks + open()) for the long-lived check runner
+   * (scripts/mutation/check-runner.mjs, decision 226): the suite is imported once per process
+   * instead of once per mutant. Without it (or with --runner vitest) Stryker's vitest runner runs
+   * `tests`.
+   */
+  checkSuite?: string;
 }
 
 export const AREAS: readonly MutationArea[] = [
@@ -52,6 +59,7 @@ export const AREAS: readonly MutationArea[] = [
     // socket, SQLite, manual clock), so coverage is per check (decision 223).
     tests: ["test/mutation/wit-suite.mutation.ts"],
     coverageAnalysis: "perTest",
+    checkSuite: "test/mutation/wit-suite.ts",
   },
   {
     name: "wright-agent",
@@ -61,6 +69,7 @@ export const AREAS: readonly MutationArea[] = [
     // suite's clients reach them through a byte relay), so coverage is per check (decision 224).
     tests: ["test/mutation/wright-agent-suite.mutation.ts"],
     coverageAnalysis: "perTest",
+    checkSuite: "test/mutation/wright-agent-suite.ts",
   },
 ];
 

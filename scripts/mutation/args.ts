@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { AREAS, findArea, type MutationArea } from "./areas.js";
 
-export const USAGE = `usage: npm run mutation -- [--only <area>] [--files <glob>]... [--json] [--concurrency <n>] [--force] [--min-score <n>] [--print-config]
+export const USAGE = `usage: npm run mutation -- [--only <area>] [--files <glob>]... [--json] [--concurrency <n>] [--force] [--runner checks|vitest] [--min-score <n>] [--print-config]
 
 Mutation-tests the reference implementations against the conformance suites only (StrykerJS,
 incremental: unchanged mutants keep their last result). Areas: ${AREAS.map((a) => a.name).join(", ")}.
@@ -14,6 +14,8 @@ incremental: unchanged mutants keep their last result). Areas: ${AREAS.map((a) =
                      nothing else (Stryker's own output goes to stderr)
   --concurrency <n>  test-runner processes (default 2)
   --force            ignore the incremental results and test every mutant again
+  --runner <r>       checks (default): areas with a check suite run it in one long-lived process;
+                     vitest: Stryker's vitest runner for every area (a fresh worker per mutant)
   --min-score <n>    exit 1 when an area scores below n
   --print-config     print the generated Stryker configuration(s) as JSON and run nothing
   -h, --help         this text
@@ -28,6 +30,7 @@ export interface MutationArgs {
   json: boolean;
   concurrency: number;
   force: boolean;
+  runner: "checks" | "vitest";
   minScore: number | undefined;
   printConfig: boolean;
 }
@@ -54,6 +57,7 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
         json: { type: "boolean" },
         concurrency: { type: "string" },
         force: { type: "boolean" },
+        runner: { type: "string" },
         "min-score": { type: "string" },
         "print-config": { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -79,7 +83,10 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
     if (outside.length > 0) throw new UsageError(`--files ${outside[0]} is not a file of area ${only}`);
     areas = [{ ...areas[0]!, mutate: [...files, ...areas[0]!.mutate.filter((g) => g.startsWith("!"))] }];
   }
+  const runner = (values.runner as string | undefined) ?? "checks";
+  if (runner !== "checks" && runner !== "vitest") throw new UsageError(`--runner needs checks or vitest, got ${JSON.stringify(runner)}`);
   return {
+    runner,
     help: values.help === true,
     areas,
     json: values.json === true,

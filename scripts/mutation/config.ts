@@ -10,6 +10,8 @@ export const INCREMENTAL_ROOT = REPORT_ROOT;
 
 export interface ConfigOptions {
   concurrency: number;
+  /** Which test runner: the area's check runner when it has one (default), or vitest. */
+  runner: "checks" | "vitest";
   /** Ignore the incremental file and test every mutant again. */
   force: boolean;
 }
@@ -18,16 +20,33 @@ export const areaDir = (area: MutationArea): string => `${REPORT_ROOT}/${area.na
 export const jsonReportPath = (area: MutationArea): string => `${areaDir(area)}/mutation.json`;
 export const incrementalPath = (area: MutationArea): string => `${INCREMENTAL_ROOT}/${area.name}/stryker-incremental.json`;
 
-export function strykerConfig(area: MutationArea, options: ConfigOptions): Record<string, unknown> {
+/** Whether the area runs under the long-lived check runner (decision 226). */
+export const usesCheckRunner = (area: MutationArea, options: Pick<ConfigOptions, "runner">): boolean => area.checkSuite !== undefined && options.runner === "checks";
+
+function runnerConfig(area: MutationArea, options: ConfigOptions): Record<string, unknown> {
+  if (usesCheckRunner(area, options)) {
+    return {
+      // The suite module (MUTATION_SUITE, set by main.ts) is TypeScript: the runner process loads tsx.
+      plugins: ["./scripts/mutation/check-runner.mjs"],
+      testRunner: "conformance-checks",
+      testRunnerNodeArgs: ["--import", "tsx"],
+    };
+  }
   return {
-    $schema: "../../../node_modules/@stryker-mutator/core/schema/stryker-schema.json",
-    packageManager: "npm",
     plugins: ["@stryker-mutator/vitest-runner"],
     testRunner: "vitest",
     // The vitest config reads the killing suite from MUTATION_TESTS (set by main.ts) and passes
     // the active mutant on to child processes. related=false: the suite is already chosen, and
     // tests that reach the code through a child process do not import it.
     vitest: { configFile: "scripts/mutation/vitest.config.ts", related: false },
+  };
+}
+
+export function strykerConfig(area: MutationArea, options: ConfigOptions): Record<string, unknown> {
+  return {
+    $schema: "../../../node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+    packageManager: "npm",
+    ...runnerConfig(area, options),
     mutate: area.mutate,
     coverageAnalysis: area.coverageAnalysis,
     concurrency: options.concurrency,

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { Writable } from "node:stream";
 import { parseMutationArgs, USAGE, UsageError } from "./args.js";
 import type { MutationArea } from "./areas.js";
-import { areaDir, jsonReportPath, strykerConfig, type ConfigOptions } from "./config.js";
+import { areaDir, jsonReportPath, strykerConfig, usesCheckRunner, type ConfigOptions } from "./config.js";
 import { summarise, type AreaSummary, type MutationReport } from "./summary.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -33,7 +33,12 @@ async function runArea(area: MutationArea, options: ConfigOptions, log: Writable
     const child = spawn(process.execPath, [strykerBin(), "run", configFile], {
       cwd: ROOT,
       // The killing suite reaches the vitest config (and its worker threads) through the environment.
-      env: { ...process.env, MUTATION_TESTS: JSON.stringify(area.tests), FORCE_COLOR: "0" },
+      env: {
+        ...process.env,
+        MUTATION_TESTS: JSON.stringify(area.tests),
+        ...(usesCheckRunner(area, options) ? { MUTATION_SUITE: area.checkSuite } : {}),
+        FORCE_COLOR: "0",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.pipe(log, { end: false });
@@ -62,9 +67,9 @@ export async function main(argv: string[], io: { stdout: Writable; stderr: Writa
     io.stdout.write(USAGE + "\n");
     return 0;
   }
-  const options: ConfigOptions = { concurrency: args.concurrency, force: args.force };
+  const options: ConfigOptions = { concurrency: args.concurrency, force: args.force, runner: args.runner };
   if (args.printConfig) {
-    io.stdout.write(JSON.stringify(Object.fromEntries(args.areas.map((a) => [a.name, { tests: a.tests, stryker: strykerConfig(a, options) }])), null, 2) + "\n");
+    io.stdout.write(JSON.stringify(Object.fromEntries(args.areas.map((a) => [a.name, { tests: usesCheckRunner(a, options) ? [a.checkSuite] : a.tests, stryker: strykerConfig(a, options) }])), null, 2) + "\n");
     return 0;
   }
   const results: Record<string, AreaSummary> = {};

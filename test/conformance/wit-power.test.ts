@@ -1,18 +1,75 @@
 /**
  * The Wit checks added to kill mutation survivors (conformance/wit/power-conflicts.ts): our daemon
  * (started as `conform wit` starts it: in process, real Unix socket, SQLite) passes them; a daemon
- * broken their way fails them: a proxy that declares every intent under a fresh session, as a
- * daemon that forgets who declares would, so the declarer's own lock reads as another session's.
+ * broken their way fails them, each a proxy in front of our daemon that behaves as a broken daemon:
+ * - declares every intent under a fresh session, as a daemon that forgets who declares would, so
+ *   the declarer's own lock reads as another session's (wit/dep-chain-own-lock);
+ * - answers contract.retire with a plausible result and retires nothing (wit/contract-retire);
+ * - reports only the named contract in contract.retire's `retired`, not the older ones it superseded (wit/contract-retire);
+ * - turns every contract.retire refusal into a success (wit/contract-retire);
+ * - matches intent.query's file filter as a substring of the stored list (wit/intent-query-whole-entry).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
 import type { SuiteTarget } from "../../conformance/harness/target.js";
 import { powerConflictChecks } from "../../conformance/wit/power-conflicts.js";
+import { powerContractChecks } from "../../conformance/wit/power-contracts.js";
 import { witSuite } from "../../conformance/wit/suite.js";
 import type { WitTarget } from "../../conformance/wit/target.js";
 import { witTargets } from "../../conformance/wit/targets.js";
 
-const ids = powerConflictChecks.map((c) => c.id);
+const ids = [...powerConflictChecks, ...powerContractChecks].map((c) => c.id);
+
+type Request = { jsonrpc: string; id?: unknown; method?: string; params?: Record<string, any>; witVersion?: string };
+const reply = (req: Request, result: unknown) => ({ status: 200, body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, result }) });
+
+/** A proxy that lets `answer` take a request over (return a reply) or pass it on (return undefined). */
+function proxy(base: WitTarget, answer: (req: Request, forward: (r: Request) => Promise<any>) => Promise<{ status: number; body: string } | undefined>): WitTarget {
+  const forward = async (r: Request) => JSON.parse((await base.rpc(JSON.stringify(r))).body);
+  return {
+    ...base,
+    async rpc(body) {
+      const req = JSON.parse(body) as Request;
+      return (await answer(req, forward)) ?? base.rpc(body);
+    },
+  };
+}
+
+const retiresNothing = (base: WitTarget) =>
+  proxy(base, async (req, forward) => {
+    if (req.method !== "contract.retire") return undefined;
+    const a = await forward({ ...req, method: "contract.query", params: {} });
+    const rows = a.result as any[];
+    const row = rows.find((c) => c.contractId === req.params?.contractId);
+    if (row?.status !== "accepted") return undefined;
+    // The answer a working daemon would give: it, then the older accepted contracts of its symbol.
+    const older = rows.filter((c) => c.status === "accepted" && c.symbolPath === row.symbolPath && c.contractId !== row.contractId && c.respondedAt < row.respondedAt);
+    return reply(req, { contractId: row.contractId, retiredAt: Date.now(), retired: [row.contractId, ...older.reverse().map((c) => c.contractId)] });
+  });
+
+/** Reports only the named contract in `retired` (hides the older ones it superseded and retired with it). */
+const reportsNamedOnly = (base: WitTarget) =>
+  proxy(base, async (req, forward) => {
+    if (req.method !== "contract.retire") return undefined;
+    const a = await forward(req);
+    return { status: 200, body: JSON.stringify(a.result ? { ...a, result: { ...a.result, retired: [a.result.contractId] } } : a) };
+  });
+
+const refusesNothing = (base: WitTarget) =>
+  proxy(base, async (req, forward) => {
+    if (req.method !== "contract.retire") return undefined;
+    const a = await forward(req);
+    return a.error ? reply(req, { contractId: req.params?.contractId, retiredAt: Date.now(), retired: [] }) : { status: 200, body: JSON.stringify(a) };
+  });
+
+/** intent.query's file filter as a substring of the stored list (`instr(files, file)`), not one whole entry. */
+const substringFilter = (base: WitTarget) =>
+  proxy(base, async (req, forward) => {
+    if (req.method !== "intent.query" || typeof req.params?.file !== "string") return undefined;
+    const { file, ...rest } = req.params;
+    const a = await forward({ ...req, params: rest });
+    return reply(req, (a.result as { files: string }[]).filter((r) => r.files.includes(file)));
+  });
 
 function forgetfulDeclarer(base: WitTarget): WitTarget {
   let n = 0;
@@ -45,4 +102,17 @@ describe("wit power checks", () => {
     expect(r.results.map((x) => [x.id, x.status])).toEqual([["wit/dep-chain-own-lock", "fail"]]);
     expect(String(r.results[0]!.message)).toContain("its own lock on the callee is no DEP_CHAIN");
   });
+
+  for (const [name, broken, id, says] of [
+    ["retires nothing", retiresNothing, "wit/contract-retire", "retiring the third contract (the older ones are retired already)"],
+    ["reports only the named contract as retired", reportsNamedOnly, "wit/contract-retire", "it, then the older one it superseded"],
+    ["refuses no retirement", refusesNothing, "wit/contract-retire", "retiring an unknown contract: expected CONTRACT_NOT_FOUND"],
+    ["matches a file filter as a substring", substringFilter, "wit/intent-query-whole-entry", "a name spanning both entries"],
+  ] as const) {
+    it(`a daemon that ${name} fails ${id}`, async () => {
+      const r = await runSuite(witSuite, broken(daemon.target), name, { only: [id] });
+      expect(r.results.map((x) => [x.id, x.status])).toEqual([[id, "fail"]]);
+      expect(String(r.results[0]!.message)).toContain(says);
+    });
+  }
 });

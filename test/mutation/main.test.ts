@@ -45,7 +45,7 @@ describe("npm run mutation: arguments", () => {
   });
 
   it("usage errors exit 2 with one line on stderr and nothing on stdout", async () => {
-    for (const args of [["--only", "nope"], ["--concurrency", "0"], ["--concurrency", "1.5"], ["--min-score", "x"], ["--bogus"], ["positional"]]) {
+    for (const args of [["--only", "nope"], ["--runner", "mocha"], ["--concurrency", "0"], ["--concurrency", "1.5"], ["--min-score", "x"], ["--bogus"], ["positional"]]) {
       const r = await run(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
@@ -68,6 +68,18 @@ describe("npm run mutation: arguments", () => {
     expect(c.incrementalFile).toBe("reports/mutation/rpc/stryker-incremental.json");
     expect(c.coverageAnalysis).toBe("perTest");
     expect(c.vitest).toEqual({ configFile: "scripts/mutation/vitest.config.ts", related: false });
+  });
+
+  it("areas with a check suite run under the long-lived check runner (tsx in the runner process); --runner vitest switches back", async () => {
+    const checks = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { tests: string[]; stryker: Record<string, any> }>;
+    for (const name of ["wit", "wright-agent"]) {
+      const c = checks[name]!.stryker;
+      expect([c.testRunner, c.plugins, c.testRunnerNodeArgs, c.vitest], name).toEqual(["conformance-checks", ["./scripts/mutation/check-runner.mjs"], ["--import", "tsx"], undefined]);
+      expect(checks[name]!.tests, name).toEqual([AREAS.find((a) => a.name === name)!.checkSuite]);
+    }
+    expect(checks.rpc!.stryker.testRunner).toBe("vitest");
+    const vitest = JSON.parse((await run(["--print-config", "--runner", "vitest"])).stdout) as Record<string, { tests: string[]; stryker: Record<string, any> }>;
+    for (const a of AREAS) expect([vitest[a.name]!.stryker.testRunner, vitest[a.name]!.tests], a.name).toEqual(["vitest", a.tests]);
   });
 
   it("--files narrows one area's mutate list (its exclusions kept) and refuses files outside it or without --only", async () => {
@@ -109,6 +121,7 @@ describe("npm run mutation: areas", () => {
       expect(tests.length, area.name).toBeGreaterThan(0);
       // *.mutation.ts: killing suites only Stryker runs (npm test already covers the same suite).
       for (const t of tests) expect(t, area.name).toMatch(/\.(test|mutation)\.ts$/);
+      if (area.checkSuite) expect(existsSync(area.checkSuite), `${area.name}: ${area.checkSuite}`).toBe(true);
     }
   });
 });

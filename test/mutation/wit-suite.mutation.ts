@@ -1,34 +1,25 @@
 /**
- * The killing suite of `npm run mutation -- --only wit`: the Wit conformance suite check by
- * check against our reference daemon as `conform wit` without --socket starts it (in this
- * process, real Unix socket, real SQLite, a manual clock the runner moves: conformance/wit/
- * targets.ts). In-process so Stryker sees which checks reach a mutant (coverage perTest): run
- * through a daemon process, every mutant would pay the whole suite (decision 223).
+ * test/mutation/wit-suite.ts (the Wit killing suite of the check runner, decision 226) through
+ * vitest: check by check against our reference daemon as `conform wit` starts it, in this process.
  * Named *.mutation.ts so `npm test` does not run it a third time (test/wit/conformance.test.ts
- * already runs the suite against a daemon process and through `conform wit`).
+ * already runs the suite against a daemon process and through `conform wit`);
+ * `npm run mutation -- --only wit --runner vitest` uses it as Stryker's killing suite the old way
+ * (a fresh vitest worker per mutant, decision 223).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultContext } from "../../conformance/harness/check.js";
-import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
-import type { SuiteTarget } from "../../conformance/harness/target.js";
-import { witSuite } from "../../conformance/wit/suite.js";
-import { witTargets } from "../../conformance/wit/targets.js";
-import type { WitTarget } from "../../conformance/wit/target.js";
+import { mutationSuite } from "./wit-suite.js";
+import type { OpenedSuite } from "./wright-agent-suite.js";
 
-// Started by the first check that runs, not in beforeAll: a mutant that breaks start-up must fail a
-// TEST (vitest reports the tests of a file whose beforeAll threw as skipped, which Stryker's
-// runner counts as a surviving mutant), and start-up code is then covered by a test too.
-let started: Promise<SuiteTarget<WitTarget>> | undefined;
-const daemon = () => (started ??= witTargets({}).then((t) => t[0]!));
+let opened: Promise<OpenedSuite> | undefined;
 afterAll(async () => {
-  if (started) await (await started.catch(() => undefined))?.close?.();
+  if (opened) await (await opened).close();
 });
 
 describe("conform wit: our reference daemon, check by check", () => {
-  for (const check of witSuite.checks) {
+  for (const check of mutationSuite.checks) {
     it(check.id, async () => {
-      const r = await runCheck(check, (await daemon()).target, defaultContext());
-      expect(r.status, describeFailure(r)).toBe("pass");
+      const r = await (await (opened ??= mutationSuite.open())).run(check.id);
+      expect(r.ok, r.message).toBe(true);
     });
   }
 });
