@@ -40,6 +40,7 @@ function repsFor(size: "tiny" | "quick" | "full"): number {
 
 export const foldOverheadBench: Bench = {
   name: "fold.overhead",
+  fresh: true,
   what: "parse + fold of a 100,000-event NDJSON stream vs parse (our parseJson) alone",
   target: "<= 1.25x parse alone",
   async run({ size }) {
@@ -53,6 +54,7 @@ export const foldOverheadBench: Bench = {
 
 export const foldVsJsonParseBench: Bench = {
   name: "fold.vsJsonParse",
+  fresh: true,
   what: "parse (parseJson, limits included) + fold of the same stream vs bare JSON.parse of every line",
   target: "<= 1.35x bare JSON.parse",
   async run({ size }) {

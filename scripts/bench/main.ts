@@ -10,6 +10,8 @@ import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
 import { diffLargeBench } from "./diff.js";
 import { loadavg } from "node:os";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { Bench, BenchSize, Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
@@ -43,12 +45,17 @@ export async function runBenches(options: { size: BenchSize; only?: string[]; on
     if (options.size === "tiny" && b.heavy && !options.only) continue;
     const loadBefore = load1();
     const t0 = process.hrtime.bigint();
-    const row = { ...(await b.run({ size: options.size })), target: b.target };
+    const row = { ...(b.fresh ? inFreshProcess(b, options.size) : await b.run({ size: options.size })), target: b.target };
     const seconds = Math.round(Number(process.hrtime.bigint() - t0) / 1e8) / 10;
     rows[b.name] = row;
     options.onRow?.(b.name, row, { seconds, loadBefore, loadAfter: load1() });
   }
   return rows;
+}
+
+function inFreshProcess(b: Bench, size: BenchSize): Row {
+  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./row-child.ts", import.meta.url)), b.name, size], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return JSON.parse(out.trim().split("\n").pop()!) as Row;
 }
 
 function fmt(n: number): string {

@@ -33,6 +33,8 @@ export interface Bench {
   target: string;
   /** Minutes at any size: skipped by the tiny run unless named with --only. */
   heavy?: boolean;
+  /** Runs in a fresh child process (row-child.ts), so heap state left by earlier rows cannot move it. */
+  fresh?: boolean;
   run(options: BenchOptions): Promise<Row>;
 }
 
