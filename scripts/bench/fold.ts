@@ -1,10 +1,8 @@
 /** fold.overhead, fold.scaling, fold.memory. */
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
 import { benchStream } from "../frame-wire/bench.js";
-import { bySize, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
+import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
 
 function parseAll(lines: string[], reps = 1): () => void {
   return () => {
@@ -130,8 +128,7 @@ export const foldMemoryBench: Bench = {
   target: "reported",
   async run({ size }) {
     const n = bySize(size, 10_000, 100_000, 1_000_000);
-    const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./fold-memory-child.ts", import.meta.url)), String(n)], { encoding: "utf8" });
-    const r = JSON.parse(out.trim().split("\n").pop()!) as { peakRss: number; baseRss: number; turnBytes: number };
+    const r = inChild<{ peakRss: number; baseRss: number; turnBytes: number }>(new URL("./fold-memory-child.ts", import.meta.url), [String(n)]);
     const mb = (r.peakRss - r.baseRss - r.turnBytes) / (1024 * 1024);
     return { value: Math.round(mb * 10) / 10, unit: "MiB", baseline: `${n} events; base RSS ${Math.round(r.baseRss / 1048576)} MiB, final turn ${Math.round(r.turnBytes / 1024)} KiB as JSON`, ratio: Math.round(mb * 10) / 10 };
   },

@@ -10,9 +10,7 @@ import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
 import { diffLargeBench } from "./diff.js";
 import { loadavg } from "node:os";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import type { Bench, BenchSize, Row } from "./measure.js";
+import { inChild, type Bench, type BenchSize, type Row } from "./measure.js";
 
 export const BENCHES: Bench[] = [
   validateFrameEventBench,
@@ -54,8 +52,7 @@ export async function runBenches(options: { size: BenchSize; only?: string[]; on
 }
 
 function inFreshProcess(b: Bench, size: BenchSize): Row {
-  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./row-child.ts", import.meta.url)), b.name, size], { encoding: "utf8", maxBuffer: 1 << 24 });
-  return JSON.parse(out.trim().split("\n").pop()!) as Row;
+  return inChild<Row>(new URL("./row-child.ts", import.meta.url), [b.name, size]);
 }
 
 function fmt(n: number): string {

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 /**
  * Side-by-side timing. The machine is shared and noisy, so every figure is a ratio against a
@@ -231,4 +233,13 @@ export async function rotateRounds<T>(sides: Record<string, () => Promise<T>>, r
  */
 export function medianOfPercentiles(rounds: number[][], p: number): number {
   return median(rounds.filter((r) => r.length > 0).map((r) => percentile(r, p)));
+}
+
+/**
+ * Runs a bench script (a URL beside the caller) in a fresh Node process through tsx and returns the
+ * JSON its last stdout line holds: rows that must not inherit the bench process's heap and JIT state.
+ */
+export function inChild<T>(script: URL, args: string[]): T {
+  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return JSON.parse(out.trim().split("\n").pop()!) as T;
 }

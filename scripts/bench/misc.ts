@@ -1,14 +1,12 @@
 /** gen.warm and conform.rate. */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRegistry } from "../../src/contracts/index.js";
 import { runGen } from "../../codegen/generate.js";
 import { SUITES } from "../../conformance/index.js";
 import { runSuite } from "../../conformance/harness/runner.js";
-import { bySize, cpuOnceAsync, median, pairedRatio, type Bench } from "./measure.js";
+import { bySize, cpuOnceAsync, inChild, median, pairedRatio, type Bench } from "./measure.js";
 
 export const genWarmBench: Bench = {
   name: "gen.warm",
@@ -73,8 +71,7 @@ export const conformRateBench: Bench = {
     // in CPU; the figure is the median round's rate.
     const rounds = bySize(size, 1, 5, 5);
     const scale = bySize(size, 0.05, 1, 1);
-    const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./conform-rate-child.ts", import.meta.url)), String(scale), String(rounds)], { encoding: "utf8", maxBuffer: 1 << 24 });
-    const all = JSON.parse(out.trim().split("\n").pop()!) as ConformRound[];
+    const all = inChild<ConformRound[]>(new URL("./conform-rate-child.ts", import.meta.url), [String(scale), String(rounds)]);
     const rate = median(all.map((r) => r.rate));
     const mid = all.find((r) => r.rate === rate) ?? all[0]!;
     return { value: Math.round(rate), unit: "cases/s", baseline: `median of ${all.length} rounds in a fresh process; one: ${mid.cases} cases in ${Math.round(mid.ms)} ms (${mid.perSuite.join(", ")})`, ratio: Math.round(rate) };
