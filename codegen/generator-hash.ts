@@ -29,7 +29,7 @@ export interface GeneratorGraph {
  * Where a generator's entry module is (`generate` for gen, `lang/generate` for gen-lang): TypeScript
  * sources when present (the repository), else the shipped JavaScript beside this module.
  */
-export function entryModule(name = "generate"): string {
+function entryModule(name = "generate"): string {
   const source = join(assetRoot(), "codegen", `${name}.ts`);
   if (existsSync(source)) return source;
   return join(dirname(fileURLToPath(import.meta.url)), `${name}.js`);

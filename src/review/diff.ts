@@ -23,7 +23,8 @@ import { reachable, type ContractModel, type Direction, type Surface } from "./m
 import { Containment, short, type Finding, type Step } from "./schema/containment.js";
 import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
-import { canonical, constraintKeys, isSchemaObject, isTrivial, SCHEMA_MAP_KEYWORDS, setOwn, type SchemaNode } from "./schema/keywords.js";
+import { canonical, constraintKeys, isSchemaObject, isTrivial, setOwn, type SchemaNode } from "./schema/keywords.js";
+import { NAME_MAPS } from "../schema/walk.js";
 import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
@@ -765,7 +766,6 @@ function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: Cont
 }
 
 const ANNOTATIONS = new Set(["description", "summary", "title", "$comment", "examples", "example", "default", "deprecated"]);
-const NAME_MAPS = new Set([...SCHEMA_MAP_KEYWORDS, "schemas", "errors", "paths", "responses", "content", "securitySchemes", "headers"]);
 
 const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: Set<string> }>();
 

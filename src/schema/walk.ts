@@ -154,7 +154,7 @@ function define(obj: Schema, key: string, value: unknown): void {
  * name maps of OpenAPI and OpenRPC (`paths`, `components.*`, `content`, `responses`, ...). Under
  * these a key like `enum`, `default` or `$ref` is a name (a property, a response status, a schema).
  */
-const NAME_MAPS: ReadonlySet<string> = new Set([
+export const NAME_MAPS: ReadonlySet<string> = new Set([
   ...SCHEMA_MAP_KEYWORDS,
   "paths",
   "webhooks",
