@@ -339,7 +339,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         for (const raw of [embed(check.surfA.node, aSteps(f.steps), v, ca), spelledOut(parsePointer(at), v)]) {
           if (!ca.valid(check.surfA.node, raw)) continue;
           const payload = refusedByAll(raw, f.steps, sides);
-          if (payload !== undefined) return shown(payload, check.from, check.to, cb, check.surfB.node);
+          // Every branch refuses it: the error shown is the changed branch's, at the change, where there is one.
+          if (payload !== undefined) return shown(payload, check.from, check.to, cb, check.surfB.node, at);
         }
       }
     }
@@ -605,8 +606,8 @@ function spelledOut(tokens: readonly string[], v: unknown): unknown {
 }
 
 /** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */
-function shown(payload: unknown, valid: Side, invalid: Side, rejecting: SchemaContext, node: SchemaNode): Counterexample {
-  const why = rejecting.explain(node, payload);
+function shown(payload: unknown, valid: Side, invalid: Side, rejecting: SchemaContext, node: SchemaNode, near?: string): Counterexample {
+  const why = rejecting.explain(node, payload, near);
   return { payload, valid, invalid, error: why?.text ?? "", errorAt: why?.at ?? "" };
 }
 

@@ -38,5 +38,8 @@ describe("a change in one branch of a union", () => {
     const json = r.changes.filter((c) => c.kind !== "non-json-schema-changed");
     expect(json.filter((c) => c.verdict !== "breaking")).toEqual([]);
     for (const c of json) expect(c.counterexample).toBeDefined();
+    // Every branch refuses the payload; the error shown is the changed (guild) branch's, at role_ids, not the DM branch's max_age.
+    const roleIds = json.find((c) => c.kind === "open-property-added")!;
+    expect(roleIds.counterexample!.errorAt).toBe("/role_ids");
   }, 120_000);
 });

@@ -239,10 +239,10 @@ export class SchemaContext {
   }
 
   /** The primary error of a rejected value: its one-line text and the instance location it names. */
-  explain(node: SchemaNode, value: unknown): { text: string; at: string; keyword: string } | undefined {
+  explain(node: SchemaNode, value: unknown, near?: string): { text: string; at: string; keyword: string } | undefined {
     const v = this.validator(node);
     if (v(value)) return undefined;
-    const e = primaryError(v.errors ?? []);
+    const e = primaryError(v.errors ?? [], near);
     if (!e) return { text: "invalid", at: "", keyword: "" };
     return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e), keyword: e.keyword };
   }
@@ -272,12 +272,20 @@ export class SchemaContext {
  * best_match, a union failure is explained by its deepest branch error (the branch that matched
  * furthest, and at equal depth not merely a mismatched tag); anything else by ajv's first error.
  */
-export function primaryError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+export function primaryError(errors: readonly ErrorObject[], near?: string): ErrorObject | undefined {
   const last = errors[errors.length - 1];
   if (!last || (last.keyword !== "oneOf" && last.keyword !== "anyOf") || errors.length === 1) return errors[0];
-  let best = errors[0]!;
-  for (const e of errors.slice(0, -1)) if (relevance(e) > relevance(best)) best = e;
+  // Every branch refused the value, each for its own reason: a reason at `near` (the change a
+  // counterexample shows) explains it as well as any, and names the place the reader looks at.
+  const branches = errors.slice(0, -1);
+  const at = near === undefined ? [] : branches.filter((e) => isWithin(errorLocation(e), near));
+  let best = (at.length ? at : branches)[0]!;
+  for (const e of at.length ? at : branches) if (relevance(e) > relevance(best)) best = e;
   return best;
+}
+
+function isWithin(location: string, at: string): boolean {
+  return location === at || location.startsWith(`${at}/`);
 }
 
 /**
