@@ -724,9 +724,20 @@ function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
   return narrowed ? pair[0] : pair[1];
 }
 
+const OPEN_MEMBER_KINDS: ReadonlySet<string> = new Set(["open-property-added", "open-property-removed"]);
+const SHOWN_DIFFERENCES = 3;
+
+/** An open-member evidence line (`<what happened> ("<name>"): <difference> | <difference>`) split at its lead. */
+function aspectsOf(evidence: string): { lead: string; said: string[] } {
+  const at = evidence.indexOf('"): ');
+  if (at < 0) return { lead: evidence, said: [] };
+  return { lead: evidence.slice(0, at + 2), said: evidence.slice(at + 4).split(" | ") };
+}
+
 /** One entry per (location, kind, verdict); the surfaces it touches are merged. */
 function dedupe(changes: Change[]): Change[] {
   const out = new Map<string, Change>();
+  const merged = new Map<string, { lead: string; said: string[] }>();
   for (const c of changes) {
     const key = `${c.path}|${c.kind}|${c.verdict}`;
     const prev = out.get(key);
@@ -735,6 +746,16 @@ function dedupe(changes: Change[]): Change[] {
       continue;
     }
     for (const s of c.surfaces ?? []) if (!prev.surfaces?.includes(s)) (prev.surfaces ??= []).push(s);
+    if (OPEN_MEMBER_KINDS.has(c.kind)) {
+      // One member's several differences (its type, its null, its items ...) are one change: the
+      // evidence says the first few and counts the rest, instead of whichever finding came first.
+      const all = (merged.get(key) ?? merged.set(key, aspectsOf(prev.evidence)).get(key)!);
+      for (const a of aspectsOf(c.evidence).said) if (!all.said.includes(a)) all.said.push(a);
+      const more = all.said.length - SHOWN_DIFFERENCES;
+      prev.evidence = `${all.lead}: ${all.said.slice(0, SHOWN_DIFFERENCES).join(" | ")}${more > 0 ? ` | and ${more} more difference${more === 1 ? "" : "s"}` : ""}`;
+      if (!prev.counterexample && c.counterexample) prev.counterexample = c.counterexample;
+      continue;
+    }
     if (!prev.counterexample && c.counterexample) {
       prev.counterexample = c.counterexample;
       prev.evidence = c.evidence;

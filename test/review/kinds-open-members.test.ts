@@ -23,6 +23,15 @@ describe("open-property-added", () => {
     expect(r.changes.some((c) => c.path.includes("Snowflake"))).toBe(false);
   });
 
+  it("its evidence says each difference the merged findings found, not only the first one's", () => {
+    const r = diff(req(body({})), req(body({ user_id: member })));
+    const c = r.changes.find((x) => x.kind === "open-property-added")!;
+    expect(c.evidence).toMatch(/^a member an open object did not name is now named \("user_id"\): /);
+    // Snowflake's pattern and format arrive under the member as well as what the types no longer allow.
+    expect(c.evidence).toMatch(/\| /);
+    expect(c.evidence.split(" | ").length).toBeLessThanOrEqual(4);
+  });
+
   it("inside a nested member and an array item it names the deepest new member", () => {
     const nested = (p: Record<string, unknown>) => body({ tags: { type: "array", items: { type: "object", properties: { label: { type: "string" }, ...p } } } });
     const r = diff(req(nested({})), req(nested({ owner: { type: "integer" } })));
