@@ -38,7 +38,8 @@ export interface DaemonOptions {
    * can add logging or policy around them. Nothing in the shipped daemon uses it.
    */
   decorateHandlers?: (handlers: WitHandlers, core: DaemonCore) => WitHandlers;
-  limits?: Partial<WitLimits>;
+  /** The transport and content limits (the lengths, list sizes and TTL range are the contract's schema: decision 228). */
+  limits?: Partial<Pick<WitLimits, "maxBodyBytes" | "maxJsonDepth" | "maxBatch" | "maxFileContentBytes">>;
   /** Build the caller graph in the background at start. Default true. */
   warmUp?: boolean;
   log?: (message: string) => void;

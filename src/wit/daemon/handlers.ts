@@ -1,7 +1,8 @@
 /**
  * The Wit daemon's methods: the generated `WitHandlers` interface, implemented over the store
  * (SQLite), the analysis (tree-sitter) and the clock. The engine has validated params against the
- * contract before a handler runs; each handler checks the limits, then path safety, then does its
+ * contract (lengths, list sizes, the TTL range: decision 228) before a handler runs; each handler
+ * checks path safety (check-contracts first its content limit), then does its
  * work. Every write happens in one synchronous transaction (a savepoint of the store's group
  * commit); the HTTP layer sends an answer only after `store.durable()`, so it is only ever sent for
  * committed state.
@@ -17,7 +18,7 @@ import { iso } from "./clock.js";
 import { depChainItems, lockIntersectionItems, overlapItems, type ByteRange } from "./conflicts.js";
 import type { DaemonCore } from "./core.js";
 import { invalidRequest, witErrors } from "./errors.js";
-import { checkLimits } from "./limits.js";
+import { checkStagedContent } from "./limits.js";
 import { acceptedLater, retireHandler } from "./retire.js";
 import { createSymbolKeys } from "./symbol-keys.js";
 
@@ -31,7 +32,6 @@ export const INTENT_TRANSITIONS: Readonly<Record<IntentStatus, readonly IntentSt
 
 export function createWitHandlers(core: DaemonCore): WitHandlers {
   const { store, analyzer, clock, limits } = core;
-  const limit = (method: string, params: object) => checkLimits(method, params as Record<string, unknown>, limits);
   /** Canonical symbol keys (decision 144): every lock, conflict check and contract match uses them. */
   const keys = createSymbolKeys(core);
 
@@ -132,13 +132,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     register(p) {
-      limit("register", p);
       const row = store.transaction(() => store.agents.register(p.name, p.sessionId, clock.now()));
       return { agentId: row.agentId };
     },
 
     async "lock.acquire"(p) {
-      limit("lock.acquire", p);
       const target = await keys.canonical(p.symbolPath);
       const ttl = p.ttlMs ?? DEFAULT_TTL_MS;
       const now = clock.now();
@@ -158,7 +156,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     async "lock.release"(p) {
-      limit("lock.release", p);
       const now = clock.now();
       // A lock stored under exactly this spelling is the one meant; else the canonical key.
       const spelled = keys.lexical(p.symbolPath);
@@ -173,13 +170,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "lock.query"(p) {
-      limit("lock.query", p);
       const now = clock.now();
       return store.locks.listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, now).map((row) => lockRecord(row, now));
     },
 
     async "intent.declare"(p) {
-      limit("intent.declare", p);
       const files: string[] = [];
       for (const [i, f] of p.files.entries()) {
         const inside = resolveInsideRealRoot(core.root, f);
@@ -235,7 +230,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "intent.update"(p) {
-      limit("intent.update", p);
       const now = clock.now();
       return store.transaction(() => {
         const row = store.intents.get(p.intentId);
@@ -250,14 +244,12 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "intent.query"(p) {
-      limit("intent.query", p);
       return store.intents
         .query({ sessionId: p.sessionId, file: p.file === undefined ? undefined : filterPath(p.file), status: p.status })
         .map(intentRecord);
     },
 
     async "contract.propose"(p) {
-      limit("contract.propose", p);
       // The contract is stored under the canonical key: check-contracts and the superseding rule
       // match on it, whatever spelling the proposer used (decision 144).
       const target = await keys.canonical(p.symbolPath);
@@ -278,7 +270,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "contract.respond"(p) {
-      limit("contract.respond", p);
       const now = clock.now();
       return store.transaction(() => {
         const row = store.contracts.get(p.contractId);
@@ -295,7 +286,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     "contract.retire": retireHandler(core),
 
     async "contract.query"(p) {
-      limit("contract.query", p);
       const filter = p.symbolPath === undefined ? undefined : await contractFilter(p.symbolPath);
       const rows = store.contracts.query({ symbolPath: filter, status: p.status });
       const retired = store.contracts.retirements(rows.filter((r) => r.status === "rejected").map((r) => r.contractId));
@@ -303,7 +293,7 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "check-contracts"(p) {
-      limit("check-contracts", p);
+      checkStagedContent(p.files, limits);
       // A path the daemon could never hold a contract for (a backslash, a drive-like `c:`, NUL...)
       // is skipped, not a reason to refuse the whole batch: the other files are still checked
       // (decision 143). The hook names what it skipped; the daemon logs it.

@@ -10,7 +10,6 @@ import { RpcError } from "../../rpc/errors.js";
 import type { ContractRow } from "../store/index.js";
 import type { DaemonCore } from "./core.js";
 import { witErrors } from "./errors.js";
-import { checkLimits } from "./limits.js";
 
 /** Which of two accepted contracts of one symbol is the newer: later acceptance, then later proposal. */
 export function acceptedLater(a: Pick<ContractRow, "respondedAt" | "proposedAt">, b: Pick<ContractRow, "respondedAt" | "proposedAt">): boolean {
@@ -20,9 +19,8 @@ export function acceptedLater(a: Pick<ContractRow, "respondedAt" | "proposedAt">
 }
 
 export function retireHandler(core: DaemonCore): WitHandlers["contract.retire"] {
-  const { store, clock, limits } = core;
+  const { store, clock } = core;
   return (p) => {
-    checkLimits("contract.retire", p as unknown as Record<string, unknown>, limits);
     const now = clock.now();
     return store.transaction(() => {
       const row = store.contracts.get(p.contractId);
