@@ -4,6 +4,8 @@
  *   abandoned, active -> resolved|abandoned", terminal states have none) was reached only by the
  *   transitions the scenarios and the model happen to take: no check abandoned an active intent, so
  *   a daemon refusing that transition passed the suite.
+ * - intent.declare's "a file listed twice is stored once" (the files param's description): no check
+ *   declared a file twice, so a daemon storing every entry as sent passed the suite.
  * - check-contracts' content limit ("at most 2 MiB, 2097152 bytes, of UTF-8: larger is
  *   INVALID_REQUEST"): no check sent a file near it, so neither the limit nor that it counts bytes,
  *   not characters, was pinned.
@@ -52,6 +54,23 @@ export const powerDaemonChecks: Check<WitTarget>[] = [
             if (now === "declared" || now === "active") ok(await call(target, "intent.update", { intentId, sessionId: S, status: "resolved" }), `resolving the intent left ${now} by ${what}`);
           }
         }
+      });
+    },
+  },
+  {
+    id: "wit/intent-files-stored-once",
+    title: "intent.declare stores a file listed twice once, in canonical form",
+    doc: "An intent declared with files [a.ts, ./a.ts, b.ts, a.ts] (a.ts spelled twice the same way and once with './') is stored with files ',a.ts,b.ts,' (intent.query): each file once, in canonical form, in the order first declared. The contract's files param: 'Paths are stored in canonical form ('./src//a.ts' is 'src/a.ts'); a file listed twice is stored once.'",
+    async run(target) {
+      await inNamespace(target, "stored-once", async (ns) => {
+        const S = ns.session("a");
+        const a = ns.path("a.ts");
+        const b = ns.path("b.ts");
+        const dotted = `./${ns.dir}//a.ts`;
+        const { intentId } = ok(await call(target, "intent.declare", { sessionId: S, description: "twice", files: [a, dotted, b, a] }), "declaring a.ts twice (and once as ./…//a.ts)");
+        const rows = ok(await call(target, "intent.query", { sessionId: S }), "intent.query") as { intentId: string; files: string }[];
+        same(rows.filter((r) => r.intentId === intentId).map((r) => r.files), [`,${a},${b},`], "the stored files: each once, canonical, in declared order");
+        ok(await call(target, "intent.update", { intentId, sessionId: S, status: "resolved" }), "resolving the intent");
       });
     },
   },

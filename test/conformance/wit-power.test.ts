@@ -9,6 +9,7 @@
  * - turns every contract.retire refusal into a success (wit/contract-retire);
  * - matches intent.query's file filter as a substring of the stored list (wit/intent-query-whole-entry);
  * - refuses to abandon an intent it saw become active (wit/intent-transitions);
+ * - stores every declared file as sent, duplicates included (wit/intent-files-stored-once);
  * - counts a staged content's characters, not its bytes, against the 2 MiB limit (wit/check-contracts-content-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +91,23 @@ function keepsActiveIntents(base: WitTarget): WitTarget {
   });
 }
 
+/** Stores declared files as sent: intent.query shows the declared list, duplicates included (lexically tidied only). */
+function keepsDuplicates(base: WitTarget): WitTarget {
+  const declared = new Map<string, string[]>();
+  const tidy = (f: string) => f.replace(/^\.\//, "").replace(/\/\/+/g, "/");
+  return proxy(base, async (req, forward) => {
+    if (req.method === "intent.declare") {
+      const a = await forward(req);
+      if (a.result) declared.set(a.result.intentId, (req.params?.files as string[]).map(tidy));
+      return { status: 200, body: JSON.stringify(a) };
+    }
+    if (req.method !== "intent.query") return undefined;
+    const a = await forward(req);
+    const rows = (a.result as { intentId: string; files: string }[]).map((r) => (declared.has(r.intentId) ? { ...r, files: `,${declared.get(r.intentId)!.join(",")},` } : r));
+    return reply(req, rows);
+  });
+}
+
 /** Counts a staged content's characters, not its bytes, against the 2 MiB limit (what it accepts reaches our daemon empty). */
 const countsCharacters = (base: WitTarget) =>
   proxy(base, async (req) => {
@@ -136,6 +154,7 @@ describe("wit power checks", () => {
     ["refuses no retirement", refusesNothing, "wit/contract-retire", "retiring an unknown contract: expected CONTRACT_NOT_FOUND"],
     ["matches a file filter as a substring", substringFilter, "wit/intent-query-whole-entry", "a name spanning both entries"],
     ["refuses to abandon an active intent", keepsActiveIntents, "wit/intent-transitions", "active -> abandoned: expected a result"],
+    ["stores a file listed twice twice", keepsDuplicates, "wit/intent-files-stored-once", "each once, canonical"],
     ["counts characters against the content limit", countsCharacters, "wit/check-contracts-content-limit", "1048577 two-byte characters"],
   ] as const) {
     it(`a daemon that ${name} fails ${id}`, async () => {
