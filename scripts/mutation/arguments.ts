@@ -518,4 +518,11 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the named contract listed twice for retirement (the store retires it once)",
     why: "Without the `c.contractId !== row.contractId` filter the named contract is also among the superseded ones; store.contracts.retire moves each accepted contract to rejected with `WHERE status = 'accepted'` and reports a contract only when it changed a row, so the second mention retires and reports nothing.",
   },
+  {
+    file: "src/wit/daemon/handlers.ts",
+    lines: [[67, 67]],
+    kind: "kept counted",
+    title: "which intents get a byte range, on a line whose other mutants are killed",
+    why: "intentRange gives a byte range only to an intent naming exactly one file and at least one symbol (decision 051); the contract says only that startByte and endByte are null for a file-level intent, not which intents are file-level, so computing a range for more of them (the test forced false) is our choice. The same line's `true` (every intent file-level) is killed (wit/intent-query checks a one-file one-symbol intent's range), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+  },
 ];
