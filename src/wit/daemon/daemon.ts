@@ -88,10 +88,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   try {
     const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
+    // Stryker disable next-line ArrowFunction,ObjectLiteral: not a protocol check: how the store is opened and migrated (SQLite settings, schema versions, open and migration failures)
     const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     // Stryker disable next-line ArrowFunction: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     cleanup.unshift(() => store.close());
     // File events keep the caller graph fresh; cookies go to .wit/sync, outside the analysed tree.
+    // Stryker disable next-line ObjectLiteral,StringLiteral: not a protocol check: the caller graph kept fresh while files change under a running daemon (the watcher and its sync cookies)
     const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log, watch: { syncDir: path.join(paths.dir, "sync") } });
     // Stryker disable next-line ArrowFunction: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     cleanup.unshift(() => analyzer.close());
@@ -121,6 +123,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       // rpc.discover answers the contract itself (decision 153): one document, read once.
       discover: () => document,
       maxBatch: limits.maxBatch,
+      // Stryker disable next-line ObjectLiteral: own choice: the JSON parse limits (the body size the HTTP layer caps first, the nesting depth 64 of decision 050)
       parse: { maxBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth },
       // Stryker disable next-line ArrowFunction,LogicalOperator,StringLiteral: own choice: the daemon's log (diagnostics for its operator)
       onInternalError: (method, e) => log(`internal error in ${method}: ${(e as Error).stack ?? String(e)}`),

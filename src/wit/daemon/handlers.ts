@@ -268,10 +268,9 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "intent.query"(p) {
-      return store.intents
-        // Stryker disable next-line ConditionalExpression: equivalent: a filter member set to undefined
-        .query({ sessionId: p.sessionId, file: p.file === undefined ? undefined : filterPath(p.file), status: p.status })
-        .map(intentRecord);
+      // Stryker disable next-line ConditionalExpression: equivalent: a filter member set to undefined
+      const file = p.file === undefined ? undefined : filterPath(p.file);
+      return store.intents.query({ sessionId: p.sessionId, file, status: p.status }).map(intentRecord);
     },
 
     async "contract.propose"(p) {
@@ -335,9 +334,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // Stryker disable next-line ArrayDeclaration: own choice: the daemon's log (diagnostics for its operator)
       const skipped: string[] = [];
       for (const [i, f] of p.files.entries()) {
-        // Escapes stay refused, whatever else is wrong with the path (git never stages one: the
-        // caller is not a hook). The contract states exactly this rule (decision 150).
-        if (f.path.startsWith("/") || f.path.split("/").includes("..")) throw invalidRequest("files", `/files/${i}/path: a staged path must stay inside the repository: ${f.path.slice(0, 200)}`, { reason: f.path.startsWith("/") ? "absolute" : "dot-dot" });
+        // Escapes (absolute, a '..' segment) never reach this: the contract's schema refuses them
+        // (decision 150), whatever else is wrong with the path; the engine validates params first.
         const rel = normalizeRelPath(f.path);
         // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: an unusable staged path holds no contract (skipped or kept, no violation)
         if (!rel.ok) {
