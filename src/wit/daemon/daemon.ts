@@ -88,7 +88,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   try {
     const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
-    // Stryker disable next-line ArrowFunction,ObjectLiteral: not a protocol check: how the store is opened and migrated (SQLite settings, schema versions, open and migration failures)
+    // Stryker disable next-line ArrowFunction,BooleanLiteral,ObjectLiteral: not a protocol check: how the store is opened and migrated (SQLite settings, schema versions, open and migration failures)
     const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
     // Stryker disable next-line ArrowFunction: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     cleanup.unshift(() => store.close());
