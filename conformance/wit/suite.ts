@@ -16,6 +16,7 @@ import { cleanUp } from "./cleanup.js";
 import { runModel } from "./model.js";
 import { powerConflictChecks } from "./power-conflicts.js";
 import { powerContractChecks } from "./power-contracts.js";
+import { powerDaemonChecks } from "./power-daemon.js";
 import { witScenarios } from "./scenarios.js";
 import type { WitTarget } from "./target.js";
 
@@ -55,6 +56,7 @@ export function witSuiteFor(profile: WitProfile): Suite<WitTarget> {
     ...witScenarios.filter((c) => reference || !REFERENCE_ONLY.has(c.id)),
     ...powerConflictChecks,
     ...powerContractChecks,
+    ...powerDaemonChecks,
     {
       id: "wit/model",
       title: "A model of locks, intents and contracts agrees with the daemon",

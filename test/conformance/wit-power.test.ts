@@ -7,18 +7,22 @@
  * - answers contract.retire with a plausible result and retires nothing (wit/contract-retire);
  * - reports only the named contract in contract.retire's `retired`, not the older ones it superseded (wit/contract-retire);
  * - turns every contract.retire refusal into a success (wit/contract-retire);
- * - matches intent.query's file filter as a substring of the stored list (wit/intent-query-whole-entry).
+ * - matches intent.query's file filter as a substring of the stored list (wit/intent-query-whole-entry);
+ * - refuses to abandon an intent it saw become active (wit/intent-transitions);
+ * - stores every declared file as sent, duplicates included (wit/intent-files-stored-once);
+ * - counts a staged content's characters, not its bytes, against the 2 MiB limit (wit/check-contracts-content-limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
 import type { SuiteTarget } from "../../conformance/harness/target.js";
 import { powerConflictChecks } from "../../conformance/wit/power-conflicts.js";
 import { powerContractChecks } from "../../conformance/wit/power-contracts.js";
+import { powerDaemonChecks } from "../../conformance/wit/power-daemon.js";
 import { witSuite } from "../../conformance/wit/suite.js";
 import type { WitTarget } from "../../conformance/wit/target.js";
 import { witTargets } from "../../conformance/wit/targets.js";
 
-const ids = [...powerConflictChecks, ...powerContractChecks].map((c) => c.id);
+const ids = [...powerConflictChecks, ...powerContractChecks, ...powerDaemonChecks].map((c) => c.id);
 
 type Request = { jsonrpc: string; id?: unknown; method?: string; params?: Record<string, any>; witVersion?: string };
 const reply = (req: Request, result: unknown) => ({ status: 200, body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, result }) });
@@ -71,6 +75,47 @@ const substringFilter = (base: WitTarget) =>
     return reply(req, (a.result as { files: string }[]).filter((r) => r.files.includes(file)));
   });
 
+/** A transition table without active -> abandoned: refuses to abandon an intent it saw become active. */
+function keepsActiveIntents(base: WitTarget): WitTarget {
+  const active = new Set<unknown>();
+  return proxy(base, async (req, forward) => {
+    if (req.method !== "intent.update") return undefined;
+    const id = req.params?.intentId;
+    if (req.params?.status === "abandoned" && active.has(id)) {
+      const error = { code: -32000, message: "INVALID_TRANSITION", data: { current: "active", requested: "abandoned" } };
+      return { status: 200, body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, error }) };
+    }
+    const a = await forward(req);
+    if (a.result && req.params?.status === "active") active.add(id);
+    return { status: 200, body: JSON.stringify(a) };
+  });
+}
+
+/** Stores declared files as sent: intent.query shows the declared list, duplicates included (lexically tidied only). */
+function keepsDuplicates(base: WitTarget): WitTarget {
+  const declared = new Map<string, string[]>();
+  const tidy = (f: string) => f.replace(/^\.\//, "").replace(/\/\/+/g, "/");
+  return proxy(base, async (req, forward) => {
+    if (req.method === "intent.declare") {
+      const a = await forward(req);
+      if (a.result) declared.set(a.result.intentId, (req.params?.files as string[]).map(tidy));
+      return { status: 200, body: JSON.stringify(a) };
+    }
+    if (req.method !== "intent.query") return undefined;
+    const a = await forward(req);
+    const rows = (a.result as { intentId: string; files: string }[]).map((r) => (declared.has(r.intentId) ? { ...r, files: `,${declared.get(r.intentId)!.join(",")},` } : r));
+    return reply(req, rows);
+  });
+}
+
+/** Counts a staged content's characters, not its bytes, against the 2 MiB limit (what it accepts reaches our daemon empty). */
+const countsCharacters = (base: WitTarget) =>
+  proxy(base, async (req) => {
+    if (req.method !== "check-contracts") return undefined;
+    const files = (req.params?.files as { path: string; content: string }[]).map((f) => (f.content.length <= 2 * 1024 * 1024 ? { ...f, content: "" } : f));
+    return base.rpc(JSON.stringify({ ...req, params: { ...req.params, files } }));
+  });
+
 function forgetfulDeclarer(base: WitTarget): WitTarget {
   let n = 0;
   return {
@@ -108,6 +153,9 @@ describe("wit power checks", () => {
     ["reports only the named contract as retired", reportsNamedOnly, "wit/contract-retire", "it, then the older one it superseded"],
     ["refuses no retirement", refusesNothing, "wit/contract-retire", "retiring an unknown contract: expected CONTRACT_NOT_FOUND"],
     ["matches a file filter as a substring", substringFilter, "wit/intent-query-whole-entry", "a name spanning both entries"],
+    ["refuses to abandon an active intent", keepsActiveIntents, "wit/intent-transitions", "active -> abandoned: expected a result"],
+    ["stores a file listed twice twice", keepsDuplicates, "wit/intent-files-stored-once", "each once, canonical"],
+    ["counts characters against the content limit", countsCharacters, "wit/check-contracts-content-limit", "1048577 two-byte characters"],
   ] as const) {
     it(`a daemon that ${name} fails ${id}`, async () => {
       const r = await runSuite(witSuite, broken(daemon.target), name, { only: [id] });

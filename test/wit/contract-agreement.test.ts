@@ -2,7 +2,8 @@
  * The Wit contract states the rules the daemon applies (item 5 of issue 13, decision 150): for
  * every param the daemon checks beyond the seed's schemas (symbol paths, declared files, staged
  * paths, lengths, list sizes, the TTL range), a string or value is valid under the contract's
- * schema exactly when the daemon's own checks (paths.ts, limits.ts, the stored file list) accept
+ * schema exactly when the daemon's own checks (paths.ts, the stored file list) and decision 050's
+ * documented limits (test/wit/documented-limits.ts) accept
  * it. Both directions are properties over an alphabet built to hit the edges (':', '/', '.', '\\',
  * NUL, ',', a drive letter, astral characters) plus lengths around each limit. Then, end to end, a
  * real daemon answers a call the contract refuses with INVALID_REQUEST naming the field, and a
@@ -15,7 +16,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { witDocument } from "../../conformance/wit/suite.js";
 import { witMethods } from "../../src/generated/wit/methods.js";
-import { checkLimits } from "../../src/wit/daemon/limits.js";
+import { checkLimits } from "./documented-limits.js";
 import { normalizeRelPath, resolveSymbolPath } from "../../src/wit/paths.js";
 import { WIT_ENVELOPE, WIT_LIMITS } from "../../src/wit/protocol.js";
 import { encodeFileList } from "../../src/wit/store/index.js";
