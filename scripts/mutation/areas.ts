@@ -24,6 +24,14 @@ export interface MutationArea {
    * `tests`.
    */
   checkSuite?: string;
+  /**
+   * Stryker's timeout = the covering checks' dry-run time x timeoutFactor + timeoutMS (+ the dry
+   * run's overhead). Defaults: 5 s (30 s with coverage off) and 2. A timed-out mutant costs that
+   * wait AND a new runner process (the suite imported again), so an area whose hangs are many sets
+   * its own (decision 233).
+   */
+  timeoutMS?: number;
+  timeoutFactor?: number;
 }
 
 export const AREAS: readonly MutationArea[] = [
@@ -70,6 +78,10 @@ export const AREAS: readonly MutationArea[] = [
     tests: ["test/mutation/wright-agent-suite.mutation.ts"],
     coverageAnalysis: "perTest",
     checkSuite: "test/mutation/wright-agent-suite.ts",
+    // Decision 233: the suite's exchanges time out after 2 s (wright-agent-suite.ts), so a host
+    // that never answers FAILS a check in the same process; Stryker's own limit stays above that.
+    timeoutMS: 3_000,
+    timeoutFactor: 1.5,
   },
 ];
 

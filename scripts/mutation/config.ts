@@ -61,8 +61,8 @@ export function strykerConfig(area: MutationArea, options: ConfigOptions): Recor
     cleanTempDir: "always",
     // A mutant that loops is cut off this long after the test's normal time; areas that start
     // child processes (daemons, stdio servers) need more slack than in-process ones.
-    timeoutMS: area.coverageAnalysis === "off" ? 30_000 : 5_000,
-    timeoutFactor: 2,
+    timeoutMS: area.timeoutMS ?? (area.coverageAnalysis === "off" ? 30_000 : 5_000),
+    timeoutFactor: area.timeoutFactor ?? 2,
     // No type checker: a mutant that does not type-check still runs (Stryker adds @ts-nocheck);
     // most such mutants are killed anyway, and tsc per mutant would double a run on 2 cores.
     checkers: [],

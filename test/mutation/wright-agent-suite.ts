@@ -23,6 +23,14 @@ import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
 import { createMockService } from "../../src/wright-agent/mock/index.js";
 
+/**
+ * Per exchange, instead of conform's 30 s (decision 233): in process an exchange takes
+ * milliseconds (the slowest CHECK, mcp-argument-errors, 1.2-1.5 s for all its exchanges at load
+ * ~4), so a mutant whose host never answers fails the check here, in the same runner process,
+ * instead of running into Stryker's timeout (a wait plus a new process).
+ */
+export const EXCHANGE_TIMEOUT_MS = 2_000;
+
 const relay = fileURLToPath(new URL("./socket-relay.mjs", import.meta.url));
 
 /** Serves one connection as one `serve wright-agent --transport <t>` process would. */
@@ -51,7 +59,7 @@ export interface MutationSuite {
  */
 async function open(): Promise<OpenedSuite> {
   const sockets = mkdtempSync(join(tmpdir(), "wa-mut-"));
-  const served = createWrightAgentTarget({ command: [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"], name: "mock in process" });
+  const served = createWrightAgentTarget({ command: [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"], name: "mock in process", timeoutMs: EXCHANGE_TIMEOUT_MS });
   const { fixture, cwd } = served.target.config;
   const servers: Server[] = [];
   const live = new Set<Socket>();
