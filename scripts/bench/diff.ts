@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import type { Bench, Row } from "./measure.js";
+import { bySize, median, type Bench, type Row } from "./measure.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PAIRS = {
@@ -30,8 +30,20 @@ export const diffLargeBench: Bench = {
   target: "<= 5 s, <= 250 MB peak RSS",
   async run({ size }): Promise<Row> {
     const [a, b] = size === "tiny" ? PAIRS.tiny : PAIRS.large;
-    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, a!, b!], { cwd: ROOT, maxBuffer: 1 << 24, encoding: "utf8" });
-    const m = JSON.parse(out) as { seconds: number; rssMB: number; changes: number };
-    return { value: m.seconds, unit: "s", baseline: "target 5 s", ratio: m.seconds, note: `peak RSS ${m.rssMB.toFixed(0)} MB, ${m.changes} changes` };
+    // The median of three fresh processes (decision 208): one wall-clock diff moved 3.1-3.7 s between
+    // quiet quick runs, and a single process cannot be paired with anything. Each run is the diff's
+    // first in its process, so the figure stays a cold diff; the peak RSS is the largest of the runs.
+    const runs = Array.from({ length: bySize(size, 1, 3, 3) }, () => {
+      const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, a!, b!], { cwd: ROOT, maxBuffer: 1 << 24, encoding: "utf8" });
+      return JSON.parse(out) as { seconds: number; rssMB: number; changes: number };
+    });
+    return diffRow(runs);
   },
 };
+
+/** The row from the runs: median seconds, largest peak RSS. */
+export function diffRow(runs: { seconds: number; rssMB: number; changes: number }[]): Row {
+  const seconds = median(runs.map((r) => r.seconds));
+  const rssMB = Math.max(...runs.map((r) => r.rssMB));
+  return { value: seconds, unit: "s", baseline: `target 5 s; median of ${runs.length} fresh processes (${runs.map((r) => r.seconds.toFixed(2)).join(", ")} s)`, ratio: seconds, note: `peak RSS ${rssMB.toFixed(0)} MB (largest of the runs), ${runs[0]!.changes} changes` };
+}

@@ -1,0 +1,46 @@
+/**
+ * How the rows changed in round 7 (decision 208) turn their runs into a figure: wit.tree10k pairs its
+ * rounds (median of per-round quotients, as wit.throughput) and keeps the p99 pooled over every daemon
+ * request; diff.large is the median of three fresh processes with the largest peak RSS.
+ */
+import { describe, expect, it } from "vitest";
+import { treeFigures } from "../../scripts/bench/wit-tree.js";
+import { diffRow } from "../../scripts/bench/diff.js";
+
+const round = (pairsPerSecond: number, latencies: number[] = []) => ({ pairsPerSecond, latencies });
+
+describe("wit.tree10k figures", () => {
+  it("ratio = median of per-round quotients, not the quotient of the medians", () => {
+    // Quotients 1, 0.5, 2 -> 1; medians 20 / 15 would give 1.33.
+    const m = treeFigures(2000, 1, [round(10), round(20), round(30)], [round(10), round(40), round(15)]);
+    expect(m.ratio).toBe(1);
+    expect(m.daemon.pairsPerSecond).toBe(20);
+    expect(m.bare.pairsPerSecond).toBe(15);
+    expect(m.rounds).toBe(3);
+  });
+
+  it("the p99 row sees every daemon request of every round (pooled, not one round's)", () => {
+    const fast = Array.from({ length: 99 }, () => 1);
+    const slow = Array.from({ length: 99 }, () => 50);
+    const m = treeFigures(2000, 1, [round(1, fast), round(1, slow)], [round(1), round(1)]);
+    expect(m.daemon.latencies).toHaveLength(198);
+    expect(m.daemon.latencies.filter((l) => l === 50)).toHaveLength(99);
+  });
+
+  it("refuses rounds that do not come in pairs", () => {
+    expect(() => treeFigures(2000, 1, [round(1)], [])).toThrow(/pairs/);
+  });
+});
+
+describe("diff.large figures", () => {
+  it("seconds = the median run, peak RSS = the largest run's", () => {
+    const r = diffRow([
+      { seconds: 3.1, rssMB: 200, changes: 890 },
+      { seconds: 9.0, rssMB: 230, changes: 890 },
+      { seconds: 3.4, rssMB: 210, changes: 890 },
+    ]);
+    expect(r.ratio).toBe(3.4);
+    expect(r.value).toBe(3.4);
+    expect(r.note).toMatch(/peak RSS 230 MB/);
+  });
+});
