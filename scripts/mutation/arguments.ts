@@ -345,13 +345,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "store methods the daemon never calls",
     why: "AgentStore.get and list, fileListHas and IntentStore.liveTouching are store API no daemon handler calls (agent.register answers from insert; intent.declare passes intents.query({}) to the overlap detector): no request reaches them.",
   },
-  {
-    file: "src/wit/store/records.ts",
-    lines: [[24, 24]],
-    kind: "gap",
-    title: "intent.query's default status filter (declared and active only)",
-    why: "Not a gap of the suite: wit/intent-query queries without a status filter after resolving and abandoning intents, and with LIVE_INTENT_STATUSES set to [] by hand it fails (checked). Round 5's runs counted it covered by the first check only (the daemon was imported lazily inside it, so its module-level code was attributed to that check); the killing suite now imports the daemon when it loads, so this is a static mutant run against every check, and the check runner kills mutant 1349 (`[]`) that way (wit/intent-conflicts, run by hand in the round-6 sandbox). The round-6 full run REUSED round 5's Survived results for these three (incremental: their code and the test id they were recorded against did not change), so they stay counted until a --force run records them.",
-  },
+
   {
     file: "src/wit/store/file-list.ts",
     kind: "equivalent",
