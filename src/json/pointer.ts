@@ -75,6 +75,11 @@ export function formatPointer(tokens: readonly string[]): string {
   return out;
 }
 
+/** Whether `pointer` is `ancestor` itself or lies below it ("/a/b" is within "/a" and within "", "/ab" is not within "/a"). */
+export function pointerWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+}
+
 /** True for tokens matching the RFC's array-index grammar (no leading zeros, no sign). */
 export function isArrayIndexToken(token: string): boolean {
   return ARRAY_INDEX.test(token);

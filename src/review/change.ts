@@ -1,6 +1,6 @@
 /** One change a diff reports, and its verdict (diff.ts and the OpenAPI change rules share these). */
 import type { Direction } from "./model.js";
-import { escapeToken } from "../json/index.js";
+import { escapeToken, pointerWithin as within } from "../json/index.js";
 
 export type Verdict = "breaking" | "compatible" | "needs-review";
 
@@ -42,10 +42,6 @@ export function errorInside(cx: Counterexample, at: string): boolean {
 /** True when the counterexample names the change: its first error, or else its error apart from the members where the versions share no value (`atChange`). */
 export function shownAtChange(cx: Counterexample, at: string): boolean {
   return errorInside(cx, at) || (cx.atChange !== undefined && within(cx.atChange.errorAt, at));
-}
-
-function within(where: string, at: string): boolean {
-  return where === at || where.startsWith(`${at}/`);
 }
 
 /** The location in a one-line error (`/a/b must ...`, with a required or additional member in its params). */

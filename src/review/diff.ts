@@ -25,7 +25,7 @@ import { primaryError, type SchemaContext } from "./schema/context.js";
 import { sameSchema } from "./schema/equal.js";
 import { canonical, constraintKeys, isSchemaObject, isTrivial, setOwn, type SchemaNode } from "./schema/keywords.js";
 import { NAME_MAPS } from "../schema/walk.js";
-import { escapeToken, parsePointer, unescapeToken } from "../json/index.js";
+import { escapeToken, parsePointer, pointerWithin as inside, unescapeToken } from "../json/index.js";
 import { operationFactChanges } from "./openapi-changes.js";
 import { introducedMember } from "./introduced-member.js";
 
@@ -499,14 +499,13 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const cb = check.mb.ctx;
     const validateB = cb.validator(check.surfB.node);
     const exB = minimalExample(check.surfB.node, cb);
-    const within = (p: string) => p === at || p.startsWith(`${at}/`) || (at !== "" && at.startsWith(`${p}/`) && false);
     let current = payload;
     for (let i = 0; i < 24; i++) {
       if (validateB(current)) return { payload, focused: false };
       const err = primaryError(validateB.errors ?? []);
       if (!err) break;
       const where = err.instancePath;
-      if (within(where)) return { payload: current, focused: true };
+      if (inside(where, at)) return { payload: current, focused: true };
       const next = structuredClone(current);
       let changed = false;
       if (err.keyword === "required" && typeof (err.params as { missingProperty?: string }).missingProperty === "string") {
@@ -639,11 +638,6 @@ function equivalent(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaC
 /** The A-side steps (B-side branch choices left out): what embed and the kind rules read. */
 function aSteps(steps: readonly Step[]): Step[] {
   return steps.filter((s) => s.kind !== "branch" || s.side !== "b");
-}
-
-/** True when the instance location `where` is `at` or below it. */
-function inside(where: string, at: string): boolean {
-  return where === at || where.startsWith(`${at}/`);
 }
 
 function instancePath(steps: Step[]): string {

@@ -5,7 +5,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { escapeToken } from "../../json/index.js";
+import { escapeToken, pointerWithin } from "../../json/index.js";
 import { hasSubschemas, mapSubschemas, walkSchema } from "../../schema/walk.js";
 import { definitionName } from "../../schema/bundle.js";
 import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
@@ -278,14 +278,11 @@ export function primaryError(errors: readonly ErrorObject[], near?: string): Err
   // Every branch refused the value, each for its own reason: a reason at `near` (the change a
   // counterexample shows) explains it as well as any, and names the place the reader looks at.
   const branches = errors.slice(0, -1);
-  const at = near === undefined ? [] : branches.filter((e) => isWithin(errorLocation(e), near));
-  let best = (at.length ? at : branches)[0]!;
-  for (const e of at.length ? at : branches) if (relevance(e) > relevance(best)) best = e;
+  const atNear = near === undefined ? [] : branches.filter((e) => pointerWithin(errorLocation(e), near));
+  const pool = atNear.length ? atNear : branches;
+  let best = pool[0]!;
+  for (const e of pool) if (relevance(e) > relevance(best)) best = e;
   return best;
-}
-
-function isWithin(location: string, at: string): boolean {
-  return location === at || location.startsWith(`${at}/`);
 }
 
 /**
