@@ -26,6 +26,37 @@ export interface Part {
 export const BUDGET = 4000;
 export const MAX_DEPTH = 32;
 
+/** One request's calls left, and whether the depth limit cut the search short since `cut` was last cleared. */
+export interface Budget {
+  left: number;
+  cut: boolean;
+}
+
+export function newBudget(): Budget {
+  return { left: BUDGET, cut: false };
+}
+
+/** True (and `cut` recorded) when a call is refused: out of budget or past the depth limit. */
+export function refused(depth: number, budget: Budget): boolean {
+  if (depth > MAX_DEPTH) return (budget.cut = true);
+  return budget.left-- <= 0;
+}
+
+/**
+ * compute() through the memo. A NONE is kept only when neither the budget nor the depth limit cut
+ * the search short: the memo outlives the request (it is per context), and a member not found at
+ * depth 30 may be found at depth 5, in this request or a later one.
+ */
+export function memoized(cache: Map<string, Built>, key: string, budget: Budget, compute: () => Built): Built {
+  if (cache.has(key)) return cache.get(key);
+  const outer = budget.cut;
+  budget.cut = false;
+  const v = compute();
+  if (v !== NONE || (budget.left > 0 && !budget.cut)) cache.set(key, v);
+  budget.cut ||= outer;
+  return v;
+}
+
 const memo = new WeakMap<SchemaContext, Map<string, Built>>();
 const stripped = new WeakMap<object, Map<string, Schema>>();
 const weights = new WeakMap<object, number>();
@@ -40,8 +71,7 @@ export function commonExample(parts: Part[], steps: readonly Step[]): ExampleRes
   if (!first) return { found: false };
   let cache = memo.get(first.ctx);
   if (!cache) memo.set(first.ctx, (cache = new Map()));
-  const budget = { left: BUDGET };
-  const v = build(parts, steps, 0, budget, cache);
+  const v = build(parts, steps, 0, newBudget(), cache);
   return v !== NONE && allValid(parts, v) ? { found: true, value: v } : { found: false };
 }
 
@@ -50,7 +80,7 @@ export function keyOf(parts: Part[], steps: readonly Step[]): string {
 }
 
 /** The common build with the memo of the first part's context (near-example.ts calls it for each candidate member). */
-export function commonBuild(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }): Built {
+export function commonBuild(parts: Part[], steps: readonly Step[], depth: number, budget: Budget): Built {
   const first = parts[0];
   if (!first) return NONE;
   let cache = memo.get(first.ctx);
@@ -58,17 +88,12 @@ export function commonBuild(parts: Part[], steps: readonly Step[], depth: number
   return build(parts, steps, depth, budget, cache);
 }
 
-function build(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
-  if (depth > MAX_DEPTH || budget.left-- <= 0) return NONE;
-  const key = keyOf(parts, steps);
-  if (cache.has(key)) return cache.get(key);
-  const v = buildUncached(parts, steps, depth, budget, cache);
-  // A result cut short by the budget may succeed with a fresh one: only keep answers reached within it.
-  if (v !== NONE || budget.left > 0) cache.set(key, v);
-  return v;
+function build(parts: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+  if (refused(depth, budget)) return NONE;
+  return memoized(cache, keyOf(parts, steps), budget, () => buildUncached(parts, steps, depth, budget, cache));
 }
 
-function buildUncached(parts: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
+function buildUncached(parts: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
   const flat = flatten(parts);
   if (flat === false) return NONE;
   const step = steps[0];
@@ -117,7 +142,7 @@ function buildUncached(parts: Part[], steps: readonly Step[], depth: number, bud
   return NONE;
 }
 
-function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
+function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
   return typedValue(parts, [], t, steps, (hard, _soft, rest) => build(hard, rest, depth + 1, budget, cache));
 }
 

@@ -20,7 +20,7 @@ import { finiteValues } from "./schema/context.js";
 import type { JsonType, Schema } from "./schema/keywords.js";
 import { NONE, preferType, type Built, type ExampleResult } from "./construct.js";
 import type { SchemaContext } from "./schema/context.js";
-import { allValid, BUDGET, commonBuild, flatten, keyOf, MAX_DEPTH, replaceUnion, typedValue, unionOf, weight, type Part } from "./common-example.js";
+import { allValid, commonBuild, flatten, keyOf, memoized, newBudget, refused, replaceUnion, typedValue, unionOf, weight, type Budget, type Part } from "./common-example.js";
 
 const memo = new WeakMap<SchemaContext, Map<string, Built>>();
 
@@ -30,24 +30,20 @@ export function nearExample(hard: Part[], soft: Part[], steps: readonly Step[]):
   if (!first) return { found: false };
   let cache = memo.get(first.ctx);
   if (!cache) memo.set(first.ctx, (cache = new Map()));
-  const v = near(hard, soft, steps, 0, { left: BUDGET }, cache);
+  const v = near(hard, soft, steps, 0, newBudget(), cache);
   return v !== NONE && allValid(hard, v) ? { found: true, value: v } : { found: false };
 }
 
-function near(hard: Part[], soft: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
-  if (depth > MAX_DEPTH || budget.left-- <= 0) return NONE;
+function near(hard: Part[], soft: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+  if (refused(depth, budget)) return NONE;
   // Where one value satisfies both, that value (a common base, as far down as it goes).
   if (soft.length === 0) return commonBuild(hard, steps, depth + 1, budget);
   const both = commonBuild([...hard, ...soft], steps, depth + 1, budget);
   if (both !== NONE) return both;
-  const key = `${keyOf(hard, steps)}~${keyOf(soft, [])}`;
-  if (cache.has(key)) return cache.get(key);
-  const v = nearUncached(hard, soft, steps, depth, budget, cache);
-  if (v !== NONE || budget.left > 0) cache.set(key, v);
-  return v;
+  return memoized(cache, `${keyOf(hard, steps)}~${keyOf(soft, [])}`, budget, () => nearUncached(hard, soft, steps, depth, budget, cache));
 }
 
-function nearUncached(hardIn: Part[], softIn: Part[], steps: readonly Step[], depth: number, budget: { left: number }, cache: Map<string, Built>): Built {
+function nearUncached(hardIn: Part[], softIn: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
   const hard = flatten(hardIn);
   if (hard === false) return NONE;
   // A preference that accepts nothing here is no preference.
