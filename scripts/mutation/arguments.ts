@@ -529,7 +529,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wit/daemon/daemon.ts",
     kind: "not a protocol check",
     title: "the caller graph kept fresh while files change under a running daemon (the watcher and its sync cookies)",
-    why: "The analyzer's watch option keeps the caller graph fresh when files change after it was built; the suite writes its fixture files before it asks about them, and the graph is built (or stat-checked) on demand. Whether the watcher runs, and where its sync cookies go, shows only when files change under a built graph: test/wit/daemon-freshness.test.ts and test/wit/analysis-watch.test.ts.",
+    why: "The analyzer's watch option keeps the caller graph fresh when files change after it was built, and the graph is also stat-checked on demand. THAT the graph follows edits is protocol (decision 178: wit/caller-graph-follows-edits edits a file under a built graph and acquires at once); WHICH mechanism does it is ours: with the watcher off the on-demand stat check still answers right, so whether the watcher runs, and where its sync cookies go, shows only in cost and in test/wit/daemon-freshness.test.ts and test/wit/analysis-watch.test.ts.",
   },
   {
     file: "src/wit/daemon/daemon.ts",

@@ -10,7 +10,9 @@
  * - matches intent.query's file filter as a substring of the stored list (wit/intent-query-whole-entry);
  * - refuses to abandon an intent it saw become active (wit/intent-transitions);
  * - stores every declared file as sent, duplicates included (wit/intent-files-stored-once);
- * - counts a staged content's characters, not its bytes, against the 2 MiB limit (wit/check-contracts-content-limit).
+ * - counts a staged content's characters, not its bytes, against the 2 MiB limit (wit/check-contracts-content-limit);
+ * - answers every acquire of a symbol with the caller warnings of its first acquire, as a daemon that
+ *   built its caller graph once and never looked at the files again would (wit/caller-graph-follows-edits).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuite } from "../../conformance/harness/runner.js";
@@ -116,6 +118,19 @@ const countsCharacters = (base: WitTarget) =>
     return base.rpc(JSON.stringify({ ...req, params: { ...req.params, files } }));
   });
 
+/** The caller graph as it was at a symbol's first acquire: later acquires get that acquire's warnings. */
+function firstGraphOnly(base: WitTarget): WitTarget {
+  const first = new Map<string, unknown>();
+  return proxy(base, async (req, forward) => {
+    if (req.method !== "lock.acquire") return undefined;
+    const a = await forward(req);
+    const key = String(req.params?.symbolPath);
+    if (!a.result) return { status: 200, body: JSON.stringify(a) };
+    if (!first.has(key)) first.set(key, a.result.warnings);
+    return reply(req, { ...a.result, warnings: first.get(key) });
+  });
+}
+
 function forgetfulDeclarer(base: WitTarget): WitTarget {
   let n = 0;
   return {
@@ -140,6 +155,12 @@ describe("wit power checks", () => {
   it("our daemon passes them", async () => {
     const r = await runSuite(witSuite, daemon.target, "ours", { only: ids });
     expect(r.results.map((x) => [x.id, x.status, x.message])).toEqual(ids.map((id) => [id, "pass", undefined]));
+  });
+
+  it("a daemon that keeps the caller graph of a symbol's first acquire fails wit/caller-graph-follows-edits", async () => {
+    const r = await runSuite(witSuite, firstGraphOnly(daemon.target), "first-graph", { only: ["wit/caller-graph-follows-edits"] });
+    expect(r.results.map((x) => [x.id, x.status])).toEqual([["wit/caller-graph-follows-edits", "fail"]]);
+    expect(r.results[0]!.message).toMatch(/warnings for validateToken when later calls validateToken/);
   });
 
   it("a daemon that reports the declarer's own lock as a DEP_CHAIN fails wit/dep-chain-own-lock", async () => {
