@@ -66,3 +66,19 @@ describe("fold.scaling input (decision 234)", () => {
     gc();
   });
 });
+
+describe("conform.rate figure (decision 235)", () => {
+  const r = (rate: number) => ({ rate, cases: 100, ms: 100_000 / rate, perSuite: [] });
+  it("the median of the processes' medians, not of all rounds pooled", async () => {
+    const { conformFigure } = await import("../../scripts/bench/misc.js");
+    // Process medians 10, 20, 30 -> 20; all nine rounds pooled would give 11.
+    const f = conformFigure([[r(10), r(10), r(10)], [r(11), r(20), r(21)], [r(11), r(30), r(31)]]);
+    expect(f.perProcess).toEqual([10, 20, 30]);
+    expect(f.rate).toBe(20);
+    expect(f.mid.rate).toBe(20);
+  });
+  it("refuses a process without rounds", async () => {
+    const { conformFigure } = await import("../../scripts/bench/misc.js");
+    expect(() => conformFigure([[r(1)], []])).toThrow(/every process/);
+  });
+});
