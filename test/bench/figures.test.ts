@@ -82,3 +82,15 @@ describe("conform.rate figure (decision 235)", () => {
     expect(() => conformFigure([[r(1)], []])).toThrow(/every process/);
   });
 });
+
+describe("gen.warm figure (decision 236)", () => {
+  it("per round the median check over that round's from-scratch run; the median of the quotients", async () => {
+    const { genFigure } = await import("../../scripts/bench/misc.js");
+    // Round quotients 10/100, 60/200 (median of 50, 60, 90), 20/400 -> 0.1, 0.3, 0.05 -> 0.1.
+    const f = genFigure([{ cold: 100, checks: [10] }, { cold: 200, checks: [90, 50, 60] }, { cold: 400, checks: [20] }]);
+    expect(f.ratio).toBeCloseTo(0.1);
+    expect(f.warm).toBe(20);
+    expect(f.cold).toBe(200);
+    expect(() => genFigure([{ cold: 1, checks: [] }])).toThrow(/every round/);
+  });
+});
