@@ -43,6 +43,16 @@ describe("diff.large figures", () => {
     expect(r.value).toBe(3.4);
     expect(r.note).toMatch(/peak RSS 230 MB/);
   });
+
+  it("the baseline gives each process's CPU seconds beside its wall seconds (decision 237)", () => {
+    const r = diffRow([
+      { seconds: 7.4, cpuSeconds: 3.8, rssMB: 226, changes: 692 },
+      { seconds: 4.8, cpuSeconds: 3.4, rssMB: 233, changes: 692 },
+      { seconds: 8.4, cpuSeconds: 3.7, rssMB: 231, changes: 692 },
+    ]);
+    expect(r.ratio).toBe(7.4);
+    expect(r.baseline).toContain("wall 7.40, 4.80, 8.40 s; CPU 3.80, 3.40, 3.70 s");
+  });
 });
 
 describe("fold.scaling input (decision 234)", () => {
