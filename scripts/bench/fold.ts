@@ -2,8 +2,6 @@
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
 import { benchStream } from "../frame-wire/bench.js";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
 
 function parseAll(lines: string[], reps = 1): () => void {
@@ -80,78 +78,46 @@ function criticalPathMs(fn: () => void): number {
 }
 
 /**
- * `reps` fresh folds of one NDJSON text, each line cut out of it as the fold reaches it: the line is a
- * string that dies after its parse, as in `frame-wire fold` (src/cli/frame-wire-fold.ts reads a stream
- * line by line), not one of millions of line strings the bench keeps alive (decision 234).
- */
-export function foldText(text: string): () => void {
-  return () => {
-    const fold = createFold({ adoptEvents: true });
-    let at = 0;
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", at)) {
-      fold.push(parseJson(text.slice(at, nl)));
-      at = nl + 1;
-    }
-    if (fold.finish().abort) throw new Error("bench stream aborted");
-  };
-}
-
-/** A full, non-incremental GC (V8's `gc()`, exposed at run time): the heap every timed side starts from. */
-export function fullGc(): () => void {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-}
-
-/**
  * Fold time of 1M events over 100k (quick 200k over 20k). The small side folds ten distinct copies
- * of its stream per round (same content, separate texts), so both sides read ten times the small
+ * of its stream per round (same content, separate strings), so both sides read ten times the small
  * stream's bytes from memory once each, as a fold of a real stream reads each line once (decision
  * 203). Until round 6 it refolded one array ten times: its 14 MB of lines stayed in the 32 MB L3
  * cache from the second pass on while the 1M side's 140 MB could not, and the row measured that
  * (cachegrind: the same instruction count on both sides, 6.7x the last-level read misses on the
  * large side, all in JSON.parse reading the lines; parse alone, without a fold, was just as
  * "superlinear").
- * Since round 8 (decision 234) each stream is one NDJSON text whose lines the fold cuts out as it
- * goes (round 7 kept 2.1M line strings alive: a 0.9-1.1 GB heap that grew 26-30 MB a round with no
- * major GC, so the first one, 0.5-0.7 s, fell on whichever side ran into it), every timed side starts
- * after a full GC (outside its time), and the row runs in a fresh process (`fresh`).
  */
 export const foldScalingBench: Bench = {
   name: "fold.scaling",
-  fresh: true,
   what: "fold time at 1M events / at 100k events",
   target: "<= 10.5 (linear)",
   async run({ size }) {
     const small = bySize(size, 2_000, 20_000, 100_000);
     const large = small * 10;
-    const ndjson = (n: number) => benchStream(n).join("\n") + "\n";
-    const smallFolds = Array.from({ length: 10 }, () => foldText(ndjson(small)));
-    const foldLarge = foldText(ndjson(large));
-    const gc = fullGc();
+    const copies = Array.from({ length: 10 }, () => benchStream(small));
+    const b = benchStream(large);
     const ts: number[] = [];
     const tl: number[] = [];
+    const smallFolds = copies.map((lines) => parseAndFold(lines));
+    const foldLarge = parseAndFold(b);
     const tenSmall = () => {
       for (const f of smallFolds) f();
     };
     tenSmall(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
     foldLarge();
-    const timed = (fn: () => void) => {
-      gc();
-      return criticalPathMs(fn);
-    };
     for (let i = 0; i < bySize(size, 1, 11, 7); i++) {
-      // Alternating order (small first, then large first).
+      // Alternating order (small first, then large first), so heap state left by one side is shared.
       if (i % 2 === 0) {
-        ts.push(timed(tenSmall) / 10);
-        tl.push(timed(foldLarge));
+        ts.push(criticalPathMs(tenSmall) / 10);
+        tl.push(criticalPathMs(foldLarge));
       } else {
-        tl.push(timed(foldLarge));
-        ts.push(timed(tenSmall) / 10);
+        tl.push(criticalPathMs(foldLarge));
+        ts.push(criticalPathMs(tenSmall) / 10);
       }
     }
     const ratio = pairedRatio(tl, ts);
     const clock = mainThreadCpuMs() === undefined ? "wall" : "main-thread CPU";
-    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, after a full GC, median of paired rounds)`, ratio };
+    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of paired rounds)`, ratio };
   },
 };
 

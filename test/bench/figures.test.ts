@@ -55,28 +55,6 @@ describe("diff.large figures", () => {
   });
 });
 
-describe("fold.scaling input (decision 234)", () => {
-  it("foldText folds every line of the NDJSON text, as a fold of the array of lines does", async () => {
-    const { foldText } = await import("../../scripts/bench/fold.js");
-    const { benchStream } = await import("../../scripts/frame-wire/bench.js");
-    const { createFold } = await import("../../src/frame-wire/fold.js");
-    const lines = benchStream(500);
-    // A text whose last line is not complete must not be folded as if it were: it aborts (no done).
-    expect(() => foldText(lines.slice(0, -1).join("\n") + "\n")()).toThrow(/aborted/);
-    expect(() => foldText(lines.join("\n") + "\n")()).not.toThrow();
-    const whole = createFold({ adoptEvents: true });
-    for (const l of lines) whole.push(JSON.parse(l));
-    expect(whole.finish().abort).toBeNull();
-  });
-
-  it("fullGc returns V8's gc()", async () => {
-    const { fullGc } = await import("../../scripts/bench/fold.js");
-    const gc = fullGc();
-    expect(typeof gc).toBe("function");
-    gc();
-  });
-});
-
 describe("conform.rate figure (decision 235)", () => {
   const r = (rate: number) => ({ rate, cases: 100, ms: 100_000 / rate, perSuite: [] });
   it("the median of the processes' medians, not of all rounds pooled", async () => {
