@@ -96,7 +96,7 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
       const bare = await startBare(bareSocket);
       try {
         const ms = bySize(size, 300, 400, 1_500);
-        const rounds = bySize(size, 1, 6, 6);
+        const rounds = bySize(size, 1, 12, 6);
         // Warm-up to the steady state before any timed round (decision 208): after the cold start the
         // daemon's pairs/s climbed and its per-round p99 fell for ~2.5 s of load (2,000 files, 500 ms
         // rounds: p99 31, 30, 21, 25 ms, then 8, 9, 6, 9, 8, 8, 7 ms; a 300-file tree the same), so

@@ -43,4 +43,42 @@ describe("diff.large figures", () => {
     expect(r.value).toBe(3.4);
     expect(r.note).toMatch(/peak RSS 230 MB/);
   });
+
+  it("the baseline gives each process's CPU seconds beside its wall seconds (decision 237)", () => {
+    const r = diffRow([
+      { seconds: 7.4, cpuSeconds: 3.8, rssMB: 226, changes: 692 },
+      { seconds: 4.8, cpuSeconds: 3.4, rssMB: 233, changes: 692 },
+      { seconds: 8.4, cpuSeconds: 3.7, rssMB: 231, changes: 692 },
+    ]);
+    expect(r.ratio).toBe(7.4);
+    expect(r.baseline).toContain("wall 7.40, 4.80, 8.40 s; CPU 3.80, 3.40, 3.70 s");
+  });
+});
+
+describe("conform.rate figure (decision 235)", () => {
+  const r = (rate: number) => ({ rate, cases: 100, ms: 100_000 / rate, perSuite: [] });
+  it("the median of the processes' medians, not of all rounds pooled", async () => {
+    const { conformFigure } = await import("../../scripts/bench/misc.js");
+    // Process medians 10, 20, 30 -> 20; all nine rounds pooled would give 11.
+    const f = conformFigure([[r(10), r(10), r(10)], [r(11), r(20), r(21)], [r(11), r(30), r(31)]]);
+    expect(f.perProcess).toEqual([10, 20, 30]);
+    expect(f.rate).toBe(20);
+    expect(f.mid.rate).toBe(20);
+  });
+  it("refuses a process without rounds", async () => {
+    const { conformFigure } = await import("../../scripts/bench/misc.js");
+    expect(() => conformFigure([[r(1)], []])).toThrow(/every process/);
+  });
+});
+
+describe("gen.warm figure (decision 236)", () => {
+  it("per round the median check over that round's from-scratch run; the median of the quotients", async () => {
+    const { genFigure } = await import("../../scripts/bench/misc.js");
+    // Round quotients 10/100, 60/200 (median of 50, 60, 90), 20/400 -> 0.1, 0.3, 0.05 -> 0.1.
+    const f = genFigure([{ cold: 100, checks: [10] }, { cold: 200, checks: [90, 50, 60] }, { cold: 400, checks: [20] }]);
+    expect(f.ratio).toBeCloseTo(0.1);
+    expect(f.warm).toBe(20);
+    expect(f.cold).toBe(200);
+    expect(() => genFigure([{ cold: 1, checks: [] }])).toThrow(/every round/);
+  });
 });
