@@ -73,13 +73,6 @@ export function mcpTool(entry: McpToolEntry): McpTool {
   return { name: entry.tool, description: toolDescription(op), inputSchema };
 }
 
-const TOOLS = new Map<string, McpTool>();
-function toolFor(entry: McpToolEntry): McpTool {
-  let t = TOOLS.get(entry.tool);
-  if (!t) TOOLS.set(entry.tool, (t = mcpTool(entry)));
-  return t;
-}
-
 /** The operations capabilities advertises (the service's configured set when it will not say). */
 export async function advertisedOperations(service: ToolService): Promise<readonly string[]> {
   if (!service.operations.includes("capabilities")) return service.operations;
@@ -130,6 +123,14 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
   const capabilities = { tools: { listChanged: false } };
   const serverInfo = options.serverInfo ?? { name: "wright", version: "0.0.0" };
   let negotiated: McpProtocolVersion = MCP_PROTOCOL_VERSIONS[0];
+  // Each tool's definition is derived once per session (not per module: a process-wide cache
+  // outlived the code that filled it, e.g. across the mutation check runner's runs).
+  const tools = new Map<string, McpTool>();
+  const toolFor = (entry: McpToolEntry): McpTool => {
+    let t = tools.get(entry.tool);
+    if (!t) tools.set(entry.tool, (t = mcpTool(entry)));
+    return t;
+  };
   const listed = async (): Promise<McpToolEntry[]> => {
     const advertised = await advertisedOperations(service);
     return MCP_TOOLS.filter((t) => advertised.includes(t.op));
