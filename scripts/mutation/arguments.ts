@@ -565,4 +565,71 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "canonical symbol keys on lines whose other mutants are killed",
     why: "Own choices by the canonical-keys argument above (the suffix match of a bare name, a found key's symbol), but the same lines hold killed mutants of the same mutators (the suffix filter dropped, the found test), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
   },
+  // round 8: wright-agent host
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "own choice",
+    title: "what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)",
+    why: "MCP's InitializeResult requires serverInfo {name, version} and the tools capability of a server that offers tools (wright-agent/mcp-framing checks both: an object, two strings); WHICH name and version (capabilities' name and version when the service answers them, else wright 0.0.0: serve.ts's serverInfo, mcp.ts's default) and whether tools.listChanged is false or absent are ours: the seed names neither, and our tool list never changes within a session, so no client can tell a promise of list_changed notifications that never come from none.",
+  },
+  {
+    file: "src/wright-agent/host/serve.ts",
+    kind: "own choice",
+    title: "hostToolHandlers, our library API (createToolService, then serveToolService)",
+    why: "hostToolHandlers is the library entry for a ToolHandlers implementation: createToolService(handlers, {operations, onInternalError}) handed to serveToolService. `serve wright-agent` and the killing suite serve a ToolService through serveToolService directly, so no conformance target runs through it; its options are our API (decision 221).",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "equivalent",
+    title: "a CR inside a request line is JSON whitespace or invalid either way",
+    why: "readLines drops a CR before the LF (decision 075); `/\\r/` instead of `/\\r$/` drops the first CR wherever it is. A CR outside a string is JSON whitespace and one inside a string is invalid JSON (it must be escaped), so the line parses, or fails, the same. (The CR LF case itself is pinned: wright-agent/mcp-framing and jsonrpc-params send CR LF lines.)",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "equivalent",
+    title: "a chunk given as a string is encoded as UTF-8 either way",
+    why: "A process's stdin and a socket yield Buffers; were a chunk a string, Buffer.from(string) and Buffer.from(string, \"utf8\") (or an empty encoding, which Node reads as utf8) give the same bytes, and Buffer.from of a Buffer ignores the encoding. No input can tell the branches apart.",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "own choice",
+    title: "where the 16 MiB line cap (decision 075) is enforced, and its boundary",
+    why: "The 16 MiB cap is our limit (decision 075): the seed names none. A line over it is discarded while it streams in; without the discard (the test forced false, the block emptied) the whole line is buffered and the parser's own 16 MiB limit refuses it with the same refusal (-32700, or malformed-request on stdio), so only memory differs; `>=` moves the boundary by one byte, which only a line of exactly 16 MiB sees. The checks pin that a 17 MiB line is refused and the session goes on (stdio-overlong-line, mcp-framing, jsonrpc-params).",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "equivalent",
+    title: "what a discarded line's buffer holds until the line ends",
+    why: "Once a line is over the cap, every later piece of it lands in the same branch (size only grows until the line ends), and finish() answers {oversize} and empties the buffer whatever it holds; so what `parts` is set to there is never read.",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "own choice",
+    title: "a last line without its newline when the input ends is still served",
+    why: "The seed says one request per line; a final line the client never terminated (its input closed first) is served by our hosts as a courtesy, and an over-long one still refused. A conformance client always ends its lines, so no check sees it; test/wright-agent/host.test.ts (readLines: keeps a final unterminated line) checks it.",
+  },
+  {
+    file: "src/wright-agent/host/lines.ts",
+    kind: "not a protocol check",
+    title: "a reply the output stream failed to take, and waiting for drain",
+    why: "writeLine rejects when the output stream errors (the client went away) and waits for drain under backpressure. Neither is visible to a client: one that is gone reads nothing, and the suite's replies are far below a socket's buffer (the drain branch is never reached in process). Mutants that drop the error listener, its removal or the drain wait change only what happens after the peer stopped reading. test/wright-agent/host.test.ts runs the transports over real streams.",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "equivalent",
+    title: "the served mock advertises every operation it serves (capabilities.operations is its whole set)",
+    why: "The hosts expose what capabilities.operations advertises: advertisedOperations asks capabilities and keeps the known names, tools/list filters the MCP table by it, the JSON-RPC aliases exist for advertised operations only, tools/call parses with the service's operations. Our mock advertises exactly the operations it serves (createMockService: every operation by default, capabilities answering that set), so skipping capabilities, keeping unknown names, listing the whole table or every alias changes nothing against it. The filters themselves are pinned for servers that advertise fewer: wright-agent/mcp-tools-list (exactly the advertised tools) and mcp-protocol-errors (an unlisted tool is -32602).",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "own choice",
+    title: "blank lines on the JSON-RPC and MCP transports get no reply (decision 075)",
+    why: "Decision 075 (ours) skips blank lines on every transport. JSON-RPC 2.0 and MCP's stdio transport say nothing of an empty line (it is no message; answering it -32700 with id null is as valid), and the seed only says one request per line. So what the JSON-RPC and MCP hosts do with one is ours (test/wright-agent/host.test.ts checks it); only stdio's is checked (wright-agent/stdio-blank-lines, written in round 5 on decision 075).",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "own choice",
+    title: "a tools/call argument named op or one the tool omits is ignored",
+    why: "The tool name carries op, and the MCP table drops fields from a tool's input schema (sources on the Workshop edit tools, documents and sources on providerValidateEdit). An argument named op is overwritten by the tool's op on the next line whatever the filter does (equivalent); an omitted field sent anyway is ignored like any unknown member by our choice: the seed only says the tool's schema drops it, not what a call that sends it gets.",
+  },
 ];
