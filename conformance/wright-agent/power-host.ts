@@ -202,4 +202,34 @@ export const jsonrpcParams: WrightAgentCheck = {
   },
 };
 
-export const powerHostChecks: WrightAgentCheck[] = [mcpFraming, mcpParams, jsonrpcParams];
+export const jsonrpcAliasRefusal: WrightAgentCheck = {
+  id: "wright-agent/jsonrpc-alias-refusal",
+  title: "(our fixture) JSON-RPC: an alias's service refusal is its result {error: {code, message}}, as request's",
+  doc: "With our fixture broken on disk, analyze and inspect refuse (a loader code: they read the program). Through their aliases the refusal is the JSON-RPC result {\"error\": {code, message}} with the code request {op} answers inside its result: a service refusal is returned in the result, never as a top-level JSON-RPC error (reserved for framing), and never lost.",
+  async run(target, ctx) {
+    onlyOver(target, ["jsonrpc"]);
+    if (!target.ownsFixture) throw new SkipCheck("the target does not serve our fixture (give the command a {fixture} placeholder)");
+    await perTransport(target, ["jsonrpc"], ctx, async () => {
+      const ops = (await target.advertised()).filter((o) => o === "analyze" || o === "inspect");
+      if (ops.length === 0) return ctx.log("neither analyze nor inspect is advertised");
+      const rpc = await target.jsonrpc();
+      target.writeFixture("{ this is not a fixture");
+      try {
+        for (const op of ops) {
+          const via = await rpc.call("request", { op });
+          if ("error" in via) fail(`request {op: ${op}} over a broken fixture: JSON-RPC error ${via.error.code} (${via.error.message}); a refusal belongs in the result`);
+          const code = obj(obj(via.result).error).code;
+          if (typeof code !== "string") return ctx.log(`request {op: ${op}} over a broken fixture did not refuse: nothing to compare`);
+          const alias = await rpc.call(op);
+          if ("error" in alias) fail(`alias ${op} over a broken fixture: a service refusal came back as JSON-RPC error ${alias.error.code} (${alias.error.message}); it belongs in the result {"error": {...}}`);
+          const error = obj(obj(alias.result).error);
+          expect(error.code === code && typeof error.message === "string", `alias ${op} over a broken fixture must answer the result {"error": {code: ${code}, message}} as request does, got ${JSON.stringify(alias.result).slice(0, 300)}`);
+        }
+      } finally {
+        target.restoreFixture();
+      }
+    });
+  },
+};
+
+export const powerHostChecks: WrightAgentCheck[] = [mcpFraming, mcpParams, jsonrpcParams, jsonrpcAliasRefusal];

@@ -5,7 +5,8 @@
  * serves it), a broken one being our host with one line-level fault in front of it:
  * - answers a JSON-RPC response the client sends with an error (wright-agent/mcp-framing);
  * - accepts initialize without clientInfo, as a lenient server would (wright-agent/mcp-params);
- * - drops the parameters of an alias call instead of refusing them (wright-agent/jsonrpc-params).
+ * - drops the parameters of an alias call instead of refusing them (wright-agent/jsonrpc-params);
+ * - answers an alias's service refusal as a top-level JSON-RPC error (wright-agent/jsonrpc-alias-refusal).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
@@ -67,6 +68,18 @@ const aliasesIgnoreParams: Fault = {
       return next(JSON.stringify(rest));
     }
     return next(line);
+  },
+};
+
+/** Answers an alias's service refusal as a top-level JSON-RPC error, as a server that keeps result for envelopes. */
+const aliasRefusalsAsErrors: Fault = {
+  transport: "jsonrpc",
+  async handle(line, next) {
+    const reply = await next(line);
+    const v = parsed(line);
+    const r = reply === undefined ? undefined : parsed(reply);
+    if (v && ["check", "analyze", "inspect", "compile"].includes(v.method) && r?.result?.error) return JSON.stringify({ jsonrpc: "2.0", id: r.id, error: { code: -32000, message: r.result.error.message } });
+    return reply;
   },
 };
 
@@ -142,5 +155,11 @@ describe("wright-agent host power checks", () => {
     const [r] = await outcome(aliasesIgnoreParams, ["wright-agent/jsonrpc-params"]);
     expect(r![1]).toBe("fail");
     expect(String(r![2])).toMatch(/(check|analyze|inspect) with \{force: true\}: expected a JSON-RPC error -32602/);
+  });
+
+  it("a host that answers an alias's refusal as a JSON-RPC error fails wright-agent/jsonrpc-alias-refusal", async () => {
+    const [r] = await outcome(aliasRefusalsAsErrors, ["wright-agent/jsonrpc-alias-refusal"]);
+    expect(r![1]).toBe("fail");
+    expect(String(r![2])).toMatch(/alias (analyze|inspect) over a broken fixture: a service refusal came back as JSON-RPC error -32000/);
   });
 });
