@@ -111,7 +111,7 @@ export const SHARED_SESSIONS = "(shared sessions)";
  * breaks it fails that check. (Static coverage instead would give each such mutant a fresh process:
  * nearly every host mutant runs during a session's first exchange.)
  */
-function creditSharedSessions(target: WrightAgentTarget): { during<T>(f: () => Promise<T>): Promise<T>; credit(): void } {
+export function creditSharedSessions(target: WrightAgentTarget): { during<T>(f: () => Promise<T>): Promise<T>; credit(): void } {
   const users = new Set<string>();
   let depth = 0;
   let outer: string | undefined;
