@@ -55,8 +55,8 @@ export function writeLine(output: NodeJS.WritableStream, text: string): Promise<
       output.off("error", onError);
       resolve();
     };
-    if (output.write(text + "\n")) done();
+    if (output.write(text + "\n")) return done();
     // Stryker disable next-line StringLiteral: not a protocol check: a reply the output stream failed to take, and waiting for drain
-    else output.once("drain", done);
+    output.once("drain", done);
   });
 }

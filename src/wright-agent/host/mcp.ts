@@ -95,7 +95,6 @@ const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" 
 const method = (name: string): MethodSpec => ({ name, paramStructure: "by-name", params: [], validateParams: anyValue, validateResult: anyValue, errors: [], invalidParams: INVALID_PARAMS });
 const invalidParams = (message: string, data?: unknown) => new RpcError(RpcCode.InvalidParams, message, data as JsonValue | undefined);
 
-// Stryker disable StringLiteral: own choice: error data and messages the specification leaves to the server
 /** Why params are refused (-32602): our wording. */
 const WHY = {
   protocolVersion: "initialize: protocolVersion must be a string",
@@ -105,7 +104,6 @@ const WHY = {
   name: "tools/call: name must be a string",
   arguments: "tools/call: arguments must be an object",
 } as const;
-// Stryker restore StringLiteral
 
 const textResult = (payload: unknown, isError: boolean): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(payload) }], ...(isError ? { isError: true as const } : {}) });
 
@@ -234,7 +232,6 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
         // Stryker disable next-line ObjectLiteral: equivalent: the parser's size limit on a line already capped
         value = parseJson(line, { maxBytes: MAX_LINE_BYTES });
       } catch (e) {
-        // Stryker disable next-line ConditionalExpression: own choice: error data and messages the specification leaves to the server
         return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
       const screened = screen(value);
