@@ -59,10 +59,11 @@ class RawSession {
   }
 }
 
-function expectError(reply: Reply, code: number, id: unknown, what: string): void {
+function expectError(reply: Reply, code: number | readonly number[], id: unknown, what: string): void {
+  const codes: readonly number[] = typeof code === "number" ? [code] : code;
   expect(reply.jsonrpc === "2.0", `${what}: the response lacks jsonrpc "2.0"`, reply);
-  expect(reply.error !== undefined && !("result" in reply), `${what}: expected a JSON-RPC error ${code}, got ${JSON.stringify(reply).slice(0, 300)}`);
-  expect(reply.error!.code === code, `${what}: expected error code ${code}, got ${String(reply.error!.code)}`, reply);
+  expect(reply.error !== undefined && !("result" in reply), `${what}: expected a JSON-RPC error ${codes.join(" or ")}, got ${JSON.stringify(reply).slice(0, 300)}`);
+  expect(codes.includes(reply.error!.code as number), `${what}: expected error code ${codes.join(" or ")}, got ${String(reply.error!.code)}`, reply);
   expect(typeof reply.error!.message === "string", `${what}: an error message must be a string`, reply);
   expect(JSON.stringify(reply.id) === JSON.stringify(id), `${what}: the response id must be ${JSON.stringify(id)}, got ${JSON.stringify(reply.id)}`, reply);
 }
@@ -84,7 +85,7 @@ const request = (id: unknown, method: string, params?: unknown) => JSON.stringif
 export const mcpFraming: WrightAgentCheck = {
   id: "wright-agent/mcp-framing",
   title: "MCP over stdio is newline-delimited JSON-RPC 2.0: parse errors, invalid requests and ids, by-position params, responses and notifications",
-  doc: "On a raw MCP session after initialize: the initialize result declares the tools capability (an object: the server offers tools) and a serverInfo {name, version}; a line that is not JSON is -32700 with id null (JSON-RPC 2.0), also a 17 MiB one, after which the session goes on (decision 075); an empty batch, a bare number and null are -32600 with id null; a request whose id is null, fractional or a boolean is -32600 with id null (MCP: an id is a string or an integer, never null); params given by position (an array) are -32602 with the request's id (MCP's methods take named params), and a notification with them gets no reply; a JSON-RPC response the client sends (the server sent no request to answer) gets no reply; a request line that ends in CR LF or arrives in two reads is answered.",
+  doc: "On a raw MCP session after initialize: the initialize result declares the tools capability (an object: the server offers tools) and a serverInfo {name, version}; a line that is not JSON is -32700 with id null (JSON-RPC 2.0), also a 17 MiB one, after which the session goes on (decision 075); an empty batch, a bare number and null are -32600 with id null; a request whose id is null, fractional or a boolean is -32600 with id null (MCP: an id is a string or an integer, never null); params given by position (an array: tools/list, ping) are -32602 (JSON-RPC: the methods take named params) or -32600 (MCP: params are objects) with the request's id, and a notification with them gets no reply; a message with an id and no method, result or error is -32600; a JSON-RPC response the client sends (the server sent no request to answer) gets no reply; a request line that ends in CR LF or arrives in two reads is answered.",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
@@ -101,7 +102,11 @@ export const mcpFraming: WrightAgentCheck = {
         expectError(await s.ask("42", "a number"), -32600, null, "a number");
         expectError(await s.ask("null", "null"), -32600, null, "null");
         for (const id of [null, 1.5, true]) expectError(await s.ask(request(id, "ping"), `ping with id ${JSON.stringify(id)}`), -32600, null, `ping with id ${JSON.stringify(id)}`);
-        expectError(await s.ask(request("a1", "tools/list", []), "tools/list with params []"), -32602, "a1", "tools/list with params []");
+        // By position (an array): JSON-RPC's invalid params for a method that takes named params, or MCP's invalid request (its params are objects).
+        for (const method of ["tools/list", "ping"]) expectError(await s.ask(request(`a-${method}`, method, []), `${method} with params []`), [-32602, -32600], `a-${method}`, `${method} with params []`);
+        // Neither a request (no method) nor a response (no result or error): JSON-RPC's invalid request.
+        const neither = await s.ask(JSON.stringify({ jsonrpc: "2.0", id: "m1" }), "a message with an id only");
+        expect(neither.error?.code === -32600 && !("result" in neither), `a message with an id only (no method, result or error) must be -32600, got ${JSON.stringify(neither).slice(0, 200)}`);
         await s.silent(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: [] }), "a notification with params []", ping);
         await s.silent(JSON.stringify({ jsonrpc: "2.0", id: 99, result: {} }), "a response to no request (result)", ping);
         await s.silent(JSON.stringify({ jsonrpc: "2.0", id: "r2", error: { code: -32601, message: "Method not found" } }), "a response to no request (error)", ping);
@@ -117,7 +122,7 @@ const SYMBOLS_OK = { max: 1 };
 export const mcpParams: WrightAgentCheck = {
   id: "wright-agent/mcp-params",
   title: "MCP: malformed initialize, tools/list and tools/call params are -32602; arguments are optional; malformed arguments depend on the version",
-  doc: "Each its own raw MCP session. initialize without a string protocolVersion, without a capabilities object or without clientInfo {name, version} is -32602 (the InitializeRequest's required params; JSON-RPC's invalid params). After initialize: tools/list with a cursor that is not a string, tools/call with a name that is not a string or arguments that are not an object are -32602 in every version (not a CallToolRequest); tools/call without arguments is a call with none (MCP: arguments are optional). Arguments that break x-exactly-one-of (wright_simulate with neither seconds nor scenario) are malformed arguments: -32602 up to 2025-06-18, an isError result {code: malformed-request} from 2025-11-25; an out-of-domain selection value (wright_symbols kind local) is a service refusal in every version: an isError result {code: invalid-selection}.",
+  doc: "Each its own raw MCP session. initialize without a string protocolVersion, without a capabilities object or without clientInfo {name, version} is -32602 (the InitializeRequest's required params; JSON-RPC's invalid params). After initialize: tools/list with a cursor that is not a string, tools/call with a name that is not a string or arguments that are not an object are -32602 in every version (not a CallToolRequest); tools/call without arguments is a call with none (MCP: arguments are optional). Arguments that break x-exactly-one-of (wright_simulate with its inputIdentity and neither seconds nor scenario) are malformed arguments: -32602 up to 2025-06-18, an isError result {code: malformed-request} from 2025-11-25; an out-of-domain selection value (wright_symbols kind local) is a service refusal in every version: an isError result {code: invalid-selection}.",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
@@ -162,8 +167,9 @@ export const mcpParams: WrightAgentCheck = {
           const local = toolResult(await s.ask(call("c7", "wright_symbols", { kind: "local" }), at("wright_symbols {kind: local}")), "c7", at("wright_symbols {kind: local}"));
           expect(local.isError && local.payload.code === "invalid-selection", at("wright_symbols {kind: local} is a service refusal in every version: an isError result {code: invalid-selection}"), local.payload);
           if (!reachable.includes("simulate")) return ctx.log("wright_simulate is not listed: the x-exactly-one-of case is skipped");
-          const what = at("wright_simulate without seconds or scenario");
-          const reply = await s.ask(call("c8", "wright_simulate", {}), what);
+          // Valid against SimulateRequest's schema (inputIdentity is its one required field), but neither of the two.
+          const what = at("wright_simulate with inputIdentity and neither seconds nor scenario");
+          const reply = await s.ask(call("c8", "wright_simulate", { inputIdentity: "0".repeat(64) }), what);
           if (version < "2025-11-25") expectError(reply, -32602, "c8", what);
           else {
             const r = toolResult(reply, "c8", what);

@@ -632,4 +632,36 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "a tools/call argument named op or one the tool omits is ignored",
     why: "The tool name carries op, and the MCP table drops fields from a tool's input schema (sources on the Workshop edit tools, documents and sources on providerValidateEdit). An argument named op is overwritten by the tool's op on the next line whatever the filter does (equivalent); an omitted field sent anyway is ignored like any unknown member by our choice: the seed only says the tool's schema drops it, not what a call that sends it gets.",
   },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "equivalent",
+    title: "the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)",
+    why: "Both hosts hand src/rpc's engine a method table. The engine refuses params that are neither an object nor an array (-32600) and by-position params a by-name method cannot take (-32602), and maps an alias's positional [] to {} before any validator runs; on MCP, screen() refuses every by-position params first. So the hosts' validators only ever see objects: `request`'s object test, MCP's always-true validator's `errors`, a spec's `params` and `errors` lists (no handler throws a declared error), the spec's name and an alias's \"either\" (the engine keys methods by the table's keys and treats an unknown structure like either) change nothing a client can send.",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "own choice",
+    title: "a non-empty JSON-RPC batch over MCP is refused",
+    why: "MCP 2025-06-18 removed JSON-RPC batching; our host refuses any batch with -32600 in every version (the module comment). Without the refusal the engine answers an empty batch with the same -32600 (wright-agent/mcp-framing checks that) and a non-empty one item by item. Which of the two a non-empty batch gets is ours: no version we negotiate needs batches from the client (2025-03-26 said servers MUST accept them; noted, not changed here).",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    kind: "own choice",
+    title: "McpHost.protocolVersion, our library API",
+    why: "createMcpHost's protocolVersion getter reports the negotiated version to a caller of our API (test/wright-agent/host.test.ts); serveMcp never reads it, and a client sees the negotiated version only in initialize's answer, which wright-agent/mcp-negotiation pins.",
+  },
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    lines: [[133, 133], [135, 135], [189, 189], [195, 195]],
+    kind: "kept counted",
+    title: "screen()'s and the MCP handlers' own choices and equivalents on lines whose other mutants are killed",
+    why: "Line 133: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 135: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 189: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 195: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
+  },
+  {
+    file: "src/wright-agent/host/jsonrpc.ts",
+    lines: [[21, 21]],
+    kind: "kept counted",
+    title: "isPlainObject's guards in the JSON-RPC validators, on a line whose other mutants are killed",
+    why: "The validators only see objects (see the engine-shapes-params argument), so the single-guard mutants of isPlainObject survive; its other mutants are killed (an alias with {force: true} or [1]: wright-agent/jsonrpc-params). Kept in the score rather than hide those kills.",
+  },
 ];
