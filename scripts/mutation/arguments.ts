@@ -652,10 +652,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/host/mcp.ts",
-    lines: [[133, 133], [135, 135], [189, 189], [195, 195]],
+    lines: [[133, 133], [135, 135], [185, 185], [191, 191]],
     kind: "kept counted",
     title: "screen()'s and the MCP handlers' own choices and equivalents on lines whose other mutants are killed",
-    why: "Line 133: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 135: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 189: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 195: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
+    why: "Line 133: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 135: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 185: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 191: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
   },
   {
     file: "src/wright-agent/host/jsonrpc.ts",
