@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { defaultContext } from "../../conformance/harness/check.js";
 import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
 import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
-import { TRANSPORTS, type Transport } from "../../conformance/wright-agent/target.js";
+import { TRANSPORTS, type Transport, type WrightAgentTarget } from "../../conformance/wright-agent/target.js";
 import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
 import { createMockService } from "../../src/wright-agent/mock/index.js";
@@ -73,6 +73,7 @@ async function open(): Promise<OpenedSuite> {
     servers.push(server);
   }
   const byId = new Map(wrightAgentSuite.checks.map((c) => [c.id, c]));
+  const shared = creditSharedSessions(served.target);
   return {
     async run(checkId) {
       const check = byId.get(checkId);
@@ -81,10 +82,71 @@ async function open(): Promise<OpenedSuite> {
       return r.status === "pass" ? { ok: true } : { ok: false, message: describeFailure(r) };
     },
     async close() {
-      await served.close?.();
-      for (const s of live) s.destroy();
-      await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+      await shared.during(async () => {
+        await served.close?.();
+        for (const s of live) s.destroy();
+        await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+      });
       rmSync(sockets, { recursive: true, force: true });
+      shared.credit();
+    },
+  };
+}
+
+/** Stryker's global as the instrumented code reads it (undefined outside a Stryker run). */
+type StrykerNs = { currentTestId?: string; mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> } };
+const strykerNs = () => (globalThis as { __stryker__?: StrykerNs }).__stryker__;
+/** The pseudo check id the shared sessions' code is recorded under, then credited to their users. */
+export const SHARED_SESSIONS = "(shared sessions)";
+
+/**
+ * The target keeps ONE session per transport for the whole run (opened by the first check that
+ * asks for it: the MCP initialize and tools/list, the first capabilities exchange, the host's and
+ * the mock's start for that connection) and caches capabilities. Recorded under the first check
+ * only, a mutant there (mcpTool's input schema, initialize's answer, serverInfo) ran against that
+ * check alone, and the later checks that would see it never ran (the wit suite's start-up fault of
+ * round 7). So the code that runs while a shared session opens, while capabilities is first asked,
+ * and while the target closes is recorded under SHARED_SESSIONS and then credited to EVERY check
+ * that used the target's shared sessions; the session still opens inside a check, so a mutant that
+ * breaks it fails that check. (Static coverage instead would give each such mutant a fresh process:
+ * nearly every host mutant runs during a session's first exchange.)
+ */
+export function creditSharedSessions(target: WrightAgentTarget): { during<T>(f: () => Promise<T>): Promise<T>; credit(): void } {
+  const users = new Set<string>();
+  let depth = 0;
+  let outer: string | undefined;
+  const during = async <T>(f: () => Promise<T>): Promise<T> => {
+    const ns = strykerNs();
+    if (!ns) return f();
+    if (depth++ === 0) outer = ns.currentTestId;
+    ns.currentTestId = SHARED_SESSIONS;
+    try {
+      return await f();
+    } finally {
+      if (--depth === 0) ns.currentTestId = outer;
+    }
+  };
+  const t = target as unknown as Record<"stdio" | "jsonrpc" | "mcp" | "capabilities", () => Promise<unknown>>;
+  for (const name of ["stdio", "jsonrpc", "mcp", "capabilities"] as const) {
+    const original = t[name].bind(target);
+    let first: Promise<unknown> | undefined;
+    t[name] = () => {
+      const current = depth > 0 ? outer : strykerNs()?.currentTestId;
+      if (current !== undefined) users.add(current);
+      return (first ??= during(original));
+    };
+  }
+  return {
+    during,
+    credit() {
+      const cov = strykerNs()?.mutantCoverage;
+      const recorded = cov?.perTest[SHARED_SESSIONS];
+      if (!cov || !recorded) return;
+      delete cov.perTest[SHARED_SESSIONS];
+      for (const id of users) {
+        const own = (cov.perTest[id] ??= {});
+        for (const [mutant, hits] of Object.entries(recorded)) own[mutant] = (own[mutant] ?? 0) + hits;
+      }
     },
   };
 }

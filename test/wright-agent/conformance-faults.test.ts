@@ -56,6 +56,10 @@ const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = 
   { fault: "default-cap-ignored", transports: ["stdio"], message: /20 items/ },
   { fault: "mcp-result-differs", transports: ["stdio", "mcp"], message: /mcp answered .* but stdio/ },
   { fault: "usage-missing-field-accepted", transports: ["stdio"], message: /usage without its required symbol: expected a refusal malformed-request/ },
+  { fault: "jsonrpc-alias-params-ignored", transports: ["jsonrpc"], message: /with \{force: true\}: expected a JSON-RPC error -32602/ },
+  { fault: "jsonrpc-alias-refusal-as-error", transports: ["jsonrpc"], message: /alias (analyze|inspect) over a broken fixture: a service refusal came back as JSON-RPC error -32000/ },
+  { fault: "mcp-answers-responses", transports: ["mcp"], message: /a response to no request \(result\) must get no reply/ },
+  { fault: "mcp-initialize-lenient", transports: ["mcp"], message: /initialize without clientInfo: expected a JSON-RPC error -32602/ },
 ];
 
 describe("conform wright-agent catches deliberately broken servers (a real host behind a faulty proxy)", () => {

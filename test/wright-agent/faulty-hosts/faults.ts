@@ -134,7 +134,41 @@ export const FAULTS = {
     transports: ["jsonrpc"],
     onReply: (x, reply) => (["check", "analyze", "inspect", "compile"].includes(rpcMethod(x)) && isObject(reply.result) ? { ...reply, result: { ...reply.result, served_by: "alias" } } : reply),
   },
+  "jsonrpc-alias-params-ignored": {
+    caughtBy: "wright-agent/jsonrpc-params",
+    doc: "The JSON-RPC aliases drop the parameters they are sent instead of refusing them with -32602.",
+    transports: ["jsonrpc"],
+    onRequest(x) {
+      if (!["check", "analyze", "inspect", "compile"].includes(rpcMethod(x))) return undefined;
+      const { params: _p, ...rest } = x.request!;
+      return { forward: rest };
+    },
+  },
+  "jsonrpc-alias-refusal-as-error": {
+    caughtBy: "wright-agent/jsonrpc-alias-refusal",
+    doc: "An alias answers a service refusal as a top-level JSON-RPC error (-32000) instead of result {error}.",
+    transports: ["jsonrpc"],
+    onReply(x, reply) {
+      const result = reply.result;
+      if (!["check", "analyze", "inspect", "compile"].includes(rpcMethod(x)) || !isObject(result) || !isObject(result.error)) return reply;
+      return { jsonrpc: "2.0", id: reply.id, error: { code: -32000, message: String(result.error.message) } };
+    },
+  },
   // ---- MCP
+  "mcp-answers-responses": {
+    caughtBy: "wright-agent/mcp-framing",
+    doc: "Answers a JSON-RPC response the client sends (there was no request to answer) with -32600.",
+    transports: ["mcp"],
+    onRequest: (x) =>
+      x.request && !("method" in x.request) && ("result" in x.request || "error" in x.request) ? { reply: { jsonrpc: "2.0", id: x.request.id, error: { code: -32600, message: "Invalid Request" } } } : undefined,
+  },
+  "mcp-initialize-lenient": {
+    caughtBy: "wright-agent/mcp-params",
+    doc: "initialize without clientInfo succeeds (the proxy fills one in) instead of -32602.",
+    transports: ["mcp"],
+    onRequest: (x) =>
+      rpcMethod(x) === "initialize" && !("clientInfo" in rpcParams(x)) ? { forward: { ...x.request, params: { ...rpcParams(x), clientInfo: { name: "?", version: "?" } } } } : undefined,
+  },
   "mcp-lists-unadvertised": {
     caughtBy: "wright-agent/mcp-tools-list",
     doc: "capabilities (stdio) stops advertising simulate and lookup, but tools/list still lists every MCP tool.",
