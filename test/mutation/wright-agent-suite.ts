@@ -7,7 +7,7 @@
  * is unchanged); the command is test/mutation/socket-relay.mjs, which only relays bytes to the
  * socket. Because the host runs here, Stryker sees which checks reach a mutant (coverage perTest,
  * decision 224). The runner imports this module once per process and calls open() per mutant run:
- * fresh sockets, hosts and sessions each time, so nothing a mutant did carries over.
+ * fresh sockets each time, and fresh hosts and sessions per check, so nothing a mutant did carries over.
  * test/mutation/wright-agent-suite.mutation.ts runs the same through vitest.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -56,33 +56,50 @@ export interface MutationSuite {
 /**
  * Opens the sockets; nothing here runs mutated code (the mock and host start when a check's client
  * connects), so a mutant that breaks start-up fails a CHECK, and start-up code is covered by one.
+ * Each check gets its OWN target (fixture copy, clients, hence hosts and sessions): the suite's
+ * target shares one session per transport across checks, so the program a session loaded in the
+ * first check that read it (Program, derive, the fixture checks) served every later check, and
+ * Stryker recorded that code as the first check's coverage alone: a mutant there ran against that
+ * check only, although the later checks read what it built.
  */
 async function open(): Promise<OpenedSuite> {
   const sockets = mkdtempSync(join(tmpdir(), "wa-mut-"));
-  const served = createWrightAgentTarget({ command: [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"], name: "mock in process", timeoutMs: EXCHANGE_TIMEOUT_MS });
-  const { fixture, cwd } = served.target.config;
+  const command = [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"];
+  let served: ReturnType<typeof createWrightAgentTarget> | undefined;
   const servers: Server[] = [];
   const live = new Set<Socket>();
   for (const transport of TRANSPORTS) {
     const server = createServer((socket) => {
       live.add(socket);
       socket.once("close", () => live.delete(socket));
-      void serveConnection(socket, transport, fixture!.path, cwd).catch(() => socket.destroy());
+      const config = served?.target.config;
+      if (!config?.fixture) return void socket.destroy(); // no check is running
+      void serveConnection(socket, transport, config.fixture.path, config.cwd).catch(() => socket.destroy());
     });
     await new Promise<void>((done, fail) => server.once("error", fail).listen(join(sockets, `${transport}.sock`), done));
     servers.push(server);
   }
+  const closeServed = async () => {
+    const s = served;
+    served = undefined;
+    await s?.close?.();
+    for (const socket of live) socket.destroy();
+  };
   const byId = new Map(wrightAgentSuite.checks.map((c) => [c.id, c]));
   return {
     async run(checkId) {
       const check = byId.get(checkId);
       if (!check) return { ok: false, message: `no check ${checkId}` };
-      const r = await runCheck(check, served.target, defaultContext());
-      return r.status === "pass" ? { ok: true } : { ok: false, message: describeFailure(r) };
+      served = createWrightAgentTarget({ command, name: "mock in process", timeoutMs: EXCHANGE_TIMEOUT_MS });
+      try {
+        const r = await runCheck(check, served.target, defaultContext());
+        return r.status === "pass" ? { ok: true } : { ok: false, message: describeFailure(r) };
+      } finally {
+        await closeServed();
+      }
     },
     async close() {
-      await served.close?.();
-      for (const s of live) s.destroy();
+      await closeServed();
       await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
       rmSync(sockets, { recursive: true, force: true });
     },

@@ -36,38 +36,44 @@ export function readFixtureBytes(path: string): FixtureBytes | LoaderFailure {
   }
 }
 
-let fixtureValidator: ValidateFunction | undefined;
-/** The generated validator decides (no startup compile); a runtime allErrors one explains a failure. */
-function validateFixtureSchema(value: unknown): string[] {
-  if (validateWrightAgentFixture(value)) return [];
-  if (!fixtureValidator) {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-    fixtureValidator = ajv.compile(JSON.parse(readFileSync(FIXTURE_SCHEMA_PATH, "utf8")) as object);
-  }
-  if (fixtureValidator(value)) return [];
-  return (fixtureValidator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : ""}`);
-}
-
 export interface ParsedFixture {
   ok: true;
   fixture: WrightAgentFixture;
 }
 
-/** Parses and fully checks fixture bytes. */
-export function parseFixture(bytes: Uint8Array, label: string): ParsedFixture | LoaderFailure {
-  let value: unknown;
-  try {
-    value = parseJson(bytes, { protoKey: "reject" });
-  } catch (e) {
-    const msg = e instanceof JsonParseError ? e.message : String(e);
-    return { ok: false, code: "parse-error", message: `${label}: ${msg}` };
+/**
+ * Parses and fully checks fixture bytes. The generated validator decides (no startup compile); a
+ * runtime allErrors validator, compiled on the first failure and kept by this parser (one per
+ * service: its catalog and its session share it), explains a failure.
+ */
+export class FixtureParser {
+  private explainer: ValidateFunction | undefined;
+
+  parse(bytes: Uint8Array, label: string): ParsedFixture | LoaderFailure {
+    let value: unknown;
+    try {
+      value = parseJson(bytes, { protoKey: "reject" });
+    } catch (e) {
+      const msg = e instanceof JsonParseError ? e.message : String(e);
+      return { ok: false, code: "parse-error", message: `${label}: ${msg}` };
+    }
+    const schemaProblems = this.schemaProblems(value);
+    if (schemaProblems.length) return fail(label, schemaProblems);
+    const fixture = value as WrightAgentFixture;
+    const problems = crossCheck(fixture);
+    if (problems.length) return fail(label, problems);
+    return { ok: true, fixture };
   }
-  const schemaProblems = validateFixtureSchema(value);
-  if (schemaProblems.length) return fail(label, schemaProblems);
-  const fixture = value as WrightAgentFixture;
-  const problems = crossCheck(fixture);
-  if (problems.length) return fail(label, problems);
-  return { ok: true, fixture };
+
+  private schemaProblems(value: unknown): string[] {
+    if (validateWrightAgentFixture(value)) return [];
+    if (!this.explainer) {
+      const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+      this.explainer = ajv.compile(JSON.parse(readFileSync(FIXTURE_SCHEMA_PATH, "utf8")) as object);
+    }
+    if (this.explainer(value)) return [];
+    return (this.explainer.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : ""}`);
+  }
 }
 
 function fail(label: string, problems: string[]): LoaderFailure {
