@@ -1,0 +1,177 @@
+/**
+ * Checks added to kill mutation survivors of the mock's model (docs/conformance-power.md, round 8):
+ * behaviour the seed states that no check pinned. With our fixture only (the suite knows its
+ * sources and lint policy): edit transactions applied to the current text (whole or not at all),
+ * the file selection's spellings, the lint policy's effective severities, and inputIdentity.
+ */
+import { createHash } from "node:crypto";
+import type { CheckContext } from "../harness/check.js";
+import { expect, fail } from "../harness/check.js";
+import { TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, type WrightAgentCheck } from "./util.js";
+
+interface FixtureFacts {
+  sources: { path: string; text: string }[];
+  entry: string;
+  lintRules: { id: string; defaultSeverity: string }[];
+  lintPolicy: { disabled: string[]; severityOverrides: Record<string, string> };
+}
+
+function facts(target: WrightAgentTarget): FixtureFacts {
+  const f = JSON.parse(target.config.fixture!.text) as { sources: FixtureFacts["sources"]; project: { entry: string; lintPolicy: FixtureFacts["lintPolicy"] }; lintRules: FixtureFacts["lintRules"] };
+  return { sources: f.sources, entry: f.project.entry, lintRules: f.lintRules, lintPolicy: f.project.lintPolicy };
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The text with `insert` placed at the start of each (1-based) line, applied to the original text. */
+function insertAtLines(text: string, lines: readonly number[], insert: string): string {
+  const split = text.split("\n");
+  return split.map((l, i) => (lines.includes(i + 1) ? insert + l : l)).join("\n");
+}
+
+type Range = { start_line: number; start_col: number; end_line: number; end_col: number };
+const edit = (source: string, identity: string, range: Range, text: string) => ({
+  kind: range.start_line === range.end_line && range.start_col === range.end_col ? "insert" : text === "" ? "delete" : "replace",
+  source,
+  source_identity: identity,
+  range,
+  new_text: text,
+});
+const at = (line: number, col = 1): Range => ({ start_line: line, start_col: col, end_line: line, end_col: col });
+
+/** A refused transaction: a refusal, or ok: false with no preview (never a partial edit set). */
+function expectRefused(o: Outcome, what: string): void {
+  if (o.kind === "refusal") return;
+  const r = obj(expectResult(o, what));
+  expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
+  expect(r.preview === undefined || r.preview === null || (Array.isArray(r.preview) && r.preview.length === 0), `${what}: a refused transaction carries no preview (no partial edit set)`, r.preview);
+}
+
+async function editTransactions(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["validateEditTransaction", "project"]);
+  const f = facts(target);
+  const main = f.sources.find((s) => s.path === f.entry)!;
+  const other = f.sources.find((s) => s.path !== f.entry)!;
+  const project = obj(expectResult(await target.call(t, { op: "project" }), "project"));
+  expect(project.inputIdentity === sha256(main.text), `project.inputIdentity must be the SHA-256 of the entry source ${f.entry} (${sha256(main.text).slice(0, 12)}…), got ${String(project.inputIdentity)}`);
+  const validate = (edits: unknown[]) => target.call(t, { op: "validateEditTransaction", transaction: { edits } });
+  const mainId = sha256(main.text);
+  const otherId = sha256(other.text);
+
+  // Two inserts in one source and one in another: applied to the current text, previews carry the edited text and its identity.
+  const mark = "// conformance edit\n";
+  const good = obj(expectResult(await validate([edit(main.path, mainId, at(1), mark), edit(main.path, mainId, at(3), mark), edit(other.path, otherId, at(2), mark)]), "a valid transaction over two sources"));
+  expect(good.ok === true, "a valid transaction (comment lines inserted) must be ok: true", good);
+  const preview = list(good.preview).map(obj);
+  const want = new Map([
+    [main.path, insertAtLines(main.text, [1, 3], mark)],
+    [other.path, insertAtLines(other.text, [2], mark)],
+  ]);
+  expect(preview.length === 2, `the preview has one entry per edited source (2), got ${preview.length}`, preview);
+  for (const [source, text] of want) {
+    const p = preview.find((e) => e.source === source);
+    if (!p) fail(`the preview has no entry for ${source}`, preview);
+    expect(p.new_text === text, `the preview of ${source} is not the current text with the edits applied`, { got: String(p.new_text).slice(0, 200), want: text.slice(0, 200) });
+    expect(p.source_identity === sha256(text), `the preview of ${source} must carry the post-edit identity (SHA-256 of its new text)`, p.source_identity);
+  }
+  // A replace and a delete on one line, applied right to left against the original coordinates.
+  const line1 = main.text.split("\n")[0]!;
+  const replaced = obj(expectResult(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: 2 }, "s"), edit(main.path, mainId, { start_line: 1, start_col: line1.length + 1, end_line: 2, end_col: 1 }, "\n")]), "a replace and a line-end replace on line 1"));
+  expect(replaced.ok === true && list(replaced.preview).map(obj)[0]?.new_text === main.text, "replacing line 1's first character by itself and its line break by a line break leaves the text unchanged", replaced);
+
+  expectRefused(await validate([edit(main.path, "0".repeat(64), at(1), mark)]), "an edit whose source_identity is not the current text's");
+  expectRefused(await validate([edit(main.path, mainId, at(1), mark), edit(other.path, "f".repeat(64), at(1), mark)]), "a transaction with one stale source (refused whole)");
+  expectRefused(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: 5 }, "x"), edit(main.path, mainId, { start_line: 1, start_col: 3, end_line: 1, end_col: 7 }, "y")]), "two overlapping edits");
+  expectRefused(await validate([edit(main.path, mainId, at(100_000), mark)]), "an edit outside the source");
+  expectRefused(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: line1.length + 2 }, "x")]), "an edit ending past its line");
+  expectRefused(await validate([edit(main.path, mainId, { start_line: 2, start_col: 1, end_line: 1, end_col: 1 }, "x")]), "a reversed range");
+  expectRefused(await validate([edit(main.path, mainId, at(1), ")\n")]), "an edit that makes the source malformed (an unmatched parenthesis)");
+}
+
+export const editTransactionsCheck: WrightAgentCheck = {
+  id: "wright-agent/edit-transactions",
+  title: "(our fixture) edit transactions apply to the current text, whole or not at all; inputIdentity is the entry's SHA-256",
+  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, and an unmatched parenthesis are refused (a refusal, or ok: false without preview).",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => editTransactions(target, t));
+  },
+};
+
+async function fileSelection(target: WrightAgentTarget, t: Transport, ctx: CheckContext): Promise<void> {
+  await requireOperations(target, t, ["findings"]);
+  const f = facts(target);
+  const all = list(obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings).map(obj);
+  const spanOf = (x: Record<string, unknown>) => obj(x.span);
+  // One file index per path, one path per file index.
+  const indexOf = new Map<string, unknown>();
+  for (const x of all) {
+    const s = spanOf(x);
+    if (s.path === undefined) continue;
+    const known = indexOf.get(String(s.path));
+    expect(known === undefined || known === s.file, `findings' spans give ${String(s.path)} two file indexes (${String(known)}, ${String(s.file)})`);
+    indexOf.set(String(s.path), s.file);
+  }
+  expect(new Set(indexOf.values()).size === indexOf.size, "findings' spans give two paths one file index", Object.fromEntries(indexOf));
+  let selected = 0;
+  for (const src of f.sources) {
+    const want = all.filter((x) => spanOf(x).path === src.path).map((x) => JSON.stringify(x));
+    const dir = src.path.includes("/") ? src.path.slice(0, src.path.lastIndexOf("/")) : "";
+    const spellings = [src.path, `./${src.path}`, dir ? `${dir}/./${src.path.slice(dir.length + 1)}` : `nowhere/../${src.path}`];
+    for (const file of spellings) {
+      const got = list(obj(expectResult(await target.call(t, { op: "findings", file, all: true }), `findings file ${file}`)).findings).map((x) => JSON.stringify(x));
+      expect(JSON.stringify(got) === JSON.stringify(want), `findings file ${JSON.stringify(file)} must select exactly the ${want.length} findings whose span is in ${src.path} (got ${got.length})`);
+    }
+    selected += want.length;
+  }
+  expect(selected > 0, "the default fixture has findings in its sources");
+  expectRefusal(await target.call(t, { op: "findings", file: "no/such/file.ws" }), "invalid-selection", "findings of a file that names no loaded source");
+  ctx.log(`[${t}] ${selected} of ${all.length} findings selected by file`);
+}
+
+export const fileSelectionCheck: WrightAgentCheck = {
+  id: "wright-agent/file-selection",
+  title: "(our fixture) file selection: the path as reported and other root-relative spellings select the same file",
+  doc: "The seed: file selects one source file; the path as passed, root-relative or absolute spellings all select it; a spelling naming no loaded source file is invalid-selection. With our fixture: for each source, findings with file as reported, ./-prefixed and with a `.`/`..` segment list exactly the findings whose span has that path, in the unselected order; every span's path and file index agree one to one; an unknown file is invalid-selection.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => fileSelection(target, t, ctx));
+  },
+};
+
+async function lintPolicy(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["lintRules", "findings"]);
+  const f = facts(target);
+  const effective = new Map(f.lintRules.map((l) => [l.id, f.lintPolicy.disabled.includes(l.id) ? "off" : (f.lintPolicy.severityOverrides[l.id] ?? l.defaultSeverity)]));
+  const served = list(obj(expectResult(await target.call(t, { op: "lintRules" }), "lintRules")).rules).map(obj);
+  for (const [id, severity] of effective) {
+    const r = served.find((x) => x.id === id);
+    if (!r) fail(`lintRules does not list ${id}`, served.map((x) => x.id));
+    expect(r.effectiveSeverity === severity, `lintRules: ${id}'s effectiveSeverity must be ${severity} under the fixture's policy (disabled ${JSON.stringify(f.lintPolicy.disabled)}, overrides ${JSON.stringify(f.lintPolicy.severityOverrides)}), got ${String(r.effectiveSeverity)}`);
+  }
+  const findings = list(obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings).map(obj);
+  for (const x of findings) {
+    const severity = effective.get(String(x.code));
+    expect(severity !== "off", `findings serves ${String(x.code)}, which the policy disables`, x);
+    expect(x.severity === severity, `a ${String(x.code)} finding has severity ${String(x.severity)}, not its effective ${String(severity)}`, x);
+  }
+  for (const sev of ["error", "warning", "info"] as const) {
+    const rank = { error: 0, warning: 1, info: 2 };
+    const want = findings.filter((x) => rank[x.severity as keyof typeof rank] <= rank[sev]).length;
+    const got = list(obj(expectResult(await target.call(t, { op: "findings", severity: sev, all: true }), `findings severity ${sev}`)).findings).length;
+    expect(got === want, `findings severity ${sev} (a threshold) must select ${want} findings, got ${got}`);
+  }
+}
+
+export const lintPolicyCheck: WrightAgentCheck = {
+  id: "wright-agent/lint-policy",
+  title: "(our fixture) the lint policy: effective severities, disabled rules serve no findings, the severity threshold",
+  doc: "The seed: the session applies the explicit lint policy (disabled rules, severity overrides) to every lint-consuming operation; lintRules serves the policy; severity is a threshold (error: errors only, warning: errors and warnings, info: everything). With our fixture (long-wait disabled, magic-number overridden to info): lintRules reports each rule's effective severity, findings serves no finding of a disabled rule and each finding at its effective severity, and each threshold selects the findings at or above it.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => lintPolicy(target, t));
+  },
+};
+
+export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck];

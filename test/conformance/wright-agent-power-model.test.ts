@@ -1,0 +1,86 @@
+/**
+ * The wright-agent model checks added to kill mutation survivors (conformance/wright-agent/
+ * power-model.ts): our mock passes them; mocks broken their way fail them. The mock is served in
+ * this process (the public host API on a Unix socket, reached through test/mutation/socket-relay.mjs,
+ * as the mutation suite does), over stdio; a broken variant swaps one handler of the mock.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runSuite } from "../../conformance/harness/runner.js";
+import { powerModelChecks } from "../../conformance/wright-agent/power-model.js";
+import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
+import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
+import type * as C from "../../src/generated/wright-agent/types.js";
+import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
+import { serveToolService } from "../../src/wright-agent/host/serve.js";
+import { createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
+import { sha256Hex } from "../../src/wright-agent/mock/text.js";
+import { createToolService } from "../../src/wright-agent/service.js";
+
+const RELAY = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
+type Break = (mock: MockService) => Partial<ToolHandlers>;
+
+/** Runs one check over stdio against our mock with `broken` swapped in. */
+async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
+  const dir = mkdtempSync(join(tmpdir(), "wa-power-model-"));
+  const socket = join(dir, "stdio.sock");
+  const t = createWrightAgentTarget({ command: [process.execPath, RELAY, socket, "{fixture}"], transports: ["stdio"], name: "mock in process" });
+  const server: Server = createServer((s) => {
+    s.on("error", () => {});
+    const mock = createMockService({ fixturePath: t.target.config.fixture!.path, cwd: t.target.config.cwd });
+    const service = broken ? createToolService({ ...mock.handlers, ...broken(mock) }) : mock;
+    void serveToolService(service, { transport: "stdio", input: s, output: s }).finally(() => s.end());
+  });
+  await new Promise<void>((done) => server.listen(socket, done));
+  try {
+    const [r] = (await runSuite(wrightAgentSuite, t.target, t.name, { only: [id] })).results;
+    return [r!.status, r!.message];
+  } finally {
+    await t.close?.();
+    await new Promise((done) => server.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("wright-agent model power checks", () => {
+  it("our mock passes them", async () => {
+    for (const c of powerModelChecks) expect(await run(c.id), c.id).toEqual(["pass", undefined]);
+  });
+
+  it("a mock that ignores source_identity fails wright-agent/edit-transactions", async () => {
+    const [status, message] = await run("wright-agent/edit-transactions", (mock) => ({
+      async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
+        const p = mock.session.program();
+        const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.source(e.source)?.text ?? "") }));
+        return mock.handlers.validateEditTransaction({ ...req, transaction: { edits } as C.EditTransaction });
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("source_identity is not the current text");
+  });
+
+  it("a mock that reads ./-prefixed file selections as no selection fails wright-agent/file-selection", async () => {
+    const [status, message] = await run("wright-agent/file-selection", (mock) => ({
+      async findings(req: C.FindingsRequest) {
+        return mock.handlers.findings(req.file?.startsWith("./") ? { ...req, file: undefined } : req);
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain('findings file "./main.ws"');
+  });
+
+  it("a mock whose lintRules ignores the policy fails wright-agent/lint-policy", async () => {
+    const [status, message] = await run("wright-agent/lint-policy", (mock) => ({
+      async lintRules(req: C.LintRulesRequest) {
+        const r = await mock.handlers.lintRules(req);
+        return { ...r, rules: r.rules.map((x) => ({ ...x, effectiveSeverity: x.defaultSeverity })) };
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("effectiveSeverity must be");
+  });
+});
