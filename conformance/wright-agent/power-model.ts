@@ -13,13 +13,18 @@ import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, 
 interface FixtureFacts {
   sources: { path: string; text: string }[];
   entry: string;
+  origin: string;
+  settings: unknown;
+  rules: { conditions: unknown[]; actions: unknown[] }[];
+  symbols: { kind: string; name: string }[];
+  references: unknown[];
   lintRules: { id: string; defaultSeverity: string }[];
   lintPolicy: { disabled: string[]; severityOverrides: Record<string, string> };
 }
 
 function facts(target: WrightAgentTarget): FixtureFacts {
-  const f = JSON.parse(target.config.fixture!.text) as { sources: FixtureFacts["sources"]; project: { entry: string; lintPolicy: FixtureFacts["lintPolicy"] }; lintRules: FixtureFacts["lintRules"] };
-  return { sources: f.sources, entry: f.project.entry, lintRules: f.lintRules, lintPolicy: f.project.lintPolicy };
+  const f = JSON.parse(target.config.fixture!.text) as Omit<FixtureFacts, "entry" | "origin" | "settings" | "lintPolicy"> & { project: { entry: string; origin: string; settings?: unknown; lintPolicy: FixtureFacts["lintPolicy"] } };
+  return { ...f, entry: f.project.entry, origin: f.project.origin, settings: f.project.settings ?? null, lintPolicy: f.project.lintPolicy };
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -174,4 +179,49 @@ export const lintPolicyCheck: WrightAgentCheck = {
   },
 };
 
-export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck];
+async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["project", "findings"]);
+  const f = facts(target);
+  const p = obj(expectResult(await target.call(t, { op: "project" }), "project"));
+  const kinds = (kind: string) => f.symbols.filter((s) => s.kind === kind).length;
+  const served = list(obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings).map(obj);
+  const bySeverity = { error: 0, warning: 0, info: 0 } as Record<string, number>;
+  for (const x of served) bySeverity[String(x.severity)] = (bySeverity[String(x.severity)] ?? 0) + 1;
+  const want: Record<string, unknown> = {
+    origin: { kind: f.origin },
+    files: f.sources.length,
+    rules: f.rules.length,
+    globalVariables: kinds("globalVariable"),
+    playerVariables: kinds("playerVariable"),
+    subroutines: kinds("subroutine"),
+    symbols: f.symbols.length,
+    findings: served.length,
+    conditions: f.rules.reduce((n, r) => n + r.conditions.length, 0),
+    actions: f.rules.reduce((n, r) => n + r.actions.length, 0),
+    references: f.references.length,
+    findingsBySeverity: bySeverity,
+    settings: f.settings,
+  };
+  for (const [k, v] of Object.entries(want)) expect(JSON.stringify(p[k]) === JSON.stringify(v), `project.${k} must be ${JSON.stringify(v).slice(0, 200)} for our fixture, got ${JSON.stringify(p[k])?.slice(0, 200)}`);
+  const files = list(p.sourceFiles).map(obj);
+  expect(files.length === f.sources.length && files[0]?.path === f.entry, `project.sourceFiles lists every source, the entry ${f.entry} first`, files.map((x) => x.path));
+  for (const src of f.sources) {
+    const file = files.find((x) => x.path === src.path);
+    if (!file) fail(`project.sourceFiles does not list ${src.path}`, files);
+    expect(file.identity === sha256(src.text), `project.sourceFiles: ${src.path}'s identity must be the SHA-256 of its text`, file.identity);
+    const newlines = src.text.split("\n").length - 1;
+    expect(file.lines === undefined || file.lines === newlines || file.lines === newlines + 1, `project.sourceFiles: ${src.path} has ${newlines} line breaks, lines says ${String(file.lines)}`);
+  }
+}
+
+export const projectFactsCheck: WrightAgentCheck = {
+  id: "wright-agent/project-facts",
+  title: "(our fixture) project describes the loaded program: counts, source files entry first with identities, settings",
+  doc: "The contract's ProjectResult: declaration, symbol, statement, reference and finding counts, findings by severity, source files (entry file first) each with the SHA-256 of its current text and its line count, the settings tree. With our fixture every member is compared with what the fixture declares (the findings with what findings serves).",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => projectFacts(target, t));
+  },
+};
+
+export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck];

@@ -565,4 +565,11 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "canonical symbol keys on lines whose other mutants are killed",
     why: "Own choices by the canonical-keys argument above (the suffix match of a bare name, a found key's symbol), but the same lines hold killed mutants of the same mutators (the suffix filter dropped, the found test), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
   },
+  // round 8: wright-agent model
+  {
+    file: "src/wright-agent/mock/derive.ts",
+    kind: "own choice",
+    title: "the cfg and element count the mock derives for a fixture rule that spells out neither",
+    why: "deriveCfg and deriveElementCount complete a rule of OUR fixture format (wright-agent-fixture/v1, where cfg and elementCount are optional) from its statement texts: a crude model of Workshop that stands in for the real compiler. The contract says what cfg and costEstimate report for a program, not how a fixture without those facts is to be completed; the killing suite serves only our default fixture, which spells out both for every rule (src/wright-agent/fixtures/build-default-project.ts derives them at build time with these functions), so the mock never reaches them there (their module-level tables would be static mutants, each a fresh process and the whole suite). test/wright-agent/fixture.test.ts (\"derived facts\") checks the derivation. elementTotal, which every rule's count uses, stays mutated.",
+  },
 ];

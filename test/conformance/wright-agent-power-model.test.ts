@@ -83,4 +83,15 @@ describe("wright-agent model power checks", () => {
     expect(status).toBe("fail");
     expect(message).toContain("effectiveSeverity must be");
   });
+
+  it("a mock whose project lists the entry file last fails wright-agent/project-facts", async () => {
+    const [status, message] = await run("wright-agent/project-facts", (mock) => ({
+      async project(req: C.ProjectRequest) {
+        const r = await mock.handlers.project(req);
+        return { ...r, sourceFiles: [...r.sourceFiles].reverse() };
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("the entry main.ws first");
+  });
 });
