@@ -212,16 +212,91 @@ async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<vo
     const newlines = src.text.split("\n").length - 1;
     expect(file.lines === undefined || file.lines === newlines || file.lines === newlines + 1, `project.sourceFiles: ${src.path} has ${newlines} line breaks, lines says ${String(file.lines)}`);
   }
+  // The entry comes first however the fixture orders its sources.
+  const reordered = JSON.parse(target.config.fixture!.text) as { sources: unknown[] };
+  reordered.sources.reverse();
+  target.writeFixture(JSON.stringify(reordered));
+  try {
+    const q = obj(expectResult(await target.call(t, { op: "project" }), "project over our fixture with its sources listed in reverse"));
+    const paths = list(q.sourceFiles).map((x) => obj(x).path);
+    expect(paths[0] === f.entry && paths.length === f.sources.length, `project.sourceFiles must list the entry ${f.entry} first also when the fixture lists it last`, paths);
+    expect(q.inputIdentity === sha256(f.sources.find((x) => x.path === f.entry)!.text), "inputIdentity is the entry source's SHA-256 also when the fixture lists it last", q.inputIdentity);
+  } finally {
+    target.restoreFixture();
+  }
 }
 
 export const projectFactsCheck: WrightAgentCheck = {
   id: "wright-agent/project-facts",
   title: "(our fixture) project describes the loaded program: counts, source files entry first with identities, settings",
-  doc: "The contract's ProjectResult: declaration, symbol, statement, reference and finding counts, findings by severity, source files (entry file first) each with the SHA-256 of its current text and its line count, the settings tree. With our fixture every member is compared with what the fixture declares (the findings with what findings serves).",
+  doc: "The contract's ProjectResult: declaration, symbol, statement, reference and finding counts, findings by severity, source files (entry file first) each with the SHA-256 of its current text and its line count, the settings tree. With our fixture every member is compared with what the fixture declares (the findings with what findings serves); with its sources listed in reverse, the entry still comes first and inputIdentity is still its identity.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) => projectFacts(target, t));
   },
 };
 
-export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck];
+type Fx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixture variants edit it freely
+
+/** Our fixture broken by one rule of the fixture format (docs/wright-agent.md#fixture-format), each. */
+export const BROKEN_FIXTURES: readonly [string, (f: Fx) => void][] = [
+  ["an unknown top-level member (the schema is strict)", (f) => (f.unexpected = true)],
+  ["a rule without its event (schema)", (f) => delete f.rules[0].event],
+  ["the entry is not among the sources", (f) => (f.project.entry = "absent.ws")],
+  ["a source listed twice", (f) => f.sources.push({ ...f.sources[0] })],
+  ["an absolute source path", (f) => (f.sources[1].path = "/abs/waves.ws")],
+  ["a source path with ..", (f) => (f.sources[1].path = "../waves.ws")],
+  ["a span outside its source", (f) => (f.symbols[0].span.start.line = 100_000)],
+  ["a reversed span", (f) => ((f.symbols[0].span.start = { line: 12, column: 11 }), (f.symbols[0].span.end = { line: 12, column: 6 }))],
+  ["a span in an unknown source", (f) => (f.symbols[0].span.file = "absent.ws")],
+  ["a rule span outside its source", (f) => (f.rules[0].span.end.line = 100_000)],
+  ["an action span outside its source", (f) => (f.rules[0].actions[0].span.end.line = 100_000)],
+  ["a condition span outside its source", (f) => (f.rules.find((r: Fx) => r.conditions.length > 0).conditions[0].span.end.line = 100_000)],
+  ["a symbol declared twice", (f) => f.symbols.push({ ...f.symbols[0] })],
+  ["a reference to an unknown symbol", (f) => (f.references[0].symbol = "globalVariable:noSuchVariable")],
+  ["a reference span outside its source", (f) => (f.references[0].span.end.line = 100_000)],
+  ["a reference to a rule that does not exist", (f) => ((f.references[0].rule = 9_999), (f.references[0].action = null))],
+  ["a reference to an action its rule does not have", (f) => ((f.references[0].rule = 0), (f.references[0].action = 9_999))],
+  ["a reference with an action but no rule", (f) => ((f.references[0].rule = null), (f.references[0].action = 0))],
+  ["a finding code that is not a lint rule", (f) => (f.findings[0].code = "no-such-lint-rule")],
+  ["a finding span outside its source", (f) => (f.findings[0].span.end.line = 100_000)],
+  ["a finding of a rule that does not exist", (f) => (f.findings[0].rule = 9_999)],
+  ["a cfg successor that does not exist", (f) => f.rules[0].cfg.blocks[0].successors.push(9_999)],
+  ["a cfg entry that does not exist", (f) => (f.rules[0].cfg.entry = 9_999)],
+  ["duplicate cfg block ids", (f) => (f.rules[0].cfg.blocks[1].id = f.rules[0].cfg.blocks[0].id)],
+  ["a persistent object stored in an unknown variable", (f) => (f.persistentObjects[0].storedIn = "globalVariable:noSuchVariable")],
+  ["a persistent object of a rule that does not exist", (f) => (f.persistentObjects[0].rule = 9_999)],
+  ["a skipped evaluation of an unknown lint rule", (f) => (f.skipped[0].lintRule = "no-such-lint-rule")],
+  ["a skipped evaluation of a rule that does not exist", (f) => (f.skipped[0].rule = 9_999)],
+  ["a diagnostic span outside its source", (f) => (f.diagnostics[0].span.end.line = 100_000)],
+  ["a policy that disables an unknown lint rule", (f) => f.project.lintPolicy.disabled.push("no-such-lint-rule")],
+  ["a policy that overrides an unknown lint rule", (f) => (f.project.lintPolicy.severityOverrides["no-such-lint-rule"] = "error")],
+];
+
+async function fixtureValidity(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["symbols"]);
+  const text = target.config.fixture!.text;
+  try {
+    for (const [what, breakIt] of BROKEN_FIXTURES) {
+      const f = JSON.parse(text) as Fx;
+      breakIt(f);
+      target.writeFixture(JSON.stringify(f));
+      expectRefusal(await target.call(t, { op: "symbols", max: 1 }), "parse-error", `symbols over our fixture with ${what}`);
+    }
+  } finally {
+    target.restoreFixture();
+  }
+  expectResult(await target.call(t, { op: "symbols", max: 1 }), "symbols over the repaired fixture");
+}
+
+export const fixtureValidityCheck: WrightAgentCheck = {
+  id: "wright-agent/fixture-validity",
+  title: "(our fixture) a fixture the format refuses (schema or cross-references) is parse-error, not served",
+  doc: "The design: a broken fixture refuses with a loader code until repaired. The fixture format (docs/wright-agent.md#fixture-format): the schema is strict, then cross-checks (spans inside their source, symbol/rule/action references resolve, finding codes are registered lint rules, cfg successors exist, policy names known rules, sources are project-relative / paths listed once, symbol names unique per kind); any failure is parse-error. Our fixture broken by each rule in turn must refuse symbols with parse-error; the repaired fixture loads again.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => fixtureValidity(target, t));
+  },
+};
+
+export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck];

@@ -19,6 +19,8 @@ import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
 import { createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
 import { sha256Hex } from "../../src/wright-agent/mock/text.js";
+import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fixture/validators.js";
+import { readFileSync } from "node:fs";
 import { createToolService } from "../../src/wright-agent/service.js";
 
 const RELAY = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
@@ -93,5 +95,27 @@ describe("wright-agent model power checks", () => {
     }));
     expect(status).toBe("fail");
     expect(message).toContain("the entry main.ws first");
+  });
+
+  it("a mock that checks the fixture's schema only (no cross-checks) fails wright-agent/fixture-validity", async () => {
+    const [status, message] = await run("wright-agent/fixture-validity", (mock) => ({
+      async symbols(req: C.SymbolsRequest) {
+        try {
+          return await mock.handlers.symbols(req);
+        } catch (e) {
+          // Schema-valid JSON is served (as an empty program), whatever its cross-references say.
+          let value: unknown;
+          try {
+            value = JSON.parse(readFileSync(mock.session.fixturePath, "utf8"));
+          } catch {
+            throw e;
+          }
+          if (!validateWrightAgentFixture(value)) throw e;
+          return { symbols: [], snapshot: 1 } as unknown as C.SymbolsResult;
+        }
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("the entry is not among the sources");
   });
 });
