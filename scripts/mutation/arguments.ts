@@ -572,4 +572,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the cfg and element count the mock derives for a fixture rule that spells out neither",
     why: "deriveCfg and deriveElementCount complete a rule of OUR fixture format (wright-agent-fixture/v1, where cfg and elementCount are optional) from its statement texts: a crude model of Workshop that stands in for the real compiler. The contract says what cfg and costEstimate report for a program, not how a fixture without those facts is to be completed; the killing suite serves only our default fixture, which spells out both for every rule (src/wright-agent/fixtures/build-default-project.ts derives them at build time with these functions), so the mock never reaches them there (their module-level tables would be static mutants, each a fresh process and the whole suite). test/wright-agent/fixture.test.ts (\"derived facts\") checks the derivation. elementTotal, which every rule's count uses, stays mutated.",
   },
+  {
+    file: "src/wright-agent/mock/fixture-load.ts",
+    kind: "own choice",
+    title: "the fixture loader's messages (the loader code is the contract's)",
+    why: "The design note asks that a broken or missing fixture refuse with a loader code (parse-error, input-io) until repaired; docs/wright-agent.md adds that the message lists the first problems. Their wording (the read error's text, the JSON parse error, the runtime allErrors explanation of a schema failure and its Ajv options, the JSON pointers of the cross-check problems, how many are shown and the \"(and N more)\" tail) is ours: no check reads a refusal message beyond its presence, and a foreign server words its own. The codes and whether a fixture is refused stay mutated (wright-agent/state-freshness, wright-agent/fixture-validity).",
+  },
 ];
