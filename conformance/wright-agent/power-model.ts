@@ -303,4 +303,62 @@ export const fixtureValidityCheck: WrightAgentCheck = {
   },
 };
 
-export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck];
+type FxFinding = { code: string; message: string; evidence: string; span: { file: string; start: { line: number; column: number }; end: { line: number; column: number } } | null; rule: number | null; action: number | null; repeated?: unknown; fix?: { kind: string; summary: string } };
+
+async function findingFacts(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["findings", "rules", "lint", "validateEditTransaction"]);
+  const f = facts(target);
+  const fixture = JSON.parse(target.config.fixture!.text) as { findings: FxFinding[] };
+  const text = new Map(f.sources.map((x) => [x.path, x.text]));
+  const addresses = list(obj(expectResult(await target.call(t, { op: "rules", all: true }), "rules all")).rules).map(obj);
+  const addressOf = (i: number) => addresses.find((r) => r.id === i)?.address;
+  const served = list(obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings).map(obj);
+  const want = fixture.findings.filter((x) => !f.lintPolicy.disabled.includes(x.code));
+  expect(served.length === want.length, `findings serves the fixture's ${want.length} findings under the policy, got ${served.length}`);
+  const key = (code: unknown, message: unknown, span: unknown) => JSON.stringify([code, message, span]);
+  const byKey = new Map(served.map((x) => [key(x.code, x.message, x.span === null ? null : [obj(x.span).path, obj(obj(x.span).start), obj(obj(x.span).end)]), x]));
+  for (const w of want) {
+    const span = w.span === null ? null : [w.span.file, { line: w.span.start.line, col: w.span.start.column }, { line: w.span.end.line, col: w.span.end.column }];
+    const x = byKey.get(key(w.code, w.message, span));
+    if (!x) fail(`findings does not serve the fixture's ${w.code} finding at ${JSON.stringify(span)} (${w.message})`);
+    expect(x.evidence === w.evidence && x.rule === w.rule && x.action === w.action, `the ${w.code} finding at ${JSON.stringify(span)}: evidence, rule and action must be the fixture's`, x);
+    expect(x.ruleAddress === (w.rule === null ? null : addressOf(w.rule)), `the ${w.code} finding of rule ${String(w.rule)}: ruleAddress must be that rule's canonical address ${String(w.rule === null ? null : addressOf(w.rule))}, got ${String(x.ruleAddress)}`);
+    expect((x.repeated !== undefined) === (w.repeated !== undefined) && (w.repeated === undefined || JSON.stringify(x.repeated) === JSON.stringify(w.repeated)), `the ${w.code} finding at ${JSON.stringify(span)}: repeated must be the fixture's`, x.repeated);
+    expect((x.fix !== undefined) === (w.fix !== undefined), `the ${w.code} finding at ${JSON.stringify(span)}: a fix exactly when the fixture has one`, x.fix);
+    if (!w.fix) continue;
+    const fix = obj(x.fix);
+    expect(fix.kind === w.fix.kind && fix.summary === w.fix.summary, "a fix carries the fixture's kind and summary", fix);
+    const edits = list(obj(fix.transaction).edits).map(obj);
+    expect(edits.length > 0, "a fix carries a transaction with edits", fix);
+    for (const e of edits) {
+      const current = text.get(String(e.source));
+      if (current === undefined) fail(`a fix edits ${String(e.source)}, not a source of the project`, e);
+      expect(e.source_identity === sha256(current), `a fix edit of ${String(e.source)} must carry its current identity`, e);
+      const r = obj(e.range);
+      const empty = r.start_line === r.end_line && r.start_col === r.end_col;
+      expect(e.kind === (empty ? "insert" : e.new_text === "" ? "delete" : "replace"), `a fix edit's kind must say what it does (an ${empty ? "empty" : "non-empty"} range, ${e.new_text === "" ? "no" : "some"} text), got ${String(e.kind)}`, e);
+    }
+    const applied = obj(expectResult(await target.call(t, { op: "validateEditTransaction", transaction: fix.transaction }), `validateEditTransaction of the ${w.code} fix`));
+    expect(applied.ok === true, `the ${w.code} finding's fix transaction must validate against the current sources`, applied);
+  }
+  // lint's compact findings locate themselves as path:line:column.
+  const compact = list(obj(expectResult(await target.call(t, { op: "lint", all: true }), "lint all")).findings).map(obj);
+  const whereOf = (x: Record<string, unknown>) => (x.span === null ? undefined : `${String(obj(x.span).path)}:${String(obj(obj(x.span).start).line)}:${String(obj(obj(x.span).start).col)}`);
+  for (const c of compact) {
+    const same = served.filter((x) => x.code === c.code && x.message === c.message);
+    if (same.length === 0) fail(`lint serves a ${String(c.code)} finding findings does not`, c);
+    expect(same.some((x) => whereOf(x) === c.location && x.ruleAddress === c.ruleAddress), `lint's ${String(c.code)} finding at ${String(c.location)} must be located path:line:column of a full finding's span start, with its ruleAddress (candidates ${same.map((x) => `${String(whereOf(x))} ${String(x.ruleAddress)}`).join(", ")})`, c);
+  }
+}
+
+export const findingFactsCheck: WrightAgentCheck = {
+  id: "wright-agent/finding-facts",
+  title: "(our fixture) findings serve the fixture's findings: rule addresses, repeated, fix transactions that validate, lint locations",
+  doc: "The contract's Finding (rule index and canonical ruleAddress, repeated on repeated-value findings, fix with a transaction) and the seed (full spans and fix transactions come from findings; lint's compact findings carry a compact location path:line:column when mapped). With our fixture: every finding the policy serves is there with the fixture's evidence, rule, action, repeated and fix; ruleAddress is the rule's canonical address; a fix transaction edits project sources with their current identities, its edits' kinds say what they do, and it validates; lint's compact findings are located path:line:column of the full finding's span start.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => findingFacts(target, t));
+  },
+};
+
+export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck, findingFactsCheck];

@@ -118,4 +118,15 @@ describe("wright-agent model power checks", () => {
     expect(status).toBe("fail");
     expect(message).toContain("the entry is not among the sources");
   });
+
+  it("a mock whose findings drop their rule addresses fails wright-agent/finding-facts", async () => {
+    const [status, message] = await run("wright-agent/finding-facts", (mock) => ({
+      async findings(req: C.FindingsRequest) {
+        const r = (await mock.handlers.findings(req)) as { findings: C.Finding[] };
+        return { ...r, findings: r.findings.map((x) => ({ ...x, ruleAddress: null })) } as unknown as C.FindingsResult;
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("ruleAddress must be that rule's canonical address");
+  });
 });
