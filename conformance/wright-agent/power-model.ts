@@ -50,6 +50,7 @@ function expectRefused(o: Outcome, what: string): void {
   if (o.kind === "refusal") return;
   const r = obj(expectResult(o, what));
   expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
+  expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
   expect(r.preview === undefined || r.preview === null || (Array.isArray(r.preview) && r.preview.length === 0), `${what}: a refused transaction carries no preview (no partial edit set)`, r.preview);
 }
 
@@ -92,12 +93,19 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
   expectRefused(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: line1.length + 2 }, "x")]), "an edit ending past its line");
   expectRefused(await validate([edit(main.path, mainId, { start_line: 2, start_col: 1, end_line: 1, end_col: 1 }, "x")]), "a reversed range");
   expectRefused(await validate([edit(main.path, mainId, at(1), ")\n")]), "an edit that makes the source malformed (an unmatched parenthesis)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "(\n")]), "an edit that makes the source malformed (an unclosed parenthesis)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "{\n")]), "an edit that makes the source malformed (an unclosed brace)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "]\n")]), "an edit that makes the source malformed (an unmatched bracket)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), '"\n')]), "an edit that makes the source malformed (an unterminated string)");
+  expectRefused(await validate([edit("no/such/source.ws", mainId, at(1), mark)]), "an edit of a source the project does not have");
+  const commented = obj(expectResult(await validate([edit(main.path, mainId, at(1), '// ( [ { "\n')]), "an inserted comment holding delimiters"));
+  expect(commented.ok === true, "a comment line holding unbalanced delimiters and a quote is valid Workshop (comments are not parsed)", commented);
 }
 
 export const editTransactionsCheck: WrightAgentCheck = {
   id: "wright-agent/edit-transactions",
   title: "(our fixture) edit transactions apply to the current text, whole or not at all; inputIdentity is the entry's SHA-256",
-  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, and an unmatched parenthesis are refused (a refusal, or ok: false without preview).",
+  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, an unmatched or unclosed delimiter, an unterminated string and an unknown source are refused (a refusal, or ok: false with diagnostics and without preview); a comment line holding delimiters is accepted (lib/waves.ws has // comments: they are part of the fixture's language).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) => editTransactions(target, t));
@@ -361,4 +369,37 @@ export const findingFactsCheck: WrightAgentCheck = {
   },
 };
 
-export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck, findingFactsCheck];
+async function factsServed(target: WrightAgentTarget, t: Transport): Promise<void> {
+  await requireOperations(target, t, ["cfg", "costEstimate"]);
+  const f = JSON.parse(target.config.fixture!.text) as { rules: { name: string; cfg: { blocks: { label: string }[] }; elementCount: { byNode: { name: string; count: number }[] } }[] };
+  const rule = f.rules[0]!;
+  const total = (r: typeof rule) => r.elementCount.byNode.reduce((n, x) => n + x.count, 0);
+  const countNow = async (what: string) => obj(obj(expectResult(await target.call(t, { op: "costEstimate", rule: `${rule.name}` }), `costEstimate rule ${rule.name} (${what})`)).rule).count;
+  const before = await countNow("our fixture");
+  expect(before === total(rule), `costEstimate of rule ${rule.name}: count must be the fixture's element count ${total(rule)} (the sum of its byNode), got ${String(before)}`);
+  const labels = list(obj(expectResult(await target.call(t, { op: "cfg", rule: rule.name, all: true }), `cfg ${rule.name}`)).blocks).map((b) => obj(b).label);
+  expect(labels[1] === rule.cfg.blocks[1]!.label, `cfg ${rule.name}: block 1 must carry the fixture's label`, labels);
+  rule.cfg.blocks[1]!.label = "Conformance Label";
+  rule.elementCount.byNode[0]!.count += 7;
+  target.writeFixture(JSON.stringify(f));
+  try {
+    const blocks = list(obj(expectResult(await target.call(t, { op: "cfg", rule: rule.name, all: true }), `cfg ${rule.name} of the edited fixture`)).blocks).map(obj);
+    expect(blocks.some((b) => b.label === "Conformance Label"), `cfg ${rule.name} must serve the fixture's cfg (a block relabelled in the fixture keeps its label)`, blocks.map((b) => b.label));
+    const after = await countNow("the edited fixture");
+    expect(after === total(rule), `costEstimate of rule ${rule.name}: count must follow the fixture's element count (${total(rule)} after adding 7 to a node), got ${String(after)}`);
+  } finally {
+    target.restoreFixture();
+  }
+}
+
+export const factsServedCheck: WrightAgentCheck = {
+  id: "wright-agent/fixture-facts-served",
+  title: "(our fixture) a rule's cfg and element count are the fixture's when it spells them out",
+  doc: "The fixture format (docs/wright-agent.md#fixture-format): a rule's cfg and elementCount are derived only when absent. With our fixture: costEstimate's drill-down of its first rule counts the fixture's byNode sum; with a cfg block relabelled and a node's count raised by 7 in the fixture, cfg serves the new label and costEstimate the new count.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    await perTransport(target, TRANSPORTS, ctx, (t) => factsServed(target, t));
+  },
+};
+
+export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck, findingFactsCheck, factsServedCheck];

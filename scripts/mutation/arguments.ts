@@ -578,4 +578,22 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the fixture loader's messages (the loader code is the contract's)",
     why: "The design note asks that a broken or missing fixture refuse with a loader code (parse-error, input-io) until repaired; docs/wright-agent.md adds that the message lists the first problems. Their wording (the read error's text, the JSON parse error, the runtime allErrors explanation of a schema failure and its Ajv options, the JSON pointers of the cross-check problems, how many are shown and the \"(and N more)\" tail) is ours: no check reads a refusal message beyond its presence, and a foreign server words its own. The codes and whether a fixture is refused stay mutated (wright-agent/state-freshness, wright-agent/fixture-validity).",
   },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "the edit diagnostics' wording, and one diagnostic per unknown or stale source",
+    why: "The seed asks that stale, overlapping and invalid edits return an explicit refusal without a partial edit set (wright-agent/edit-transactions refuses each and requires diagnostics); which diagnostic each problem gets, its message, and whether a source named by several edits is reported once or per edit are ours (the codes edit-stale-source, edit-overlap and edit-invalid-range are not the contract's).",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "two edits at one point where one inserts are refused as overlapping",
+    why: "Two edits starting at the same offset where at least one is an insert do not intersect, but their order is undefined (which text comes first); the mock refuses them as overlapping. The contract says only that overlapping edits are refused; a server that orders them (or refuses only intersecting ranges) conforms too. Intersecting ranges stay mutated (wright-agent/edit-transactions).",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "the mock's stand-in parse diagnostic (its code, stage, span and wording)",
+    why: "checkDelimiters stands in for workshop-rs's parser (the real parse diagnostics of the seed are upstream's): that an unbalanced or unterminated edit is refused stays mutated (wright-agent/edit-transactions); the diagnostic it reports (parse-error, frontend, a one-column span at the offending character, the message) is the mock's own.",
+  },
 ];

@@ -129,4 +129,20 @@ describe("wright-agent model power checks", () => {
     expect(status).toBe("fail");
     expect(message).toContain("ruleAddress must be that rule's canonical address");
   });
+
+  it("a mock that keeps serving the cfg it answered first (not the edited fixture's) fails wright-agent/fixture-facts-served", async () => {
+    const [status, message] = await run("wright-agent/fixture-facts-served", (mock) => {
+      const first = new Map<string, C.CfgResult>();
+      return {
+        async cfg(req: C.CfgRequest) {
+          const key = JSON.stringify([req.rule, req.kind, req.max, req.all]);
+          const r = first.get(key) ?? (await mock.handlers.cfg(req));
+          first.set(key, r);
+          return r;
+        },
+      };
+    });
+    expect(status).toBe("fail");
+    expect(message).toContain("must serve the fixture's cfg");
+  });
 });
