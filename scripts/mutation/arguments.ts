@@ -596,4 +596,22 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the mock's stand-in parse diagnostic (its code, stage, span and wording)",
     why: "checkDelimiters stands in for workshop-rs's parser (the real parse diagnostics of the seed are upstream's): that an unbalanced or unterminated edit is refused stays mutated (wright-agent/edit-transactions); the diagnostic it reports (parse-error, frontend, a one-column span at the offending character, the message) is the mock's own.",
   },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "equivalent",
+    title: "a finding whose code no lint rule registers (the loader refuses such a fixture)",
+    why: "Every finding's code is a registered lint rule (crossCheck refuses the fixture otherwise: wright-agent/fixture-validity), so lintSeverity always has it and the `severity === undefined` half of the test is never true: forcing it false changes nothing.",
+  },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "own choice",
+    title: "file:// and backslash spellings of a file selection (beyond the contract's)",
+    why: "The seed: the path as passed, root-relative or absolute spellings select a file. resolveFile also accepts a file:// URI and backslash separators; both are ours (no check may require them of another server). Root-relative spellings stay mutated (wright-agent/file-selection).",
+  },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "equivalent",
+    title: "posix.normalize already drops a leading ./",
+    why: "posix.normalize(\"./main.ws\") is \"main.ws\": after it, no spelling starts with ./ (normalize keeps a leading ./ only for \"./\" itself, which names no file either way), so the test and its slice change nothing.",
+  },
 ];
