@@ -47,7 +47,10 @@ const at = (line: number, col = 1): Range => ({ start_line: line, start_col: col
 
 /** A refused transaction: a refusal, or ok: false with no preview (never a partial edit set). */
 function expectRefused(o: Outcome, what: string): void {
-  if (o.kind === "refusal") return;
+  if (o.kind === "refusal") {
+    expect(o.error.code !== "internal-error", `${what}: must be refused explicitly, not by an internal error (${o.error.message})`);
+    return;
+  }
   const r = obj(expectResult(o, what));
   expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
   expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
@@ -97,6 +100,9 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
   expectRefused(await validate([edit(main.path, mainId, at(1), "{\n")]), "an edit that makes the source malformed (an unclosed brace)");
   expectRefused(await validate([edit(main.path, mainId, at(1), "]\n")]), "an edit that makes the source malformed (an unmatched bracket)");
   expectRefused(await validate([edit(main.path, mainId, at(1), '"\n')]), "an edit that makes the source malformed (an unterminated string)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "[\n")]), "an edit that makes the source malformed (an unclosed bracket)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "/ (\n")]), "an edit that makes the source malformed (a lone / and an unclosed parenthesis)");
+  expectRefused(await validate([edit(main.path, mainId, at(1), "// a comment\n(\n")]), "an edit that makes the source malformed (an unclosed parenthesis on the line after a comment)");
   expectRefused(await validate([edit("no/such/source.ws", mainId, at(1), mark)]), "an edit of a source the project does not have");
   const commented = obj(expectResult(await validate([edit(main.path, mainId, at(1), '// ( [ { "\n')]), "an inserted comment holding delimiters"));
   expect(commented.ok === true, "a comment line holding unbalanced delimiters and a quote is valid Workshop (comments are not parsed)", commented);
@@ -105,7 +111,7 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
 export const editTransactionsCheck: WrightAgentCheck = {
   id: "wright-agent/edit-transactions",
   title: "(our fixture) edit transactions apply to the current text, whole or not at all; inputIdentity is the entry's SHA-256",
-  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, an unmatched or unclosed delimiter, an unterminated string and an unknown source are refused (a refusal, or ok: false with diagnostics and without preview); a comment line holding delimiters is accepted (lib/waves.ws has // comments: they are part of the fixture's language).",
+  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, an unmatched or unclosed delimiter (also after a lone / or on the line after a comment), an unterminated string and an unknown source are refused (a refusal other than internal-error, or ok: false with diagnostics and without preview); a comment line holding delimiters is accepted (lib/waves.ws has // comments: they are part of the fixture's language).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) => editTransactions(target, t));
@@ -381,10 +387,13 @@ async function factsServed(target: WrightAgentTarget, t: Transport): Promise<voi
   expect(labels[1] === rule.cfg.blocks[1]!.label, `cfg ${rule.name}: block 1 must carry the fixture's label`, labels);
   rule.cfg.blocks[1]!.label = "Conformance Label";
   rule.elementCount.byNode[0]!.count += 7;
+  delete (rule as { enabled?: boolean }).enabled; // optional in the format: a rule is enabled unless it says otherwise
   target.writeFixture(JSON.stringify(f));
   try {
     const blocks = list(obj(expectResult(await target.call(t, { op: "cfg", rule: rule.name, all: true }), `cfg ${rule.name} of the edited fixture`)).blocks).map(obj);
     expect(blocks.some((b) => b.label === "Conformance Label"), `cfg ${rule.name} must serve the fixture's cfg (a block relabelled in the fixture keeps its label)`, blocks.map((b) => b.label));
+    const [listed] = list(obj(expectResult(await target.call(t, { op: "rules", rule: rule.name }), `rules ${rule.name} of the edited fixture`)).rules).map(obj);
+    expect(listed?.enabled === true, `rules ${rule.name}: a fixture rule without enabled is enabled`, listed);
     const after = await countNow("the edited fixture");
     expect(after === total(rule), `costEstimate of rule ${rule.name}: count must follow the fixture's element count (${total(rule)} after adding 7 to a node), got ${String(after)}`);
   } finally {
@@ -395,7 +404,7 @@ async function factsServed(target: WrightAgentTarget, t: Transport): Promise<voi
 export const factsServedCheck: WrightAgentCheck = {
   id: "wright-agent/fixture-facts-served",
   title: "(our fixture) a rule's cfg and element count are the fixture's when it spells them out",
-  doc: "The fixture format (docs/wright-agent.md#fixture-format): a rule's cfg and elementCount are derived only when absent. With our fixture: costEstimate's drill-down of its first rule counts the fixture's byNode sum; with a cfg block relabelled and a node's count raised by 7 in the fixture, cfg serves the new label and costEstimate the new count.",
+  doc: "The fixture format (docs/wright-agent.md#fixture-format): a rule's cfg and elementCount are derived only when absent. With our fixture: costEstimate's drill-down of its first rule counts the fixture's byNode sum; with a cfg block relabelled, a node's count raised by 7 and its enabled member dropped in the fixture, cfg serves the new label, costEstimate the new count, and rules reports it enabled (the format's default).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) => factsServed(target, t));
