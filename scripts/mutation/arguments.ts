@@ -664,4 +664,53 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "isPlainObject's guards in the JSON-RPC validators, on a line whose other mutants are killed",
     why: "The validators only see objects (see the engine-shapes-params argument), so the single-guard mutants of isPlainObject survive; its other mutants are killed (an alias with {force: true} or [1]: wright-agent/jsonrpc-params). Kept in the score rather than hide those kills.",
   },
+  // round 8: wright-agent model
+  {
+    file: "src/wright-agent/mock/derive.ts",
+    kind: "own choice",
+    title: "the cfg and element count the mock derives for a fixture rule that spells out neither",
+    why: "deriveCfg and deriveElementCount complete a rule of OUR fixture format (wright-agent-fixture/v1, where cfg and elementCount are optional) from its statement texts: a crude model of Workshop that stands in for the real compiler. The contract says what cfg and costEstimate report for a program, not how a fixture without those facts is to be completed; the killing suite serves only our default fixture, which spells out both for every rule (src/wright-agent/fixtures/build-default-project.ts derives them at build time with these functions), so the mock never reaches them there (their module-level tables would be static mutants, each a fresh process and the whole suite). test/wright-agent/fixture.test.ts (\"derived facts\") checks the derivation. elementTotal, which every rule's count uses, stays mutated.",
+  },
+  {
+    file: "src/wright-agent/mock/fixture-load.ts",
+    kind: "own choice",
+    title: "the fixture loader's messages (the loader code is the contract's)",
+    why: "The design note asks that a broken or missing fixture refuse with a loader code (parse-error, input-io) until repaired; docs/wright-agent.md adds that the message lists the first problems. Their wording (the read error's text, the JSON parse error, the runtime allErrors explanation of a schema failure and its Ajv options, the JSON pointers of the cross-check problems, how many are shown and the \"(and N more)\" tail) is ours: no check reads a refusal message beyond its presence, and a foreign server words its own. The codes and whether a fixture is refused stay mutated (wright-agent/state-freshness, wright-agent/fixture-validity).",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "the edit diagnostics' wording, and one diagnostic per unknown or stale source",
+    why: "The seed asks that stale, overlapping and invalid edits return an explicit refusal without a partial edit set (wright-agent/edit-transactions refuses each and requires diagnostics); which diagnostic each problem gets, its message, and whether a source named by several edits is reported once or per edit are ours (the codes edit-stale-source, edit-overlap and edit-invalid-range are not the contract's).",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "two edits at one point where one inserts are refused as overlapping",
+    why: "Two edits starting at the same offset where at least one is an insert do not intersect, but their order is undefined (which text comes first); the mock refuses them as overlapping. The contract says only that overlapping edits are refused; a server that orders them (or refuses only intersecting ranges) conforms too. Intersecting ranges stay mutated (wright-agent/edit-transactions).",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "own choice",
+    title: "the mock's stand-in parse diagnostic (its code, stage, span and wording)",
+    why: "checkDelimiters stands in for workshop-rs's parser (the real parse diagnostics of the seed are upstream's): that an unbalanced or unterminated edit is refused stays mutated (wright-agent/edit-transactions); the diagnostic it reports (parse-error, frontend, a one-column span at the offending character, the message) is the mock's own.",
+  },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "equivalent",
+    title: "a finding whose code no lint rule registers (the loader refuses such a fixture)",
+    why: "Every finding's code is a registered lint rule (crossCheck refuses the fixture otherwise: wright-agent/fixture-validity), so lintSeverity always has it and the `severity === undefined` half of the test is never true: forcing it false changes nothing.",
+  },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "own choice",
+    title: "file:// and backslash spellings of a file selection (beyond the contract's)",
+    why: "The seed: the path as passed, root-relative or absolute spellings select a file. resolveFile also accepts a file:// URI and backslash separators; both are ours (no check may require them of another server). Root-relative spellings stay mutated (wright-agent/file-selection).",
+  },
+  {
+    file: "src/wright-agent/mock/program.ts",
+    kind: "equivalent",
+    title: "posix.normalize already drops a leading ./",
+    why: "posix.normalize(\"./main.ws\") is \"main.ws\": after it, no spelling starts with ./ (normalize keeps a leading ./ only for \"./\" itself, which names no file either way), so the test and its slice change nothing.",
+  },
 ];

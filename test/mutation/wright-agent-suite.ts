@@ -7,7 +7,7 @@
  * is unchanged); the command is test/mutation/socket-relay.mjs, which only relays bytes to the
  * socket. Because the host runs here, Stryker sees which checks reach a mutant (coverage perTest,
  * decision 224). The runner imports this module once per process and calls open() per mutant run:
- * fresh sockets, hosts and sessions each time, so nothing a mutant did carries over.
+ * fresh sockets each time, and fresh hosts and sessions per check, so nothing a mutant did carries over.
  * test/mutation/wright-agent-suite.mutation.ts runs the same through vitest.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { defaultContext } from "../../conformance/harness/check.js";
 import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
 import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
-import { TRANSPORTS, type Transport, type WrightAgentTarget } from "../../conformance/wright-agent/target.js";
+import { TRANSPORTS, type Transport } from "../../conformance/wright-agent/target.js";
 import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
 import { createMockService } from "../../src/wright-agent/mock/index.js";
@@ -56,97 +56,52 @@ export interface MutationSuite {
 /**
  * Opens the sockets; nothing here runs mutated code (the mock and host start when a check's client
  * connects), so a mutant that breaks start-up fails a CHECK, and start-up code is covered by one.
+ * Each check gets its OWN target (fixture copy, clients, hence hosts and sessions): the suite's
+ * target shares one session per transport across checks, so the program a session loaded in the
+ * first check that read it (Program, derive, the fixture checks) served every later check, and
+ * Stryker recorded that code as the first check's coverage alone: a mutant there ran against that
+ * check only, although the later checks read what it built.
  */
 async function open(): Promise<OpenedSuite> {
   const sockets = mkdtempSync(join(tmpdir(), "wa-mut-"));
-  const served = createWrightAgentTarget({ command: [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"], name: "mock in process", timeoutMs: EXCHANGE_TIMEOUT_MS });
-  const { fixture, cwd } = served.target.config;
+  const command = [process.execPath, relay, join(sockets, "{transport}.sock"), "{fixture}"];
+  let served: ReturnType<typeof createWrightAgentTarget> | undefined;
   const servers: Server[] = [];
   const live = new Set<Socket>();
   for (const transport of TRANSPORTS) {
     const server = createServer((socket) => {
       live.add(socket);
       socket.once("close", () => live.delete(socket));
-      void serveConnection(socket, transport, fixture!.path, cwd).catch(() => socket.destroy());
+      const config = served?.target.config;
+      if (!config?.fixture) return void socket.destroy(); // no check is running
+      void serveConnection(socket, transport, config.fixture.path, config.cwd).catch(() => socket.destroy());
     });
     await new Promise<void>((done, fail) => server.once("error", fail).listen(join(sockets, `${transport}.sock`), done));
     servers.push(server);
   }
+  const closeServed = async () => {
+    const s = served;
+    served = undefined;
+    await s?.close?.();
+    for (const socket of live) socket.destroy();
+  };
   const byId = new Map(wrightAgentSuite.checks.map((c) => [c.id, c]));
-  const shared = creditSharedSessions(served.target);
   return {
     async run(checkId) {
       const check = byId.get(checkId);
       if (!check) return { ok: false, message: `no check ${checkId}` };
-      const r = await runCheck(check, served.target, defaultContext());
-      return r.status === "pass" ? { ok: true } : { ok: false, message: describeFailure(r) };
+      served = createWrightAgentTarget({ command, name: "mock in process", timeoutMs: EXCHANGE_TIMEOUT_MS });
+      try {
+        const r = await runCheck(check, served.target, defaultContext());
+        return r.status === "pass" ? { ok: true } : { ok: false, message: describeFailure(r) };
+      } finally {
+        await closeServed();
+      }
     },
     async close() {
-      await shared.during(async () => {
-        await served.close?.();
-        for (const s of live) s.destroy();
-        await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-      });
+      await closeServed();
+      await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
       rmSync(sockets, { recursive: true, force: true });
-      shared.credit();
-    },
-  };
-}
-
-/** Stryker's global as the instrumented code reads it (undefined outside a Stryker run). */
-type StrykerNs = { currentTestId?: string; mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> } };
-const strykerNs = () => (globalThis as { __stryker__?: StrykerNs }).__stryker__;
-/** The pseudo check id the shared sessions' code is recorded under, then credited to their users. */
-export const SHARED_SESSIONS = "(shared sessions)";
-
-/**
- * The target keeps ONE session per transport for the whole run (opened by the first check that
- * asks for it: the MCP initialize and tools/list, the first capabilities exchange, the host's and
- * the mock's start for that connection) and caches capabilities. Recorded under the first check
- * only, a mutant there (mcpTool's input schema, initialize's answer, serverInfo) ran against that
- * check alone, and the later checks that would see it never ran (the wit suite's start-up fault of
- * round 7). So the code that runs while a shared session opens, while capabilities is first asked,
- * and while the target closes is recorded under SHARED_SESSIONS and then credited to EVERY check
- * that used the target's shared sessions; the session still opens inside a check, so a mutant that
- * breaks it fails that check. (Static coverage instead would give each such mutant a fresh process:
- * nearly every host mutant runs during a session's first exchange.)
- */
-export function creditSharedSessions(target: WrightAgentTarget): { during<T>(f: () => Promise<T>): Promise<T>; credit(): void } {
-  const users = new Set<string>();
-  let depth = 0;
-  let outer: string | undefined;
-  const during = async <T>(f: () => Promise<T>): Promise<T> => {
-    const ns = strykerNs();
-    if (!ns) return f();
-    if (depth++ === 0) outer = ns.currentTestId;
-    ns.currentTestId = SHARED_SESSIONS;
-    try {
-      return await f();
-    } finally {
-      if (--depth === 0) ns.currentTestId = outer;
-    }
-  };
-  const t = target as unknown as Record<"stdio" | "jsonrpc" | "mcp" | "capabilities", () => Promise<unknown>>;
-  for (const name of ["stdio", "jsonrpc", "mcp", "capabilities"] as const) {
-    const original = t[name].bind(target);
-    let first: Promise<unknown> | undefined;
-    t[name] = () => {
-      const current = depth > 0 ? outer : strykerNs()?.currentTestId;
-      if (current !== undefined) users.add(current);
-      return (first ??= during(original));
-    };
-  }
-  return {
-    during,
-    credit() {
-      const cov = strykerNs()?.mutantCoverage;
-      const recorded = cov?.perTest[SHARED_SESSIONS];
-      if (!cov || !recorded) return;
-      delete cov.perTest[SHARED_SESSIONS];
-      for (const id of users) {
-        const own = (cov.perTest[id] ??= {});
-        for (const [mutant, hits] of Object.entries(recorded)) own[mutant] = (own[mutant] ?? 0) + hits;
-      }
     },
   };
 }

@@ -6,7 +6,7 @@ import { renderDefaultProject } from "../../src/wright-agent/fixtures/build-defa
 import { RuleAddressBook } from "../../src/wright-agent/mock/addresses.js";
 import { renderProgram } from "../../src/wright-agent/mock/compile.js";
 import { deriveCfg, deriveElementCount, elementTotal } from "../../src/wright-agent/mock/derive.js";
-import { crossCheck, parseFixture } from "../../src/wright-agent/mock/fixture-load.js";
+import { crossCheck, FixtureParser } from "../../src/wright-agent/mock/fixture-load.js";
 import { Program } from "../../src/wright-agent/mock/program.js";
 import { LineIndex } from "../../src/wright-agent/mock/text.js";
 import type { Span, WrightAgentFixture } from "../../src/generated/wright-agent-fixture/types.js";
@@ -49,7 +49,7 @@ describe("fixture format", () => {
         "/project/entry: missing.ws is not among sources",
       ]),
     );
-    const parsed = parseFixture(Buffer.from(JSON.stringify(broken)), "broken.json");
+    const parsed = new FixtureParser().parse(Buffer.from(JSON.stringify(broken)), "broken.json");
     expect(parsed).toMatchObject({ ok: false, code: "parse-error" });
   });
 

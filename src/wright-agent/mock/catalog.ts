@@ -5,15 +5,15 @@
  */
 import { fileURLToPath } from "node:url";
 import type * as F from "../../generated/wright-agent-fixture/types.js";
-import { parseFixture, readFixtureBytes } from "./fixture-load.js";
+import { FixtureParser, readFixtureBytes } from "./fixture-load.js";
 
 export const BUNDLED_FIXTURE_PATH = fileURLToPath(new URL("../fixtures/default-project.json", import.meta.url));
 
-export function loadCatalog(fixturePath: string): F.Catalog {
+export function loadCatalog(fixturePath: string, parser = new FixtureParser()): F.Catalog {
   for (const path of [fixturePath, BUNDLED_FIXTURE_PATH]) {
     const read = readFixtureBytes(path);
     if (!read.ok) continue;
-    const parsed = parseFixture(read.bytes, path);
+    const parsed = parser.parse(read.bytes, path);
     if (parsed.ok) return parsed.fixture.catalog;
   }
   throw new Error(`the bundled fixture ${BUNDLED_FIXTURE_PATH} does not load`);

@@ -8,6 +8,7 @@ import type { ToolHandlers } from "../handlers.js";
 import { createToolService, type ToolService } from "../service.js";
 import type * as F from "../../generated/wright-agent-fixture/types.js";
 import { loadCatalog } from "./catalog.js";
+import { FixtureParser } from "./fixture-load.js";
 import type { MockContext } from "./context.js";
 import * as edits from "./ops-edits.js";
 import * as findings from "./ops-findings.js";
@@ -65,7 +66,8 @@ export function createMockHandlers(ctx: MockContext): ToolHandlers {
 export function createMockService(options: MockServiceOptions): MockService {
   const fixturePath = resolve(options.fixturePath);
   const operations = options.operations ?? OPERATION_NAMES;
-  const ctx: MockContext = { session: new ProgramSession(fixturePath), catalog: loadCatalog(fixturePath), cwd: resolve(options.cwd ?? process.cwd()), operations };
+  const parser = new FixtureParser();
+  const ctx: MockContext = { session: new ProgramSession(fixturePath, parser), catalog: loadCatalog(fixturePath, parser), cwd: resolve(options.cwd ?? process.cwd()), operations };
   const handlers = createMockHandlers(ctx);
   const service = createToolService(handlers, { operations });
   return { ...service, handlers, session: ctx.session, catalog: ctx.catalog };

@@ -6,7 +6,7 @@
  * fresh adoption. The previous program is never served while the input cannot load.
  */
 import { ToolRefusal } from "../handlers.js";
-import { parseFixture, readFixtureBytes, type LoaderFailure } from "./fixture-load.js";
+import { FixtureParser, readFixtureBytes, type LoaderFailure } from "./fixture-load.js";
 import { Program } from "./program.js";
 
 export type LoadResult = { ok: true; program: Program } | LoaderFailure;
@@ -15,7 +15,10 @@ export class ProgramSession {
   private adopted = 0;
   private current: Program | undefined;
 
-  constructor(readonly fixturePath: string) {}
+  constructor(
+    readonly fixturePath: string,
+    private readonly parser = new FixtureParser(),
+  ) {}
 
   /** The generation of the served program; 0 before the first adoption. */
   get generation(): number {
@@ -27,7 +30,7 @@ export class ProgramSession {
     const read = readFixtureBytes(this.fixturePath);
     if (!read.ok) return this.drop(read);
     if (this.current && this.current.fingerprint === read.fingerprint) return { ok: true, program: this.current };
-    const parsed = parseFixture(read.bytes, this.fixturePath);
+    const parsed = this.parser.parse(read.bytes, this.fixturePath);
     if (!parsed.ok) return this.drop(parsed);
     let program: Program;
     try {

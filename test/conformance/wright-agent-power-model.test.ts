@@ -1,0 +1,148 @@
+/**
+ * The wright-agent model checks added to kill mutation survivors (conformance/wright-agent/
+ * power-model.ts): our mock passes them; mocks broken their way fail them. The mock is served in
+ * this process (the public host API on a Unix socket, reached through test/mutation/socket-relay.mjs,
+ * as the mutation suite does), over stdio; a broken variant swaps one handler of the mock.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runSuite } from "../../conformance/harness/runner.js";
+import { powerModelChecks } from "../../conformance/wright-agent/power-model.js";
+import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
+import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
+import type * as C from "../../src/generated/wright-agent/types.js";
+import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
+import { serveToolService } from "../../src/wright-agent/host/serve.js";
+import { createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
+import { sha256Hex } from "../../src/wright-agent/mock/text.js";
+import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fixture/validators.js";
+import { readFileSync } from "node:fs";
+import { createToolService } from "../../src/wright-agent/service.js";
+
+const RELAY = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
+type Break = (mock: MockService) => Partial<ToolHandlers>;
+
+/** Runs one check over stdio against our mock with `broken` swapped in. */
+async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
+  const dir = mkdtempSync(join(tmpdir(), "wa-power-model-"));
+  const socket = join(dir, "stdio.sock");
+  const t = createWrightAgentTarget({ command: [process.execPath, RELAY, socket, "{fixture}"], transports: ["stdio"], name: "mock in process" });
+  const server: Server = createServer((s) => {
+    s.on("error", () => {});
+    const mock = createMockService({ fixturePath: t.target.config.fixture!.path, cwd: t.target.config.cwd });
+    const service = broken ? createToolService({ ...mock.handlers, ...broken(mock) }) : mock;
+    void serveToolService(service, { transport: "stdio", input: s, output: s }).finally(() => s.end());
+  });
+  await new Promise<void>((done) => server.listen(socket, done));
+  try {
+    const [r] = (await runSuite(wrightAgentSuite, t.target, t.name, { only: [id] })).results;
+    return [r!.status, r!.message];
+  } finally {
+    await t.close?.();
+    await new Promise((done) => server.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("wright-agent model power checks", () => {
+  it("our mock passes them", async () => {
+    for (const c of powerModelChecks) expect(await run(c.id), c.id).toEqual(["pass", undefined]);
+  });
+
+  it("a mock that ignores source_identity fails wright-agent/edit-transactions", async () => {
+    const [status, message] = await run("wright-agent/edit-transactions", (mock) => ({
+      async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
+        const p = mock.session.program();
+        const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.source(e.source)?.text ?? "") }));
+        return mock.handlers.validateEditTransaction({ ...req, transaction: { edits } as C.EditTransaction });
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("source_identity is not the current text");
+  });
+
+  it("a mock that reads ./-prefixed file selections as no selection fails wright-agent/file-selection", async () => {
+    const [status, message] = await run("wright-agent/file-selection", (mock) => ({
+      async findings(req: C.FindingsRequest) {
+        return mock.handlers.findings(req.file?.startsWith("./") ? { ...req, file: undefined } : req);
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain('findings file "./main.ws"');
+  });
+
+  it("a mock whose lintRules ignores the policy fails wright-agent/lint-policy", async () => {
+    const [status, message] = await run("wright-agent/lint-policy", (mock) => ({
+      async lintRules(req: C.LintRulesRequest) {
+        const r = await mock.handlers.lintRules(req);
+        return { ...r, rules: r.rules.map((x) => ({ ...x, effectiveSeverity: x.defaultSeverity })) };
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("effectiveSeverity must be");
+  });
+
+  it("a mock whose project lists the entry file last fails wright-agent/project-facts", async () => {
+    const [status, message] = await run("wright-agent/project-facts", (mock) => ({
+      async project(req: C.ProjectRequest) {
+        const r = await mock.handlers.project(req);
+        return { ...r, sourceFiles: [...r.sourceFiles].reverse() };
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("the entry main.ws first");
+  });
+
+  it("a mock that checks the fixture's schema only (no cross-checks) fails wright-agent/fixture-validity", async () => {
+    const [status, message] = await run("wright-agent/fixture-validity", (mock) => ({
+      async symbols(req: C.SymbolsRequest) {
+        try {
+          return await mock.handlers.symbols(req);
+        } catch (e) {
+          // Schema-valid JSON is served (as an empty program), whatever its cross-references say.
+          let value: unknown;
+          try {
+            value = JSON.parse(readFileSync(mock.session.fixturePath, "utf8"));
+          } catch {
+            throw e;
+          }
+          if (!validateWrightAgentFixture(value)) throw e;
+          return { symbols: [], snapshot: 1 } as unknown as C.SymbolsResult;
+        }
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("the entry is not among the sources");
+  });
+
+  it("a mock whose findings drop their rule addresses fails wright-agent/finding-facts", async () => {
+    const [status, message] = await run("wright-agent/finding-facts", (mock) => ({
+      async findings(req: C.FindingsRequest) {
+        const r = (await mock.handlers.findings(req)) as { findings: C.Finding[] };
+        return { ...r, findings: r.findings.map((x) => ({ ...x, ruleAddress: null })) } as unknown as C.FindingsResult;
+      },
+    }));
+    expect(status).toBe("fail");
+    expect(message).toContain("ruleAddress must be that rule's canonical address");
+  });
+
+  it("a mock that keeps serving the cfg it answered first (not the edited fixture's) fails wright-agent/fixture-facts-served", async () => {
+    const [status, message] = await run("wright-agent/fixture-facts-served", (mock) => {
+      const first = new Map<string, C.CfgResult>();
+      return {
+        async cfg(req: C.CfgRequest) {
+          const key = JSON.stringify([req.rule, req.kind, req.max, req.all]);
+          const r = first.get(key) ?? (await mock.handlers.cfg(req));
+          first.set(key, r);
+          return r;
+        },
+      };
+    });
+    expect(status).toBe("fail");
+    expect(message).toContain("must serve the fixture's cfg");
+  });
+});
