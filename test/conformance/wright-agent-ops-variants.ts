@@ -18,8 +18,8 @@ import { createMockService } from "../../src/wright-agent/mock/index.js";
 
 const relay = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
 
-/** Rewrites one response: the request (validated or not) and the mock's answer. */
-export type Fault = (request: any, response: any) => ToolResponse | Promise<ToolResponse>;
+/** Rewrites one response: the request (validated or not), the mock's answer, and the mock itself (to ask it something else). */
+export type Fault = (request: any, response: any, ask: (request: unknown) => Promise<any>) => ToolResponse | Promise<ToolResponse>;
 
 /** Runs the given checks against the (faulty) mock over stdio: [id, status, message] each. */
 export async function runOn(ids: readonly string[], fault?: Fault): Promise<[string, string, string | undefined][]> {
@@ -32,7 +32,7 @@ export async function runOn(ids: readonly string[], fault?: Fault): Promise<[str
     live.add(socket);
     socket.on("error", () => {});
     const mock = createMockService({ fixturePath: fixture, cwd: t.target.config.cwd });
-    const service = fault ? { ...mock, handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r))) } : mock;
+    const service = fault ? { ...mock, handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r)), (q) => mock.handle(q)) } : mock;
     void serveToolService(service, { transport: "stdio", input: socket, output: socket }).finally(() => socket.end());
   });
   await new Promise<void>((done) => server.listen(sock, done));

@@ -1,0 +1,73 @@
+/**
+ * The wright-agent operation checks added to kill mutation survivors of the mock's operation files
+ * (conformance/wright-agent/power-ops.ts): our mock passes them (served in process over stdio);
+ * the same mock behind a FAULT, a rewrite of its answers the way a broken server would answer,
+ * fails the check the fault is about:
+ * each FAULTS entry names the check and what the fault breaks.
+ */
+import { describe, expect, it } from "vitest";
+import { powerOpsChecks } from "../../conformance/wright-agent/power-ops.js";
+import { runOn, type Fault } from "./wright-agent-ops-variants.js";
+
+const ids = powerOpsChecks.map((c) => c.id);
+const isOp = (r: any, op: string) => r !== null && typeof r === "object" && r.op === op;
+
+const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
+  ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
+  ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
+    if (!isOp(req, "references") || !res.result) return res;
+    return { result: { ...res.result, usage: { ...res.result.usage, rules: res.result.references.filter((r: any) => r.rule !== null).length } } };
+  }],
+  ["ops-list-filters", "symbols {file:", "symbols ignores its file filter", async (req, res, ask) => {
+    if (!isOp(req, "symbols") || req.file === undefined || !res.result) return res;
+    const { file: _file, ...rest } = req;
+    const all = await ask({ ...rest, all: true });
+    return { result: { ...res.result, symbols: all.result.symbols } };
+  }],
+  ["ops-cfg", "must keep exactly the blocks", "cfg's kind filter renumbers the blocks it keeps", (req, res) => {
+    if (!isOp(req, "cfg") || req.kind === undefined || !res.result) return res;
+    return { result: { ...res.result, blocks: res.result.blocks.map((b: any, i: number) => ({ ...b, id: i })) } };
+  }],
+  ["ops-call-graph", "callGraph {callee:", "callGraph ignores its callee filter", async (req, res, ask) => {
+    if (!isOp(req, "callGraph") || req.callee === undefined || !res.result) return res;
+    const { callee: _c, ...rest } = req;
+    const all = await ask({ ...rest, all: true });
+    return { result: { ...res.result, edges: all.result.edges ?? all.result } };
+  }],
+  ["ops-cost-estimate", "byNode sums", "costEstimate's drill-down reports byNode without the rule's own node", (req, res) => {
+    if (!isOp(req, "costEstimate") || req.rule === undefined || !res.result) return res;
+    return { result: { ...res.result, byNode: res.result.byNode.slice(1) } };
+  }],
+  ["ops-lint", "5,500-byte bound", "lint without all ignores the 5,500-byte bound", async (req, res, ask) => (isOp(req, "lint") && !req.all && res.result ? ask({ ...req, all: true }) : res)],
+  ["ops-vocabulary", "(pageSize 2)", "listEntries ignores pageSize", async (req, res, ask) => {
+    if (!isOp(req, "listEntries") || req.pageSize === undefined || req.pageSize >= 50) return res;
+    const { pageSize: _p, ...rest } = req;
+    return ask(rest);
+  }],
+  ["ops-edits", "with sources", "validateEditTransaction ignores supplied sources (reads the disk)", async (req, res, ask) => {
+    if (!isOp(req, "validateEditTransaction") || !req.sources) return res;
+    const { sources: _s, ...rest } = req;
+    return ask(rest);
+  }],
+  ["ops-workflows", "hotspots", "analyze's hotspots are in rule order, not ranked", async (req, res, ask) => {
+    if (!isOp(req, "analyze") || !res.result) return res;
+    const cost = await ask({ op: "costEstimate", all: true });
+    const byIndex = [...cost.result.elementCount.rules].sort((a: any, b: any) => a.index - b.index).map(({ index: _i, ...h }: any) => h);
+    const n = req.all ? byIndex.length : 5;
+    return { result: { ...res.result, result: { ...res.result.result, hotspots: byIndex.slice(0, n) } } };
+  }],
+];
+
+describe("wright-agent power-ops checks", () => {
+  it("our mock passes them", async () => {
+    expect(await runOn(ids)).toEqual(ids.map((id) => [id, "pass", undefined]));
+  }, 60_000);
+
+  for (const [check, message, what, fault] of FAULTS) {
+    it(`a server where ${what} fails wright-agent/${check}`, async () => {
+      const [result] = await runOn([`wright-agent/${check}`], fault);
+      expect(result?.slice(0, 2)).toEqual([`wright-agent/${check}`, "fail"]);
+      expect(result?.[2]).toContain(message);
+    }, 30_000);
+  }
+});
