@@ -8,7 +8,7 @@
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
 import { describe as show } from "./target.js";
-import { expectRefusal, list, obj, requireOperations } from "./util.js";
+import { expectRefusal, list, needsOwnFixture, obj, requireOperations } from "./util.js";
 
 type Req = { op: string } & Record<string, unknown>;
 type Obj = Record<string, unknown>;
@@ -496,4 +496,73 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];
+/** The parts of a wright-agent-fixture/v1 document (contracts/wright-agent) this check reads. */
+interface FixtureFacts {
+  catalog: { service: { name: string; version: string }; athenaVersion: string | null; profiles?: string[]; targetMetadata: unknown; defaultLocale?: string; languages: Record<string, { owner: string; unavailable?: string; entries: { kind: string; id: string; within?: string | null; signature?: string; spellings: Record<string, string[]> }[] }> };
+  project: { origin: string; entry: string; settings?: unknown; lintPolicy: { configFile?: string | null; ruleFiles?: string[]; disabled: string[]; severityOverrides: Record<string, string>; failOn: string } };
+  sources: { path: string; text: string }[];
+  lintRules: { id: string; summary: string; rationale?: string; documentation?: string; knownLimits?: string[]; evidence?: string; tags?: string[]; defaultSeverity: string; fixable?: boolean }[];
+  persistentObjects?: { kind: string; storedIn: string | null; rule: number | null; destroyed: boolean }[];
+  skipped?: { rule: number; lintRule: string; reason: string }[];
+  simulation?: { trace?: unknown };
+}
+
+export const opsFixtureFacts: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-fixture-facts",
+  title: "(our fixture) the facts the wright-agent-fixture/v1 document states are the facts served",
+  doc: "With our fixture (a wright-agent-fixture/v1 document, contracts/wright-agent): capabilities names the catalog's service, version, languages, profiles and athena version; targetMetadata is the catalog's; project reports the fixture's origin, settings and source files (entry first, each with its SHA-256 identity and line count); lintRules reports each registered rule's metadata, the lint policy, and effective severities (disabled: off, an override, else the default), with the fixture's skipped evaluations; persistentObjects reports the fixture's placed objects with their storage, rule and destruction; listEntries lists a language's catalog entries of a kind in catalog order with their spellings; simulate carries the fixture's trace.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["capabilities", "targetMetadata", "project", "lintRules", "persistentObjects", "listEntries"]);
+    const f = JSON.parse(target.config.fixture!.text) as FixtureFacts;
+    const caps = await answer(target, t, { op: "capabilities" });
+    const cat = f.catalog;
+    expect(caps.name === cat.service.name && caps.version === cat.service.version && caps.athena_version === cat.athenaVersion, "capabilities must name the catalog's service, version and athena version", caps);
+    expect(same(caps.languages, Object.keys(cat.languages)) && (cat.profiles === undefined || same(caps.profiles, cat.profiles)), "capabilities must list the catalog's languages and profiles", caps);
+    expect(same(await answer(target, t, { op: "targetMetadata" }), cat.targetMetadata), "targetMetadata must be the catalog's");
+    const p = await answer(target, t, { op: "project" });
+    expect(obj(p.origin).kind === f.project.origin && same(p.settings, f.project.settings ?? null), "project must report the fixture's origin and settings", { origin: p.origin, settings: p.settings });
+    const entryFirst = [...f.sources].sort((a, b) => Number(b.path === f.project.entry) - Number(a.path === f.project.entry));
+    const files = await Promise.all(entryFirst.map(async (s) => ({ path: s.path, identity: await sha256(s.text), lines: s.text.split("\n").length })));
+    expect(same(items(p.sourceFiles).map((x) => ({ path: x.path, identity: x.identity, lines: x.lines })), files), "project.sourceFiles must be the fixture's sources, entry first, with identity and line count", p.sourceFiles);
+    const lr = await answer(target, t, { op: "lintRules" });
+    const policy = f.project.lintPolicy;
+    expect(same(lr.policy, { configFile: policy.configFile ?? null, ruleFiles: policy.ruleFiles ?? [], disabled: policy.disabled, severityOverrides: policy.severityOverrides, failOn: policy.failOn }), "lintRules.policy must be the fixture's lint policy", lr.policy);
+    const served = items(lr.rules);
+    expect(served.length === f.lintRules.length, `lintRules lists ${served.length} rules, the fixture registers ${f.lintRules.length}`);
+    f.lintRules.forEach((l, i) => {
+      const r = served[i]!;
+      const effective = policy.disabled.includes(l.id) ? "off" : (policy.severityOverrides[l.id] ?? l.defaultSeverity);
+      const want = { id: l.id, summary: l.summary, rationale: l.rationale ?? "", documentation: l.documentation ?? "", evidence: l.evidence ?? "", tags: l.tags ?? [], defaultSeverity: l.defaultSeverity, effectiveSeverity: effective, fixable: l.fixable ?? false };
+      const got = Object.fromEntries(Object.keys(want).map((k) => [k, r[k]]));
+      expect(same(got, want), `lintRules ${l.id} must report the fixture's metadata and effective severity ${effective}`, { got, want });
+      expect((l.knownLimits ?? []).every((k) => String(r.knownLimits).includes(k)), `lintRules ${l.id} must report its known limits`, r.knownLimits);
+    });
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules);
+    const skipped = (f.skipped ?? []).map((s) => ({ id: s.lintRule, rule: s.rule, ruleAddress: rules[s.rule]?.address, reason: s.reason }));
+    expect(same(lr.skipped, skipped), "lintRules.skipped must be the fixture's skipped evaluations", lr.skipped);
+    const objects = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects);
+    const placed = (f.persistentObjects ?? []).filter((o) => o.rule !== null);
+    expect(same(objects.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.identityRetained, obj(o.createdIn).address]), placed.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.storedIn !== null, rules[o.rule!]?.address])), "persistentObjects must report the fixture's placed objects (kind, rule, storedIn, destroyed, identity kept when stored, the creating rule)", objects);
+    for (const [name, lang] of Object.entries(cat.languages)) {
+      if (lang.unavailable !== undefined) {
+        const u = await answer(target, t, { op: "lookup", language: name, query: "x" });
+        expect(u.owner === lang.owner && same(u.unavailable, { capability: lang.owner, message: lang.unavailable }) && list(u.entries).length === 0, `lookup ${name}: the owner's vocabulary is unavailable`, u);
+        continue;
+      }
+      const loc = cat.defaultLocale ?? "en-US";
+      for (const kind of [...new Set(lang.entries.map((e) => e.kind))]) {
+        const page = await answer(target, t, { op: "listEntries", language: name, kind, pageSize: 500 });
+        const want = lang.entries.filter((e) => e.kind === kind).map((e) => ({ identity: e.id, kind: e.kind, displayName: e.spellings[loc]?.[0] ?? e.id, accepted: e.spellings[loc] ?? [], within: e.within ?? null, signature: e.signature ?? undefined }));
+        const got = items(page.entries).map((e) => ({ identity: e.identity, kind: e.kind, displayName: e.displayName, accepted: e.accepted, within: e.within, signature: e.signature }));
+        expect(page.owner === lang.owner && same(got, want), `listEntries ${name} ${kind} must list the catalog's entries in order (first difference at ${got.findIndex((g, k) => !same(g, want[k]))}: ${JSON.stringify(got.find((g, k) => !same(g, want[k])))} ${JSON.stringify(want.find((w, k) => !same(w, got[k])))})`, { got, want });
+      }
+    }
+    if ((await target.reachable(t)).includes("simulate") && cat.athenaVersion !== null) {
+      const run = await answer(target, t, { op: "simulate", inputIdentity: p.inputIdentity, seconds: 1 });
+      expect(same(obj(run.result).trace, f.simulation?.trace ?? null), "simulate must carry the fixture's trace", run.result);
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];

@@ -13,6 +13,10 @@ const ids = powerOpsChecks.map((c) => c.id);
 const isOp = (r: any, op: string) => r !== null && typeof r === "object" && r.op === op;
 
 const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
+  ["ops-fixture-facts", "effective severity", "lintRules ignores the policy's severity overrides", (req, res) => {
+    if (!isOp(req, "lintRules") || !res.result) return res;
+    return { result: { ...res.result, rules: res.result.rules.map((r: any) => (r.effectiveSeverity === "off" ? r : { ...r, effectiveSeverity: r.defaultSeverity })) } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
