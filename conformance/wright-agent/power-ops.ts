@@ -565,4 +565,95 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];
+/** The top-level arguments of a call's text: Create HUD Text(a, b(c, d), e) -> [a, b(c, d), e]. */
+function topLevelArguments(text: string): string[] {
+  const open = text.indexOf("(");
+  if (open < 0) return [];
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(") depth++;
+    else if (ch === ")" && depth-- === 0) {
+      args.push(text.slice(start, i).trim());
+      break;
+    } else if (ch === "," && depth === 0) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return args.filter((a) => a !== "");
+}
+
+type Span = { path?: string; start: { line: number; col: number }; end: { line: number; col: number } };
+const spanOf = (v: unknown): Span | undefined => (v !== null && typeof v === "object" && "start" in v ? (v as Span) : undefined);
+const contains = (outer: Span, inner: Span) =>
+  outer.path === inner.path && (outer.start.line < inner.start.line || (outer.start.line === inner.start.line && outer.start.col <= inner.start.col)) && (outer.end.line > inner.end.line || (outer.end.line === inner.end.line && outer.end.col >= inner.end.col));
+/** The text a one-line span covers (1-based columns, end exclusive). */
+const slice = (texts: Map<string, string>, s: Span) => (s.start.line === s.end.line ? (texts.get(String(s.path))?.split("\n")[s.start.line - 1] ?? "").slice(s.start.col - 1, s.end.col - 1) : undefined);
+const DESTROYS: Record<string, RegExp> = { hudText: /^\s*Destroy (?:All )?HUD Text/m, effect: /^\s*Destroy (?:All )?Effects?\b/m, inWorldText: /^\s*Destroy (?:All )?In-World Text/m, icon: /^\s*Destroy (?:All )?Icons?\b/m };
+
+export const opsSourceFacts: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-source-facts",
+  title: "persistentObjects and rule content agree with the source text",
+  doc: "On Workshop input the sources' text is read back through validateEditTransaction's preview (a comment inserted at each file's start). A persistent object lies in its creating rule (createdIn is that rule) and inside its creating action (content's actions, whose spans are the statements'); its visibility is that action's first argument and a reevaluation mode one of its arguments; an ongoingGlobal rule's objects execute globally; identityRetained says whether the id is stored; sameKindCleanupInRule says whether the rule's text destroys objects of that kind. A content action whose text starts with a call the language's vocabulary spells names that entry's catalog id.",
+  async run(target) {
+    const t = await via(target, ["project", "validateEditTransaction", "persistentObjects", "rules", "listEntries"]);
+    const p = await answer(target, t, { op: "project" });
+    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const texts = new Map<string, string>();
+    for (const f of items(p.sourceFiles)) {
+      const v = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(f.path), String(f.identity))] } });
+      const preview = items(v.preview).find((x) => x.source === f.path);
+      if (!preview) fail(`no preview of ${String(f.path)}`, v);
+      texts.set(String(f.path), String(preview.new_text).slice(PROBE.length));
+    }
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
+    const objects = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects);
+    for (const o of objects) {
+      const rule = rules.find((r) => r.id === o.rule);
+      const what = `persistentObject ${String(o.kind)} of rule ${String(o.rule)}`;
+      if (!rule) fail(`${what}: no such rule`, o);
+      if (o.createdIn !== undefined && o.createdIn !== null) expect(obj(o.createdIn).id === rule.id && obj(o.createdIn).address === rule.address, `${what}: createdIn is not its rule`, o.createdIn);
+      const span = spanOf(o.span);
+      const ruleSpan = spanOf(rule.span);
+      if (span && ruleSpan) expect(contains(ruleSpan, span), `${what}: its span lies outside the creating rule`, o);
+      const action = obj(list(obj(rule.content).actions)[Number(o.action)]);
+      const actionSpan = spanOf(action.span);
+      expect(actionSpan !== undefined && (span === undefined || contains(actionSpan, span)), `${what}: action ${String(o.action)} of the rule is not the creating action`, { object: o, action });
+      const text = slice(texts, actionSpan!);
+      if (text !== undefined) {
+        const args = topLevelArguments(text);
+        expect(o.visibility === args[0], `${what}: visibility ${JSON.stringify(o.visibility)} is not the creating action's first argument ${JSON.stringify(args[0])}`);
+        if (o.reevaluation !== null) expect(args.includes(String(obj(o.reevaluation).mode)), `${what}: reevaluation mode ${JSON.stringify(obj(o.reevaluation).mode)} is none of the action's arguments`, args);
+      }
+      if (rule.event === "ongoingGlobal") expect(o.executionScope === "global", `${what}: an ongoingGlobal rule executes globally, not ${String(o.executionScope)}`);
+      if ("storedIn" in o) expect(o.identityRetained === (o.storedIn !== null), `${what}: identityRetained ${String(o.identityRetained)} with storedIn ${String(o.storedIn)}`);
+      const destroy = DESTROYS[String(o.kind)];
+      if (destroy && ruleSpan) {
+        const lines = (texts.get(String(ruleSpan.path)) ?? "").split("\n").slice(ruleSpan.start.line - 1, ruleSpan.end.line).filter((l) => !/^\s*\/\//.test(l)).join("\n");
+        expect(o.sameKindCleanupInRule === destroy.test(lines), `${what}: sameKindCleanupInRule is ${String(o.sameKindCleanupInRule)}, the rule's text says ${destroy.test(lines)}`);
+      }
+    }
+    const ids = new Map<string, string>();
+    const caps = await answer(target, t, { op: "capabilities" });
+    const language = String(list(caps.languages)[0] ?? "workshop");
+    const vocabulary = await target.call(t, { op: "listEntries", language, kind: "action", pageSize: 500 });
+    if (vocabulary.kind === "result") for (const e of items(obj(vocabulary.value).entries)) for (const sp of list(e.accepted)) ids.set(String(sp), String(e.identity));
+    let named = 0;
+    for (const rule of rules) {
+      for (const a of items(obj(rule.content).actions)) {
+        const s = spanOf(a.span);
+        const text = s && slice(texts, s);
+        const head = text === undefined ? undefined : /^([A-Z][\w -]*?)\s*\(/.exec(text)?.[1];
+        if (head === undefined || !ids.has(head)) continue;
+        named++;
+        if ("call" in a) expect(a.call === ids.get(head), `rule ${String(rule.address)}: the content of ${JSON.stringify(text)} must call ${ids.get(head)}, not ${JSON.stringify(a.call)}`, a);
+      }
+    }
+    if (objects.length === 0 && named === 0) throw new SkipCheck("no persistent object and no content call to compare");
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];

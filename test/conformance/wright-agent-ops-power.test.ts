@@ -17,6 +17,14 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "lintRules") || !res.result) return res;
     return { result: { ...res.result, rules: res.result.rules.map((r: any) => (r.effectiveSeverity === "off" ? r : { ...r, effectiveSeverity: r.defaultSeverity })) } };
   }],
+  ["ops-source-facts", "visibility", "persistentObjects reports everyone as the viewers", (req, res) => {
+    if (!isOp(req, "persistentObjects") || !res.result) return res;
+    return { result: { ...res.result, persistentObjects: res.result.persistentObjects.map((o: any) => ({ ...o, visibility: "All Players(All Teams)" === o.visibility ? "All Players(Team 1)" : "All Players(All Teams)" })) } };
+  }],
+  ["ops-source-facts", "must call", "rule content names no catalog call", (req, res) => {
+    if (!isOp(req, "rules") || !req.content || !res.result) return res;
+    return { result: { ...res.result, rules: res.result.rules.map((r: any) => ({ ...r, content: { ...r.content, actions: r.content.actions.map((a: any) => ({ ...a, call: null })) } })) } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
@@ -68,7 +76,7 @@ describe("wright-agent power-ops checks", () => {
   }, 60_000);
 
   for (const [check, message, what, fault] of FAULTS) {
-    it(`a server where ${what} fails wright-agent/${check}`, async () => {
+    it(`a server where ${what} fails wright-agent/${check} (${message})`, async () => {
       const [result] = await runOn([`wright-agent/${check}`], fault);
       expect(result?.slice(0, 2)).toEqual([`wright-agent/${check}`, "fail"]);
       expect(result?.[2]).toContain(message);
