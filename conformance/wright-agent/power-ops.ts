@@ -5,6 +5,7 @@
  * over one transport (the first that is not MCP, else MCP): cross-transport already compares the
  * transports, and these pin what one operation's answer must agree with.
  */
+import { createHash } from "node:crypto";
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
 import { describe as show } from "./target.js";
@@ -304,6 +305,18 @@ export const opsLint: Check<WrightAgentTarget> = {
       expect(items(s.findings).every((f) => (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!) && items(s.findings).length === findings.filter((f) => (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!).length, `lint {severity: ${severity}} must keep exactly the findings at or above it`, s.findings);
       expect(obj(s.selection).total === findings.length, `lint {severity: ${severity}}: selection.total is ${String(obj(s.selection).total)}`);
     }
+    // Lint findings are the compact form of findings: code, severity, message, evidence, a path:line:column location when mapped, repeated, fix kind and summary.
+    const compact = (f: Obj) => ({ code: f.code, severity: f.severity, message: f.message, evidence: f.evidence, location: spanOf(f.span) ? `${String(spanOf(f.span)!.path)}:${spanOf(f.span)!.start.line}:${spanOf(f.span)!.start.col}` : undefined, repeated: f.repeated ?? undefined, fix: f.fix ? { kind: obj(f.fix).kind, summary: obj(f.fix).summary } : undefined });
+    const lintCompact = (f: Obj) => ({ code: f.code, severity: f.severity, message: f.message, evidence: f.evidence, location: f.location, repeated: f.repeated ?? undefined, fix: f.fix ? { kind: obj(f.fix).kind, summary: obj(f.fix).summary } : undefined });
+    expect(same(sorted(shown.map((f) => JSON.stringify(lintCompact(f)))), sorted(findings.map((f) => JSON.stringify(compact(f))))), "lint's findings must be findings' in compact form (code, severity, message, evidence, location path:line:column, repeated, fix kind and summary)", { lint: shown.slice(0, 2), findings: findings.slice(0, 2) });
+    const capped = items(l.findings);
+    expect(same(capped, shown.slice(0, capped.length)), "lint without all shows a prefix of the complete list");
+    const trunc = obj(Array.isArray(l.findings) ? l.truncation : obj(l.findings).truncation);
+    if (capped.length < shown.length) {
+      expect(trunc.total === shown.length && trunc.withheld === shown.length - capped.length, `lint withholds ${shown.length - capped.length} findings but its truncation reports ${JSON.stringify(trunc)}`);
+      const next = Buffer.byteLength(JSON.stringify(shown[capped.length])) + 1;
+      expect(capped.length >= 20 || bytes + next > 5500 - 16, `lint shows ${capped.length} findings in ${bytes} bytes: the next one (${next} bytes) still fits the 5,500-byte bound`);
+    }
     const lr = await answer(target, t, { op: "lintRules" });
     const registered = items(lr.rules);
     expect(same(items(l.rules).map((r) => [r.id, r.effectiveSeverity]), registered.map((r) => [r.id, r.effectiveSeverity])), "lint's rules must be lintRules' ids with their effective severities", { lint: l.rules, lintRules: registered.map((r) => [r.id, r.effectiveSeverity]) });
@@ -371,7 +384,8 @@ export const opsVocabulary: Check<WrightAgentTarget> = {
   },
 };
 
-const sha256 = async (text: string) => (await import("node:crypto")).createHash("sha256").update(text).digest("hex");
+const sha256 = async (text: string) => createHashOf(text);
+const createHashOf = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const PROBE = "// conformance probe\n";
 const insertAt1 = (source: string, identity: string, text = PROBE) => ({ kind: "replace", source, source_identity: identity, range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: text });
 
@@ -478,6 +492,24 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
     expect(same(items(i.rules).map((r) => [r.id, r.name, r.address]), rules.slice(0, 20)), "inspect lists the rules rules lists, 20 by default", i.rules);
     expect(same(items(iAll.rules).map((r) => [r.id, r.name, r.address]), rules), "inspect {all: true} lists every rule", iAll.rules);
     expect(obj(i.program).findings === p.findings, "inspect's program.findings is project's findings count", i.program);
+    if ((await target.reachable(t)).includes("compile")) {
+      const out = `conformance-power-${process.pid}-${Date.now()}.ow`;
+      const first = await answer(target, t, { op: "compile", output: out });
+      const written = obj(envelope(first, "compile").output);
+      if (first.ok === true) {
+        expect(typeof written.written_to === "string" && written.written_to.endsWith(out) && typeof written.sha256 === "string", "compile must report output.written_to and output.sha256", first.result);
+        const { readFileSync, rmSync } = await import("node:fs");
+        const { isAbsolute, join } = await import("node:path");
+        const file = isAbsolute(String(written.written_to)) ? String(written.written_to) : join(target.config.cwd, String(written.written_to));
+        expect(createHashOf(readFileSync(file)) === written.sha256, "compile's output.sha256 must be the SHA-256 of the file it wrote", written);
+        if ("input_identity" in written) expect(written.input_identity === p.inputIdentity, "compile's output.input_identity is the entry source's identity", written);
+        const again = await answer(target, t, { op: "compile", output: out });
+        expect(again.ok === false && again.exit === 2 && list(again.diagnostics).some((d) => obj(d).code === "output-exists") && obj(again.result).output === undefined, "a second compile to the same file without force is output-exists (exit 2), writing nothing", again);
+        const forced = await answer(target, t, { op: "compile", output: out, force: true });
+        expect(forced.ok === true && obj(obj(forced.result).output).sha256 === written.sha256, "compile with force replaces the file with the same program", forced.result);
+        rmSync(file, { force: true });
+      }
+    }
     const c = envelope(await answer(target, t, { op: "check" }), "check");
     expect(same(c.program, a.program), "check's program is analyze's program summary", { check: c.program, analyze: a.program });
     if ((await target.reachable(t)).includes("simulate")) {

@@ -25,6 +25,14 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "rules") || !req.content || !res.result) return res;
     return { result: { ...res.result, rules: res.result.rules.map((r: any) => ({ ...r, content: { ...r.content, actions: r.content.actions.map((a: any) => ({ ...a, call: null })) } })) } };
   }],
+  ["ops-lint", "compact form", "lint's findings lose their location", (req, res) => {
+    if (!isOp(req, "lint") || !req.all || !res.result) return res;
+    return { result: { ...res.result, findings: res.result.findings.map(({ location: _l, ...f }: any) => f) } };
+  }],
+  ["ops-workflows", "SHA-256 of the file", "compile reports the input's identity as the output's sha256", (req, res) => {
+    if (!isOp(req, "compile") || !res.result?.result?.output) return res;
+    return { result: { ...res.result, result: { output: { ...res.result.result.output, sha256: res.result.result.output.input_identity } } } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
