@@ -688,4 +688,59 @@ export const opsSourceFacts: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];
+export const opsFixtureVariants: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-fixture-variants",
+  title: "(our fixture) errors, an unavailable element count, non-Workshop input and a failed load, written to the fixture",
+  doc: "With our fixture edited on disk (restored after): a program with an error diagnostic fails check (ok false, exit 1, the diagnostic reported), compiles nothing, and costEstimate reports exact.emittedBytes null with emittedBytesUnavailable, never 0; an element count that cannot run leaves elementCount only its budget and names the reason in elementCountUnavailable, never a zero; OverPy input refuses Workshop edits with edit-requires-provider, input without a shipped provider with source-provider-unavailable; a fixture that does not parse (or is missing) fails check, compile and simulate inside their envelopes with the code symbols refuses with.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["check", "costEstimate", "symbols", "project"]);
+    const reach = await target.reachable(t);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    const write = (change: (f: Record<string, any>) => void) => {
+      const f = structuredClone(base);
+      change(f);
+      target.writeFixture(JSON.stringify(f));
+    };
+    try {
+      write((f) => f.diagnostics.push({ code: "conformance-probe-error", severity: "error", message: "an error the suite put here", span: f.diagnostics[0]?.span ?? null }));
+      const c = await answer(target, t, { op: "check" });
+      expect(c.ok === false && c.exit === 1 && list(c.diagnostics).some((d) => obj(d).code === "conformance-probe-error"), "a program with an error diagnostic fails check (ok false, exit 1) and reports it", c);
+      const exact = obj((await answer(target, t, { op: "costEstimate" })).exact);
+      expect(exact.emittedBytes === null && typeof exact.emittedBytesUnavailable === "string" && exact.emittedBytesUnavailable !== "", "when emission fails exact.emittedBytes is null with emittedBytesUnavailable, never 0", exact);
+      if (reach.includes("compile")) {
+        const out = `conformance-errors-${process.pid}.ow`;
+        const r = await answer(target, t, { op: "compile", output: out });
+        const { existsSync } = await import("node:fs");
+        const { join } = await import("node:path");
+        expect(r.ok === false && r.exit !== 0 && !existsSync(join(target.config.cwd, out)), "a failed compile writes no file", r);
+      }
+
+      write((f) => (f.cost = { elementCountUnavailable: "the suite made the count unavailable" }));
+      const cost = await answer(target, t, { op: "costEstimate" });
+      expect(same(Object.keys(obj(cost.elementCount)), ["budget"]) && typeof cost.elementCountUnavailable === "string" && cost.elementCountUnavailable !== "", "an element count that cannot run carries only budget, and elementCountUnavailable names the reason", cost);
+
+      for (const [origin, code] of [["opy", "edit-requires-provider"], ["ostw", "source-provider-unavailable"]] as const) {
+        write((f) => (f.project.origin = origin));
+        const id = String((await answer(target, t, { op: "project" })).inputIdentity);
+        if (reach.includes("validateEditTransaction")) expectRefusal(await target.call(t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(base.project.entry), id)] } }), code, `validateEditTransaction on ${origin} input`);
+        if (reach.includes("editStatements")) expectRefusal(await target.call(t, { op: "editStatements", inputIdentity: id, edits: [] }), code, `editStatements on ${origin} input`);
+      }
+
+      for (const broken of ["parse", "missing"] as const) {
+        if (broken === "parse") target.writeFixture("{ not a fixture");
+        else target.removeFixture();
+        const refusal = await target.call(t, { op: "symbols" });
+        if (refusal.kind !== "refusal") fail(`symbols over a ${broken} fixture answered ${show(refusal)}`);
+        for (const op of ["check", "compile", "simulate"].filter((o) => reach.includes(o))) {
+          const env = obj(expectResultOf(await target.call(t, { op, ...(op === "simulate" ? { inputIdentity: "0".repeat(64), seconds: 1 } : {}), ...(op === "compile" ? { output: `conformance-${broken}.ow` } : {}) })));
+          expect(env.ok === false && env.exit !== 0 && obj(list(env.diagnostics)[0]).code === refusal.error.code && env.command === op, `${op} over a ${broken} fixture must fail inside its envelope with ${refusal.error.code}`, env);
+        }
+      }
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];

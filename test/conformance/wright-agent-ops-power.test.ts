@@ -33,6 +33,15 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "compile") || !res.result?.result?.output) return res;
     return { result: { ...res.result, result: { output: { ...res.result.result.output, sha256: res.result.result.output.input_identity } } } };
   }],
+  ["ops-fixture-variants", "never 0", "costEstimate reports 0 emitted bytes when emission fails", (req, res) => {
+    if (!isOp(req, "costEstimate") || res.result?.exact?.emittedBytes !== null) return res;
+    const { emittedBytesUnavailable: _u, ...exact } = res.result.exact;
+    return { result: { ...res.result, exact: { ...exact, emittedBytes: 0 } } };
+  }],
+  ["ops-fixture-variants", "expected a result, got {\"kind\":\"refusal\"", "simulate refuses over a broken fixture instead of reporting it", (req, res) => {
+    if (!isOp(req, "simulate") || res.result?.diagnostics?.[0]?.stage === undefined || !["parse-error", "input-io"].includes(res.result.diagnostics[0].code)) return res;
+    return { error: { code: res.result.diagnostics[0].code, message: "refused" } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
