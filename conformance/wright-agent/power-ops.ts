@@ -486,6 +486,25 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
     const trees = items(aAll.conditionTrees);
     expect(items(a.conditionTrees).length === Math.min(3, trees.length), "analyze keeps the top three condition trees");
     for (let i = 1; i < trees.length; i++) expect(Number(trees[i - 1]!.conditions) >= Number(trees[i]!.conditions), "analyze's conditionTrees are ranked by condition count", trees);
+    // The report's entries agree with the semantic operations: complexity with cfg, condition trees with rule content, variables with symbols.
+    const withContent = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
+    const complexity = items(aAll.complexity);
+    expect(items(a.complexity).length === Math.min(5, complexity.length), "analyze keeps the top five complexity entries");
+    for (const cx of complexity) {
+      const g = await target.call(t, { op: "cfg", rule: cx.address, all: true });
+      if (g.kind !== "result") continue;
+      const blocks = items(obj(g.value).blocks);
+      expect(cx.blocks === blocks.length && cx.branches === blocks.filter((b) => ["if", "while", "for"].includes(String(b.kind))).length, `analyze complexity of ${String(cx.address)} (${String(cx.blocks)} blocks, ${String(cx.branches)} branches) disagrees with its cfg`, { cx, kinds: blocks.map((b) => b.kind) });
+    }
+    for (let k = 1; k < complexity.length; k++) expect(Number(complexity[k - 1]!.branches) >= Number(complexity[k]!.branches), "analyze's complexity is ranked by branches", complexity);
+    const withConditions = withContent.filter((r) => list(obj(r.content).conditions).length > 0);
+    expect(trees.length === withConditions.length, `analyze {all: true} lists ${trees.length} condition trees, ${withConditions.length} rules have conditions`);
+    for (const tr of trees) {
+      const rule = withContent.find((r) => r.address === tr.ruleAddress);
+      expect(rule !== undefined && tr.conditions === list(obj(rule.content).conditions).length && list(tr.text).length === tr.conditions, `analyze's condition tree of ${String(tr.ruleAddress)} does not count that rule's conditions`, tr);
+    }
+    const variables = new Map(items((await answer(target, t, { op: "symbols", all: true })).symbols).filter((x) => x.kind === "globalVariable" || x.kind === "playerVariable").map((x) => [`${String(x.kind)}:${String(x.name)}`, x]));
+    expect(vars.length === variables.size && vars.every((v) => variables.has(`${String(v.kind)}:${String(v.name)}`)), `analyze {all: true} topVariables must list the program's ${variables.size} variables`, vars);
     const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules).map((r) => [r.id, r.name, r.address]);
     const i = envelope(await answer(target, t, { op: "inspect" }), "inspect");
     const iAll = envelope(await answer(target, t, { op: "inspect", all: true }), "inspect");

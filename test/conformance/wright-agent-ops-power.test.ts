@@ -42,6 +42,10 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "simulate") || res.result?.diagnostics?.[0]?.stage === undefined || !["parse-error", "input-io"].includes(res.result.diagnostics[0].code)) return res;
     return { error: { code: res.result.diagnostics[0].code, message: "refused" } };
   }],
+  ["ops-workflows", "disagrees with its cfg", "analyze's complexity counts one block fewer", (req, res) => {
+    if (!isOp(req, "analyze") || !res.result) return res;
+    return { result: { ...res.result, result: { ...res.result.result, complexity: res.result.result.complexity.map((c: any) => ({ ...c, blocks: c.blocks - 1 })) } } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
