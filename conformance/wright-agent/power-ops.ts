@@ -762,4 +762,62 @@ export const opsFixtureVariants: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows];
+export const opsEditStatements: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-edit-statements",
+  title: "editStatements: a statement edit the server takes does what it says; stale or out-of-range edits are refused",
+  doc: "The statement-edit companion document is not available, so the request is the mock's assumption ({rule, op: insert|replace|delete, list, index, text}); a server that takes such an edit (ok: true) must edit that statement: delete removes the statement's line, replace puts the text where the statement was, insert adds a line before the statement at index (after the last at index = length). Whatever shape a server takes, a stale inputIdentity and a position past the list's end are never ok: true.",
+  async run(target) {
+    const t = await via(target, ["project", "editStatements", "rules", "validateEditTransaction"]);
+    const p = await answer(target, t, { op: "project" });
+    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const id = String(p.inputIdentity);
+    const entry = String(items(p.sourceFiles)[0]?.path);
+    const before = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(entry, id)] } });
+    const text = String(items(before.preview).find((x) => x.source === entry)?.new_text ?? "").slice(PROBE.length);
+    const lines = text.split("\n");
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
+    const edit = async (e: Obj, identity = id) => obj(expectResultOf(await target.call(t, { op: "editStatements", inputIdentity: identity, edits: [e] })));
+    const previewOf = (r: Obj) => String(items(r.preview).find((x) => x.source === entry)?.new_text ?? "");
+    let tried = 0;
+    for (const list_ of ["actions", "conditions"] as const) {
+      const rule = rules.find((r) => { const st = items(obj(r.content)[list_]); return st.length >= 2 && st.every((x) => spanOf(x.span)?.path === entry); });
+      if (!rule) continue;
+      const st = items(obj(rule.content)[list_]);
+      const n = st.length;
+      const at = (k: number) => spanOf(st[k]!.span)!;
+      const base = { rule: rule.address, list: list_ };
+      const stale = await edit({ ...base, op: "delete", index: 0 }, "0".repeat(64));
+      expect(stale.ok !== true, `editStatements with a stale inputIdentity must not be ok`, stale);
+      for (const e of [{ op: "delete", index: n }, { op: "replace", index: n, text: "Wait(0.25, Ignore Condition)" }, { op: "insert", index: n + 1, text: "Wait(0.25, Ignore Condition)" }]) {
+        const r = await edit({ ...base, ...e });
+        expect(r.ok !== true, `editStatements ${e.op} at ${list_} position ${e.index} of ${String(rule.address)} (${n} statements) must not be ok`, r);
+      }
+      const stmt = list_ === "actions" ? "Wait(0.25, Ignore Condition)" : "Global.score == 1";
+      const del = await edit({ ...base, op: "delete", index: 1 });
+      if (del.ok === true) {
+        tried++;
+        const want = [...lines.slice(0, at(1).start.line - 1), ...lines.slice(at(1).start.line)].join("\n");
+        expect(previewOf(del) === want, `editStatements delete ${list_}[1] of ${String(rule.address)} must remove exactly that statement's line`, { line: lines[at(1).start.line - 1] });
+      }
+      const rep = await edit({ ...base, op: "replace", index: 1, text: stmt });
+      if (rep.ok === true) {
+        tried++;
+        const s1 = at(1);
+        const l = lines[s1.start.line - 1]!;
+        const want = [...lines.slice(0, s1.start.line - 1), l.slice(0, s1.start.col - 1) + stmt + l.slice(s1.end.col - 1), ...lines.slice(s1.start.line)].join("\n");
+        expect(previewOf(rep) === want, `editStatements replace ${list_}[1] of ${String(rule.address)} must put the text where the statement was`, { got: previewOf(rep).split("\n")[s1.start.line - 1], want: want.split("\n")[s1.start.line - 1] });
+      }
+      for (const index of [0, n]) {
+        const ins = await edit({ ...base, op: "insert", index, text: stmt });
+        if (ins.ok !== true) continue;
+        tried++;
+        const lineNo = index < n ? at(index).start.line : at(n - 1).start.line + 1;
+        const got = previewOf(ins).split("\n");
+        expect(got.length === lines.length + 1 && got[lineNo - 1]!.includes(stmt) && same([...got.slice(0, lineNo - 1), ...got.slice(lineNo)], lines), `editStatements insert at ${list_} position ${index} of ${String(rule.address)} must add one line with the statement ${index < n ? "before that statement" : "after the last"}`, { got: got.slice(lineNo - 2, lineNo + 1) });
+      }
+    }
+    if (tried === 0) throw new SkipCheck("the server takes none of the assumed statement edits");
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements];

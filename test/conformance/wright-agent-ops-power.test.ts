@@ -46,6 +46,12 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "analyze") || !res.result) return res;
     return { result: { ...res.result, result: { ...res.result.result, complexity: res.result.result.complexity.map((c: any) => ({ ...c, blocks: c.blocks - 1 })) } } };
   }],
+  ["ops-edit-statements", "must remove exactly that statement", "editStatements deletes the line after the statement", async (req, res, ask) => {
+    if (!isOp(req, "editStatements") || res.result?.ok !== true || req.edits?.[0]?.op !== "delete") return res;
+    const edits = res.result.transaction.edits.map((e: any) => ({ ...e, range: { ...e.range, start_line: e.range.start_line + 1, end_line: e.range.end_line + 1 } }));
+    const v = await ask({ op: "validateEditTransaction", transaction: { edits } });
+    return { result: { transaction: { edits }, ...v.result } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
