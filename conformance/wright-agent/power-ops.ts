@@ -6,6 +6,7 @@
  * transports, and these pin what one operation's answer must agree with.
  */
 import { createHash } from "node:crypto";
+import { contractDocument, operationEntry } from "../../src/wright-agent/contract.js";
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
 import { describe as show } from "./target.js";
@@ -820,4 +821,52 @@ export const opsEditStatements: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements];
+export const opsStaticSurface: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-static-surface",
+  title: "capabilities' result_schemas name the committed definitions; lookup's filters; listEntries' last page and unavailable vocabularies",
+  doc: "capabilities.result_schemas maps each advertised operation to the committed schema's definition of its result (#/$defs/<Op>Result). lookup {within} keeps only entries within that scope, and a query matching nothing answers no entries; listEntries' last page is never empty while the kind has entries (pageSize dividing the total); a language whose lookup reports its vocabulary unavailable answers listEntries with the unavailable payload (no entries, total 0, nextCursor null).",
+  async run(target) {
+    const t = await via(target, ["capabilities", "lookup", "listEntries"]);
+    const caps = await answer(target, t, { op: "capabilities" });
+    const defs = obj((contractDocument as unknown as Obj).$defs);
+    for (const op of list(caps.operations).map(String)) {
+      const ref = obj(caps.result_schemas)[op];
+      const entry = operationEntry(op);
+      expect(typeof ref === "string" && ref.startsWith("#/$defs/") && ref.slice(8) in defs && (entry === undefined || ref === `#/$defs/${entry.result}`), `result_schemas.${op} is ${JSON.stringify(ref)}, not the committed definition of its result`);
+    }
+    for (const language of list(caps.languages).map(String)) {
+      const probe = await answer(target, t, { op: "lookup", language, query: "wait" });
+      if (probe.unavailable !== undefined) {
+        const le = await answer(target, t, { op: "listEntries", language, kind: "action" });
+        expect(le.unavailable !== undefined && list(le.entries).length === 0 && le.total === 0 && le.nextCursor === null, `listEntries ${language}: the vocabulary lookup reports unavailable must answer the unavailable payload`, le);
+        continue;
+      }
+      const none = await answer(target, t, { op: "lookup", language, query: "qqqqzzzzxxxxjjjj" });
+      expect(list(none.entries).length === 0, `lookup ${language} of a query matching nothing must answer no entries`, none);
+      for (const kind of ["action", "value"]) {
+        const big = await target.call(t, { op: "listEntries", language, kind, pageSize: 500 });
+        if (big.kind !== "result") continue;
+        const everything = items(obj(big.value).entries);
+        const within = everything.map((e) => e.within).find((w) => typeof w === "string");
+        if (typeof within === "string") {
+          const got = items((await answer(target, t, { op: "lookup", language, kind, within, limit: 10 })).entries);
+          expect(got.length > 0 && got.length === Math.min(10, everything.filter((e) => e.within === within).length) && got.every((e) => e.within === within), `lookup ${language} {kind: ${kind}, within: ${within}} must keep exactly the entries within it`, got);
+        }
+        const n = everything.length;
+        const size = [5, 4, 3, 2, 1].find((k) => n % k === 0 && n > k);
+        if (size === undefined) continue;
+        let cursor: unknown;
+        let last: Obj[] = [];
+        for (let page = 0; page < 600; page++) {
+          const p = await answer(target, t, { op: "listEntries", language, kind, pageSize: size, ...(cursor === undefined ? {} : { cursor }) });
+          last = items(p.entries);
+          cursor = p.nextCursor;
+          if (cursor === null || last.length === 0) break;
+        }
+        expect(last.length === size && cursor === null, `listEntries ${language} ${kind} {pageSize: ${size}} (${n} entries): the last page must be full and end the listing, not an empty page after it`);
+      }
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface];

@@ -52,6 +52,12 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     const v = await ask({ op: "validateEditTransaction", transaction: { edits } });
     return { result: { transaction: { edits }, ...v.result } };
   }],
+  ["ops-static-surface", "an empty page after it", "listEntries ends a listing with an empty page", async (req, res, ask) => {
+    if (!isOp(req, "listEntries") || !res.result || res.result.nextCursor !== null || res.result.entries.length === 0 || req.cursor === undefined) return res;
+    // The cursor of the (empty) page past the end, in the mock's own encoding.
+    const past = Buffer.from(JSON.stringify({ k: req.kind, w: req.within ?? null, o: res.result.total })).toString("base64url");
+    return { result: { ...res.result, nextCursor: past } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
