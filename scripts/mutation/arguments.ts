@@ -565,4 +565,71 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "canonical symbol keys on lines whose other mutants are killed",
     why: "Own choices by the canonical-keys argument above (the suffix match of a bare name, a found key's symbol), but the same lines hold killed mutants of the same mutators (the suffix filter dropped, the found test), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
   },
+  // round 8: wright-agent ops
+  {
+    file: "src/wright-agent/mock/ops-static.ts",
+    kind: "own choice",
+    title: "the wording of the mock operations' refusals and payload diagnostics",
+    why: "The seed: \"Error codes are the machine-readable discriminator; error message wording is for people and is not stable.\" The mock's sentences (the nearest-name hints, the lists of known locales, kinds and providers, the stale-input and edit-unsupported explanations, emittedBytesUnavailable's reason) are ours; every check compares codes, never words. Mutants that empty or change a message keep code, ok and exit.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "which command lines next lists",
+    why: "The seed adds `next` to check, lint, analyze and inspect as \"a list of complete wright command lines a renderer prints\"; which lines a tool suggests is the tool's (ours name wright commands that exist). The schema pins the shape (an array of strings); mutants that empty the list or a line change only the suggestion.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-edits.ts",
+    kind: "own choice",
+    title: "editStatements' assumed statement-edit request (the companion document is not available)",
+    why: "The seed puts editStatements' request and result rules in agent-contract-edits.md, which we do not have; the design note says to keep the shapes open and document what is assumed. The mock assumes {rule, op, list (default actions), index, text} with one statement per line, and refuses what it cannot take (no op or index, no text for insert/replace, a position it has no statement for, an empty edit list) with its own payload codes and messages. wright-agent/ops-edit-statements pins what holds whatever shape a server takes (a stale identity or an out-of-range position is never ok; an edit that is taken does what it says); which requests are taken, and the defaults, are the assumption.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-static.ts",
+    kind: "own choice",
+    title: "lookup's ranking of inexact matches (the vocabulary companion document is not available)",
+    why: "lookup resolves \"a free-text name guess\"; its rules are in agent-contract-vocabulary.md, which we do not have. wright-agent/ops-vocabulary pins that an entry's own spelling finds it first, the limit and the kind and within filters; how the mock normalises a guess and ranks prefixes, substrings and near misses (the edit-distance bound, ties by catalog order) is its own heuristic.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-static.ts",
+    kind: "own choice",
+    title: "defaults for catalog and fixture members a fixture leaves out",
+    why: "wright-agent-fixture/v1 lets a fixture omit profiles, defaultLocale, a lint rule's rationale, documentation, known limits, tags, fixable, the policy's configFile and ruleFiles, skipped; the mock then serves ours (off/compat, en-US, empty strings and lists, false), and joins known limits into lintRules' string with newlines. The default fixture states every one of them, so no served project can tell; another fixture's author chooses by stating them.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "diagnostic stage and source metadata of the mock's own diagnostics",
+    why: "wright-result/v1 diagnostics carry a stage and a source; the seed requires provider diagnostics to stay distinguishable by their origin, not which stage a loader failure or a stale-input is filed under. The mock's stages (frontend/discovery/analysis/validation) and source kinds (loader, wright) are ours; checks compare the diagnostic's code.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-findings.ts",
+    kind: "own choice",
+    title: "costEstimate's kind labels",
+    why: "costEstimate's kind says how exact each part of the estimate is ({exact, findings, performance} strings, required by the committed upstream schema); the labels (exact / static / heuristic) are the tool's wording, not given by the seed.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-static.ts",
+    kind: "own choice",
+    title: "the mock's own operation-subset option",
+    why: "createMockService({operations}) (serve wright-agent --operations) advertises a subset; the killing suite's mock serves all 24 operations, so filtering the catalog by the served set changes nothing there. test/wright-agent/client.test.ts serves a subset (createMockService with three operations).",
+  },
+  {
+    file: "src/wright-agent/mock/ops-static.ts",
+    kind: "equivalent",
+    title: "a cursor the mock never issues",
+    why: "listEntries issues cursors for offsets offset + pageSize >= 1 only; accepting or refusing a decoded offset of 0 (>= 0 vs > 0) differs only for a cursor no page ever handed out, which the caller could only forge from our private encoding (the cursor is opaque).",
+  },
+  {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "the exit code of a failed workflow load (2 unreadable, 1 does not parse)",
+    why: "The seed: a failed load surfaces inside the wright-result/v1 envelope's diagnostics, with the code a snapshot query refuses with (wright-agent/ops-fixture-variants pins ok: false, a non-zero exit and that code). Which non-zero exit an unreadable input gets versus one that does not parse is the tool's (we follow the CLI: a usage-level failure is 2, a program error 1).",
+  },
+  {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "simulate without athena, and the members simulate echoes",
+    why: "The catalog is read when the service starts, and the killing suite's mock links athena 0.7.3; a service that links none (its code simulate-unavailable, the \"unavailable\" athena_version placeholder) is another start-up configuration, and those values are ours. The echoed seconds and inputIdentity beside the unchanged trace are members we add (wright-agent/v1 permits additive response fields).",
+  },
 ];

