@@ -869,4 +869,33 @@ export const opsStaticSurface: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface];
+export const opsLocales: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-locales",
+  title: "(our fixture) lookup and listEntries report the requested locale's spellings",
+  doc: "With our fixture's catalog: for each locale its entries spell, listEntries {locale} reports each entry's spellings in that locale as accepted and its first one as displayName (the default locale's, else the id, when the locale spells none), and lookup {locale} finds an entry by its spelling in that locale.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["lookup", "listEntries"]);
+    const f = JSON.parse(target.config.fixture!.text) as FixtureFacts;
+    const fallback = f.catalog.defaultLocale ?? "en-US";
+    for (const [language, lang] of Object.entries(f.catalog.languages)) {
+      if (lang.unavailable !== undefined) continue;
+      const locales = [...new Set(lang.entries.flatMap((e) => Object.keys(e.spellings)))].filter((l) => l !== fallback);
+      for (const locale of locales) {
+        const kinds = [...new Set(lang.entries.map((e) => e.kind))];
+        for (const kind of kinds) {
+          const got = items((await answer(target, t, { op: "listEntries", language, kind, locale, pageSize: 500 })).entries).map((e) => [e.identity, e.displayName, e.accepted]);
+          const want = lang.entries.filter((e) => e.kind === kind).map((e) => [e.id, e.spellings[locale]?.[0] ?? e.spellings[fallback]?.[0] ?? e.id, e.spellings[locale] ?? []]);
+          expect(same(got, want), `listEntries ${language} ${kind} {locale: ${locale}} must report that locale's spellings`, { got: got.slice(0, 3), want: want.slice(0, 3) });
+        }
+        const spelled = lang.entries.find((e) => (e.spellings[locale] ?? []).length > 0);
+        if (spelled) {
+          const found = items((await answer(target, t, { op: "lookup", language, kind: spelled.kind, locale, query: spelled.spellings[locale]![0] })).entries);
+          expect(found[0]?.identity === spelled.id && found[0]?.displayName === spelled.spellings[locale]![0], `lookup {locale: ${locale}, query: ${spelled.spellings[locale]![0]}} must find ${spelled.id} first, spelled in that locale`, found.slice(0, 2));
+        }
+      }
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales];

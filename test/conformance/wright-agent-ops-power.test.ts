@@ -58,6 +58,11 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     const past = Buffer.from(JSON.stringify({ k: req.kind, w: req.within ?? null, o: res.result.total })).toString("base64url");
     return { result: { ...res.result, nextCursor: past } };
   }],
+  ["ops-locales", "that locale's spellings", "listEntries ignores the requested locale", async (req, res, ask) => {
+    if (!isOp(req, "listEntries") || req.locale === undefined) return res;
+    const { locale: _l, ...rest } = req;
+    return ask(rest);
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
