@@ -898,4 +898,29 @@ export const opsLocales: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales];
+export const opsWaitActions: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-wait-actions",
+  title: "costEstimate's waitActions counts the program's Wait and Wait Until actions",
+  doc: "On Workshop input (source text read back through validateEditTransaction's preview): exact.waitActions is the number of rule actions (content's actions, whose spans are the statements') whose text is a Wait(...) or Wait Until(...) call.",
+  async run(target) {
+    const t = await via(target, ["project", "validateEditTransaction", "costEstimate", "rules"]);
+    const p = await answer(target, t, { op: "project" });
+    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const texts = new Map<string, string>();
+    for (const f of items(p.sourceFiles)) {
+      const v = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(f.path), String(f.identity))] } });
+      texts.set(String(f.path), String(items(v.preview).find((x) => x.source === f.path)?.new_text ?? "").slice(PROBE.length));
+    }
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
+    let waits = 0;
+    for (const r of rules) for (const a of items(obj(r.content).actions)) {
+      const s = spanOf(a.span);
+      const text = s && slice(texts, s);
+      if (text !== undefined && /^Wait(?: Until)?\s*\(/.test(text.trim())) waits++;
+    }
+    const exact = obj((await answer(target, t, { op: "costEstimate" })).exact);
+    expect(exact.waitActions === waits, `exact.waitActions is ${String(exact.waitActions)}; the rules' actions hold ${waits} Wait / Wait Until calls`);
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions];

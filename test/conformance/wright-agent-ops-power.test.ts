@@ -63,6 +63,10 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     const { locale: _l, ...rest } = req;
     return ask(rest);
   }],
+  ["ops-wait-actions", "exact.waitActions", "costEstimate counts Loop If as a wait action", (req, res) => {
+    if (!isOp(req, "costEstimate") || !res.result?.exact) return res;
+    return { result: { ...res.result, exact: { ...res.result.exact, waitActions: res.result.exact.waitActions + 1 } } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
