@@ -63,7 +63,7 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     const { locale: _l, ...rest } = req;
     return ask(rest);
   }],
-  ["ops-wait-actions", "exact.waitActions", "costEstimate counts Loop If as a wait action", (req, res) => {
+  ["ops-wait-actions", "exact.waitActions", "costEstimate counts one wait action too many", (req, res) => {
     if (!isOp(req, "costEstimate") || !res.result?.exact) return res;
     return { result: { ...res.result, exact: { ...res.result.exact, waitActions: res.result.exact.waitActions + 1 } } };
   }],
