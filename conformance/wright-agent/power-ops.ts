@@ -923,4 +923,23 @@ export const opsWaitActions: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions];
+export const opsUnselectedShapes: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-unselected-shapes",
+  title: "requests without selection fields keep the previous shapes; a callee must be a declared subroutine",
+  doc: "The seed: requests without selection fields receive the previous shapes unchanged. rules {} and persistentObjects {} carry no selection member; callGraph {} is the bare edge list (or {items, truncation} when capped), never the {edges, selection} wrapper. callGraph's callee is a declared subroutine name: the name of a variable that no subroutine shares is invalid-selection.",
+  async run(target) {
+    const t = await via(target, ["rules", "persistentObjects", "callGraph", "symbols"]);
+    const r = await answer(target, t, { op: "rules" });
+    expect(r.selection === undefined, "rules {} must not carry a selection", r.selection);
+    const po = await answer(target, t, { op: "persistentObjects" });
+    expect(po.selection === undefined, "persistentObjects {} must not carry a selection", po.selection);
+    const cg = await target.call(t, { op: "callGraph" });
+    if (cg.kind === "result") expect(Array.isArray(cg.value) || (obj(cg.value).items !== undefined && obj(cg.value).selection === undefined), "callGraph {} must answer the bare edge list", cg.value);
+    const symbols = items((await answer(target, t, { op: "symbols", all: true })).symbols);
+    const subs = new Set(symbols.filter((x) => x.kind === "subroutine").map((x) => x.name));
+    const variable = symbols.find((x) => (x.kind === "globalVariable" || x.kind === "playerVariable") && !subs.has(x.name));
+    if (variable) expectRefusal(await target.call(t, { op: "callGraph", callee: variable.name }), "invalid-selection", `callGraph {callee: ${String(variable.name)}} (a variable, not a subroutine)`);
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes];

@@ -67,6 +67,10 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "costEstimate") || !res.result?.exact) return res;
     return { result: { ...res.result, exact: { ...res.result.exact, waitActions: res.result.exact.waitActions + 1 } } };
   }],
+  ["ops-unselected-shapes", "must not carry a selection", "rules {} reports a selection", (req, res) => {
+    if (!isOp(req, "rules") || Object.keys(req).length !== 1 || !res.result) return res;
+    return { result: { ...res.result, selection: { total: res.result.rules.length, withheld: 0 } } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
