@@ -632,4 +632,28 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "simulate without athena, and the members simulate echoes",
     why: "The catalog is read when the service starts, and the killing suite's mock links athena 0.7.3; a service that links none (its code simulate-unavailable, the \"unavailable\" athena_version placeholder) is another start-up configuration, and those values are ours. The echoed seconds and inputIdentity beside the unchanged trace are members we add (wright-agent/v1 permits additive response fields).",
   },
+  {
+    file: "src/wright-agent/mock/ops-queries.ts",
+    kind: "own choice",
+    title: "the mock's rule-content stand-in document",
+    why: "The seed defines rule content as the owner's workshop-rs/rule-content-v1 document ({call, args} with catalog ids in parameter order); the mock renders a stand-in (each statement's text and span, the catalog id of its leading call), documented at ruleContentRenderer. wright-agent/ops-source-facts pins the catalog id of a statement that starts with a call the vocabulary spells; the renderer's guards (a language without entries, an entry the input locale does not spell, a head without parentheses) change nothing for the served catalog, and the format label is the owner's.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-queries.ts",
+    kind: "equivalent",
+    title: "optional chaining over spans the served program always has",
+    why: "Fixture rules and references may be unmapped (span null); the default fixture maps every rule, so `r.span?.file` and `r.span.file` read the same file for every rule a file filter compares.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-queries.ts",
+    kind: "own choice",
+    title: "cfg's optional label member",
+    why: "A block's label (its statement text) is an optional member of the contract's CfgBlock; whether the mock adds it for blocks the fixture labels is ours (wright-agent/ops-cfg reads it only when present).",
+  },
+  {
+    file: "src/wright-agent/mock/ops-queries.ts",
+    kind: "own choice",
+    title: "the mock's reading of a persistent object's reevaluation and of a subroutine rule's scope",
+    why: "The contract describes reevaluation as the creating action's {domain, mode} and executionScope as the creating rule's; which argument names the reevaluation (the mock: one naming Visible To, Position, Radius, String or Color, without parentheses), the domain label (the object kind), and the scope of an object created in a subroutine rule (the mock: caller) are the mock's readings. wright-agent/ops-source-facts pins that a mode is one of the action's arguments and that an ongoingGlobal rule's objects are global.",
+  },
 ];
