@@ -942,4 +942,48 @@ export const opsUnselectedShapes: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes];
+export const opsFixtureShapes: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-fixture-shapes",
+  title: "(our fixture) a subroutine called twice from one rule is one edge; a rule destroying its kind cleans up",
+  doc: "With our fixture edited on disk (restored after): a second call reference from a rule to a subroutine it already calls adds no callGraph edge (one edge per rule and callee); when the creating rule's first action becomes Destroy All HUD Text (source and fixture alike), its HUD text object reports sameKindCleanupInRule true, and false again once restored.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["callGraph", "persistentObjects"]);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true }).then((v) => v as unknown)).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
+    try {
+      const before = await edgesOf();
+      const call = (base.references as any[]).find((r) => r.kind === "call" && r.rule !== null);
+      if (call) {
+        const f = structuredClone(base);
+        f.references.push({ ...call, action: call.action });
+        target.writeFixture(JSON.stringify(f));
+        const after = await edgesOf();
+        expect(same(after, before), "a second call from the same rule to the same subroutine must not add an edge", { before, after });
+      }
+      const hud = (base.persistentObjects as any[] | undefined)?.find((o) => o.kind === "hudText" && o.rule !== null);
+      const rule = hud ? base.rules[hud.rule] : undefined;
+      const first = rule?.actions?.[0];
+      if (hud && first && first.span.start.line === first.span.end.line) {
+        const f = structuredClone(base);
+        const src = f.sources.find((x: any) => x.path === first.span.file);
+        const lines = src.text.split("\n");
+        const line = lines[first.span.start.line - 1] as string;
+        const destroy = "Destroy All HUD Text";
+        lines[first.span.start.line - 1] = line.slice(0, first.span.start.column - 1) + destroy + line.slice(first.span.end.column - 1);
+        src.text = lines.join("\n");
+        f.rules[hud.rule].actions[0] = { text: destroy, span: { ...first.span, end: { line: first.span.end.line, column: first.span.start.column + destroy.length } } };
+        target.writeFixture(JSON.stringify(f));
+        const objects = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects);
+        const o = objects.find((x) => x.kind === "hudText" && x.rule === hud.rule);
+        expect(o?.sameKindCleanupInRule === true, "a rule that destroys all HUD text cleans up the HUD text it creates (sameKindCleanupInRule)", o);
+      }
+    } finally {
+      target.restoreFixture();
+    }
+    const o = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects).find((x) => x.kind === "hudText");
+    if (o) expect(o.sameKindCleanupInRule === false, "restored, the HUD text's rule destroys none (sameKindCleanupInRule false)", o);
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes];

@@ -71,6 +71,10 @@ const FAULTS: [check: string, message: string, what: string, fault: Fault][] = [
     if (!isOp(req, "rules") || Object.keys(req).length !== 1 || !res.result) return res;
     return { result: { ...res.result, selection: { total: res.result.rules.length, withheld: 0 } } };
   }],
+  ["ops-fixture-shapes", "cleans up the HUD text", "persistentObjects never reports a same-kind cleanup", (req, res) => {
+    if (!isOp(req, "persistentObjects") || !res.result) return res;
+    return { result: { ...res.result, persistentObjects: res.result.persistentObjects.map((o: any) => ({ ...o, sameKindCleanupInRule: false })) } };
+  }],
   ["ops-project-counts", "project.subroutines", "project reports no subroutines", (req, res) => (isOp(req, "project") && res.result ? { result: { ...res.result, subroutines: 0 } } : res)],
   ["ops-references-usage", "usage.rules", "the usage header counts call references as rules", (req, res) => {
     if (!isOp(req, "references") || !res.result) return res;
