@@ -12,14 +12,12 @@ import { fileURLToPath } from "node:url";
 import { runSuite } from "../../conformance/harness/runner.js";
 import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
 import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
-import type { ToolResponse } from "../../src/generated/wright-agent/types.js";
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
 import { createMockService } from "../../src/wright-agent/mock/index.js";
 
 const relay = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
 
-/** Rewrites one response: the request (validated or not), the mock's answer, and the mock itself (to ask it something else). */
-export type Fault = (request: any, response: any, ask: (request: unknown) => Promise<any>) => ToolResponse | Promise<ToolResponse>;
+import type { Fault } from "./wright-agent-ops-faults.js";
 
 /** Runs the given checks against the (faulty) mock over stdio: [id, status, message] each. */
 export async function runOn(ids: readonly string[], fault?: Fault): Promise<[string, string, string | undefined][]> {
