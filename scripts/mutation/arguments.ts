@@ -674,8 +674,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-queries.ts",
     lines: [[153, 160], [171, 191], [197, 221], [226, 258]],
     kind: "gap",
-    title: "callGraph's duplicate edges, cfg's successor kinds and actions, persistent objects the default fixture does not exercise",
-    why: "The default fixture has no rule calling one subroutine twice, no call outside a rule, no rule that destroys objects of a kind it creates, no persistent object outside a rule or an action, and fewer persistent objects than the cap; cfg's checks pin the graph's closure, branches and loop heads but not which single edge is next versus loop, nor that a block lists the action it covers; the argument parser's edges (a call without parentheses) are not met. A fixture variant with those shapes (ops-fixture-variants style) would pin them.",
+    title: "callGraph's edge bookkeeping, cfg's successor kinds and actions, persistent objects the default fixture does not exercise",
+    why: "wright-agent/ops-fixture-shapes writes a repeated call and a same-kind destroy into the fixture; still unexercised: a call outside a rule, a persistent object outside a rule or an action, more persistent objects than the cap, the destroy patterns of the other kinds and their anchoring; cfg's checks pin the graph's closure, branches and loop heads but not which single edge is next versus loop, nor that a block lists the action it covers; the argument parser's edges (a call without parentheses) are not met. A fixture variant with those shapes (ops-fixture-variants style) would pin them.",
   },
   {
     file: "src/wright-agent/mock/ops-static.ts",
