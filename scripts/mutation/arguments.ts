@@ -657,6 +657,18 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     why: "The contract describes reevaluation as the creating action's {domain, mode} and executionScope as the creating rule's; which argument names the reevaluation (the mock: one naming Visible To, Position, Radius, String or Color, without parentheses), the domain label (the object kind), and the scope of an object created in a subroutine rule (the mock: caller) are the mock's readings. wright-agent/ops-source-facts pins that a mode is one of the action's arguments and that an ongoingGlobal rule's objects are global.",
   },
   {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "the order among entries of equal rank, and complexity's secondary key",
+    why: "The seed ranks hotspots, rules by element count, risks and condition trees (largest or most severe first) and says nothing of ties; the mock breaks them by program order, and ranks complexity by branches then blocks. The power-ops checks pin the primary order; mutants of the tie-breaker or secondary term change only the order among equals.",
+  },
+  {
+    file: "src/wright-agent/mock/ops-workflows.ts",
+    kind: "own choice",
+    title: "what analyze's topVariables counts as a reference",
+    why: "analyze reports top variables (the seed: \"overview, cost, hotspots, complexity, risks, and top variables\"), ranked by use, without defining the count; the mock counts a variable's references other than its declaration. wright-agent/ops-workflows pins that every variable is listed and the ranking follows the reported count.",
+  },
+  {
     file: "src/wright-agent/mock/ops-edits.ts",
     lines: [[30, 31], [42, 42], [55, 66], [77, 77], [85, 85], [98, 100], [124, 139]],
     kind: "gap",
