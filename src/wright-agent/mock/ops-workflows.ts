@@ -65,21 +65,24 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
   const top = <T>(items: T[], n = RANKED_TOP) => (req.all ? items : items.slice(0, n));
   const risks = filterFindings(p, p.findings, req, (f) => f.file)
     .map((f, order) => ({ f, order }))
-    // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
+    // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
     .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.order - b.order)
+    // Stryker restore ArithmeticOperator
     .map(({ f }) => compactFinding(f));
   const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
   const referenced = p.symbols
     .filter((s) => s.kind === "globalVariable" || s.kind === "playerVariable")
-    // Stryker disable next-line MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: own choice: what analyze's topVariables counts as a reference
+    // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: own choice: what analyze's topVariables counts as a reference
     .map((s) => ({ name: s.name, kind: s.kind, references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length }))
+    // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
     .sort((a, b) => b.references - a.references || a.name.localeCompare(b.name));
   // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const byCount = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index);
   const complexity = p.rules
     .map((r) => ({ address: r.address, blocks: r.cfg.blocks.length, branches: r.cfg.blocks.filter((b) => b.kind === "if" || b.kind === "while" || b.kind === "for").length }))
-    // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
+    // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
     .sort((a, b) => b.branches - a.branches || b.blocks - a.blocks);
+    // Stryker restore ArithmeticOperator
   const conditionTrees = p.rules
     .filter((r) => r.conditions.length > 0)
     .sort((a, b) => b.conditions.length - a.conditions.length || a.index - b.index)
@@ -152,8 +155,9 @@ export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateRe
   return envelope(ctx, "simulate", 0, [], {
     athena_version: athena,
     inputIdentity: identity,
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: simulate without athena, and the members simulate echoes
+    // Stryker disable ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: simulate without athena, and the members simulate echoes
     ...(req.seconds !== undefined ? { seconds: req.seconds } : {}),
+    // Stryker restore ConditionalExpression,EqualityOperator,ObjectLiteral
     trace: (p.fixture.simulation?.trace ?? null) as C.JsonValue,
   });
 }
