@@ -677,7 +677,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/mock/ops-findings.ts",
-    lines: [[16, 16], [27, 27], [48, 49], [65, 65], [75, 75], [89, 89], [116, 116], [131, 131], [143, 166], [182, 189]],
+    lines: [[16, 16], [27, 27], [48, 49], [65, 65], [75, 75], [89, 89], [116, 116], [131, 131], [143, 167], [182, 190]],
     kind: "gap",
     title: "findings and lint: the verdict against failOn, the byte-bound edge and withheld count under a selection, costEstimate's ties, selection and truncation members",
     why: "Not yet pinned: lint's ok against a failOn other than error (the fixture's policy is error), the bound's edge (a result of exactly 5,500 bytes) and selection.withheld when the byte bound cuts a selected list, lintRules' kind, costEstimate's tie order between equal counts, its selection and truncation members when max or severity is given, elementCountUnavailable beside an available count, the waitActions regex's edges (Wait Until with spaces), and emittedBytesUnavailable when the bytes are known.",
@@ -691,14 +691,14 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/mock/ops-static.ts",
-    lines: [[46, 46], [56, 56], [88, 93], [111, 111]],
+    lines: [[46, 46], [56, 56], [88, 95], [111, 112]],
     kind: "gap",
     title: "lookup without a query, its kind and within filters' null forms, an entry missing in the requested locale, a forged cursor",
     why: "Not yet pinned: lookup's candidate order without a query (catalog order), a kind or within sent as null, the display name of an entry the requested locale does not spell (the default locale's), the tie order of lookup's ranking where it is not our heuristic, and a cursor whose kind matches but within does not.",
   },
   {
     file: "src/wright-agent/mock/ops-workflows.ts",
-    lines: [[32, 32], [37, 41], [51, 59], [66, 81], [115, 115], [137, 140]],
+    lines: [[32, 32], [37, 41], [51, 59], [66, 90], [122, 122], [144, 147]],
     kind: "gap",
     title: "workflows: the loader diagnostic's members, check's program and truncation on a failed load, analyze's tie orders and variable reference counts, inspect's cap",
     why: "Not yet pinned: the failed-load envelope's result members (check's program null, compile's empty result), check's diagnostic cap (the fixture has one diagnostic), analyze's order between equal counts (hotspots, risks, complexity, condition trees) and what topVariables counts as a reference, inspect's cap of 20 (the fixture has 14 rules), and the failed simulate envelope's result members.",
