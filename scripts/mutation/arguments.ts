@@ -700,7 +700,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-workflows.ts",
     lines: [[32, 32], [37, 41], [51, 59], [66, 90], [122, 122], [144, 147]],
     kind: "gap",
-    title: "workflows: the loader diagnostic's members, check's program and truncation on a failed load, analyze's tie orders and variable reference counts, inspect's cap",
-    why: "Not yet pinned: the failed-load envelope's result members (check's program null, compile's empty result), check's diagnostic cap (the fixture has one diagnostic), analyze's order between equal counts (hotspots, risks, complexity, condition trees) and what topVariables counts as a reference, inspect's cap of 20 (the fixture has 14 rules), and the failed simulate envelope's result members.",
+    title: "workflows: the loader diagnostic's members, check's program and truncation on a failed load, analyze's condition-tree order, inspect's cap",
+    why: "Not yet pinned: the failed-load envelope's result members (check's program null, compile's empty result), check's diagnostic cap (the fixture has one diagnostic), analyze's condition-tree order (the fixture's counts are already in order), inspect's cap of 20 (the fixture has 14 rules), and the failed simulate envelope's result members.",
   },
 ];
