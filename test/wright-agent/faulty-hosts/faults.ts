@@ -9,6 +9,7 @@
  * messages, correlated by id.
  */
 import { readFileSync } from "node:fs";
+import { OPS_FAULTS } from "../../conformance/wright-agent-ops-faults.js";
 
 // The contract read as data (the proxy starts fast and reaches no host code).
 const contract = JSON.parse(readFileSync(new URL("../../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url), "utf8")) as {
@@ -322,7 +323,19 @@ export const FAULTS = {
         ? { reply: { result: { id: 0, kind: "globalVariable", symbol: "", reads: 0, writes: 0, calls: 0, rules: [], snapshot: 1 } } }
         : undefined,
   },
+  // ---- operation relations (conformance/wright-agent/power-ops.ts): the first variant of each check in test/conformance/wright-agent-ops-faults.ts, on stdio
+  ...opsFaults(),
 } satisfies Record<string, Fault>;
+
+/** One stdio fault per power-ops check, named ops-<check>. */
+function opsFaults(): Record<`ops-${string}`, Fault> {
+  const out: Record<string, Fault> = {};
+  for (const [check, , what, fault] of OPS_FAULTS) {
+    if (out[check]) continue;
+    out[check] = { caughtBy: `wright-agent/${check}`, doc: `A server where ${what}.`, transports: ["stdio"], onReply: (x, reply) => fault(x.request, reply, x.ask) as unknown as Json };
+  }
+  return out as Record<`ops-${string}`, Fault>;
+}
 
 export type FaultName = keyof typeof FAULTS;
 
