@@ -31,6 +31,14 @@ async function answer(target: WrightAgentTarget, t: Transport, request: Req): Pr
   return o.value as Obj;
 }
 
+/** The project over the checks' transport, for a check whose reading needs raw Workshop source (skipped otherwise). */
+async function workshopProject(target: WrightAgentTarget, ops: readonly string[]): Promise<{ t: Transport; p: Obj }> {
+  const t = await via(target, ops);
+  const p = await answer(target, t, { op: "project" });
+  if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+  return { t, p };
+}
+
 const items = (v: unknown): Obj[] => list(v).map(obj);
 const countBy = <T>(xs: readonly T[], key: (x: T) => string): Record<string, number> => {
   const out: Record<string, number> = {};
@@ -395,9 +403,7 @@ export const opsEdits: Check<WrightAgentTarget> = {
   title: "edit validation: a valid transaction previews the edited text and its identity; stale, overlapping or invalid ones are refused whole",
   doc: "On Workshop input, validateEditTransaction of a comment inserted at the entry source's start is ok (exit 0, no diagnostics) with a preview of that source: the edited text and its SHA-256 identity. Supplied sources are the precondition text (the edit applies to them; the disk identity is then stale). A stale source_identity, two overlapping edits, or an edit leaving an unbalanced brace are ok: false with diagnostics and no preview. providerValidateEdit (when a provider is configured) behaves alike over caller documents, answers the transaction with each source_identity, and refuses an unconfigured language_id with provider-unavailable. editStatements never accepts a stale inputIdentity, and a transaction it assembles validates through validateEditTransaction with the same preview.",
   async run(target) {
-    const t = await via(target, ["project", "validateEditTransaction"]);
-    const p = await answer(target, t, { op: "project" });
-    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const { t, p } = await workshopProject(target, ["project", "validateEditTransaction"]);
     const entry = String(items(p.sourceFiles)[0]?.path);
     const id = String(p.inputIdentity);
     const validate = (edits: unknown[], sources?: Record<string, string>) => answer(target, t, { op: "validateEditTransaction", transaction: { edits }, ...(sources ? { sources } : {}) });
@@ -651,9 +657,7 @@ export const opsSourceFacts: Check<WrightAgentTarget> = {
   title: "persistentObjects and rule content agree with the source text",
   doc: "On Workshop input the sources' text is read back through validateEditTransaction's preview (a comment inserted at each file's start). A persistent object lies in its creating rule (createdIn is that rule) and inside its creating action (content's actions, whose spans are the statements'); its visibility is that action's first argument and a reevaluation mode one of its arguments; an ongoingGlobal rule's objects execute globally; identityRetained says whether the id is stored; sameKindCleanupInRule says whether the rule's text destroys objects of that kind. A content action whose text starts with a call the language's vocabulary spells names that entry's catalog id.",
   async run(target) {
-    const t = await via(target, ["project", "validateEditTransaction", "persistentObjects", "rules", "listEntries"]);
-    const p = await answer(target, t, { op: "project" });
-    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const { t, p } = await workshopProject(target, ["project", "validateEditTransaction", "persistentObjects", "rules", "listEntries"]);
     const texts = new Map<string, string>();
     for (const f of items(p.sourceFiles)) {
       const v = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(f.path), String(f.identity))] } });
@@ -768,9 +772,7 @@ export const opsEditStatements: Check<WrightAgentTarget> = {
   title: "editStatements: a statement edit the server takes does what it says; stale or out-of-range edits are refused",
   doc: "The statement-edit companion document is not available, so the request is the mock's assumption ({rule, op: insert|replace|delete, list, index, text}); a server that takes such an edit (ok: true) must edit that statement: delete removes the statement's line, replace puts the text where the statement was, insert adds a line before the statement at index (after the last at index = length). Whatever shape a server takes, a stale inputIdentity and a position past the list's end are never ok: true.",
   async run(target) {
-    const t = await via(target, ["project", "editStatements", "rules", "validateEditTransaction"]);
-    const p = await answer(target, t, { op: "project" });
-    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const { t, p } = await workshopProject(target, ["project", "editStatements", "rules", "validateEditTransaction"]);
     const id = String(p.inputIdentity);
     const entry = String(items(p.sourceFiles)[0]?.path);
     const before = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(entry, id)] } });
@@ -903,9 +905,7 @@ export const opsWaitActions: Check<WrightAgentTarget> = {
   title: "costEstimate's waitActions counts the program's Wait and Wait Until actions",
   doc: "On Workshop input (source text read back through validateEditTransaction's preview): exact.waitActions is the number of rule actions (content's actions, whose spans are the statements') whose text is a Wait(...) or Wait Until(...) call.",
   async run(target) {
-    const t = await via(target, ["project", "validateEditTransaction", "costEstimate", "rules"]);
-    const p = await answer(target, t, { op: "project" });
-    if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
+    const { t, p } = await workshopProject(target, ["project", "validateEditTransaction", "costEstimate", "rules"]);
     const texts = new Map<string, string>();
     for (const f of items(p.sourceFiles)) {
       const v = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(f.path), String(f.identity))] } });
