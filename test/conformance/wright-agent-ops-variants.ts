@@ -1,8 +1,9 @@
 /**
  * Our mock served in process over stdio (the public host API on a Unix socket, reached through
- * test/mutation/socket-relay.mjs, as in test/mutation/wright-agent-suite.ts), optionally behind a
- * FAULT: a function that rewrites the service's responses the way a broken server would answer.
- * test/conformance/wright-agent-ops-power.test.ts runs conformance/wright-agent/power-ops.ts on it.
+ * test/mutation/socket-relay.mjs, as in test/mutation/wright-agent-suite.ts), optionally broken:
+ * behind a FAULT (a function that rewrites the service's responses the way a broken server would
+ * answer; wright-agent-ops-power.test.ts) or as any service made from the mock (one handler swapped:
+ * wright-agent-power-model.test.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
@@ -13,14 +14,20 @@ import { runSuite } from "../../conformance/harness/runner.js";
 import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
 import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
 import { serveToolService } from "../../src/wright-agent/host/serve.js";
-import { createMockService } from "../../src/wright-agent/mock/index.js";
+import { createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
+import type { ToolService } from "../../src/wright-agent/service.js";
 
 const relay = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
 
 import type { Fault } from "./wright-agent-ops-faults.js";
 
 /** Runs the given checks against the (faulty) mock over stdio: [id, status, message] each. */
-export async function runOn(ids: readonly string[], fault?: Fault): Promise<[string, string, string | undefined][]> {
+export function runOn(ids: readonly string[], fault?: Fault): Promise<[string, string, string | undefined][]> {
+  return runOnService(ids, fault ? (mock) => ({ ...mock, handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r)), (q) => mock.handle(q)) }) : undefined);
+}
+
+/** Runs the given checks over stdio against the service `serve` makes of a fresh mock per connection (the mock itself without it). */
+export async function runOnService(ids: readonly string[], serve?: (mock: MockService) => ToolService): Promise<[string, string, string | undefined][]> {
   const dir = mkdtempSync(join(tmpdir(), "wa-ops-"));
   const sock = join(dir, "stdio.sock");
   const t = createWrightAgentTarget({ command: [process.execPath, relay, sock, "{fixture}"], transports: ["stdio"], name: "mock in process" });
@@ -30,7 +37,7 @@ export async function runOn(ids: readonly string[], fault?: Fault): Promise<[str
     live.add(socket);
     socket.on("error", () => {});
     const mock = createMockService({ fixturePath: fixture, cwd: t.target.config.cwd });
-    const service = fault ? { ...mock, handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r)), (q) => mock.handle(q)) } : mock;
+    const service = serve ? serve(mock) : mock;
     void serveToolService(service, { transport: "stdio", input: socket, output: socket }).finally(() => socket.end());
   });
   await new Promise<void>((done) => server.listen(sock, done));

@@ -1,51 +1,26 @@
 /**
  * The wright-agent model checks added to kill mutation survivors (conformance/wright-agent/
  * power-model.ts): our mock passes them; mocks broken their way fail them. The mock is served in
- * this process (the public host API on a Unix socket, reached through test/mutation/socket-relay.mjs,
- * as the mutation suite does), over stdio; a broken variant swaps one handler of the mock.
+ * this process over stdio (./wright-agent-ops-variants.ts runOnService); a broken variant swaps one
+ * handler of the mock.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { runSuite } from "../../conformance/harness/runner.js";
-import { powerModelChecks } from "../../conformance/wright-agent/power-model.js";
-import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
-import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
-import type * as C from "../../src/generated/wright-agent/types.js";
-import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
-import { serveToolService } from "../../src/wright-agent/host/serve.js";
-import { createMockService, type MockService } from "../../src/wright-agent/mock/index.js";
-import { sha256Hex } from "../../src/wright-agent/mock/text.js";
-import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fixture/validators.js";
 import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { powerModelChecks } from "../../conformance/wright-agent/power-model.js";
+import type * as C from "../../src/generated/wright-agent/types.js";
+import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fixture/validators.js";
+import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
+import type { MockService } from "../../src/wright-agent/mock/index.js";
+import { sha256Hex } from "../../src/wright-agent/mock/text.js";
 import { createToolService } from "../../src/wright-agent/service.js";
+import { runOnService } from "./wright-agent-ops-variants.js";
 
-const RELAY = fileURLToPath(new URL("../mutation/socket-relay.mjs", import.meta.url));
 type Break = (mock: MockService) => Partial<ToolHandlers>;
 
 /** Runs one check over stdio against our mock with `broken` swapped in. */
 async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
-  const dir = mkdtempSync(join(tmpdir(), "wa-power-model-"));
-  const socket = join(dir, "stdio.sock");
-  const t = createWrightAgentTarget({ command: [process.execPath, RELAY, socket, "{fixture}"], transports: ["stdio"], name: "mock in process" });
-  const server: Server = createServer((s) => {
-    s.on("error", () => {});
-    const mock = createMockService({ fixturePath: t.target.config.fixture!.path, cwd: t.target.config.cwd });
-    const service = broken ? createToolService({ ...mock.handlers, ...broken(mock) }) : mock;
-    void serveToolService(service, { transport: "stdio", input: s, output: s }).finally(() => s.end());
-  });
-  await new Promise<void>((done) => server.listen(socket, done));
-  try {
-    const [r] = (await runSuite(wrightAgentSuite, t.target, t.name, { only: [id] })).results;
-    return [r!.status, r!.message];
-  } finally {
-    await t.close?.();
-    await new Promise((done) => server.close(done));
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const [[, status, message]] = (await runOnService([id], broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined)) as [[string, string, string | undefined]];
+  return [status, message];
 }
 
 describe("wright-agent model power checks", () => {
