@@ -9,10 +9,8 @@
 import { expect, fail, SkipCheck } from "../harness/check.js";
 import { JsonRpcChannel } from "../../src/wright-agent/client/index.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
-import { obj, onlyOver, perTransport, type WrightAgentCheck } from "./util.js";
+import { needsOwnFixture, obj, onlyOver, OVERLONG_BYTES, perTransport, VALIDATION_AS_RESULT_SINCE, type WrightAgentCheck } from "./util.js";
 
-/** More than our 16 MiB line cap (decision 075), and not JSON whatever another server's cap is. */
-const OVERLONG_BYTES = 17 * 1024 * 1024;
 const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "contract-suite", version: "0.1.0" } };
 
 type Reply = { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
@@ -170,7 +168,7 @@ export const mcpParams: WrightAgentCheck = {
           // Valid against SimulateRequest's schema (inputIdentity is its one required field), but neither of the two.
           const what = at("wright_simulate with inputIdentity and neither seconds nor scenario");
           const reply = await s.ask(call("c8", "wright_simulate", { inputIdentity: "0".repeat(64) }), what);
-          if (version < "2025-11-25") expectError(reply, -32602, "c8", what);
+          if (version < VALIDATION_AS_RESULT_SINCE) expectError(reply, -32602, "c8", what);
           else {
             const r = toolResult(reply, "c8", what);
             expect(r.isError && r.payload.code === "malformed-request", `${what}: from 2025-11-25 an isError result {code: malformed-request}`, r.payload);
@@ -214,7 +212,7 @@ export const jsonrpcAliasRefusal: WrightAgentCheck = {
   doc: "With our fixture broken on disk, analyze and inspect refuse (a loader code: they read the program). Through their aliases the refusal is the JSON-RPC result {\"error\": {code, message}} with the code request {op} answers inside its result: a service refusal is returned in the result, never as a top-level JSON-RPC error (reserved for framing), and never lost.",
   async run(target, ctx) {
     onlyOver(target, ["jsonrpc"]);
-    if (!target.ownsFixture) throw new SkipCheck("the target does not serve our fixture (give the command a {fixture} placeholder)");
+    needsOwnFixture(target, ctx);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
       const ops = (await target.advertised()).filter((o) => o === "analyze" || o === "inspect");
       if (ops.length === 0) return ctx.log("neither analyze nor inspect is advertised");
@@ -225,7 +223,10 @@ export const jsonrpcAliasRefusal: WrightAgentCheck = {
           const via = await rpc.call("request", { op });
           if ("error" in via) fail(`request {op: ${op}} over a broken fixture: JSON-RPC error ${via.error.code} (${via.error.message}); a refusal belongs in the result`);
           const code = obj(obj(via.result).error).code;
-          if (typeof code !== "string") return ctx.log(`request {op: ${op}} over a broken fixture did not refuse: nothing to compare`);
+          if (typeof code !== "string") {
+            ctx.log(`request {op: ${op}} over a broken fixture did not refuse: nothing to compare`);
+            continue;
+          }
           const alias = await rpc.call(op);
           if ("error" in alias) fail(`alias ${op} over a broken fixture: a service refusal came back as JSON-RPC error ${alias.error.code} (${alias.error.message}); it belongs in the result {"error": {...}}`);
           const error = obj(obj(alias.result).error);

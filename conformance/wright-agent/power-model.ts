@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { CheckContext } from "../harness/check.js";
 import { expect, fail } from "../harness/check.js";
 import { TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, type WrightAgentCheck } from "./util.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, sameJson, type WrightAgentCheck } from "./util.js";
 
 interface FixtureFacts {
   sources: { path: string; text: string }[];
@@ -86,7 +86,7 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
   }
   // A replace and a delete on one line, applied right to left against the original coordinates.
   const line1 = main.text.split("\n")[0]!;
-  const replaced = obj(expectResult(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: 2 }, "s"), edit(main.path, mainId, { start_line: 1, start_col: line1.length + 1, end_line: 2, end_col: 1 }, "\n")]), "a replace and a line-end replace on line 1"));
+  const replaced = obj(expectResult(await validate([edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: 2 }, line1.slice(0, 1)), edit(main.path, mainId, { start_line: 1, start_col: line1.length + 1, end_line: 2, end_col: 1 }, "\n")]), "a replace and a line-end replace on line 1"));
   expect(replaced.ok === true && list(replaced.preview).map(obj)[0]?.new_text === main.text, "replacing line 1's first character by itself and its line break by a line break leaves the text unchanged", replaced);
 
   expectRefused(await validate([edit(main.path, "0".repeat(64), at(1), mark)]), "an edit whose source_identity is not the current text's");
@@ -140,7 +140,7 @@ async function fileSelection(target: WrightAgentTarget, t: Transport, ctx: Check
     const spellings = [src.path, `./${src.path}`, dir ? `${dir}/./${src.path.slice(dir.length + 1)}` : `nowhere/../${src.path}`];
     for (const file of spellings) {
       const got = list(obj(expectResult(await target.call(t, { op: "findings", file, all: true }), `findings file ${file}`)).findings).map((x) => JSON.stringify(x));
-      expect(JSON.stringify(got) === JSON.stringify(want), `findings file ${JSON.stringify(file)} must select exactly the ${want.length} findings whose span is in ${src.path} (got ${got.length})`);
+      expect(sameJson(got, want), `findings file ${JSON.stringify(file)} must select exactly the ${want.length} findings whose span is in ${src.path} (got ${got.length})`);
     }
     selected += want.length;
   }
@@ -216,7 +216,7 @@ async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<vo
     findingsBySeverity: bySeverity,
     settings: f.settings,
   };
-  for (const [k, v] of Object.entries(want)) expect(JSON.stringify(p[k]) === JSON.stringify(v), `project.${k} must be ${JSON.stringify(v).slice(0, 200)} for our fixture, got ${JSON.stringify(p[k])?.slice(0, 200)}`);
+  for (const [k, v] of Object.entries(want)) expect(sameJson(p[k], v), `project.${k} must be ${JSON.stringify(v).slice(0, 200)} for our fixture, got ${JSON.stringify(p[k])?.slice(0, 200)}`);
   const files = list(p.sourceFiles).map(obj);
   expect(files.length === f.sources.length && files[0]?.path === f.entry, `project.sourceFiles lists every source, the entry ${f.entry} first`, files.map((x) => x.path));
   for (const src of f.sources) {
@@ -253,7 +253,7 @@ export const projectFactsCheck: WrightAgentCheck = {
 type Fx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixture variants edit it freely
 
 /** Our fixture broken by one rule of the fixture format (docs/wright-agent.md#fixture-format), each. */
-export const BROKEN_FIXTURES: readonly [string, (f: Fx) => void][] = [
+const BROKEN_FIXTURES: readonly [string, (f: Fx) => void][] = [
   ["an unknown top-level member (the schema is strict)", (f) => (f.unexpected = true)],
   ["a rule without its event (schema)", (f) => delete f.rules[0].event],
   ["the entry is not among the sources", (f) => (f.project.entry = "absent.ws")],
@@ -337,7 +337,7 @@ async function findingFacts(target: WrightAgentTarget, t: Transport): Promise<vo
     if (!x) fail(`findings does not serve the fixture's ${w.code} finding at ${JSON.stringify(span)} (${w.message})`);
     expect(x.evidence === w.evidence && x.rule === w.rule && x.action === w.action, `the ${w.code} finding at ${JSON.stringify(span)}: evidence, rule and action must be the fixture's`, x);
     expect(x.ruleAddress === (w.rule === null ? null : addressOf(w.rule)), `the ${w.code} finding of rule ${String(w.rule)}: ruleAddress must be that rule's canonical address ${String(w.rule === null ? null : addressOf(w.rule))}, got ${String(x.ruleAddress)}`);
-    expect((x.repeated !== undefined) === (w.repeated !== undefined) && (w.repeated === undefined || JSON.stringify(x.repeated) === JSON.stringify(w.repeated)), `the ${w.code} finding at ${JSON.stringify(span)}: repeated must be the fixture's`, x.repeated);
+    expect((x.repeated !== undefined) === (w.repeated !== undefined) && (w.repeated === undefined || sameJson(x.repeated, w.repeated)), `the ${w.code} finding at ${JSON.stringify(span)}: repeated must be the fixture's`, x.repeated);
     expect((x.fix !== undefined) === (w.fix !== undefined), `the ${w.code} finding at ${JSON.stringify(span)}: a fix exactly when the fixture has one`, x.fix);
     if (!w.fix) continue;
     const fix = obj(x.fix);

@@ -6,11 +6,13 @@
  * transports, and these pin what one operation's answer must agree with.
  */
 import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import { contractDocument, operationEntry } from "../../src/wright-agent/contract.js";
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
 import { describe as show } from "./target.js";
-import { expectRefusal, list, needsOwnFixture, obj, requireOperations } from "./util.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, requireOperations, sameJson } from "./util.js";
 
 type Req = { op: string } & Record<string, unknown>;
 type Obj = Record<string, unknown>;
@@ -27,8 +29,7 @@ async function via(target: WrightAgentTarget, ops: readonly string[]): Promise<T
 async function answer(target: WrightAgentTarget, t: Transport, request: Req): Promise<Obj> {
   const o = await target.call(t, request);
   if (o.kind === "refusal" && ["input-io", "parse-error", "input-kind-ambiguous"].includes(o.error.code)) throw new SkipCheck(`the project does not load (${o.error.code})`);
-  if (o.kind !== "result") fail(`${JSON.stringify(request)}: expected a result, got ${show(o)}`);
-  return o.value as Obj;
+  return expectResult(o, JSON.stringify(request)) as Obj;
 }
 
 /** The project over the checks' transport, for a check whose reading needs raw Workshop source (skipped otherwise). */
@@ -45,7 +46,6 @@ const countBy = <T>(xs: readonly T[], key: (x: T) => string): Record<string, num
   for (const x of xs) out[key(x)] = (out[key(x)] ?? 0) + 1;
   return out;
 };
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const sorted = (xs: readonly string[]) => [...xs].sort();
 const NAMED_KINDS = ["globalVariable", "playerVariable", "subroutine"];
 
@@ -88,7 +88,7 @@ export const opsReferencesUsage: Check<WrightAgentTarget> = {
     for (const s of symbols) {
       const address = `${String(s.kind)}:${String(s.name)}`;
       const r = await answer(target, t, { op: "references", symbol: address, all: true });
-      expect(same(r.symbol, { id: s.id, name: s.name, kind: s.kind }), `references ${address}: symbol is ${JSON.stringify(r.symbol)}, symbols lists ${JSON.stringify({ id: s.id, name: s.name, kind: s.kind })}`);
+      expect(sameJson(r.symbol, { id: s.id, name: s.name, kind: s.kind }), `references ${address}: symbol is ${JSON.stringify(r.symbol)}, symbols lists ${JSON.stringify({ id: s.id, name: s.name, kind: s.kind })}`);
       const refs = items(r.references);
       const u = obj(r.usage);
       const n = countBy(refs, (x) => String(x.kind));
@@ -112,12 +112,12 @@ export const opsReferencesUsage: Check<WrightAgentTarget> = {
       for (const owner of owners.slice(0, 2)) {
         const got = items((await answer(target, t, { op: "references", symbol: address, rule: owner.id, snapshot: r.snapshot, all: true })).references);
         const want = refs.filter((x) => x.rule === owner.id);
-        expect(same(got, want), `references ${address} {rule: ${String(owner.address)}} must list exactly the references inside that rule`, { got, want });
+        expect(sameJson(got, want), `references ${address} {rule: ${String(owner.address)}} must list exactly the references inside that rule`, { got, want });
       }
       const paths = [...new Set(refs.map((x) => obj(x.span).path).filter((p): p is string => typeof p === "string"))];
       for (const path of paths) {
         const got = items((await answer(target, t, { op: "references", symbol: address, file: path, all: true })).references);
-        expect(same(got, refs.filter((x) => obj(x.span).path === path)), `references ${address} {file: ${path}} must list exactly that file's references`, got);
+        expect(sameJson(got, refs.filter((x) => obj(x.span).path === path)), `references ${address} {file: ${path}} must list exactly that file's references`, got);
       }
     }
   },
@@ -134,16 +134,16 @@ export const opsListFilters: Check<WrightAgentTarget> = {
       const got = (await answer(target, t, { op: "symbols", kind })).symbols;
       expect(Array.isArray(got) || Array.isArray(obj(got).items), `symbols {kind: ${kind}} must stay a list (bare array, or {items, truncation} when capped)`, got);
       const want = symbols.filter((s) => s.kind === kind);
-      expect(same(items(got), want.slice(0, items(got).length)) && (items(got).length === want.length || !Array.isArray(got)), `symbols {kind: ${kind}} must list exactly the symbols of that kind`, { got, want });
+      expect(sameJson(items(got), want.slice(0, items(got).length)) && (items(got).length === want.length || !Array.isArray(got)), `symbols {kind: ${kind}} must list exactly the symbols of that kind`, { got, want });
     }
     const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules);
     const paths = items((await answer(target, t, { op: "project" })).sourceFiles).map((f) => String(f.path));
     for (const path of paths) {
       const s = await answer(target, t, { op: "symbols", file: path, all: true });
-      expect(same(items(s.symbols), symbols.filter((x) => obj(x.span).path === path)), `symbols {file: ${path}} must list exactly the symbols declared in it`, s);
+      expect(sameJson(items(s.symbols), symbols.filter((x) => obj(x.span).path === path)), `symbols {file: ${path}} must list exactly the symbols declared in it`, s);
       expect(obj(s.selection).total === symbols.length, `symbols {file: ${path}}: selection.total is ${String(obj(s.selection).total)}, not ${symbols.length}`);
       const r = await answer(target, t, { op: "rules", file: path, max: 10_000 });
-      expect(same(items(r.rules), rules.filter((x) => obj(x.span).path === path)), `rules {file: ${path}} must list exactly the rules in it`, r);
+      expect(sameJson(items(r.rules), rules.filter((x) => obj(x.span).path === path)), `rules {file: ${path}} must list exactly the rules in it`, r);
       expect(obj(r.selection).total === rules.length, `rules {file: ${path}}: selection.total is ${String(obj(r.selection).total)}, not ${rules.length}`);
     }
     const snapshot = (await answer(target, t, { op: "rules", max: 0 })).snapshot;
@@ -182,7 +182,7 @@ export const opsCfg: Check<WrightAgentTarget> = {
         const succ = items(b.successors);
         expect(succ.every((s) => ids.has(s.to)), `${what}: block ${String(b.id)} has a successor outside the graph`, b);
         if (b.id === g.exit) expect(succ.length === 0, `${what}: the exit block has successors`, b);
-        if (succ.length === 2) expect(same(sorted(succ.map((s) => String(s.kind))), ["false", "true"]), `${what}: block ${String(b.id)} branches but its edges are ${JSON.stringify(succ)}`, b);
+        if (succ.length === 2) expect(sameJson(sorted(succ.map((s) => String(s.kind))), ["false", "true"]), `${what}: block ${String(b.id)} branches but its edges are ${JSON.stringify(succ)}`, b);
         if (succ.length === 1) expect(["next", "loop"].includes(String(succ[0]!.kind)), `${what}: block ${String(b.id)}'s only edge is ${String(succ[0]!.kind)}`, b);
         for (const s of succ.filter((x) => x.kind === "loop")) expect(["while", "for"].includes(String(blocks.find((x) => x.id === s.to)?.kind)), `${what}: block ${String(b.id)}'s loop edge does not go back to a loop head`, b);
         expect(list(b.calls).every((c) => subroutines.has(c)), `${what}: block ${String(b.id)} calls ${JSON.stringify(b.calls)}, not subroutine ids`, b);
@@ -192,7 +192,7 @@ export const opsCfg: Check<WrightAgentTarget> = {
       }
       for (const kind of new Set(blocks.map((b) => String(b.kind)))) {
         const f = await answer(target, t, { op: "cfg", rule: rule.address, kind, all: true });
-        expect(same(items(f.blocks), blocks.filter((b) => b.kind === kind)), `${what} {kind: ${kind}} must keep exactly the blocks of that kind, unchanged`, f);
+        expect(sameJson(items(f.blocks), blocks.filter((b) => b.kind === kind)), `${what} {kind: ${kind}} must keep exactly the blocks of that kind, unchanged`, f);
         expect(f.entry === g.entry && f.exit === g.exit && obj(f.selection).total === blocks.length, `${what} {kind: ${kind}}: entry/exit or selection.total differ from the full graph`, f);
       }
       if (blocks.length > 1) {
@@ -211,9 +211,7 @@ export const opsCallGraph: Check<WrightAgentTarget> = {
   doc: "callGraph's edges are the subroutine calls the program makes: for every subroutine, the rules whose call references reach it are exactly the callerAddress of its edges (one edge per rule and callee); each rule's cfg calls exactly the subroutines of its edges. callGraph {caller} and {callee} keep exactly those edges, with selection.total the edge count; an undeclared callee is invalid-selection.",
   async run(target) {
     const t = await via(target, ["callGraph", "references", "symbols", "cfg"]);
-    const full = await target.call(t, { op: "callGraph", all: true });
-    if (full.kind !== "result") return void (await answer(target, t, { op: "callGraph", all: true }));
-    const edges = items(full.value);
+    const edges = items(await answer(target, t, { op: "callGraph", all: true }));
     const keys = edges.map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
     expect(new Set(keys).size === keys.length, "callGraph lists an edge twice", keys);
     const subs = items((await answer(target, t, { op: "symbols", kind: "subroutine" })).symbols);
@@ -221,9 +219,9 @@ export const opsCallGraph: Check<WrightAgentTarget> = {
       const calls = items((await answer(target, t, { op: "references", symbol: `subroutine:${String(s.name)}`, kind: "call", all: true })).references);
       const callers = sorted([...new Set(calls.filter((c) => c.owningRule).map((c) => String(obj(c.owningRule).address)))]);
       const listed = sorted(edges.filter((e) => e.callee === s.name).map((e) => String(e.callerAddress)));
-      expect(same(callers, listed), `callGraph's callers of ${String(s.name)} are ${JSON.stringify(listed)}, its call references sit in ${JSON.stringify(callers)}`);
+      expect(sameJson(callers, listed), `callGraph's callers of ${String(s.name)} are ${JSON.stringify(listed)}, its call references sit in ${JSON.stringify(callers)}`);
       const sel = await answer(target, t, { op: "callGraph", callee: s.name, all: true });
-      expect(same(items(sel.edges), edges.filter((e) => e.callee === s.name)) && obj(sel.selection).total === edges.length, `callGraph {callee: ${String(s.name)}} must keep exactly its edges (selection.total ${edges.length})`, sel);
+      expect(sameJson(items(sel.edges), edges.filter((e) => e.callee === s.name)) && obj(sel.selection).total === edges.length, `callGraph {callee: ${String(s.name)}} must keep exactly its edges (selection.total ${edges.length})`, sel);
     }
     const byId = new Map(subs.map((s) => [s.id, String(s.name)]));
     for (const caller of new Set(edges.map((e) => String(e.callerAddress)))) {
@@ -231,11 +229,11 @@ export const opsCallGraph: Check<WrightAgentTarget> = {
       if (probe.kind === "refusal" && probe.error.code === "ambiguous-rule") continue; // a literal # name: the grammar's own check
       const sel = await answer(target, t, { op: "callGraph", caller, all: true });
       const want = edges.filter((e) => e.callerAddress === caller);
-      expect(same(items(sel.edges), want) && obj(sel.selection).total === edges.length, `callGraph {caller: ${caller}} must keep exactly its edges`, sel);
+      expect(sameJson(items(sel.edges), want) && obj(sel.selection).total === edges.length, `callGraph {caller: ${caller}} must keep exactly its edges`, sel);
       const g = await target.call(t, { op: "cfg", rule: caller, all: true });
       if (g.kind !== "result") continue;
       const called = sorted([...new Set(items(obj(g.value).blocks).flatMap((b) => list(b.calls).map((c) => byId.get(c) ?? `#${String(c)}`)))]);
-      expect(same(called, sorted(want.map((e) => String(e.callee)))), `cfg ${caller} calls ${JSON.stringify(called)}, callGraph gives it ${JSON.stringify(want.map((e) => e.callee))}`);
+      expect(sameJson(called, sorted(want.map((e) => String(e.callee)))), `cfg ${caller} calls ${JSON.stringify(called)}, callGraph gives it ${JSON.stringify(want.map((e) => e.callee))}`);
     }
     if (edges.length > 1) {
       const one = await answer(target, t, { op: "callGraph", max: 1 });
@@ -265,7 +263,7 @@ export const opsCostEstimate: Check<WrightAgentTarget> = {
     const total = obj(all.elementCount).total;
     if (total !== undefined) expect(total === ranked.reduce((n, r) => n + Number(r.count), 0), `elementCount.total ${String(total)} is not the sum of the rules' counts`);
     const top = items(ec.rules);
-    expect(same(top, ranked.slice(0, 5)), "costEstimate without all must rank the 5 largest rules", top);
+    expect(sameJson(top, ranked.slice(0, 5)), "costEstimate without all must rank the 5 largest rules", top);
     for (const r of ranked.slice(0, 6)) {
       const o = await target.call(t, { op: "costEstimate", rule: r.address });
       if (o.kind === "refusal" && o.error.code === "ambiguous-rule") continue;
@@ -279,11 +277,11 @@ export const opsCostEstimate: Check<WrightAgentTarget> = {
     }
     const lint = items((await answer(target, t, { op: "lint", all: true })).findings);
     const findings = items(all.findings);
-    expect(same(sorted(findings.map((f) => `${String(f.code)} ${String(f.message)}`)), sorted(lint.map((f) => `${String(f.code)} ${String(f.message)}`))), `costEstimate {all: true} findings (${findings.length}) are not the set lint serves (${lint.length})`);
+    expect(sameJson(sorted(findings.map((f) => `${String(f.code)} ${String(f.message)}`)), sorted(lint.map((f) => `${String(f.code)} ${String(f.message)}`))), `costEstimate {all: true} findings (${findings.length}) are not the set lint serves (${lint.length})`);
     for (const severity of ["error", "warning"]) {
       const s = await answer(target, t, { op: "costEstimate", severity, all: true });
       const want = findings.filter((f) => (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!);
-      expect(same(items(s.findings), want) && obj(s.selection).total === findings.length, `costEstimate {severity: ${severity}} must keep the findings at or above it, selection.total ${findings.length}`, s.selection);
+      expect(sameJson(items(s.findings), want) && obj(s.selection).total === findings.length, `costEstimate {severity: ${severity}} must keep the findings at or above it, selection.total ${findings.length}`, s.selection);
     }
     const path = String(items((await answer(target, t, { op: "project" })).sourceFiles)[0]?.path);
     const byFile = await answer(target, t, { op: "costEstimate", file: path });
@@ -306,7 +304,7 @@ export const opsLint: Check<WrightAgentTarget> = {
     for (const s of ["error", "warning", "info"]) expect((obj(l.counts)[s] ?? 0) === (c[s] ?? 0), `lint counts.${s} is ${String(obj(l.counts)[s])}, findings has ${c[s] ?? 0}`, l.counts);
     if ((c.error ?? 0) > 0) expect(l.ok === false, "an error finding yields ok: false", l.ok);
     expect(l.exit === (l.ok ? 0 : 1), `lint exit ${String(l.exit)} does not follow ok ${String(l.ok)}`);
-    expect(l.ok === all.ok && same(l.counts, all.counts), "lint's verdict and counts are computed on the complete set, whatever is shown");
+    expect(l.ok === all.ok && sameJson(l.counts, all.counts), "lint's verdict and counts are computed on the complete set, whatever is shown");
     const bytes = Buffer.byteLength(JSON.stringify(l));
     expect(bytes <= 5500, `lint's compact result is ${bytes} bytes, over the 5,500-byte bound`);
     for (const severity of ["error", "warning"]) {
@@ -317,9 +315,9 @@ export const opsLint: Check<WrightAgentTarget> = {
     // Lint findings are the compact form of findings: code, severity, message, evidence, a path:line:column location when mapped, repeated, fix kind and summary.
     const compact = (f: Obj) => ({ code: f.code, severity: f.severity, message: f.message, evidence: f.evidence, location: spanOf(f.span) ? `${String(spanOf(f.span)!.path)}:${spanOf(f.span)!.start.line}:${spanOf(f.span)!.start.col}` : undefined, repeated: f.repeated ?? undefined, fix: f.fix ? { kind: obj(f.fix).kind, summary: obj(f.fix).summary } : undefined });
     const lintCompact = (f: Obj) => ({ code: f.code, severity: f.severity, message: f.message, evidence: f.evidence, location: f.location, repeated: f.repeated ?? undefined, fix: f.fix ? { kind: obj(f.fix).kind, summary: obj(f.fix).summary } : undefined });
-    expect(same(sorted(shown.map((f) => JSON.stringify(lintCompact(f)))), sorted(findings.map((f) => JSON.stringify(compact(f))))), "lint's findings must be findings' in compact form (code, severity, message, evidence, location path:line:column, repeated, fix kind and summary)", { lint: shown.slice(0, 2), findings: findings.slice(0, 2) });
+    expect(sameJson(sorted(shown.map((f) => JSON.stringify(lintCompact(f)))), sorted(findings.map((f) => JSON.stringify(compact(f))))), "lint's findings must be findings' in compact form (code, severity, message, evidence, location path:line:column, repeated, fix kind and summary)", { lint: shown.slice(0, 2), findings: findings.slice(0, 2) });
     const capped = items(l.findings);
-    expect(same(capped, shown.slice(0, capped.length)), "lint without all shows a prefix of the complete list");
+    expect(sameJson(capped, shown.slice(0, capped.length)), "lint without all shows a prefix of the complete list");
     const trunc = obj(Array.isArray(l.findings) ? l.truncation : obj(l.findings).truncation);
     if (capped.length < shown.length) {
       expect(trunc.total === shown.length && trunc.withheld === shown.length - capped.length, `lint withholds ${shown.length - capped.length} findings but its truncation reports ${JSON.stringify(trunc)}`);
@@ -328,7 +326,7 @@ export const opsLint: Check<WrightAgentTarget> = {
     }
     const lr = await answer(target, t, { op: "lintRules" });
     const registered = items(lr.rules);
-    expect(same(items(l.rules).map((r) => [r.id, r.effectiveSeverity]), registered.map((r) => [r.id, r.effectiveSeverity])), "lint's rules must be lintRules' ids with their effective severities", { lint: l.rules, lintRules: registered.map((r) => [r.id, r.effectiveSeverity]) });
+    expect(sameJson(items(l.rules).map((r) => [r.id, r.effectiveSeverity]), registered.map((r) => [r.id, r.effectiveSeverity])), "lint's rules must be lintRules' ids with their effective severities", { lint: l.rules, lintRules: registered.map((r) => [r.id, r.effectiveSeverity]) });
     for (const r of registered) {
       expect(r.enabled === (r.effectiveSeverity !== "off"), `lintRules ${String(r.id)}: enabled ${String(r.enabled)} with severity ${String(r.effectiveSeverity)}`, r);
       for (const cfg of [l.config, lr.config]) {
@@ -336,7 +334,7 @@ export const opsLint: Check<WrightAgentTarget> = {
         if (cfg !== undefined) expect(entry.severity === r.effectiveSeverity && entry.enabled === r.enabled, `config of ${String(r.id)} is ${JSON.stringify(entry)}, lintRules reports ${String(r.effectiveSeverity)}`);
       }
     }
-    expect(same(l.skipped, lr.skipped), "lint and lintRules disclose different skipped evaluations", { lint: l.skipped, lintRules: lr.skipped });
+    expect(sameJson(l.skipped, lr.skipped), "lint and lintRules disclose different skipped evaluations", { lint: l.skipped, lintRules: lr.skipped });
   },
 };
 
@@ -366,11 +364,11 @@ export const opsVocabulary: Check<WrightAgentTarget> = {
         if (cursor === null) break;
         expect(typeof cursor === "string" && got.length === 2, `listEntries ${kind} page ${page}: a page before the end is full and carries a string nextCursor`, p);
       }
-      expect(same(walked, everything), `listEntries ${kind}: the pages walked (${walked.length} entries) are not the one big page (${everything.length})`);
+      expect(sameJson(walked, everything), `listEntries ${kind}: the pages walked (${walked.length} entries) are not the one big page (${everything.length})`);
       const within = everything.map((e) => e.within).find((w) => typeof w === "string");
       if (typeof within === "string") {
         const w = await answer(target, t, { op: "listEntries", language, kind, within, pageSize: 500 });
-        expect(same(items(w.entries), everything.filter((e) => e.within === within)), `listEntries ${kind} {within: ${within}} must keep exactly the entries within it`, w);
+        expect(sameJson(items(w.entries), everything.filter((e) => e.within === within)), `listEntries ${kind} {within: ${within}} must keep exactly the entries within it`, w);
       }
       if (everything.length > 2) {
         const first = await answer(target, t, { op: "listEntries", language, kind, pageSize: 1 });
@@ -425,7 +423,6 @@ export const opsEdits: Check<WrightAgentTarget> = {
 
     const reach = await target.reachable(t);
     if (reach.includes("providerValidateEdit")) {
-      const caps = obj(await answer(target, t, { op: "capabilities" }));
       expectRefusal(await target.call(t, { op: "providerValidateEdit", language_id: "\u0001none", transaction: { edits: [insertAt1("file:///x", "0".repeat(64))] }, documents: {} }), "provider-unavailable", "providerValidateEdit with an unconfigured language_id");
       const uri = "file:///conformance/probe.opy";
       const text = "rule \"probe\":\n    wait(1)\n";
@@ -435,12 +432,11 @@ export const opsEdits: Check<WrightAgentTarget> = {
         const r = obj(o.value);
         expect(r.ok === true && list(r.diagnostics).length === 0, "providerValidateEdit of a comment line over a caller document must validate", r);
         expect(items(obj(r.transaction).edits).every((e) => e.source === uri) && items(obj(r.transaction).edits)[0]?.source_identity === (await sha256(text)), "providerValidateEdit answers the transaction with each document's identity", r.transaction);
-        const stale = obj(expectResultOf(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, "0".repeat(64), "#x\n")] }, documents: { [uri]: doc(text) } })));
+        const stale = obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, "0".repeat(64), "#x\n")] }, documents: { [uri]: doc(text) } }), "providerValidateEdit with a stale source_identity"));
         expect(stale.ok === false && list(stale.diagnostics).length > 0, "providerValidateEdit with a stale source_identity is refused", stale);
         const other = "file:///conformance/broken.opy";
-        const broken = obj(expectResultOf(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), [other]: doc("rule \"x\":\n    f((\n", other) } })));
+        const broken = obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), [other]: doc("rule \"x\":\n    f((\n", other) } }), "providerValidateEdit beside an unbalanced document"));
         expect(broken.ok === false, "the post-edit check covers every supplied document (an unbalanced one blocks)", broken);
-        void caps;
       } else if (o.kind !== "refusal" || o.error.code !== "provider-unavailable") fail(`providerValidateEdit over caller documents answered ${show(o)}`);
     }
     if (reach.includes("editStatements")) {
@@ -451,16 +447,11 @@ export const opsEdits: Check<WrightAgentTarget> = {
       if (o.kind === "result" && obj(o.value).ok === true) {
         const r = obj(o.value);
         const again = await validate(items(obj(r.transaction).edits));
-        expect(again.ok === true && same(again.preview, r.preview), "the transaction editStatements assembles must validate with the same preview", { editStatements: r, validate: again });
+        expect(again.ok === true && sameJson(again.preview, r.preview), "the transaction editStatements assembles must validate with the same preview", { editStatements: r, validate: again });
       }
     }
   },
 };
-
-function expectResultOf(o: Awaited<ReturnType<WrightAgentTarget["call"]>>): unknown {
-  if (o.kind !== "result") fail(`expected a result, got ${show(o)}`);
-  return o.value;
-}
 
 export const opsWorkflows: Check<WrightAgentTarget> = {
   id: "wright-agent/ops-workflows",
@@ -477,9 +468,9 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
     const ranked = items(obj(cost.elementCount).rules).map((r) => r.count);
     const a = envelope(await answer(target, t, { op: "analyze" }), "analyze");
     const aAll = envelope(await answer(target, t, { op: "analyze", all: true }), "analyze");
-    expect(same(items(a.hotspots).map((h) => h.count), ranked.slice(0, 5)) || ranked.length === 0, "analyze's hotspots must be the 5 largest rules by count", { hotspots: a.hotspots, ranked });
-    if (ranked.length > 0) expect(same(items(aAll.hotspots).map((h) => h.count), ranked), "analyze {all: true} ranks every rule", aAll.hotspots);
-    expect(same(obj(a.cost), obj(cost.exact)), "analyze's cost must be costEstimate's exact counts", { analyze: a.cost, costEstimate: cost.exact });
+    expect(sameJson(items(a.hotspots).map((h) => h.count), ranked.slice(0, 5)) || ranked.length === 0, "analyze's hotspots must be the 5 largest rules by count", { hotspots: a.hotspots, ranked });
+    if (ranked.length > 0) expect(sameJson(items(aAll.hotspots).map((h) => h.count), ranked), "analyze {all: true} ranks every rule", aAll.hotspots);
+    expect(sameJson(obj(a.cost), obj(cost.exact)), "analyze's cost must be costEstimate's exact counts", { analyze: a.cost, costEstimate: cost.exact });
     const ov = obj(a.overview);
     expect(ov.rules === p.rules && ov.conditions === p.conditions && ov.actions === p.actions, "analyze's overview must count what project counts", { overview: ov });
     if (ov.elementCount !== undefined && obj(cost.elementCount).total !== undefined) expect(ov.elementCount === obj(cost.elementCount).total, "analyze's overview.elementCount is costEstimate's elementCount.total");
@@ -515,8 +506,8 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
     const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules).map((r) => [r.id, r.name, r.address]);
     const i = envelope(await answer(target, t, { op: "inspect" }), "inspect");
     const iAll = envelope(await answer(target, t, { op: "inspect", all: true }), "inspect");
-    expect(same(items(i.rules).map((r) => [r.id, r.name, r.address]), rules.slice(0, 20)), "inspect lists the rules rules lists, 20 by default", i.rules);
-    expect(same(items(iAll.rules).map((r) => [r.id, r.name, r.address]), rules), "inspect {all: true} lists every rule", iAll.rules);
+    expect(sameJson(items(i.rules).map((r) => [r.id, r.name, r.address]), rules.slice(0, 20)), "inspect lists the rules rules lists, 20 by default", i.rules);
+    expect(sameJson(items(iAll.rules).map((r) => [r.id, r.name, r.address]), rules), "inspect {all: true} lists every rule", iAll.rules);
     expect(obj(i.program).findings === p.findings, "inspect's program.findings is project's findings count", i.program);
     if ((await target.reachable(t)).includes("compile")) {
       const out = `conformance-power-${process.pid}-${Date.now()}.ow`;
@@ -524,8 +515,6 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
       const written = obj(envelope(first, "compile").output);
       if (first.ok === true) {
         expect(typeof written.written_to === "string" && written.written_to.endsWith(out) && typeof written.sha256 === "string", "compile must report output.written_to and output.sha256", first.result);
-        const { readFileSync, rmSync } = await import("node:fs");
-        const { isAbsolute, join } = await import("node:path");
         const file = isAbsolute(String(written.written_to)) ? String(written.written_to) : join(target.config.cwd, String(written.written_to));
         expect(createHashOf(readFileSync(file)) === written.sha256, "compile's output.sha256 must be the SHA-256 of the file it wrote", written);
         if ("input_identity" in written) expect(written.input_identity === p.inputIdentity, "compile's output.input_identity is the entry source's identity", written);
@@ -537,7 +526,7 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
       }
     }
     const c = envelope(await answer(target, t, { op: "check" }), "check");
-    expect(same(c.program, a.program), "check's program is analyze's program summary", { check: c.program, analyze: a.program });
+    expect(sameJson(c.program, a.program), "check's program is analyze's program summary", { check: c.program, analyze: a.program });
     if ((await target.reachable(t)).includes("simulate")) {
       const athena = obj(await answer(target, t, { op: "capabilities" })).athena_version;
       const stale = await answer(target, t, { op: "simulate", inputIdentity: "0".repeat(64), seconds: 1 });
@@ -576,16 +565,16 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
     const caps = await answer(target, t, { op: "capabilities" });
     const cat = f.catalog;
     expect(caps.name === cat.service.name && caps.version === cat.service.version && caps.athena_version === cat.athenaVersion, "capabilities must name the catalog's service, version and athena version", caps);
-    expect(same(caps.languages, Object.keys(cat.languages)) && (cat.profiles === undefined || same(caps.profiles, cat.profiles)), "capabilities must list the catalog's languages and profiles", caps);
-    expect(same(await answer(target, t, { op: "targetMetadata" }), cat.targetMetadata), "targetMetadata must be the catalog's");
+    expect(sameJson(caps.languages, Object.keys(cat.languages)) && (cat.profiles === undefined || sameJson(caps.profiles, cat.profiles)), "capabilities must list the catalog's languages and profiles", caps);
+    expect(sameJson(await answer(target, t, { op: "targetMetadata" }), cat.targetMetadata), "targetMetadata must be the catalog's");
     const p = await answer(target, t, { op: "project" });
-    expect(obj(p.origin).kind === f.project.origin && same(p.settings, f.project.settings ?? null), "project must report the fixture's origin and settings", { origin: p.origin, settings: p.settings });
+    expect(obj(p.origin).kind === f.project.origin && sameJson(p.settings, f.project.settings ?? null), "project must report the fixture's origin and settings", { origin: p.origin, settings: p.settings });
     const entryFirst = [...f.sources].sort((a, b) => Number(b.path === f.project.entry) - Number(a.path === f.project.entry));
     const files = await Promise.all(entryFirst.map(async (s) => ({ path: s.path, identity: await sha256(s.text), lines: s.text.split("\n").length })));
-    expect(same(items(p.sourceFiles).map((x) => ({ path: x.path, identity: x.identity, lines: x.lines })), files), "project.sourceFiles must be the fixture's sources, entry first, with identity and line count", p.sourceFiles);
+    expect(sameJson(items(p.sourceFiles).map((x) => ({ path: x.path, identity: x.identity, lines: x.lines })), files), "project.sourceFiles must be the fixture's sources, entry first, with identity and line count", p.sourceFiles);
     const lr = await answer(target, t, { op: "lintRules" });
     const policy = f.project.lintPolicy;
-    expect(same(lr.policy, { configFile: policy.configFile ?? null, ruleFiles: policy.ruleFiles ?? [], disabled: policy.disabled, severityOverrides: policy.severityOverrides, failOn: policy.failOn }), "lintRules.policy must be the fixture's lint policy", lr.policy);
+    expect(sameJson(lr.policy, { configFile: policy.configFile ?? null, ruleFiles: policy.ruleFiles ?? [], disabled: policy.disabled, severityOverrides: policy.severityOverrides, failOn: policy.failOn }), "lintRules.policy must be the fixture's lint policy", lr.policy);
     const served = items(lr.rules);
     expect(served.length === f.lintRules.length, `lintRules lists ${served.length} rules, the fixture registers ${f.lintRules.length}`);
     f.lintRules.forEach((l, i) => {
@@ -593,19 +582,19 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
       const effective = policy.disabled.includes(l.id) ? "off" : (policy.severityOverrides[l.id] ?? l.defaultSeverity);
       const want = { id: l.id, summary: l.summary, rationale: l.rationale ?? "", documentation: l.documentation ?? "", evidence: l.evidence ?? "", tags: l.tags ?? [], defaultSeverity: l.defaultSeverity, effectiveSeverity: effective, fixable: l.fixable ?? false };
       const got = Object.fromEntries(Object.keys(want).map((k) => [k, r[k]]));
-      expect(same(got, want), `lintRules ${l.id} must report the fixture's metadata and effective severity ${effective}`, { got, want });
+      expect(sameJson(got, want), `lintRules ${l.id} must report the fixture's metadata and effective severity ${effective}`, { got, want });
       expect((l.knownLimits ?? []).every((k) => String(r.knownLimits).includes(k)), `lintRules ${l.id} must report its known limits`, r.knownLimits);
     });
     const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules);
     const skipped = (f.skipped ?? []).map((s) => ({ id: s.lintRule, rule: s.rule, ruleAddress: rules[s.rule]?.address, reason: s.reason }));
-    expect(same(lr.skipped, skipped), "lintRules.skipped must be the fixture's skipped evaluations", lr.skipped);
+    expect(sameJson(lr.skipped, skipped), "lintRules.skipped must be the fixture's skipped evaluations", lr.skipped);
     const objects = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects);
     const placed = (f.persistentObjects ?? []).filter((o) => o.rule !== null);
-    expect(same(objects.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.identityRetained, obj(o.createdIn).address]), placed.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.storedIn !== null, rules[o.rule!]?.address])), "persistentObjects must report the fixture's placed objects (kind, rule, storedIn, destroyed, identity kept when stored, the creating rule)", objects);
+    expect(sameJson(objects.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.identityRetained, obj(o.createdIn).address]), placed.map((o) => [o.kind, o.rule, o.storedIn, o.destroyed, o.storedIn !== null, rules[o.rule!]?.address])), "persistentObjects must report the fixture's placed objects (kind, rule, storedIn, destroyed, identity kept when stored, the creating rule)", objects);
     for (const [name, lang] of Object.entries(cat.languages)) {
       if (lang.unavailable !== undefined) {
         const u = await answer(target, t, { op: "lookup", language: name, query: "x" });
-        expect(u.owner === lang.owner && same(u.unavailable, { capability: lang.owner, message: lang.unavailable }) && list(u.entries).length === 0, `lookup ${name}: the owner's vocabulary is unavailable`, u);
+        expect(u.owner === lang.owner && sameJson(u.unavailable, { capability: lang.owner, message: lang.unavailable }) && list(u.entries).length === 0, `lookup ${name}: the owner's vocabulary is unavailable`, u);
         continue;
       }
       const loc = cat.defaultLocale ?? "en-US";
@@ -613,12 +602,12 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
         const page = await answer(target, t, { op: "listEntries", language: name, kind, pageSize: 500 });
         const want = lang.entries.filter((e) => e.kind === kind).map((e) => ({ identity: e.id, kind: e.kind, displayName: e.spellings[loc]?.[0] ?? e.id, accepted: e.spellings[loc] ?? [], within: e.within ?? null, signature: e.signature ?? undefined }));
         const got = items(page.entries).map((e) => ({ identity: e.identity, kind: e.kind, displayName: e.displayName, accepted: e.accepted, within: e.within, signature: e.signature }));
-        expect(page.owner === lang.owner && same(got, want), `listEntries ${name} ${kind} must list the catalog's entries in order (first difference at ${got.findIndex((g, k) => !same(g, want[k]))}: ${JSON.stringify(got.find((g, k) => !same(g, want[k])))} ${JSON.stringify(want.find((w, k) => !same(w, got[k])))})`, { got, want });
+        expect(page.owner === lang.owner && sameJson(got, want), `listEntries ${name} ${kind} must list the catalog's entries in order (first difference at ${got.findIndex((g, k) => !sameJson(g, want[k]))}: ${JSON.stringify(got.find((g, k) => !sameJson(g, want[k])))} ${JSON.stringify(want.find((w, k) => !sameJson(w, got[k])))})`, { got, want });
       }
     }
     if ((await target.reachable(t)).includes("simulate") && cat.athenaVersion !== null) {
       const run = await answer(target, t, { op: "simulate", inputIdentity: p.inputIdentity, seconds: 1 });
-      expect(same(obj(run.result).trace, f.simulation?.trace ?? null), "simulate must carry the fixture's trace", run.result);
+      expect(sameJson(obj(run.result).trace, f.simulation?.trace ?? null), "simulate must carry the fixture's trace", run.result);
     }
   },
 };
@@ -735,14 +724,12 @@ export const opsFixtureVariants: Check<WrightAgentTarget> = {
       if (reach.includes("compile")) {
         const out = `conformance-errors-${process.pid}.ow`;
         const r = await answer(target, t, { op: "compile", output: out });
-        const { existsSync } = await import("node:fs");
-        const { join } = await import("node:path");
         expect(r.ok === false && r.exit !== 0 && !existsSync(join(target.config.cwd, out)), "a failed compile writes no file", r);
       }
 
       write((f) => (f.cost = { elementCountUnavailable: "the suite made the count unavailable" }));
       const cost = await answer(target, t, { op: "costEstimate" });
-      expect(same(Object.keys(obj(cost.elementCount)), ["budget"]) && typeof cost.elementCountUnavailable === "string" && cost.elementCountUnavailable !== "", "an element count that cannot run carries only budget, and elementCountUnavailable names the reason", cost);
+      expect(sameJson(Object.keys(obj(cost.elementCount)), ["budget"]) && typeof cost.elementCountUnavailable === "string" && cost.elementCountUnavailable !== "", "an element count that cannot run carries only budget, and elementCountUnavailable names the reason", cost);
 
       for (const [origin, code] of [["opy", "edit-requires-provider"], ["ostw", "source-provider-unavailable"]] as const) {
         write((f) => (f.project.origin = origin));
@@ -757,7 +744,7 @@ export const opsFixtureVariants: Check<WrightAgentTarget> = {
         const refusal = await target.call(t, { op: "symbols" });
         if (refusal.kind !== "refusal") fail(`symbols over a ${broken} fixture answered ${show(refusal)}`);
         for (const op of ["check", "compile", "simulate"].filter((o) => reach.includes(o))) {
-          const env = obj(expectResultOf(await target.call(t, { op, ...(op === "simulate" ? { inputIdentity: "0".repeat(64), seconds: 1 } : {}), ...(op === "compile" ? { output: `conformance-${broken}.ow` } : {}) })));
+          const env = obj(expectResult(await target.call(t, { op, ...(op === "simulate" ? { inputIdentity: "0".repeat(64), seconds: 1 } : {}), ...(op === "compile" ? { output: `conformance-${broken}.ow` } : {}) }), `${op} over a ${broken} fixture`));
           expect(env.ok === false && env.exit !== 0 && obj(list(env.diagnostics)[0]).code === refusal.error.code && env.command === op, `${op} over a ${broken} fixture must fail inside its envelope with ${refusal.error.code}`, env);
         }
       }
@@ -779,7 +766,7 @@ export const opsEditStatements: Check<WrightAgentTarget> = {
     const text = String(items(before.preview).find((x) => x.source === entry)?.new_text ?? "").slice(PROBE.length);
     const lines = text.split("\n");
     const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
-    const edit = async (e: Obj, identity = id) => obj(expectResultOf(await target.call(t, { op: "editStatements", inputIdentity: identity, edits: [e] })));
+    const edit = async (e: Obj, identity = id) => obj(expectResult(await target.call(t, { op: "editStatements", inputIdentity: identity, edits: [e] }), `editStatements ${JSON.stringify(e)}`));
     const previewOf = (r: Obj) => String(items(r.preview).find((x) => x.source === entry)?.new_text ?? "");
     let tried = 0;
     for (const list_ of ["actions", "conditions"] as const) {
@@ -816,7 +803,7 @@ export const opsEditStatements: Check<WrightAgentTarget> = {
         tried++;
         const lineNo = index < n ? at(index).start.line : at(n - 1).start.line + 1;
         const got = previewOf(ins).split("\n");
-        expect(got.length === lines.length + 1 && got[lineNo - 1]!.includes(stmt) && same([...got.slice(0, lineNo - 1), ...got.slice(lineNo)], lines), `editStatements insert at ${list_} position ${index} of ${String(rule.address)} must add one line with the statement ${index < n ? "before that statement" : "after the last"}`, { got: got.slice(lineNo - 2, lineNo + 1) });
+        expect(got.length === lines.length + 1 && got[lineNo - 1]!.includes(stmt) && sameJson([...got.slice(0, lineNo - 1), ...got.slice(lineNo)], lines), `editStatements insert at ${list_} position ${index} of ${String(rule.address)} must add one line with the statement ${index < n ? "before that statement" : "after the last"}`, { got: got.slice(lineNo - 2, lineNo + 1) });
       }
     }
     if (tried === 0) throw new SkipCheck("the server takes none of the assumed statement edits");
@@ -888,7 +875,7 @@ export const opsLocales: Check<WrightAgentTarget> = {
         for (const kind of kinds) {
           const got = items((await answer(target, t, { op: "listEntries", language, kind, locale, pageSize: 500 })).entries).map((e) => [e.identity, e.displayName, e.accepted]);
           const want = lang.entries.filter((e) => e.kind === kind).map((e) => [e.id, e.spellings[locale]?.[0] ?? e.spellings[fallback]?.[0] ?? e.id, e.spellings[locale] ?? []]);
-          expect(same(got, want), `listEntries ${language} ${kind} {locale: ${locale}} must report that locale's spellings`, { got: got.slice(0, 3), want: want.slice(0, 3) });
+          expect(sameJson(got, want), `listEntries ${language} ${kind} {locale: ${locale}} must report that locale's spellings`, { got: got.slice(0, 3), want: want.slice(0, 3) });
         }
         const spelled = lang.entries.find((e) => (e.spellings[locale] ?? []).length > 0);
         if (spelled) {
@@ -933,8 +920,8 @@ export const opsUnselectedShapes: Check<WrightAgentTarget> = {
     expect(r.selection === undefined, "rules {} must not carry a selection", r.selection);
     const po = await answer(target, t, { op: "persistentObjects" });
     expect(po.selection === undefined, "persistentObjects {} must not carry a selection", po.selection);
-    const cg = await target.call(t, { op: "callGraph" });
-    if (cg.kind === "result") expect(Array.isArray(cg.value) || (obj(cg.value).items !== undefined && obj(cg.value).selection === undefined), "callGraph {} must answer the bare edge list", cg.value);
+    const cg: unknown = await answer(target, t, { op: "callGraph" });
+    expect(Array.isArray(cg) || (obj(cg).items !== undefined && obj(cg).selection === undefined), "callGraph {} must answer the bare edge list", cg);
     const symbols = items((await answer(target, t, { op: "symbols", all: true })).symbols);
     const subs = new Set(symbols.filter((x) => x.kind === "subroutine").map((x) => x.name));
     const variable = symbols.find((x) => (x.kind === "globalVariable" || x.kind === "playerVariable") && !subs.has(x.name));
@@ -950,16 +937,16 @@ export const opsFixtureShapes: Check<WrightAgentTarget> = {
     if (!needsOwnFixture(target, ctx)) return;
     const t = await via(target, ["callGraph", "persistentObjects"]);
     const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
-    const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true }).then((v) => v as unknown)).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
+    const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true })).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
     try {
       const before = await edgesOf();
       const call = (base.references as any[]).find((r) => r.kind === "call" && r.rule !== null);
       if (call) {
         const f = structuredClone(base);
-        f.references.push({ ...call, action: call.action });
+        f.references.push({ ...call });
         target.writeFixture(JSON.stringify(f));
         const after = await edgesOf();
-        expect(same(after, before), "a second call from the same rule to the same subroutine must not add an edge", { before, after });
+        expect(sameJson(after, before), "a second call from the same rule to the same subroutine must not add an edge", { before, after });
       }
       const hud = (base.persistentObjects as any[] | undefined)?.find((o) => o.kind === "hudText" && o.rule !== null);
       const rule = hud ? base.rules[hud.rule] : undefined;

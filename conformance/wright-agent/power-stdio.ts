@@ -5,9 +5,7 @@
  * any check send an over-long line, so a server that died on one passed too.
  */
 import { expect, SkipCheck, type Check } from "../harness/check.js";
-
-/** More than our 16 MiB line cap (decision 075), and not JSON whatever another server's cap is. */
-const OVERLONG_BYTES = 17 * 1024 * 1024;
+import { OVERLONG_BYTES } from "./util.js";
 
 function parsed(reply: string): unknown {
   try {

@@ -35,6 +35,9 @@ export function expectRefusal(o: Outcome, code: string | readonly string[], what
   if (typeof o.error.message !== "string") fail(`${what}: a refusal carries a string message`, o);
 }
 
+/** More than our 16 MiB line cap (decision 075), and not JSON whatever another server's cap is. */
+export const OVERLONG_BYTES = 17 * 1024 * 1024;
+
 /** From this MCP version on (SEP-1303), tool input-validation errors are isError tool results (decision 124). */
 export const VALIDATION_AS_RESULT_SINCE = "2025-11-25";
 

@@ -20,7 +20,7 @@ const CLIENTS = 16;
 const PER_DIR = 50;
 
 /** f<i>.ts calls three functions of other files (near and far) and constructs a class. */
-export function writeTree(root: string, files: number): void {
+function writeTree(root: string, files: number): void {
   for (let i = 0; i < files; i++) {
     const dir = join(root, "src", `m${Math.floor(i / PER_DIR)}`);
     if (i % PER_DIR === 0) mkdirSync(dir, { recursive: true });
@@ -35,7 +35,7 @@ export function writeTree(root: string, files: number): void {
 }
 
 /** Client c locks only symbols n with n % CLIENTS == c, spread over the tree: no conflicts. */
-export const treeSymbols = (files: number) => {
+const treeSymbols = (files: number) => {
   const slots = Math.floor(files / CLIENTS);
   return (c: number, k: number) => {
     const n = c + CLIENTS * ((k * 7919) % slots);
@@ -96,6 +96,7 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
       const bare = await startBare(bareSocket);
       try {
         const ms = bySize(size, 300, 400, 1_500);
+        // Quick: 12 rounds of 400 ms, more than full's 6 of 1.5 s: with 6 its median quotient spread 24 % between runs (decision 237).
         const rounds = bySize(size, 1, 12, 6);
         // Warm-up to the steady state before any timed round (decision 208): after the cold start the
         // daemon's pairs/s climbed and its per-round p99 fell for ~2.5 s of load (2,000 files, 500 ms

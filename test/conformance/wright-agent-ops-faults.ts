@@ -119,3 +119,6 @@ export const OPS_FAULTS: [check: string, message: string, what: string, fault: F
     return { result: { ...res.result, result: { ...res.result.result, hotspots: byIndex.slice(0, n) } } };
   }],
 ];
+
+/** The first fault of each check: the one the line proxy applies (test/wright-agent/faulty-hosts/faults.ts). */
+export const FIRST_OPS_FAULTS = OPS_FAULTS.filter(([check], i) => OPS_FAULTS.findIndex(([c]) => c === check) === i);

@@ -12,7 +12,7 @@ import { wrightAgentSuite } from "../../conformance/wright-agent/suite.js";
 import type { Transport } from "../../conformance/wright-agent/target.js";
 import { createWrightAgentTarget } from "../../conformance/wright-agent/targets.js";
 import { faultyCommand } from "./faulty-hosts/command.js";
-import { OPS_FAULTS } from "../conformance/wright-agent-ops-faults.js";
+import { FIRST_OPS_FAULTS } from "../conformance/wright-agent-ops-faults.js";
 import { FAULTS, type FaultName } from "./faulty-hosts/faults.js";
 
 async function runWith(fault: FaultName | "none", transports: Transport[], only?: string[]) {
@@ -49,7 +49,7 @@ const FULL: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
 /** Named-check runs over the transports the fault lives on. */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The power-ops faults (one per check, as faults.ts registers them). */
-const OPS_NAMED = OPS_FAULTS.filter(([check], i) => OPS_FAULTS.findIndex(([c]) => c === check) === i).map(([check, message]) => ({ fault: check as FaultName, transports: ["stdio"] as Transport[], message: new RegExp(escape(message)) }));
+const OPS_NAMED = FIRST_OPS_FAULTS.map(([check, message]) => ({ fault: check as FaultName, transports: ["stdio"] as Transport[], message: new RegExp(escape(message)) }));
 
 const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
   ...OPS_NAMED,

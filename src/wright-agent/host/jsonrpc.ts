@@ -84,7 +84,11 @@ export function parseErrorReply(reason: string): string {
 }
 
 export async function serveJsonRpc(service: ToolService, io: LineIo): Promise<void> {
-  const { handleLine } = createJsonRpcHost(service);
+  await serveRpcLines(io, createJsonRpcHost(service).handleLine);
+}
+
+/** Serves a JSON-RPC line host (JSON-RPC or MCP) until the input ends: each line's reply, in order; a line too long to read is -32700. */
+export async function serveRpcLines(io: LineIo, handleLine: (line: string) => Promise<string | undefined>): Promise<void> {
   for await (const item of readLines(io.input)) {
     let reply: string | undefined;
     if ("oversize" in item) {

@@ -26,8 +26,8 @@ import { parseToolRequest } from "../request.js";
 import type { ToolService } from "../service.js";
 import { deriveInputSchema } from "../tool-schema.js";
 import { toolDescription } from "../tools.js";
-import { parseErrorReply } from "./jsonrpc.js";
-import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
+import { parseErrorReply, serveRpcLines } from "./jsonrpc.js";
+import { MAX_LINE_BYTES } from "./lines.js";
 import type { LineIo } from "./stdio.js";
 
 /** Newest first: the versions the published implementation accepts. */
@@ -243,12 +243,5 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
 /** Serves MCP on a line pair until the input ends; every request is answered, in order. */
 export async function serveMcp(service: ToolService, io: LineIo, options: McpHostOptions = {}): Promise<void> {
   const host = createMcpHost(service, options);
-  for await (const item of readLines(io.input)) {
-    let reply: string | undefined;
-    if ("oversize" in item) {
-      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-      reply = parseErrorReply(`line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
-    } else reply = await host.handleLine(item.line);
-    if (reply !== undefined) await writeLine(io.output, reply);
-  }
+  await serveRpcLines(io, (line) => host.handleLine(line));
 }

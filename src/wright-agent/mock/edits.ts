@@ -82,7 +82,7 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
         // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
         const message = `edits[${a.index}] and edits[${b.index}] overlap in ${source}`;
         // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
-      diagnostics.push(editDiagnostic("edit-overlap", message));
+        diagnostics.push(editDiagnostic("edit-overlap", message));
       }
     }
   }

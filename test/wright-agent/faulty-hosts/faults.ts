@@ -9,7 +9,7 @@
  * messages, correlated by id.
  */
 import { readFileSync } from "node:fs";
-import { OPS_FAULTS } from "../../conformance/wright-agent-ops-faults.js";
+import { FIRST_OPS_FAULTS } from "../../conformance/wright-agent-ops-faults.js";
 
 // The contract read as data (the proxy starts fast and reaches no host code).
 const contract = JSON.parse(readFileSync(new URL("../../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url), "utf8")) as {
@@ -50,6 +50,9 @@ export interface Fault {
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 const op = (x: Exchange) => (typeof x.request?.op === "string" ? x.request.op : "");
 const rpcMethod = (x: Exchange) => (typeof x.request?.method === "string" ? x.request.method : "");
+/** The JSON-RPC host's alias methods (src/wright-agent/host/jsonrpc.ts JSONRPC_ALIASES; the proxy imports no host code). */
+const ALIASES = ["check", "analyze", "inspect", "compile"];
+const isAlias = (x: Exchange) => ALIASES.includes(rpcMethod(x));
 const rpcParams = (x: Exchange): Json => (isObject(x.request?.params) ? x.request.params : {});
 
 /** A ToolResponse reply with its result rewritten (refusals pass). */
@@ -133,14 +136,14 @@ export const FAULTS = {
     caughtBy: "wright-agent/jsonrpc-aliases",
     doc: "The JSON-RPC aliases answer an envelope with one member more than request {op} carries.",
     transports: ["jsonrpc"],
-    onReply: (x, reply) => (["check", "analyze", "inspect", "compile"].includes(rpcMethod(x)) && isObject(reply.result) ? { ...reply, result: { ...reply.result, served_by: "alias" } } : reply),
+    onReply: (x, reply) => (isAlias(x) && isObject(reply.result) ? { ...reply, result: { ...reply.result, served_by: "alias" } } : reply),
   },
   "jsonrpc-alias-params-ignored": {
     caughtBy: "wright-agent/jsonrpc-params",
     doc: "The JSON-RPC aliases drop the parameters they are sent instead of refusing them with -32602.",
     transports: ["jsonrpc"],
     onRequest(x) {
-      if (!["check", "analyze", "inspect", "compile"].includes(rpcMethod(x))) return undefined;
+      if (!isAlias(x)) return undefined;
       const { params: _p, ...rest } = x.request!;
       return { forward: rest };
     },
@@ -151,7 +154,7 @@ export const FAULTS = {
     transports: ["jsonrpc"],
     onReply(x, reply) {
       const result = reply.result;
-      if (!["check", "analyze", "inspect", "compile"].includes(rpcMethod(x)) || !isObject(result) || !isObject(result.error)) return reply;
+      if (!isAlias(x) || !isObject(result) || !isObject(result.error)) return reply;
       return { jsonrpc: "2.0", id: reply.id, error: { code: -32000, message: String(result.error.message) } };
     },
   },
@@ -330,8 +333,7 @@ export const FAULTS = {
 /** One stdio fault per power-ops check, named ops-<check>. */
 function opsFaults(): Record<`ops-${string}`, Fault> {
   const out: Record<string, Fault> = {};
-  for (const [check, , what, fault] of OPS_FAULTS) {
-    if (out[check]) continue;
+  for (const [check, , what, fault] of FIRST_OPS_FAULTS) {
     out[check] = { caughtBy: `wright-agent/${check}`, doc: `A server where ${what}.`, transports: ["stdio"], onReply: (x, reply) => fault(x.request, reply, x.ask) as unknown as Json };
   }
   return out as Record<`ops-${string}`, Fault>;
