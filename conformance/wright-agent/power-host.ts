@@ -6,6 +6,7 @@
  * and the JSON-RPC transport was never sent `request` without params, an alias with parameters or
  * an over-long line. Each check speaks raw newline-delimited JSON-RPC on its own session(s).
  */
+import { JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";
 import { expect, fail, SkipCheck } from "../harness/check.js";
 import { JsonRpcChannel } from "../../src/wright-agent/client/index.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
@@ -19,14 +20,17 @@ type Reply = { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code
 async function withRawSession<T>(target: WrightAgentTarget, transport: Transport, use: (s: RawSession) => Promise<T>): Promise<T> {
   const ch = JsonRpcChannel.spawn(target.command(transport), { cwd: target.config.cwd, env: target.config.env, timeoutMs: target.config.timeoutMs ?? 30_000 });
   try {
-    return await use(new RawSession(ch));
+    return await use(new RawSession(ch, target.config.timeoutMs ?? 30_000));
   } finally {
     await ch.close();
   }
 }
 
 class RawSession {
-  constructor(readonly ch: JsonRpcChannel) {}
+  constructor(
+    readonly ch: JsonRpcChannel,
+    readonly timeoutMs: number,
+  ) {}
 
   /** Sends one line and parses the reply (a check failure when none comes or it is not JSON). */
   async ask(line: string, what: string): Promise<Reply> {
@@ -45,6 +49,23 @@ class RawSession {
     const id = `after-${Math.random().toString(36).slice(2, 8)}`;
     const after = await this.ask(JSON.stringify({ jsonrpc: "2.0", id, method: next.method, ...(next.params === undefined ? {} : { params: next.params }) }), `the request after ${what}`);
     expect(after.id === id && after.result !== undefined, `after ${what} the next request must be answered with its own id ${id}: ${JSON.stringify(after).slice(0, 200)}`);
+  }
+
+  /**
+   * Writes `first` without its newline, pauses, then the newline with `second` (and its own
+   * newline) behind it: a read that starts with the line end. Two lines, so two replies, in order.
+   */
+  async newlineFirst(first: Record<string, unknown>, second: Record<string, unknown>, what: string): Promise<[Reply, Reply]> {
+    this.ch.process.child.stdin!.write(JSON.stringify(first));
+    await new Promise((r) => setTimeout(r, 50));
+    const a = await this.ask(`\n${JSON.stringify(second)}`, what);
+    const line = await this.ch.process.next(this.timeoutMs);
+    if (line === undefined) fail(`${what}: the second line got no reply (one reply for two lines)`, a);
+    try {
+      return [a, JSON.parse(line) as Reply];
+    } catch {
+      fail(`${what}: the second reply is not JSON: ${line.slice(0, 200)}`);
+    }
   }
 
   /** Writes one request in two pieces with a pause between them (a line that arrives in two reads). */
@@ -83,7 +104,7 @@ const request = (id: unknown, method: string, params?: unknown) => JSON.stringif
 export const mcpFraming: WrightAgentCheck = {
   id: "wright-agent/mcp-framing",
   title: "MCP over stdio is newline-delimited JSON-RPC 2.0: parse errors, invalid requests and ids, by-position params, responses and notifications",
-  doc: "On a raw MCP session after initialize: the initialize result declares the tools capability (an object: the server offers tools) and a serverInfo {name, version}; a line that is not JSON is -32700 with id null (JSON-RPC 2.0), also a 17 MiB one, after which the session goes on (decision 075); an empty batch, a bare number and null are -32600 with id null; a request whose id is null, fractional or a boolean is -32600 with id null (MCP: an id is a string or an integer, never null); params given by position (an array: tools/list, ping) are -32602 (JSON-RPC: the methods take named params) or -32600 (MCP: params are objects) with the request's id, and a notification with them gets no reply; a message with an id and no method, result or error is -32600; a JSON-RPC response the client sends (the server sent no request to answer) gets no reply; a request line that ends in CR LF or arrives in two reads is answered.",
+  doc: "On a raw MCP session after initialize: the initialize result declares the tools capability (an object: the server offers tools) and a serverInfo {name, version}; a line that is not JSON is -32700 with id null (JSON-RPC 2.0), also a 17 MiB one, after which the session goes on (decision 075); an empty batch, a bare number and null are -32600 with id null; a request whose id is null, fractional or a boolean is -32600 with id null (MCP: an id is a string or an integer, never null); params given by position (an array: tools/list, ping) are -32602 (JSON-RPC: the methods take named params) or -32600 (MCP: params are objects) with the request's id, and a notification with them gets no reply; a message with an id and no method, result or error is -32600; a JSON-RPC response the client sends (the server sent no request to answer) gets no reply; a request line that ends in CR LF, arrives in two reads, or whose newline starts the next read (the next line behind it) is answered, each line on its own.",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
@@ -110,6 +131,9 @@ export const mcpFraming: WrightAgentCheck = {
         await s.silent(JSON.stringify({ jsonrpc: "2.0", id: "r2", error: { code: -32601, message: "Method not found" } }), "a response to no request (error)", ping);
         expectResultId(await s.ask(`${request("crlf", "ping")}\r`, "ping ending in CR LF"), "crlf", "ping ending in CR LF");
         expectResultId(await s.split({ jsonrpc: "2.0", id: "split", method: "ping" }, "ping in two reads"), "split", "ping in two reads");
+        const [nl1, nl2] = await s.newlineFirst({ jsonrpc: "2.0", id: "nl1", method: "ping" }, { jsonrpc: "2.0", id: "nl2", method: "ping" }, "a read that starts with the previous line's newline");
+        expectResultId(nl1, "nl1", "a ping whose newline starts the next read");
+        expectResultId(nl2, "nl2", "the ping after the newline in the same read");
       });
     });
   },
@@ -239,4 +263,84 @@ export const jsonrpcAliasRefusal: WrightAgentCheck = {
   },
 };
 
-export const powerHostChecks: WrightAgentCheck[] = [mcpFraming, mcpParams, jsonrpcParams, jsonrpcAliasRefusal];
+/** The one MCP version whose messages include JSON-RPC batches (2025-03-26's schema: JSONRPCBatchRequest). */
+const BATCH_VERSION = "2025-03-26";
+const note = (params?: unknown) => ({ jsonrpc: "2.0", method: "notifications/cancelled", ...(params === undefined ? {} : { params }) });
+const req = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+
+/** A batch that may get no reply: the parsed reply, or undefined when none came within a second. */
+async function maybeReply(s: RawSession, batch: unknown[], what: string): Promise<unknown> {
+  const line = await s.ch.exchange(JSON.stringify(batch), { reply: false, settleMs: 1000 });
+  if (line === undefined) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    fail(`${what}: the reply is not JSON: ${line.slice(0, 200)}`);
+  }
+}
+
+/** A batch that must be served: its responses, each a JSON-RPC response by the SDK's own schema (JSONRPCResponseSchema) where it has an id. */
+async function servedBatch(s: RawSession, batch: unknown[], what: string): Promise<Reply[]> {
+  const reply: unknown = await s.ask(JSON.stringify(batch), what);
+  expect(Array.isArray(reply), `${what}: MCP ${BATCH_VERSION} servers "MUST support receiving JSON-RPC batches": expected an array of responses, got ${JSON.stringify(reply).slice(0, 300)}`);
+  for (const r of reply as Reply[]) {
+    const ok = r?.id === null || JSONRPCResponseSchema.safeParse(r).success;
+    expect(ok, `${what}: not a JSON-RPC response (the SDK's JSONRPCResponseSchema): ${JSON.stringify(r).slice(0, 300)}`);
+  }
+  return reply as Reply[];
+}
+
+export const mcpBatches: WrightAgentCheck = {
+  id: "wright-agent/mcp-batches",
+  title: "MCP: a JSON-RPC batch is served in a 2025-03-26 session and only there",
+  doc: "One raw MCP session per offered version (2025-03-26, 2025-06-18, 2025-11-25); the expectation follows the version the server negotiated. 2025-03-26 (basic/index: \"MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches\"; JSON-RPC 2.0 section 6): a batch of requests and a notification is answered with one array holding one response per request (matched by id, each a JSON-RPC response by the SDK's JSONRPCResponseSchema: ping {}, tools/list its tools, an unknown method -32601) and none for the notification; a batch of notifications only gets no reply at all (never an empty array); an empty batch is one -32600 with id null, not an array; members that are not request objects (a number, a nested batch) are each -32600 with id null inside the array, and a nested batch is never served. 2025-06-18 and later (2025-06-18's changelog: \"Remove support for JSON-RPC batching\"; its JSONRPCMessage has no batch): a batch of two pings is not served as one: no array and no result, at most one JSON-RPC error (our host: -32600, id null; the SDK's stdio server sends nothing), and the session goes on.",
+  async run(target, ctx) {
+    onlyOver(target, ["mcp"]);
+    await perTransport(target, ["mcp"], ctx, async () => {
+      for (const offer of [BATCH_VERSION, "2025-06-18", "2025-11-25"]) {
+        await withRawSession(target, "mcp", async (s) => {
+          const init = obj(expectResultId(await s.ask(request(0, "initialize", { ...INITIALIZE, protocolVersion: offer }), `initialize ${offer}`), 0, `initialize ${offer}`));
+          const negotiated = String(init.protocolVersion);
+          const at = (w: string) => `[offered ${offer}, negotiated ${negotiated}] ${w}`;
+          const none = await s.ch.exchange(JSON.stringify(note()), { reply: false, settleMs: 100 });
+          expect(none === undefined, at(`a notification was answered: ${String(none).slice(0, 200)}`));
+          if (offer === BATCH_VERSION && negotiated !== BATCH_VERSION) ctx.log(at(`${BATCH_VERSION} is not negotiated: batches are not owed`));
+          if (negotiated === BATCH_VERSION) {
+            const what = at("a batch of ping, tools/list, a notification and an unknown method");
+            const replies = await servedBatch(s, [req("b1", "ping"), req("b2", "tools/list"), note({ requestId: "none" }), req("b3", "wright/noSuchMethod")], what);
+            const ids = replies.map((r) => JSON.stringify(r?.id)).sort();
+            expect(ids.join() === ['"b1"', '"b2"', '"b3"'].join(), `${what}: expected one response each for b1, b2 and b3 (none for the notification), got ids ${ids.join(", ")}`, replies);
+            const byId = (id: string) => replies.find((r) => r.id === id)!;
+            expect(JSON.stringify(byId("b1").result) === "{}", `${what}: ping must answer {}`, byId("b1"));
+            expect(Array.isArray(obj(byId("b2").result).tools), `${what}: tools/list must answer its tools`, byId("b2"));
+            expectError(byId("b3"), -32601, "b3", `${what}: the unknown method`);
+            const silent = at("a batch of two notifications");
+            const got = await maybeReply(s, [note({ requestId: "x" }), note({ requestId: "y" })], silent);
+            expect(got === undefined, `${silent} must get no reply (JSON-RPC 2.0: nothing, never an empty array), got ${JSON.stringify(got).slice(0, 200)}`);
+            expectResultId(await s.ask(request("after-notes", "ping"), at("ping after the notifications")), "after-notes", at("ping after the notifications"));
+            expectError(await s.ask("[]", at("an empty batch")), -32600, null, at("an empty batch"));
+            const odd = at("a batch of 1, a nested batch [ping n1] and ping b4");
+            const mixed = await servedBatch(s, [1, [req("n1", "ping")], req("b4", "ping")], odd);
+            expect(mixed.length === 3, `${odd}: expected three responses, got ${JSON.stringify(mixed).slice(0, 300)}`);
+            expect(!JSON.stringify(mixed).includes('"n1"'), `${odd}: a nested batch is not a request: its ping must not be served`, mixed);
+            const invalid = mixed.filter((r) => r?.id === null);
+            expect(invalid.length === 2 && invalid.every((r) => r.error?.code === -32600), `${odd}: the number and the nested batch are each -32600 with id null`, mixed);
+            expectResultId(mixed.find((r) => r?.id === "b4") ?? {}, "b4", `${odd}: ping b4`);
+          } else {
+            const what = at("a batch of two pings");
+            const reply = await maybeReply(s, [req("c1", "ping"), req("c2", "ping")], what);
+            expect(!Array.isArray(reply), `${what}: batches are not part of MCP ${negotiated}; it was served as a batch: ${JSON.stringify(reply).slice(0, 300)}`);
+            if (reply !== undefined) {
+              const r = reply as Reply;
+              expect(r?.jsonrpc === "2.0" && r.error !== undefined && !("result" in r), `${what}: at most one JSON-RPC error may answer it, got ${JSON.stringify(reply).slice(0, 300)}`);
+              expect(r.id !== "c1" && r.id !== "c2", `${what}: no response may answer a request of it`, reply);
+            }
+          }
+          expectResultId(await s.ask(request("last", "ping"), at("ping after the batches")), "last", at("ping after the batches"));
+        });
+      }
+    });
+  },
+};
+
+export const powerHostChecks: WrightAgentCheck[] = [mcpFraming, mcpParams, mcpBatches, jsonrpcParams, jsonrpcAliasRefusal];

@@ -16,8 +16,14 @@
  *   isError tool result whose text is the refusal stdio answers, {code: malformed-request, message}.
  *   A service result is the text content (compact JSON); a service refusal is `isError: true` with
  *   the refusal object as text (decision 076).
- * - any other method is -32601; notifications get no reply; a batch is -32600 (MCP 2025-06-18
- *   removed batching, and no version of ours needs it); an id must be a string or an integer.
+ * - any other method is -32601; notifications get no reply; an id must be a string or an integer.
+ * - batches follow the negotiated version (decision 217): 2025-03-26 ("MCP implementations MAY
+ *   support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches") serves a
+ *   non-empty batch member by member, in order, one array of the responses (nothing when none is
+ *   due); an initialize inside it is -32600 with its id ("The initialize request MUST NOT be part
+ *   of a JSON-RPC batch"). Every other version (2025-06-18 removed batching; 2024-11-05 and
+ *   2025-11-25 have no batch message), and a session before initialize, answers a batch with one
+ *   -32600, id null. An empty batch is -32600 in every version (JSON-RPC 2.0).
  */
 import { JsonParseError, parseJson, setOwn, type JsonValue, type ValidationError, type Validator } from "../../json/index.js";
 import { createRpcEngine, RpcCode, RpcError, type MethodSpec } from "../../rpc/index.js";
@@ -45,6 +51,15 @@ export function negotiateProtocolVersion(requested: string): McpProtocolVersion 
  */
 export function inputErrorsAreToolResults(version: McpProtocolVersion): boolean {
   return version >= "2025-11-25";
+}
+
+/**
+ * The one version whose JSON-RPC messages include batches (its schema's JSONRPCMessage lists
+ * JSONRPCBatchRequest and JSONRPCBatchResponse): 2025-03-26. 2025-06-18 removed them ("Remove
+ * support for JSON-RPC batching"); 2024-11-05's messages never had them.
+ */
+export function servesBatches(version: McpProtocolVersion): boolean {
+  return version === "2025-03-26";
 }
 
 export interface McpHostOptions {
@@ -109,22 +124,21 @@ const WHY = {
 
 const textResult = (payload: unknown, isError: boolean): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(payload) }], ...(isError ? { isError: true as const } : {}) });
 
+type Reply = Record<string, unknown>;
+
+/** An error response of the host's own (the engine's are its own). */
+function refusal(id: string | number | null, code: number, message: string, reason: string): Reply {
+  // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
+  const data = { reason };
+  return { jsonrpc: "2.0", id, error: { code, message, data } };
+}
+
 /**
- * Why a JSON-RPC message is refused before the engine sees it (MCP narrows JSON-RPC 2.0): the
- * reply to send, null to send nothing (a response of the client's, a notification the engine would
- * take), or undefined to let the engine answer.
+ * Why one JSON-RPC message (not a batch) is refused before the engine sees it (MCP narrows
+ * JSON-RPC 2.0): the reply to send, null to send nothing (a response of the client's), or
+ * undefined to let the engine answer.
  */
-function screen(value: unknown): string | null | undefined {
-  const refuse = (id: string | number | null, code: number, message: string, reason: string): string => {
-    // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
-    const data = { reason };
-    return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, data } });
-  };
-  // Stryker disable next-line ConditionalExpression,BlockStatement: own choice: a non-empty JSON-RPC batch over MCP is refused
-  if (Array.isArray(value)) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: error data and messages the specification leaves to the server
-    return refuse(null, RpcCode.InvalidRequest, "Invalid Request", value.length ? "JSON-RPC batches are not supported by MCP" : "empty batch");
-  }
+function screen(value: unknown): Reply | null | undefined {
   if (!isPlainObject(value)) return undefined; // the engine refuses it
   const id = value.id;
   const idOk = typeof id === "string" || Number.isSafeInteger(id);
@@ -134,10 +148,22 @@ function screen(value: unknown): string | null | undefined {
   }
   if (hasOwn(value, "id") && !idOk && value.jsonrpc === "2.0" && typeof value.method === "string") {
     // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-    return refuse(null, RpcCode.InvalidRequest, "Invalid Request", "id must be a string or an integer");
+    return refusal(null, RpcCode.InvalidRequest, "Invalid Request", "id must be a string or an integer");
   }
   // By-position params: the engine answers -32602 (the methods are by-name), a notification nothing.
   return undefined;
+}
+
+/**
+ * An initialize inside a batch: "The initialize request MUST NOT be part of a JSON-RPC batch" —
+ * refused -32600 with its id (a notification: nothing), never renegotiating mid-batch.
+ */
+function initializeInBatch(member: Record<string, unknown>): Reply | null {
+  const screened = screen(member); // a bad id: as anywhere else
+  if (screened !== undefined) return screened;
+  if (!hasOwn(member, "id")) return null;
+  // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+  return refusal(member.id as string | number, RpcCode.InvalidRequest, "Invalid Request", "initialize must not be part of a JSON-RPC batch");
 }
 
 export interface McpHost {
@@ -217,6 +243,37 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
     handlers,
   });
 
+  /** One message: screened, then the engine's. */
+  const one = async (value: unknown): Promise<Reply | undefined> => {
+    const screened = screen(value);
+    if (screened !== undefined) return screened ?? undefined;
+    return (await engine.handleMessage(value)) as Reply | undefined;
+  };
+  /**
+   * A batch (decision 217). Served in a 2025-03-26 session: each member as if it came on its own
+   * line, one after the other (the service is stateful: a batch's edits and queries happen in its
+   * order), the responses in one array, nothing when no response is due (JSON-RPC 2.0: never an
+   * empty array). No size limit beyond the line's: members run one at a time, as lines do.
+   */
+  const batch = async (members: unknown[]): Promise<Reply | Reply[] | undefined> => {
+    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+    if (members.length === 0) return refusal(null, RpcCode.InvalidRequest, "Invalid Request", "empty batch");
+    if (!servesBatches(negotiated)) {
+      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+      return refusal(null, RpcCode.InvalidRequest, "Invalid Request", `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`);
+    }
+    const replies: Reply[] = [];
+    for (const member of members) {
+      let reply: Reply | null | undefined;
+      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+      if (Array.isArray(member)) reply = refusal(null, RpcCode.InvalidRequest, "Invalid Request", "a batch member must be a request or a notification, not a batch");
+      else if (isPlainObject(member) && member.jsonrpc === "2.0" && member.method === "initialize") reply = initializeInBatch(member);
+      else reply = await one(member);
+      if (reply) replies.push(reply);
+    }
+    return replies.length ? replies : undefined;
+  };
+
   return {
     // Stryker disable next-line BlockStatement: own choice: McpHost.protocolVersion, our library API
     get protocolVersion() {
@@ -232,9 +289,7 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       } catch (e) {
         return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
-      const screened = screen(value);
-      if (screened !== undefined) return screened ?? undefined;
-      const out = await engine.handleMessage(value);
+      const out = Array.isArray(value) ? await batch(value) : await one(value);
       return out && JSON.stringify(out);
     },
   };
