@@ -282,7 +282,7 @@ async function maybeReply(s: RawSession, batch: unknown[], what: string): Promis
 /** A batch that must be served: its responses, each a JSON-RPC response by the SDK's own schema (JSONRPCResponseSchema) where it has an id. */
 async function servedBatch(s: RawSession, batch: unknown[], what: string): Promise<Reply[]> {
   const reply: unknown = await s.ask(JSON.stringify(batch), what);
-  expect(Array.isArray(reply), `${what}: MCP ${BATCH_VERSION} servers "MUST support receiving JSON-RPC batches": expected an array of responses, got ${JSON.stringify(reply).slice(0, 300)}`);
+  expect(Array.isArray(reply), `${what}: MCP ${BATCH_VERSION} servers "MUST support receiving JSON-RPC batches": expected an array of responses, got ${String(JSON.stringify(reply)).slice(0, 300)}`);
   for (const r of reply as Reply[]) {
     const ok = r?.id === null || JSONRPCResponseSchema.safeParse(r).success;
     expect(ok, `${what}: not a JSON-RPC response (the SDK's JSONRPCResponseSchema): ${JSON.stringify(r).slice(0, 300)}`);
@@ -316,7 +316,7 @@ export const mcpBatches: WrightAgentCheck = {
             expectError(byId("b3"), -32601, "b3", `${what}: the unknown method`);
             const silent = at("a batch of two notifications");
             const got = await maybeReply(s, [note({ requestId: "x" }), note({ requestId: "y" })], silent);
-            expect(got === undefined, `${silent} must get no reply (JSON-RPC 2.0: nothing, never an empty array), got ${JSON.stringify(got).slice(0, 200)}`);
+            expect(got === undefined, `${silent} must get no reply (JSON-RPC 2.0: nothing, never an empty array), got ${String(JSON.stringify(got)).slice(0, 200)}`);
             expectResultId(await s.ask(request("after-notes", "ping"), at("ping after the notifications")), "after-notes", at("ping after the notifications"));
             expectError(await s.ask("[]", at("an empty batch")), -32600, null, at("an empty batch"));
             const odd = at("a batch of 1, a nested batch [ping n1] and ping b4");
@@ -329,10 +329,10 @@ export const mcpBatches: WrightAgentCheck = {
           } else {
             const what = at("a batch of two pings");
             const reply = await maybeReply(s, [req("c1", "ping"), req("c2", "ping")], what);
-            expect(!Array.isArray(reply), `${what}: batches are not part of MCP ${negotiated}; it was served as a batch: ${JSON.stringify(reply).slice(0, 300)}`);
+            expect(!Array.isArray(reply), `${what}: batches are not part of MCP ${negotiated}; it was served as a batch: ${String(JSON.stringify(reply)).slice(0, 300)}`);
             if (reply !== undefined) {
               const r = reply as Reply;
-              expect(r?.jsonrpc === "2.0" && r.error !== undefined && !("result" in r), `${what}: at most one JSON-RPC error may answer it, got ${JSON.stringify(reply).slice(0, 300)}`);
+              expect(r?.jsonrpc === "2.0" && r.error !== undefined && !("result" in r), `${what}: at most one JSON-RPC error may answer it, got ${String(JSON.stringify(reply)).slice(0, 300)}`);
               expect(r.id !== "c1" && r.id !== "c2", `${what}: no response may answer a request of it`, reply);
             }
           }

@@ -76,6 +76,9 @@ const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = 
   { fault: "jsonrpc-alias-refusal-as-error", transports: ["jsonrpc"], message: /alias (analyze|inspect) over a broken fixture: a service refusal came back as JSON-RPC error -32000/ },
   { fault: "mcp-answers-responses", transports: ["mcp"], message: /a response to no request \(result\) must get no reply/ },
   { fault: "mcp-initialize-lenient", transports: ["mcp"], message: /initialize without clientInfo: expected a JSON-RPC error -32602/ },
+  { fault: "mcp-batches-refused-always", transports: ["mcp"], message: /\[offered 2025-03-26, negotiated 2025-03-26\] a batch of ping.*expected an array of responses/ },
+  { fault: "mcp-batches-served-always", transports: ["mcp"], message: /negotiated 2025-06-18\] a batch of two pings: batches are not part of MCP 2025-06-18; it was served as a batch/ },
+  { fault: "mcp-batch-notifications-answered", transports: ["mcp"], message: /a batch of two notifications must get no reply/ },
 ];
 
 describe("conform wright-agent catches deliberately broken servers (a real host behind a faulty proxy)", () => {

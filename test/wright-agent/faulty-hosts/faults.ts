@@ -222,6 +222,31 @@ export const FAULTS = {
     "wright-agent/mcp-argument-errors",
     "Answers arguments the tool's input schema rejects with an isError result (2025-11-25's rule) whatever version was negotiated, where 2024-11-05..2025-06-18 require JSON-RPC -32602.",
   ),
+  "mcp-batches-refused-always": mcpBehavesAs(
+    "2025-06-18",
+    "wright-agent/mcp-batches",
+    "Negotiates 2025-03-26 but refuses its JSON-RPC batches with -32600, as 2025-06-18 and later do (our host before decision 217), where 2025-03-26 says servers MUST support receiving them.",
+  ),
+  "mcp-batches-served-always": mcpBehavesAs(
+    "2025-03-26",
+    "wright-agent/mcp-batches",
+    "Serves JSON-RPC batches (2025-03-26's rule) whatever version was negotiated, where 2025-06-18 removed batching.",
+  ),
+  "mcp-batch-notifications-answered": {
+    caughtBy: "wright-agent/mcp-batches",
+    doc: "Answers a batch of notifications only with an empty array, where JSON-RPC 2.0 says such a batch gets nothing.",
+    transports: ["mcp"],
+    onRequest(x) {
+      let value: unknown;
+      try {
+        value = JSON.parse(x.line);
+      } catch {
+        return undefined;
+      }
+      const notificationsOnly = Array.isArray(value) && value.length > 0 && value.every((m) => isObject(m) && !("id" in m));
+      return notificationsOnly ? { reply: [] as unknown as Json } : undefined;
+    },
+  },
   // ---- service semantics (over stdio)
   "capabilities-wrong-contract": {
     caughtBy: "wright-agent/capabilities-first",
