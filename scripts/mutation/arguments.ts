@@ -641,12 +641,6 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: "src/wright-agent/host/mcp.ts",
     kind: "own choice",
-    title: "a non-empty JSON-RPC batch over MCP is refused",
-    why: "MCP 2025-06-18 removed JSON-RPC batching; our host refuses any batch with -32600 in every version (the module comment). Without the refusal the engine answers an empty batch with the same -32600 (wright-agent/mcp-framing checks that) and a non-empty one item by item. Which of the two a non-empty batch gets is ours: no version we negotiate needs batches from the client (2025-03-26 said servers MUST accept them; noted, not changed here).",
-  },
-  {
-    file: "src/wright-agent/host/mcp.ts",
-    kind: "own choice",
     title: "McpHost.protocolVersion, our library API",
     why: "createMcpHost's protocolVersion getter reports the negotiated version to a caller of our API (test/wright-agent/host.test.ts); serveMcp never reads it, and a client sees the negotiated version only in initialize's answer, which wright-agent/mcp-negotiation pins.",
   },
