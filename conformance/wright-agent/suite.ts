@@ -8,6 +8,7 @@ import { coreChecks } from "./checks-core.js";
 import { jsonrpcChecks } from "./checks-jsonrpc.js";
 import { mcpChecks } from "./checks-mcp.js";
 import { stateChecks } from "./checks-state.js";
+import { powerCompileChecks } from "./power-compile.js";
 import { powerHostChecks } from "./power-host.js";
 import { powerModelChecks } from "./power-model.js";
 import { powerOpsChecks } from "./power-ops.js";
@@ -17,5 +18,5 @@ import type { WrightAgentTarget } from "./target.js";
 export const wrightAgentSuite: Suite<WrightAgentTarget> = {
   name: "wright-agent",
   description: "wright-agent/v1 servers over stdio, JSON-RPC 2.0 and MCP: negotiation, result schemas, error model, framing, MCP surface, cross-transport equality, determinism, stateful semantics.",
-  checks: [...coreChecks, ...jsonrpcChecks, ...mcpChecks, ...stateChecks, ...powerStdioChecks, ...powerHostChecks, ...powerModelChecks, ...powerOpsChecks],
+  checks: [...coreChecks, ...jsonrpcChecks, ...mcpChecks, ...stateChecks, ...powerStdioChecks, ...powerHostChecks, ...powerModelChecks, ...powerOpsChecks, ...powerCompileChecks],
 };

