@@ -851,4 +851,24 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "workflows: the loader diagnostic's members, check's program and truncation on a failed load, analyze's condition-tree order, inspect's cap",
     why: "Not yet pinned: the failed-load envelope's result members (check's program null, compile's empty result), check's diagnostic cap (the fixture has one diagnostic), analyze's condition-tree order (the fixture's counts are already in order), inspect's cap of 20 (the fixture has 14 rules), and the failed simulate envelope's result members.",
   },
+
+  // round 9: wright-agent resolve
+  {
+    file: "src/wright-agent/mock/addresses.ts",
+    kind: "own choice",
+    title: "the order of an ambiguous-* refusal's candidates",
+    why: "RuleAddressBook.resolve sorts the rule indexes an address can mean. The order only reaches the ambiguous-rule refusal's candidates and message (a single match is taken whatever the order, and computeCanonical asks only for the count): the seed says the refusal lists the canonical addresses, the schema gives each candidate its address and id, and neither fixes an order. wright-agent/resolve-rule-addresses compares the candidates as a set.",
+  },
+  {
+    file: "src/wright-agent/mock/catalog.ts",
+    kind: "equivalent",
+    title: "an unreadable fixture is skipped either way (parsing no bytes fails)",
+    why: "loadCatalog skips a fixture path it cannot read. With the test removed (`if (false)`), the failure's missing bytes go to FixtureParser.parse, whose JSON parse fails inside its own try (a parse-error result), so the loop still moves on to the bundled fixture and the same catalog is read.",
+  },
+  {
+    file: "src/wright-agent/mock/catalog.ts",
+    kind: "own choice",
+    title: "the start-up error of a package whose bundled fixture does not load",
+    why: "The shipped package's bundled default fixture always loads (test/wright-agent/fixture.test.ts and every suite run read it); the Error's text for a broken package is ours, for people, and no target interface serves it.",
+  },
 ];
