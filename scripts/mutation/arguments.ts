@@ -876,4 +876,23 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "the code and message of a compile that cannot write its file",
     why: "The seed: a failed compile writes no file; it names no code for an output the service cannot write (a directory in the way, a missing parent directory). The mock reports output-io with exit 2 and the write error's text; wright-agent/compile-output pins that such a compile fails with an error diagnostic and no output member and leaves the working directory as it was (no temporary file either), or, if a server manages to write, that the file is there with its hash.",
   },
+  // round 9: wright-agent resolve
+  {
+    file: "src/wright-agent/mock/addresses.ts",
+    kind: "own choice",
+    title: "the order of an ambiguous-* refusal's candidates",
+    why: "RuleAddressBook.resolve sorts the rule indexes an address can mean. The order only reaches the ambiguous-rule refusal's candidates and message (a single match is taken whatever the order, and computeCanonical asks only for the count): the seed says the refusal lists the canonical addresses, the schema gives each candidate its address and id, and neither fixes an order. wright-agent/resolve-rule-addresses compares the candidates as a set.",
+  },
+  {
+    file: "src/wright-agent/mock/catalog.ts",
+    kind: "equivalent",
+    title: "an unreadable fixture is skipped either way (parsing no bytes fails)",
+    why: "loadCatalog skips a fixture path it cannot read. With the test removed (`if (false)`), the failure's missing bytes go to FixtureParser.parse, whose JSON parse fails inside its own try (a parse-error result), so the loop still moves on to the bundled fixture and the same catalog is read.",
+  },
+  {
+    file: "src/wright-agent/mock/catalog.ts",
+    kind: "own choice",
+    title: "the start-up error of a package whose bundled fixture does not load",
+    why: "The shipped package's bundled default fixture always loads (test/wright-agent/fixture.test.ts and every suite run read it); the Error's text for a broken package is ours, for people, and no target interface serves it.",
+  },
 ];

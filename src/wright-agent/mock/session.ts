@@ -32,12 +32,9 @@ export class ProgramSession {
     if (this.current && this.current.fingerprint === read.fingerprint) return { ok: true, program: this.current };
     const parsed = this.parser.parse(read.bytes, this.fixturePath);
     if (!parsed.ok) return this.drop(parsed);
-    let program: Program;
-    try {
-      program = new Program(parsed.fixture, read.fingerprint, this.fixturePath);
-    } catch (e) {
-      return this.drop({ ok: false, code: "parse-error", message: `${this.fixturePath}: ${e instanceof Error ? e.message : String(e)}` });
-    }
+    // The parser accepted it: schema-valid and cross-checked (crossCheck), which covers every lookup
+    // the constructor dereferences, so building cannot fail.
+    const program = new Program(parsed.fixture, read.fingerprint, this.fixturePath);
     this.adopted++;
     this.current = program;
     return { ok: true, program };
