@@ -646,10 +646,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/host/mcp.ts",
-    lines: [[133, 133], [135, 135], [185, 185], [191, 191]],
+    lines: [[150, 150], [152, 152], [206, 206], [212, 212]],
     kind: "kept counted",
     title: "screen()'s and the MCP handlers' own choices and equivalents on lines whose other mutants are killed",
-    why: "Line 133: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 135: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 185: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 191: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
+    why: "(Line numbers as of round 9.) Line 150: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 152: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 206: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 212: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
   },
   {
     file: "src/wright-agent/host/jsonrpc.ts",
@@ -894,5 +894,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     kind: "own choice",
     title: "the start-up error of a package whose bundled fixture does not load",
     why: "The shipped package's bundled default fixture always loads (test/wright-agent/fixture.test.ts and every suite run read it); the Error's text for a broken package is ours, for people, and no target interface serves it.",
+  },
+  // round 9: wright-agent host
+  {
+    file: "src/wright-agent/host/mcp.ts",
+    lines: [[196, 196]],
+    kind: "kept counted",
+    title: "how an initialize inside a 2025-03-26 batch is answered",
+    why: "2025-03-26's lifecycle: \"The initialize request MUST NOT be part of a JSON-RPC batch\" binds the client; what a server answers one that is sent anyway is ours (decision 217): -32600 with its id, the session not renegotiated (test/wright-agent/host-mcp-batches.test.ts). The surviving mutant serves it like a line's initialize (ConditionalExpression false). Its opposite, refusing every initialize (true), and the EqualityOperator mutant are killed by every check that initializes, so a disable comment would hide kills: kept in the score.",
   },
 ];

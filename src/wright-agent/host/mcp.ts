@@ -21,12 +21,12 @@
  *   support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches") serves a
  *   non-empty batch member by member, in order, one array of the responses (nothing when none is
  *   due); an initialize inside it is -32600 with its id ("The initialize request MUST NOT be part
- *   of a JSON-RPC batch"). Every other version (2025-06-18 removed batching; 2024-11-05 and
+ *   of a JSON-RPC batch"), a notification of it nothing. Every other version (2025-06-18 removed batching; 2024-11-05 and
  *   2025-11-25 have no batch message), and a session before initialize, answers a batch with one
  *   -32600, id null. An empty batch is -32600 in every version (JSON-RPC 2.0).
  */
 import { JsonParseError, parseJson, setOwn, type JsonValue, type ValidationError, type Validator } from "../../json/index.js";
-import { createRpcEngine, RpcCode, RpcError, type MethodSpec } from "../../rpc/index.js";
+import { createRpcEngine, RpcCode, RpcError, type HandlerContext, type MethodSpec } from "../../rpc/index.js";
 import { contractDocument, MCP_TOOLS, OPERATION_NAMES, operationEntry, type McpToolEntry, type Schema } from "../contract.js";
 import { parseToolRequest } from "../request.js";
 import type { ToolService } from "../service.js";
@@ -126,6 +126,9 @@ const textResult = (payload: unknown, isError: boolean): CallToolResult => ({ co
 
 type Reply = Record<string, unknown>;
 
+/** What the engine hands a handler (as its context's transport) for a member of a batch. */
+const IN_BATCH = Symbol();
+
 /** An error response of the host's own (the engine's are its own). */
 function refusal(id: string | number | null, code: number, message: string, reason: string): Reply {
   // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
@@ -152,18 +155,6 @@ function screen(value: unknown): Reply | null | undefined {
   }
   // By-position params: the engine answers -32602 (the methods are by-name), a notification nothing.
   return undefined;
-}
-
-/**
- * An initialize inside a batch: "The initialize request MUST NOT be part of a JSON-RPC batch" —
- * refused -32600 with its id (a notification: nothing), never renegotiating mid-batch.
- */
-function initializeInBatch(member: Record<string, unknown>): Reply | null {
-  const screened = screen(member); // a bad id: as anywhere else
-  if (screened !== undefined) return screened;
-  if (!hasOwn(member, "id")) return null;
-  // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-  return refusal(member.id as string | number, RpcCode.InvalidRequest, "Invalid Request", "initialize must not be part of a JSON-RPC batch");
 }
 
 export interface McpHost {
@@ -198,7 +189,11 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
   };
 
   const handlers = {
-    async initialize(p: Record<string, unknown>) {
+    async initialize(p: Record<string, unknown>, context: HandlerContext) {
+      // "The initialize request MUST NOT be part of a JSON-RPC batch" (2025-03-26): refused with its
+      // id, never renegotiating mid-batch (decision 217); a notification of it gets nothing anyway.
+      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
+      if (context.transport === IN_BATCH) throw new RpcError(RpcCode.InvalidRequest, "Invalid Request", { reason: "initialize must not be part of a JSON-RPC batch" });
       const info = p.clientInfo;
       if (typeof p.protocolVersion !== "string") throw invalidParams(WHY.protocolVersion);
       if (!isPlainObject(p.capabilities)) throw invalidParams(WHY.capabilities);
@@ -243,11 +238,11 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
     handlers,
   });
 
-  /** One message: screened, then the engine's. */
-  const one = async (value: unknown): Promise<Reply | undefined> => {
+  /** One message (not a batch): screened, then the engine's; `context` reaches the handlers. */
+  const one = async (value: unknown, context?: typeof IN_BATCH): Promise<Reply | undefined> => {
     const screened = screen(value);
     if (screened !== undefined) return screened ?? undefined;
-    return (await engine.handleMessage(value)) as Reply | undefined;
+    return (await engine.handleMessage(value, context)) as Reply | undefined;
   };
   /**
    * A batch (decision 217). Served in a 2025-03-26 session: each member as if it came on its own
@@ -264,11 +259,8 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
     }
     const replies: Reply[] = [];
     for (const member of members) {
-      let reply: Reply | null | undefined;
       // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-      if (Array.isArray(member)) reply = refusal(null, RpcCode.InvalidRequest, "Invalid Request", "a batch member must be a request or a notification, not a batch");
-      else if (isPlainObject(member) && member.jsonrpc === "2.0" && member.method === "initialize") reply = initializeInBatch(member);
-      else reply = await one(member);
+      const reply = Array.isArray(member) ? refusal(null, RpcCode.InvalidRequest, "Invalid Request", "a batch member must be a request or a notification, not a batch") : await one(member, IN_BATCH);
       if (reply) replies.push(reply);
     }
     return replies.length ? replies : undefined;
