@@ -1133,7 +1133,7 @@ export const opsFixtureEdges: Check<WrightAgentTarget> = {
     while (objects.length <= 22) objects.push({ ...placed[objects.length % placed.length] });
     f.persistentObjects = objects;
     const call = (base.references as any[]).find((r) => r.kind === "call" && r.rule !== null);
-    if (call) f.references.push({ ...call, rule: null });
+    if (call) f.references.push({ ...call, rule: null, action: null });
     const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true })).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
     const edgesBefore = await edgesOf();
     try {
@@ -1156,4 +1156,67 @@ export const opsFixtureEdges: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes, opsEditSources, opsProviderDocuments, opsFixtureEdges];
+
+export const opsWorkflowEdges: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-workflow-edges",
+  title: "(our fixture) workflow envelopes on failure validate; check, inspect and analyze caps, condition-tree order and risk selection",
+  doc: "With our fixture: compile of the error-free program succeeds (exit 0); simulate with a stale inputIdentity fails with a diagnostic, and its envelope validates against SimulateResult (result.athena_version and trace are required). Over a fixture that does not parse or is missing, check, compile and simulate answer envelopes that validate against their result schemas (check's result carries program and next), with a non-zero integer exit and the loader's code. analyze's risk selection is finding selection (the file filter keeps that file's findings; selection.byCode counts the selected codes). Edited on disk (restored after), with more than 20 diagnostics, more than 20 rules and a later rule with the most conditions: check shows 20 diagnostics with a truncation (all: every one), inspect 20 rules in {items, truncation} (all: every one), and analyze's condition trees are ranked largest first.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["check", "compile", "simulate", "analyze", "inspect", "findings", "project"]);
+    const valid = (op: string, env: Obj, what: string) => {
+      const validate = operationEntry(op)!.validateResult;
+      expect(validate(env), `${what}: the ${op} envelope does not validate against its result schema`, { env, errors: validate.errors });
+    };
+    const p = await answer(target, t, { op: "project" });
+    const out = `conformance-edges-${process.pid}.ow`;
+    const compiled = await answer(target, t, { op: "compile", output: out, force: true });
+    rmSync(join(target.config.cwd, out), { force: true });
+    expect(compiled.ok === true && compiled.exit === 0, "compile of our error-free fixture must succeed (exit 0)", compiled);
+    const stale = await answer(target, t, { op: "simulate", inputIdentity: "0".repeat(64), seconds: 1 });
+    valid("simulate", stale, "simulate with a stale inputIdentity");
+    expect(stale.ok === false && items(stale.diagnostics).length > 0 && typeof items(stale.diagnostics)[0]!.code === "string", "simulate with a stale inputIdentity fails with a diagnostic naming its code", stale);
+    const findings = items((await answer(target, t, { op: "findings", all: true })).findings);
+    for (const path of items(p.sourceFiles).map((f) => String(f.path))) {
+      const a = obj((await answer(target, t, { op: "analyze", file: path, all: true })).result);
+      const want = findings.filter((f) => obj(f.span).path === path).map((f) => f.code);
+      expect(sameJson(sorted(items(a.risks).map((r) => String(r.code))), sorted(want.map(String))), `analyze {file: ${path}} must keep exactly that file's findings as risks`, a.risks);
+    }
+    const selected = obj((await answer(target, t, { op: "analyze", severity: "info", all: true })).result);
+    const byCode = obj(obj(selected.selection).byCode);
+    if (selected.selection !== undefined && obj(selected.selection).byCode !== undefined) expect(sameJson(byCode, countBy(items(selected.risks), (r) => String(r.code))), "analyze {severity}: selection.byCode must count the selected risks by code", selected.selection);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    try {
+      for (const broken of ["parse", "missing"] as const) {
+        if (broken === "parse") target.writeFixture("{ not a fixture");
+        else target.removeFixture();
+        for (const op of ["check", "compile", "simulate"]) {
+          const env = obj(expectResult(await target.call(t, { op, ...(op === "simulate" ? { inputIdentity: "0".repeat(64), seconds: 1 } : {}), ...(op === "compile" ? { output: `conformance-${broken}.ow` } : {}) }), `${op} over a ${broken} fixture`));
+          valid(op, env, `${op} over a ${broken} fixture`);
+          expect(Number.isInteger(env.exit) && Number(env.exit) > 0, `${op} over a ${broken} fixture must exit non-zero`, env);
+        }
+      }
+      const f = structuredClone(base);
+      const d = f.diagnostics[0];
+      for (let k = 0; k < 24; k++) f.diagnostics.push({ ...d, code: `conformance-probe-${k}`, severity: "warning" });
+      const extra = (f.rules as any[]).findIndex((r) => r.conditions.length > 0 && r.actions.length > 0);
+      while (f.rules.length <= 22) f.rules.push(structuredClone(f.rules[5]));
+      const last = (f.rules as any[]).map((r, i) => [r, i] as const).filter(([r]) => r.conditions.length > 0).pop()![1];
+      f.rules[last].conditions.push(...structuredClone(f.rules[extra].conditions), ...structuredClone(f.rules[extra].conditions));
+      target.writeFixture(JSON.stringify(f));
+      const n = f.diagnostics.length;
+      const c = await answer(target, t, { op: "check" });
+      expect(items(c.diagnostics).length === 20 && obj(obj(c.result).truncation).total === n && obj(obj(c.result).truncation).withheld === n - 20, `check over ${n} diagnostics shows 20 and reports the truncation`, { shown: items(c.diagnostics).length, truncation: obj(c.result).truncation });
+      expect(items((await answer(target, t, { op: "check", all: true })).diagnostics).length === n, `check {all: true} shows all ${n} diagnostics`);
+      const i = obj((await answer(target, t, { op: "inspect" })).result);
+      expect(list(obj(i.rules).items).length === 20 && obj(obj(i.rules).truncation).total === f.rules.length, `inspect over ${f.rules.length} rules shows 20 in {items, truncation}`, obj(i.rules).truncation ?? i.rules);
+      expect(items(obj((await answer(target, t, { op: "inspect", all: true })).result).rules).length === f.rules.length, `inspect {all: true} lists all ${f.rules.length} rules`);
+      const trees = items(obj((await answer(target, t, { op: "analyze", all: true })).result).conditionTrees);
+      expect(trees.length > 1 && trees.every((x, k) => k === 0 || Number(trees[k - 1]!.conditions) >= Number(x.conditions)) && trees[0]!.conditions === f.rules[last].conditions.length, "analyze's condition trees must be ranked by condition count, largest first", trees.map((x) => [x.ruleAddress, x.conditions]));
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes, opsEditSources, opsProviderDocuments, opsFixtureEdges, opsWorkflowEdges];
