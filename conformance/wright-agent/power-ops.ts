@@ -1066,7 +1066,7 @@ export const opsProviderDocuments: Check<WrightAgentTarget> = {
     const doc = (body: string, u = uri) => ({ uri: u, languageId: language, version: 0, text: body });
     const supplied = "rule \"supplied\":\n    wait(2)\n";
     const viaSources = await validate({ transaction: { edits: [insertAt1(uri, await sha256(supplied), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
-    expect(viaSources.ok === true && items(obj(viaSources.transaction).edits)[0]?.source_identity === (await sha256(supplied)) && items(viaSources.preview).find((x) => x.source === uri)?.new_text === `#probe\n${supplied}`, "providerValidateEdit with sources must apply the edit to the supplied text, verified against its identity", viaSources);
+    expect(viaSources.ok === true && list(viaSources.diagnostics).length === 0 && items(obj(viaSources.transaction).edits)[0]?.source_identity === (await sha256(supplied)) && items(viaSources.preview).find((x) => x.source === uri)?.new_text === `#probe\n${supplied}`, "providerValidateEdit with sources must apply the edit to the supplied text, verified against its identity", viaSources);
     const stale = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
     expect(stale.ok === false, "providerValidateEdit: the document's identity is stale against supplied sources", stale);
     const broken = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), ["file:///conformance/broken.opy"]: doc("f((\n", "file:///conformance/broken.opy") } });
@@ -1219,4 +1219,48 @@ export const opsWorkflowEdges: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes, opsEditSources, opsProviderDocuments, opsFixtureEdges, opsWorkflowEdges];
+
+export const opsLintPolicy: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-lint-policy",
+  title: "(our fixture) lint's verdict follows the policy's failOn; lint's file and severity selection; lintRules and costEstimate validate",
+  doc: "The seed: \"--fail-on <LEVEL> configures SessionConfig.fail_on\" (the fixture's lintPolicy.failOn): lint is ok exactly when no finding is at or above failOn, exit 1 otherwise, on the complete set. lint {file} keeps that file's findings (their location's path), lint {severity} reports selection.byCode counting the selected findings by code; lintRules and costEstimate {severity, max: 1} answer results that validate against their schemas. Edited on disk (restored after): every error rule overridden to warning, with failOn error, warning and info.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["lint", "lintRules", "findings", "costEstimate", "project"]);
+    const valid = async (request: Req) => {
+      const r = await answer(target, t, request);
+      const validate = operationEntry(request.op)!.validateResult;
+      expect(validate(r), `${JSON.stringify(request)} does not validate against its result schema`, { r, errors: validate.errors });
+      return r;
+    };
+    await valid({ op: "lintRules" });
+    const cost = await valid({ op: "costEstimate", severity: "info", max: 1 });
+    const everything = items((await answer(target, t, { op: "costEstimate", all: true })).findings);
+    expect(items(cost.findings).length === Math.min(1, everything.length) && obj(cost.selection).total === everything.length, "costEstimate {severity, max: 1} shows one finding and reports the selection's total", cost);
+    const all = items((await answer(target, t, { op: "lint", all: true })).findings);
+    for (const path of items((await answer(target, t, { op: "project" })).sourceFiles).map((f) => String(f.path))) {
+      const got = items((await answer(target, t, { op: "lint", file: path, all: true })).findings);
+      expect(sameJson(got, all.filter((f) => String(f.location ?? "").startsWith(`${path}:`))), `lint {file: ${path}} must keep exactly that file's findings`, got);
+    }
+    const sel = await answer(target, t, { op: "lint", severity: "info", all: true });
+    if (obj(sel.selection).byCode !== undefined) expect(sameJson(obj(obj(sel.selection).byCode), countBy(items(sel.findings), (f) => String(f.code))), "lint {severity}: selection.byCode must count the selected findings by code", sel.selection);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    try {
+      for (const failOn of ["error", "warning", "info"]) {
+        const f = structuredClone(base);
+        f.project.lintPolicy.failOn = failOn;
+        // No error findings: every rule that would report errors reports warnings.
+        for (const r of f.lintRules as { id: string; defaultSeverity: string }[]) if ((f.project.lintPolicy.severityOverrides[r.id] ?? r.defaultSeverity) === "error") f.project.lintPolicy.severityOverrides[r.id] = "warning";
+        target.writeFixture(JSON.stringify(f));
+        const findings = items((await answer(target, t, { op: "findings", all: true })).findings);
+        const l = await answer(target, t, { op: "lint" });
+        const fails = findings.some((x) => (SEVERITY_RANK[String(x.severity)] ?? 9) <= SEVERITY_RANK[failOn]!);
+        expect(l.ok === !fails && l.exit === (fails ? 1 : 0), `with failOn ${failOn}, lint must be ok exactly when no finding is at or above it (${findings.length} findings)`, { ok: l.ok, exit: l.exit, severities: findings.map((x) => x.severity) });
+      }
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes, opsEditSources, opsProviderDocuments, opsFixtureEdges, opsWorkflowEdges, opsLintPolicy];

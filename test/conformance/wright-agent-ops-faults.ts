@@ -152,6 +152,12 @@ export const OPS_FAULTS: [check: string, message: string, what: string, fault: F
     const order = (a: any) => Number(String(a.ruleAddress).length);
     return { result: { ...res.result, result: { ...res.result.result, conditionTrees: [...res.result.result.conditionTrees].sort((a: any, b: any) => order(a) - order(b)) } } };
   }],
+  ["ops-lint-policy", "at or above it", "lint fails only on errors whatever the policy's failOn", async (req, res, ask) => {
+    if (!isOp(req, "lint") || !res.result) return res;
+    const findings = (await ask({ op: "findings", all: true })).result.findings;
+    const ok = !findings.some((f: any) => f.severity === "error");
+    return { result: { ...res.result, ok, exit: ok ? 0 : 1 } };
+  }],
 ];
 
 /** The first fault of each check: the one the line proxy applies (test/wright-agent/faulty-hosts/faults.ts). */
