@@ -36,7 +36,7 @@ function loaderDiagnostic(failure: LoaderFailure): C.Diagnostic {
 }
 
 /** Program order: the tie-breaker among entries of equal rank. */
-// Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
+// Stryker disable next-line ArithmeticOperator,ArrowFunction: own choice: the order among entries of equal rank, and complexity's secondary key
 const programOrder = (a: { index: number }, b: { index: number }) => a.index - b.index;
 
 /** A missing/unreadable input is a usage-level failure (2); an input that does not parse is a program error (1). */
