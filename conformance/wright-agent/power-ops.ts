@@ -7,7 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { contractDocument, operationEntry } from "../../src/wright-agent/contract.js";
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
@@ -973,4 +974,293 @@ export const opsFixtureShapes: Check<WrightAgentTarget> = {
   },
 };
 
-export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes];
+
+// ---- round 9 (issue 17): edit preconditions, provider document sets, fixture edges ----
+
+/** Each source file's current text, read back through validateEditTransaction's preview (a comment inserted at its start). */
+async function sourceTexts(target: WrightAgentTarget, t: Transport, p: Obj): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const f of items(p.sourceFiles)) {
+    const v = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [insertAt1(String(f.path), String(f.identity))] } });
+    const preview = items(v.preview).find((x) => x.source === f.path);
+    if (!preview) fail(`no preview of ${String(f.path)}`, v);
+    texts.set(String(f.path), String(preview.new_text).slice(PROBE.length));
+  }
+  return texts;
+}
+
+/** An editStatements answer: a result, or a refusal of the edit itself (an edit-* code); a server fault is neither. */
+async function statementEdit(target: WrightAgentTarget, t: Transport, request: Obj): Promise<Obj | undefined> {
+  const o = await target.call(t, { op: "editStatements", ...request });
+  if (o.kind === "refusal" && o.error.code.startsWith("edit-")) return undefined;
+  return obj(expectResult(o, `editStatements ${JSON.stringify(request.edits)}`));
+}
+
+export const opsEditSources: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-edit-sources",
+  title: "edits: supplied sources are the precondition text of editStatements too; an invalid edit's parse diagnostic is mapped to the edited file",
+  doc: "The seed: sources, when supplied, \"remains the precondition text\" (validateEditTransaction; editStatements takes the same optional sources), and \"Source spans retain their source path when mapped\". On Workshop input: an edit leaving an unbalanced brace in the entry file is refused with a diagnostic whose span names that file's path, with and without sources. A statement edit a server takes over the disk text (ok) is taken over supplied text that only adds a trailing comment line (inputIdentity its SHA-256; the transaction's source_identity the supplied text's; the preview edits the supplied text), and over sources that supply only the edited member file (the entry's identity then the disk's); a disk inputIdentity against supplied entry text is never ok. An edit of a file the supplied sources do not cover is never ok and never a server fault; neither is an insert into a rule's empty list.",
+  async run(target) {
+    const { t, p } = await workshopProject(target, ["project", "validateEditTransaction", "rules"]);
+    const entry = String(items(p.sourceFiles)[0]?.path);
+    const id = String(p.inputIdentity);
+    const texts = await sourceTexts(target, t, p);
+    const brace = insertAt1(entry, id, "{\n");
+    for (const sources of [undefined, { [entry]: texts.get(entry)! }]) {
+      const r = await answer(target, t, { op: "validateEditTransaction", transaction: { edits: [brace] }, ...(sources ? { sources } : {}) });
+      const mapped = items(r.diagnostics).filter((d) => obj(d.span).path === entry);
+      expect(r.ok === false && mapped.length > 0, `an unbalanced brace in ${entry}${sources ? " (supplied sources)" : ""} must be refused with a diagnostic whose span names ${entry}`, r.diagnostics);
+    }
+    if (!(await target.reachable(t)).includes("editStatements")) return;
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
+    const previewOf = (r: Obj, path: string) => items(r.preview).find((x) => x.source === path);
+    let tried = 0;
+    for (const path of [...texts.keys()]) {
+      const rule = rules.find((r) => { const st = items(obj(r.content).actions); return st.length >= 2 && st.every((x) => spanOf(x.span)?.path === path); });
+      if (!rule) continue;
+      const edits = [{ rule: rule.address, op: "delete", list: "actions", index: 1 }];
+      const onDisk = await statementEdit(target, t, { inputIdentity: id, edits });
+      if (onDisk?.ok !== true) continue;
+      tried++;
+      const diskPreview = String(previewOf(onDisk, path)?.new_text);
+      const what = `editStatements delete actions[1] of ${String(rule.address)}`;
+      // Supplied text: the file plus a trailing comment line.
+      const supplied = `${texts.get(path)!}\n// supplied tail\n`;
+      const identity = path === entry ? await sha256(supplied) : id;
+      const viaSources = await statementEdit(target, t, { inputIdentity: identity, edits, sources: { [path]: supplied } });
+      const edit = items(obj(viaSources?.transaction).edits)[0];
+      expect(viaSources?.ok === true && edit?.source_identity === (await sha256(supplied)) && previewOf(viaSources, path)?.new_text === `${diskPreview}\n// supplied tail\n`, `${what} over supplied sources must apply to the supplied text (its identity the precondition)`, viaSources);
+      if (path === entry) {
+        const stale = await statementEdit(target, t, { inputIdentity: id, edits, sources: { [path]: supplied } });
+        expect(stale?.ok !== true, `${what}: the disk inputIdentity against supplied entry text must not be ok`, stale);
+      }
+      // Sources covering another file only: the edited file is not available.
+      const other = [...texts.keys()].find((x) => x !== path);
+      if (other !== undefined && path === entry) {
+        const uncovered = await statementEdit(target, t, { inputIdentity: id, edits, sources: { [other]: texts.get(other)! } });
+        expect(uncovered?.ok !== true, `${what} with sources covering only ${other} must not be ok`, uncovered);
+      }
+    }
+    const empty = rules.find((r) => list(obj(r.content).conditions).length === 0 && items(obj(r.content).actions).length > 0);
+    if (empty) {
+      const ins = await statementEdit(target, t, { inputIdentity: id, edits: [{ rule: empty.address, op: "insert", list: "conditions", index: 0, text: "Global.score == 1" }] });
+      if (ins?.ok === true) expect(items(ins.preview).length > 0, "an insert into an empty list that is taken previews the edited source", ins);
+    }
+    if (tried === 0) throw new SkipCheck("the server takes no statement delete over the disk text");
+  },
+};
+
+export const opsProviderDocuments: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-provider-documents",
+  title: "(our fixture) providerValidateEdit: the configured provider answers; documents default to the project's files, sources to each document's text",
+  doc: "With our fixture (its catalog configures the providers it lists; its sources are read relative to the fixture file): providerValidateEdit with a configured language_id is not provider-unavailable. The seed: \"When omitted, the session's loaded project supplies the set: every member file read from disk at version 0, keyed by file:// URI\", and \"An edits[].source outside the set refuses edit-unknown-source\": without documents, a comment inserted into the entry file's file:// URI with inputIdentity validates, previewing the entry text, and a URI outside the project is never ok. sources \"is the precondition each source_identity verifies against ... and the text the edits apply to\": over a caller document, supplied text other than the document's validates against its own identity (answered in the transaction) and the document's identity is then stale. \"Provider-owned diagnostics remain distinguishable through their provider status and origin metadata\": the post-edit check's diagnostics carry a status and a source.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["providerValidateEdit", "project"]);
+    const f = JSON.parse(target.config.fixture!.text) as { catalog: { providers?: string[] }; project: { entry: string }; sources: { path: string; text: string }[] };
+    const language = f.catalog.providers?.[0];
+    if (language === undefined) throw new SkipCheck("our fixture configures no provider");
+    const validate = async (request: Obj) => obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: language, ...request }), `providerValidateEdit ${JSON.stringify(request).slice(0, 200)}`));
+    const uri = "file:///conformance/probe.opy";
+    const text = "rule \"probe\":\n    wait(1)\n";
+    const doc = (body: string, u = uri) => ({ uri: u, languageId: language, version: 0, text: body });
+    const supplied = "rule \"supplied\":\n    wait(2)\n";
+    const viaSources = await validate({ transaction: { edits: [insertAt1(uri, await sha256(supplied), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
+    expect(viaSources.ok === true && list(viaSources.diagnostics).length === 0 && items(obj(viaSources.transaction).edits)[0]?.source_identity === (await sha256(supplied)) && items(viaSources.preview).find((x) => x.source === uri)?.new_text === `#probe\n${supplied}`, "providerValidateEdit with sources must apply the edit to the supplied text, verified against its identity", viaSources);
+    const stale = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
+    expect(stale.ok === false, "providerValidateEdit: the document's identity is stale against supplied sources", stale);
+    const broken = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), ["file:///conformance/broken.opy"]: doc("f((\n", "file:///conformance/broken.opy") } });
+    expect(broken.ok === false && items(broken.diagnostics).length > 0 && items(broken.diagnostics).every((d) => typeof d.status === "string" && d.source !== undefined && d.source !== null), "the provider's post-edit diagnostics must carry their status and origin (source)", broken.diagnostics);
+    const p = await answer(target, t, { op: "project" });
+    const entry = pathToFileURL(resolve(dirname(target.config.fixture!.path), f.project.entry)).href;
+    const entryText = f.sources.find((s) => s.path === f.project.entry)!.text;
+    const derived = await validate({ transaction: { edits: [insertAt1(entry, String(p.inputIdentity), "// probe\n")] } });
+    expect(derived.ok === true && items(derived.preview).find((x) => x.source === entry)?.new_text === `// probe\n${entryText}`, `providerValidateEdit without documents must take the project's files as file:// documents (${entry})`, derived);
+    const outside = await target.call(t, { op: "providerValidateEdit", language_id: language, transaction: { edits: [insertAt1("file:///conformance/not-in-the-project.opy", "0".repeat(64))] } });
+    expect(!(outside.kind === "result" && obj(outside.value).ok === true) && !(outside.kind === "refusal" && outside.error.code !== "edit-unknown-source"), "providerValidateEdit without documents: a source outside the project's set is edit-unknown-source (never ok)", outside);
+  },
+};
+
+
+/** A destroy statement of each object kind (singular, no All) and its plural, and a create call (kinds as the fixture names them). */
+const KIND_WORDS: Record<string, { destroy: string; plural: string; create: string }> = {
+  hudText: { destroy: "Destroy HUD Text(Global.hudIds)", plural: "Destroy All HUD Text", create: "Create HUD Text" },
+  effect: { destroy: "Destroy Effect(Global.waveEffect)", plural: "Destroy All Effects", create: "Create Effect" },
+  inWorldText: { destroy: "Destroy In-World Text(Last Text ID)", plural: "Destroy All In-World Text", create: "Create In-World Text" },
+  icon: { destroy: "Destroy Icon(Last Created Entity)", plural: "Destroy All Icons", create: "Create Icon" },
+};
+
+export const opsFixtureEdges: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-fixture-edges",
+  title: "(our fixture) cfg blocks list their fixture action; persistent objects of every kind, cap and placement; a call outside a rule",
+  doc: "With our fixture (a wright-agent-fixture/v1 document: a cfg block's action is \"Index in the rule's actions\", a persistent object's rule is \"Creating rule index, or null\" and its span the \"Creating action's span\"): cfg {all} reports each fixture block's action in actions. Edited on disk (restored after), with objects of the four kinds in rules that destroy their kind by a singular Destroy statement, in rules whose text only mentions a plural destroy inside a string, one created by a rule's first action, one in no rule, one whose span lies in no action of its rule, and more than the 20 a general list shows: persistentObjects {all} reports exactly the placed objects in an action, each with its creating action's index, its first argument as visibility, and sameKindCleanupInRule true exactly when one of the rule's actions is a destroy statement of its kind; persistentObjects {} shows 20 in {items, truncation}; a call reference outside any rule adds no callGraph edge.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["cfg", "persistentObjects", "callGraph", "rules"]);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules);
+    for (const [k, r] of (base.rules as any[]).entries()) {
+      const g = await target.call(t, { op: "cfg", rule: rules[k]!.id, snapshot: (await answer(target, t, { op: "rules", max: 0 })).snapshot, all: true });
+      if (g.kind !== "result") continue;
+      const got = items(obj(g.value).blocks).map((b) => [b.id, b.actions]);
+      const want = (r.cfg.blocks as any[]).map((b) => [b.id, b.action === null || b.action === undefined ? [] : [b.action]]);
+      expect(sameJson(got, want), `cfg of rule ${k} must list each block's fixture action`, { got, want });
+    }
+    const f = structuredClone(base);
+    const objects: any[] = [];
+    const place = (rule: number, action: number, kind: string, text: string, span?: unknown) => {
+      f.rules[rule].actions[action].text = text;
+      objects.push({ kind, storedIn: null, rule, destroyed: false, span: span ?? f.rules[rule].actions[action].span });
+    };
+    const kinds = Object.keys(KIND_WORDS);
+    const withTwo = (f.rules as any[]).map((r, i) => [r, i] as const).filter(([r]) => r.actions.length >= 2).map(([, i]) => i);
+    if (withTwo.length < kinds.length * 2 + 2) throw new SkipCheck("our fixture has too few rules with two actions");
+    kinds.forEach((kind, n) => {
+      const w = KIND_WORDS[kind]!;
+      const cleans = withTwo[2 * n]!;
+      f.rules[cleans].actions[0].text = w.destroy;
+      place(cleans, 1, kind, `${w.create}( Event Player )`);
+      const mentions = withTwo[2 * n + 1]!;
+      f.rules[mentions].actions[0].text = `Small Message(All Players(All Teams), Custom String("${w.plural}"))`;
+      place(mentions, 1, kind, `${w.create}(, All Players(All Teams), Position)`);
+    });
+    const first = withTwo[kinds.length * 2]!;
+    place(first, 0, "icon", "Create Icon(Event Player, Arrow Down)");
+    const outside = withTwo[kinds.length * 2 + 1]!;
+    objects.push({ kind: "icon", storedIn: null, rule: null, destroyed: false, span: f.rules[outside].actions[0].span });
+    objects.push({ kind: "icon", storedIn: null, rule: outside, destroyed: false, span: f.rules[outside].nameSpan ?? { ...f.rules[outside].span, end: f.rules[outside].span.start } });
+    const placed = objects.filter((o) => o.rule !== null && o.span === (f.rules[o.rule].actions as any[]).find((a) => a.span === o.span)?.span);
+    while (objects.length <= 22) objects.push({ ...placed[objects.length % placed.length] });
+    f.persistentObjects = objects;
+    const call = (base.references as any[]).find((r) => r.kind === "call" && r.rule !== null);
+    if (call) f.references.push({ ...call, rule: null, action: null });
+    const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true })).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
+    const edgesBefore = await edgesOf();
+    try {
+      target.writeFixture(JSON.stringify(f));
+      const reported = items((await answer(target, t, { op: "persistentObjects", all: true })).persistentObjects);
+      const inAction = objects.filter((o) => o.rule !== null && (f.rules[o.rule].actions as any[]).some((a) => sameJson(a.span, o.span)));
+      const want = inAction.map((o) => {
+        const action = (f.rules[o.rule].actions as any[]).findIndex((a) => sameJson(a.span, o.span));
+        const destroy = DESTROYS[o.kind]!;
+        return [o.kind, o.rule, action, topLevelArguments(f.rules[o.rule].actions[action].text)[0] ?? "", (f.rules[o.rule].actions as any[]).some((a) => destroy.test(a.text))];
+      });
+      const got = reported.map((o) => [o.kind, o.rule, o.action, o.visibility, o.sameKindCleanupInRule]);
+      expect(sameJson(got, want), "persistentObjects {all: true} must report exactly the objects placed in an action of their rule: kind, rule, creating action, its first argument as visibility, and whether the rule destroys that kind", { got, want });
+      const capped = obj((await answer(target, t, { op: "persistentObjects" })).persistentObjects);
+      expect(list(capped.items).length === 20 && obj(capped.truncation).total === inAction.length && obj(capped.truncation).withheld === inAction.length - 20, `persistentObjects {} over ${inAction.length} objects must show 20 in {items, truncation}`, capped.truncation ?? capped);
+      if (call) expect(sameJson(await edgesOf(), edgesBefore), "a call reference outside any rule must add no callGraph edge", await edgesOf());
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+
+export const opsWorkflowEdges: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-workflow-edges",
+  title: "(our fixture) workflow envelopes on failure validate; check, inspect and analyze caps, condition-tree order and risk selection",
+  doc: "With our fixture: compile of the error-free program succeeds (exit 0); simulate with a stale inputIdentity fails with a diagnostic, and its envelope validates against SimulateResult (result.athena_version and trace are required). Over a fixture that does not parse or is missing, check, compile and simulate answer envelopes that validate against their result schemas (check's result carries program and next), with a non-zero integer exit and the loader's code. analyze's risk selection is finding selection (the file filter keeps that file's findings; selection.byCode counts the selected codes). Edited on disk (restored after), with more than 20 diagnostics, more than 20 rules and a later rule with the most conditions: check shows 20 diagnostics with a truncation (all: every one), inspect 20 rules in {items, truncation} (all: every one), and analyze's condition trees are ranked largest first.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["check", "compile", "simulate", "analyze", "inspect", "findings", "project"]);
+    const valid = (op: string, env: Obj, what: string) => {
+      const validate = operationEntry(op)!.validateResult;
+      expect(validate(env), `${what}: the ${op} envelope does not validate against its result schema`, { env, errors: validate.errors });
+    };
+    const p = await answer(target, t, { op: "project" });
+    const out = `conformance-edges-${process.pid}.ow`;
+    const compiled = await answer(target, t, { op: "compile", output: out, force: true });
+    rmSync(join(target.config.cwd, out), { force: true });
+    expect(compiled.ok === true && compiled.exit === 0, "compile of our error-free fixture must succeed (exit 0)", compiled);
+    const stale = await answer(target, t, { op: "simulate", inputIdentity: "0".repeat(64), seconds: 1 });
+    valid("simulate", stale, "simulate with a stale inputIdentity");
+    expect(stale.ok === false && items(stale.diagnostics).length > 0 && typeof items(stale.diagnostics)[0]!.code === "string", "simulate with a stale inputIdentity fails with a diagnostic naming its code", stale);
+    const findings = items((await answer(target, t, { op: "findings", all: true })).findings);
+    for (const path of items(p.sourceFiles).map((f) => String(f.path))) {
+      const a = obj((await answer(target, t, { op: "analyze", file: path, all: true })).result);
+      const want = findings.filter((f) => obj(f.span).path === path).map((f) => f.code);
+      expect(sameJson(sorted(items(a.risks).map((r) => String(r.code))), sorted(want.map(String))), `analyze {file: ${path}} must keep exactly that file's findings as risks`, a.risks);
+    }
+    const selected = obj((await answer(target, t, { op: "analyze", severity: "info", all: true })).result);
+    const byCode = obj(obj(selected.selection).byCode);
+    if (selected.selection !== undefined && obj(selected.selection).byCode !== undefined) expect(sameJson(byCode, countBy(items(selected.risks), (r) => String(r.code))), "analyze {severity}: selection.byCode must count the selected risks by code", selected.selection);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    try {
+      for (const broken of ["parse", "missing"] as const) {
+        if (broken === "parse") target.writeFixture("{ not a fixture");
+        else target.removeFixture();
+        for (const op of ["check", "compile", "simulate"]) {
+          const env = obj(expectResult(await target.call(t, { op, ...(op === "simulate" ? { inputIdentity: "0".repeat(64), seconds: 1 } : {}), ...(op === "compile" ? { output: `conformance-${broken}.ow` } : {}) }), `${op} over a ${broken} fixture`));
+          valid(op, env, `${op} over a ${broken} fixture`);
+          expect(Number.isInteger(env.exit) && Number(env.exit) > 0, `${op} over a ${broken} fixture must exit non-zero`, env);
+        }
+      }
+      const f = structuredClone(base);
+      const d = f.diagnostics[0];
+      for (let k = 0; k < 24; k++) f.diagnostics.push({ ...d, code: `conformance-probe-${k}`, severity: "warning" });
+      const extra = (f.rules as any[]).findIndex((r) => r.conditions.length > 0 && r.actions.length > 0);
+      while (f.rules.length <= 22) f.rules.push(structuredClone(f.rules[5]));
+      const last = (f.rules as any[]).map((r, i) => [r, i] as const).filter(([r]) => r.conditions.length > 0).pop()![1];
+      f.rules[last].conditions.push(...structuredClone(f.rules[extra].conditions), ...structuredClone(f.rules[extra].conditions));
+      target.writeFixture(JSON.stringify(f));
+      const n = f.diagnostics.length;
+      const c = await answer(target, t, { op: "check" });
+      expect(items(c.diagnostics).length === 20 && obj(obj(c.result).truncation).total === n && obj(obj(c.result).truncation).withheld === n - 20, `check over ${n} diagnostics shows 20 and reports the truncation`, { shown: items(c.diagnostics).length, truncation: obj(c.result).truncation });
+      expect(items((await answer(target, t, { op: "check", all: true })).diagnostics).length === n, `check {all: true} shows all ${n} diagnostics`);
+      const i = obj((await answer(target, t, { op: "inspect" })).result);
+      expect(list(obj(i.rules).items).length === 20 && obj(obj(i.rules).truncation).total === f.rules.length, `inspect over ${f.rules.length} rules shows 20 in {items, truncation}`, obj(i.rules).truncation ?? i.rules);
+      expect(items(obj((await answer(target, t, { op: "inspect", all: true })).result).rules).length === f.rules.length, `inspect {all: true} lists all ${f.rules.length} rules`);
+      const trees = items(obj((await answer(target, t, { op: "analyze", all: true })).result).conditionTrees);
+      expect(trees.length > 1 && trees.every((x, k) => k === 0 || Number(trees[k - 1]!.conditions) >= Number(x.conditions)) && trees[0]!.conditions === f.rules[last].conditions.length, "analyze's condition trees must be ranked by condition count, largest first", trees.map((x) => [x.ruleAddress, x.conditions]));
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+
+export const opsLintPolicy: Check<WrightAgentTarget> = {
+  id: "wright-agent/ops-lint-policy",
+  title: "(our fixture) lint's verdict follows the policy's failOn; lint's file and severity selection; lintRules and costEstimate validate",
+  doc: "The seed: \"--fail-on <LEVEL> configures SessionConfig.fail_on\" (the fixture's lintPolicy.failOn): lint is ok exactly when no finding is at or above failOn, exit 1 otherwise, on the complete set. lint {file} keeps that file's findings (their location's path), lint {severity} reports selection.byCode counting the selected findings by code; lintRules and costEstimate {severity, max: 1} answer results that validate against their schemas. Edited on disk (restored after): every error rule overridden to warning, with failOn error, warning and info.",
+  async run(target, ctx) {
+    if (!needsOwnFixture(target, ctx)) return;
+    const t = await via(target, ["lint", "lintRules", "findings", "costEstimate", "project"]);
+    const valid = async (request: Req) => {
+      const r = await answer(target, t, request);
+      const validate = operationEntry(request.op)!.validateResult;
+      expect(validate(r), `${JSON.stringify(request)} does not validate against its result schema`, { r, errors: validate.errors });
+      return r;
+    };
+    await valid({ op: "lintRules" });
+    const cost = await valid({ op: "costEstimate", severity: "info", max: 1 });
+    const everything = items((await answer(target, t, { op: "costEstimate", all: true })).findings);
+    expect(items(cost.findings).length === Math.min(1, everything.length) && obj(cost.selection).total === everything.length, "costEstimate {severity, max: 1} shows one finding and reports the selection's total", cost);
+    const all = items((await answer(target, t, { op: "lint", all: true })).findings);
+    for (const path of items((await answer(target, t, { op: "project" })).sourceFiles).map((f) => String(f.path))) {
+      const got = items((await answer(target, t, { op: "lint", file: path, all: true })).findings);
+      expect(sameJson(got, all.filter((f) => String(f.location ?? "").startsWith(`${path}:`))), `lint {file: ${path}} must keep exactly that file's findings`, got);
+    }
+    const sel = await answer(target, t, { op: "lint", severity: "info", all: true });
+    if (obj(sel.selection).byCode !== undefined) expect(sameJson(obj(obj(sel.selection).byCode), countBy(items(sel.findings), (f) => String(f.code))), "lint {severity}: selection.byCode must count the selected findings by code", sel.selection);
+    const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
+    try {
+      for (const failOn of ["error", "warning", "info"]) {
+        const f = structuredClone(base);
+        f.project.lintPolicy.failOn = failOn;
+        // No error findings: every rule that would report errors reports warnings.
+        for (const r of f.lintRules as { id: string; defaultSeverity: string }[]) if ((f.project.lintPolicy.severityOverrides[r.id] ?? r.defaultSeverity) === "error") f.project.lintPolicy.severityOverrides[r.id] = "warning";
+        target.writeFixture(JSON.stringify(f));
+        const findings = items((await answer(target, t, { op: "findings", all: true })).findings);
+        const l = await answer(target, t, { op: "lint" });
+        const fails = findings.some((x) => (SEVERITY_RANK[String(x.severity)] ?? 9) <= SEVERITY_RANK[failOn]!);
+        expect(l.ok === !fails && l.exit === (fails ? 1 : 0), `with failOn ${failOn}, lint must be ok exactly when no finding is at or above it (${findings.length} findings)`, { ok: l.ok, exit: l.exit, severities: findings.map((x) => x.severity) });
+      }
+    } finally {
+      target.restoreFixture();
+    }
+  },
+};
+
+export const powerOpsChecks: Check<WrightAgentTarget>[] = [opsFixtureFacts, opsFixtureVariants, opsSourceFacts, opsProjectCounts, opsReferencesUsage, opsListFilters, opsCfg, opsCallGraph, opsCostEstimate, opsLint, opsVocabulary, opsEdits, opsWorkflows, opsEditStatements, opsStaticSurface, opsLocales, opsWaitActions, opsUnselectedShapes, opsFixtureShapes, opsEditSources, opsProviderDocuments, opsFixtureEdges, opsWorkflowEdges, opsLintPolicy];

