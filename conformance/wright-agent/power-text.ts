@@ -81,10 +81,11 @@ async function textPositions(target: WrightAgentTarget, t: Transport): Promise<v
 export const textPositionsCheck: WrightAgentCheck = {
   id: "wright-agent/text-positions",
   title: "(our fixture) edit ranges count columns in code points, lines end where their text ends",
-  doc: "Our contract document: an EditRange is \"a half-open, 1-based line/column range [start, end) (columns count Unicode code points)\" (decision 065); the seed: invalid edits are refused without a partial edit set. Over supplied sources (a first line holding é, 中, 😀, U+FFFF and 𝄞): replacing one column replaces exactly that code point; an insert at a line's code-point length + 1 is its end, one further is refused (however many UTF-16 units the line has); the empty last line after a final line break takes an insert at column 1 (a comment without line break) and refuses column 2; a range starting past its line's end is refused.",
+  doc: "Our contract document: an EditRange is \"a half-open, 1-based line/column range [start, end) (columns count Unicode code points)\" (decision 065); the seed: invalid edits are refused without a partial edit set. Over supplied sources (stdio and JSON-RPC: MCP's edit tools drop sources; a first line holding é, 中, 😀, U+FFFF and 𝄞): replacing one column replaces exactly that code point; an insert at a line's code-point length + 1 is its end, one further is refused (however many UTF-16 units the line has); the empty last line after a final line break takes an insert at column 1 (a comment without line break) and refuses column 2; a range starting past its line's end is refused.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => textPositions(target, t));
+    // MCP's Workshop edit tools drop sources (the design): the wide text is supplied over stdio and JSON-RPC.
+    await perTransport(target, ["stdio", "jsonrpc"], ctx, (t) => textPositions(target, t));
   },
 };
 
@@ -123,7 +124,8 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
   expectPreview(await validate([edit(entry, id, range(row + 1, col), 'a \\" b ')]), entry, quoted, "an escaped quote inserted into a string literal");
 
   const reach = await target.reachable(t);
-  if (!reach.includes("providerValidateEdit")) return;
+  // MCP's provider tool drops documents (the design): caller documents go over stdio and JSON-RPC.
+  if (!reach.includes("providerValidateEdit") || t === "mcp") return;
   // The seed: "An edits[].source outside the set refuses edit-unknown-source."
   const uri = "file:///conformance/a.opy";
   const doc = "rule \"a\":\n    wait(1)\n";
@@ -140,7 +142,7 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
 export const editSetsCheck: WrightAgentCheck = {
   id: "wright-agent/edit-sets",
   title: "(our fixture) edit sets: any listing order, touching ranges, malformed results, edit-unknown-source",
-  doc: "The seed: edit transactions use half-open 1-based ranges; overlapping or invalid edits and edits producing malformed Workshop are refused without a partial edit set; providerValidateEdit refuses an edits[].source outside the document set with edit-unknown-source. With our fixture: inserts listed against the text's order, two replaces touching at one column (in either order) and an insert where a replace ends are ok with the expected preview; a parenthesis closed by a bracket and an unclosed parenthesis before a lone / are refused; an escaped quote inside a string literal is accepted; providerValidateEdit (opy, when configured) of a source outside its documents answers edit-unknown-source (as a refusal or a diagnostic).",
+  doc: "The seed: edit transactions use half-open 1-based ranges; overlapping or invalid edits and edits producing malformed Workshop are refused without a partial edit set; providerValidateEdit refuses an edits[].source outside the document set with edit-unknown-source. With our fixture: inserts listed against the text's order, two replaces touching at one column (in either order) and an insert where a replace ends are ok with the expected preview; a parenthesis closed by a bracket and an unclosed parenthesis before a lone / are refused; an escaped quote inside a string literal is accepted; providerValidateEdit (opy, when configured; not over MCP, whose tool drops documents) of a source outside its documents answers edit-unknown-source (as a refusal or a diagnostic).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
     await perTransport(target, TRANSPORTS, ctx, (t) => editSets(target, t));
