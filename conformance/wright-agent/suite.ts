@@ -14,10 +14,11 @@ import { powerModelChecks } from "./power-model.js";
 import { powerOpsChecks } from "./power-ops.js";
 import { powerResolveChecks } from "./power-resolve.js";
 import { powerStdioChecks } from "./power-stdio.js";
+import { powerTextChecks } from "./power-text.js";
 import type { WrightAgentTarget } from "./target.js";
 
 export const wrightAgentSuite: Suite<WrightAgentTarget> = {
   name: "wright-agent",
   description: "wright-agent/v1 servers over stdio, JSON-RPC 2.0 and MCP: negotiation, result schemas, error model, framing, MCP surface, cross-transport equality, determinism, stateful semantics.",
-  checks: [...coreChecks, ...jsonrpcChecks, ...mcpChecks, ...stateChecks, ...powerStdioChecks, ...powerHostChecks, ...powerModelChecks, ...powerOpsChecks, ...powerCompileChecks, ...powerResolveChecks],
+  checks: [...coreChecks, ...jsonrpcChecks, ...mcpChecks, ...stateChecks, ...powerStdioChecks, ...powerHostChecks, ...powerModelChecks, ...powerOpsChecks, ...powerCompileChecks, ...powerResolveChecks, ...powerTextChecks],
 };

@@ -931,4 +931,47 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "how an initialize inside a 2025-03-26 batch is answered",
     why: "2025-03-26's lifecycle: \"The initialize request MUST NOT be part of a JSON-RPC batch\" binds the client; what a server answers one that is sent anyway is ours (decision 217): -32600 with its id, the session not renegotiated (test/wright-agent/host-mcp-batches.test.ts). The surviving mutant serves it like a line's initialize (ConditionalExpression false). Its opposite, refusing every initialize (true), and the EqualityOperator mutant are killed by every check that initializes, so a disable comment would hide kills: kept in the score.",
   },
+  // round 9: wright-agent text
+  {
+    file: "src/wright-agent/mock/text.ts",
+    kind: "equivalent",
+    title: "one step past a text's end finds nothing",
+    why: "The scanning loops of LineIndex's constructor and of edits.ts's checkDelimiters (its main loop, a // comment's and a string literal's inner loops) stop at `i < text.length`; `<=` visits index text.length once more, where charCodeAt is NaN and text[i] undefined: no line break, delimiter, quote or backslash is found there, and every test after the loop (`i >= text.length`: unterminated string) sees the same verdict. The other way round (`>=`, the loop never runs) is killed.",
+  },
+  {
+    file: "src/wright-agent/mock/text.ts",
+    kind: "equivalent",
+    title: "positions below 1 never reach the line index (both schemas' minimum 1)",
+    why: "offsetOf refuses a column below 1. Every position it sees comes from a request's EditRange (start_col/end_col: minimum 1 in wright-agent-v1.schema.json; the service refuses the request as malformed-request before any handler runs), from a fixture Position (minimum 1 in wright-agent-fixture-v1.schema.json; the loader refuses the fixture first) or from statement spans the mock builds from those. So the guard is never true on a served input. test/wright-agent/edits.test.ts (LineIndex) checks line 0.",
+  },
+  {
+    file: "src/wright-agent/mock/text.ts",
+    kind: "equivalent",
+    title: "the text of a span its one caller only asks to exist",
+    why: "LineIndex.slice's one caller in the mock is fixture-load.ts's crossCheck, which compares the result with undefined (is the span inside its source, not reversed). Returning the whole text instead of the range's keeps every defined result defined. The refusals (a bound outside, end before start) stay mutated (wright-agent/fixture-validity).",
+  },
+  {
+    file: "src/wright-agent/mock/text.ts",
+    kind: "own choice",
+    title: "edit distance and the nearest name (did-you-mean hints, lookup's near misses)",
+    why: "editDistance and nearest serve two things only: the nearest-name hint inside refusal messages (unknown rule, symbol, lint rule, file, language, operation: the seed's \"#429 nearest-name message\"; \"error message wording is for people and is not stable\", so which name a message suggests is ours) and lookup's inexact ranking in ops-static.ts (its edit-distance bound and order, argued there as lookup's ranking of inexact matches: the vocabulary companion document is not available). Refusal codes and lookup's exact and prefix matches stay mutated.",
+  },
+  {
+    file: "src/wright-agent/mock/edits.ts",
+    kind: "equivalent",
+    title: "a // comment found at its second slash is the same comment",
+    why: "checkDelimiters starts a comment at a / followed by /. Testing the character before instead (`text[i - 1]`) finds the same comment one character later: the first / is no delimiter, and a / preceded by / outside strings and comments is always the second slash of a comment the original found at the first (strings end at a quote, comments at a line break).",
+  },
+  {
+    file: "src/wright-agent/mock/fixture-load.ts",
+    kind: "own choice",
+    title: "the fixture loader refuses a __proto__ member anywhere",
+    why: "The loader parses fixtures with parseJson's protoKey: \"reject\" (decision 006): a member named __proto__ anywhere refuses the fixture. At the top level and in every closed object the strict schema refuses an unknown member anyway; in the open trees (settings, targetMetadata, the simulation trace) refusing it is our safety choice, not a rule of the fixture format's documentation or of the contract.",
+  },
+  {
+    file: "src/wright-agent/mock/fixture-load.ts",
+    kind: "equivalent",
+    title: "the explainer checks the schema the generated validator checks",
+    why: "FixtureParser decides with the generated validator of wright-agent-fixture-v1.schema.json and, on a failure only, compiles the same schema at run time (allErrors) to explain it. Deciding with the explainer (the generated test forced false), compiling it again on every failure (the cache test forced true) or returning no problems when the explainer accepts what the generated validator refused (never: they check one schema) gives the same verdict for every fixture.",
+  },
 ];

@@ -32,7 +32,7 @@ describe("wright-agent model power checks", () => {
     const [status, message] = await run("wright-agent/edit-transactions", (mock) => ({
       async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
         const p = mock.session.program();
-        const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.source(e.source)?.text ?? "") }));
+        const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.sources.find((s) => s.path === e.source)?.text ?? "") }));
         return mock.handlers.validateEditTransaction({ ...req, transaction: { edits } as C.EditTransaction });
       },
     }));

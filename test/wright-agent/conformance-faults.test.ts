@@ -32,7 +32,7 @@ async function runWith(fault: FaultName | "none", transports: Transport[], only?
  * Checks shown failing by a mock broken in process (one handler swapped: a fault a line proxy cannot
  * make without rebuilding the mock's program), each by a test named "... fails <check id>".
  */
-const IN_PROCESS_VARIANTS = ["../conformance/wright-agent-power-model.test.ts", "../conformance/wright-agent-power-compile.test.ts", "../conformance/wright-agent-power-resolve.test.ts"];
+const IN_PROCESS_VARIANTS = ["../conformance/wright-agent-power-model.test.ts", "../conformance/wright-agent-power-compile.test.ts", "../conformance/wright-agent-power-resolve.test.ts", "../conformance/wright-agent-power-text.test.ts"];
 function caughtInProcess(): string[] {
   return IN_PROCESS_VARIANTS.flatMap((f) => [...readFileSync(new URL(f, import.meta.url), "utf8").matchAll(/\bit\(\s*"[^"]* fails (wright-agent\/[a-z0-9-]+)"/g)].map((m) => m[1]!));
 }
