@@ -40,6 +40,17 @@ export interface RpcEngineOptions {
   discover?: () => JsonValue;
   /** Largest batch accepted. Default 100. */
   maxBatch?: number;
+  /**
+   * Serve a batch's members one after another, in order (a stateful service whose members may
+   * depend on each other), instead of all at once. JSON-RPC 2.0 leaves the order to the server.
+   */
+  batchInOrder?: boolean;
+  /**
+   * Looks at every message, each member of a batch too, before the engine does: a response to send,
+   * null to send nothing, undefined to let the engine answer (MCP narrows JSON-RPC 2.0: a client's
+   * response is dropped, an id that is not a string or an integer refused).
+   */
+  screen?: (message: unknown) => Response | null | undefined;
   /** A handler threw a contract error its method does not declare (still sent; reported here). */
   onUndeclaredError?: (method: string, error: RpcError) => void;
   /** A handler threw something that is not an RpcError (answered as -32603 without details). */
@@ -76,6 +87,10 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
   });
 
   async function handleOne(message: unknown, transport: unknown): Promise<Response | undefined> {
+    // Stryker disable next-line OptionalChaining,ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
+    const screened = options.screen?.(message);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
+    if (screened !== undefined) return screened ?? undefined;
     // Stryker disable next-line ConditionalExpression: own choice: error data and messages the specification leaves to the server
     if (message === null || typeof message !== "object" || Array.isArray(message)) {
       // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
@@ -157,9 +172,18 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     if (message.length === 0) return errorResponse(null, { ...invalidRequest, data: { reason: "empty batch" } });
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
     if (message.length > maxBatch) return errorResponse(null, { ...invalidRequest, data: { reason: `batch larger than ${maxBatch}` } });
-    const responses = (await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
+    // Stryker disable next-line ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
+    const responses = (options.batchInOrder ? await inOrder(message, transport) : await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
     return responses.length ? responses : undefined;
   }
+
+  // Stryker disable BlockStatement,ArrayDeclaration: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
+  async function inOrder(members: unknown[], transport: unknown): Promise<(Response | undefined)[]> {
+    const out: (Response | undefined)[] = [];
+    for (const m of members) out.push(await handleOne(m, transport));
+    return out;
+  }
+  // Stryker restore BlockStatement,ArrayDeclaration
 
   return {
     handleMessage,

@@ -128,6 +128,32 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     expect(b.error).toEqual({ code: -32603, message: "Internal error" });
     expect(onInternalError).toHaveBeenCalled();
   });
+  it("batchInOrder serves a batch's members one after another; by default they run at once", async () => {
+    const log: string[] = [];
+    const ping = async () => {
+      log.push("start");
+      await new Promise((r) => setTimeout(r, 5));
+      log.push("end");
+      return "pong";
+    };
+    const batch = JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" })));
+    for (const [batchInOrder, want] of [[true, ["start", "end", "start", "end"]], [false, ["start", "start", "end", "end"]]] as const) {
+      log.length = 0;
+      const e = createRpcEngine({ methods: witMethods, handlers: { ...handlers, ping }, batchInOrder });
+      expect(JSON.parse((await e.handle(batch))!).map((r: { id: number }) => r.id)).toEqual([1, 2]);
+      expect(log, `batchInOrder ${batchInOrder}`).toEqual(want);
+    }
+  });
+  it("screen sees every message, batch members too: a reply to send, null for none, undefined to go on", async () => {
+    const e = createRpcEngine({
+      methods: witMethods,
+      handlers,
+      screen: (m) => ((m as { id?: unknown }).id === "drop" ? null : (m as { id?: unknown }).id === "own" ? { jsonrpc: "2.0", id: "own", result: "screened" } : undefined),
+    });
+    const out = JSON.parse((await e.handle(JSON.stringify([{ jsonrpc: "2.0", id: "drop", result: 1 }, { jsonrpc: "2.0", id: "own", method: "ping" }, { jsonrpc: "2.0", id: 3, method: "nope" }])))!);
+    expect(out.map((r: { id: unknown; result?: unknown; error?: { code: number } }) => [r.id, r.result ?? r.error?.code])).toEqual([["own", "screened"], [3, -32601]]);
+    expect(await e.handle('{"jsonrpc":"2.0","id":"drop","result":1}')).toBeUndefined();
+  });
   it("a result that breaks the contract becomes -32603 when results are validated", async () => {
     const e = createRpcEngine({ methods: witMethods, handlers: { ...handlers, ping: () => "pang" as never }, validateResults: true });
     const r = JSON.parse((await e.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!);

@@ -233,38 +233,16 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       return "result" in response ? textResult(response.result, false) : textResult(response.error, true);
     },
   };
+  // Batches (decision 217) are the engine's: each member screened and served as if it came on its
+  // own line, one after the other (the service is stateful), one array of the responses, nothing
+  // when none is due; no size limit beyond the line's. IN_BATCH tells initialize where it is.
   const engine = createRpcEngine({
     methods: Object.fromEntries(Object.keys(handlers).map((name) => [name, method(name)])),
     handlers,
+    screen,
+    batchInOrder: true,
+    maxBatch: Number.POSITIVE_INFINITY,
   });
-
-  /** One message (not a batch): screened, then the engine's; `context` reaches the handlers. */
-  const one = async (value: unknown, context?: typeof IN_BATCH): Promise<Reply | undefined> => {
-    const screened = screen(value);
-    if (screened !== undefined) return screened ?? undefined;
-    return (await engine.handleMessage(value, context)) as Reply | undefined;
-  };
-  /**
-   * A batch (decision 217). Served in a 2025-03-26 session: each member as if it came on its own
-   * line, one after the other (the service is stateful: a batch's edits and queries happen in its
-   * order), the responses in one array, nothing when no response is due (JSON-RPC 2.0: never an
-   * empty array). No size limit beyond the line's: members run one at a time, as lines do.
-   */
-  const batch = async (members: unknown[]): Promise<Reply | Reply[] | undefined> => {
-    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-    if (members.length === 0) return refusal(null, RpcCode.InvalidRequest, "Invalid Request", "empty batch");
-    if (!servesBatches(negotiated)) {
-      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-      return refusal(null, RpcCode.InvalidRequest, "Invalid Request", `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`);
-    }
-    const replies: Reply[] = [];
-    for (const member of members) {
-      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
-      const reply = Array.isArray(member) ? refusal(null, RpcCode.InvalidRequest, "Invalid Request", "a batch member must be a request or a notification, not a batch") : await one(member, IN_BATCH);
-      if (reply) replies.push(reply);
-    }
-    return replies.length ? replies : undefined;
-  };
 
   return {
     // Stryker disable next-line BlockStatement: own choice: McpHost.protocolVersion, our library API
@@ -281,7 +259,12 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       } catch (e) {
         return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
-      const out = Array.isArray(value) ? await batch(value) : await one(value);
+      if (Array.isArray(value) && value.length > 0 && !servesBatches(negotiated)) {
+        // Every version but 2025-03-26, and a session before initialize: one -32600, nothing served.
+        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
+        return JSON.stringify(refusal(null, RpcCode.InvalidRequest, "Invalid Request", `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`));
+      }
+      const out = await engine.handleMessage(value, Array.isArray(value) ? IN_BATCH : undefined);
       return out && JSON.stringify(out);
     },
   };
