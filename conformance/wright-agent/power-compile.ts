@@ -6,7 +6,6 @@
  * file goes, force, the input never overwritten (also by another spelling of its path), a failed
  * compile leaving the working directory as it was, and the output locale's spellings.
  */
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { basename, extname, isAbsolute, join } from "node:path";
 import { operationEntry } from "../../src/wright-agent/contract.js";
@@ -14,7 +13,7 @@ import { StdioChannel } from "../../src/wright-agent/client/index.js";
 import { describeErrors } from "../../src/json/index.js";
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
-import { expectResult, list, needsOwnFixture, obj, requireOperations } from "./util.js";
+import { expectResult, list, needsOwnFixture, obj, serviceTransport, sha256Hex } from "./util.js";
 
 type Obj = Record<string, unknown>;
 type Entry = { id: string; spellings: Record<string, string[]> };
@@ -27,7 +26,6 @@ interface Facts {
   used: Entry[];
 }
 
-const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const spells = (text: string, spelling: string) => new RegExp(`(?<![\\w])${escapeRe(spelling)}(?![\\w])`).test(text);
 
@@ -39,13 +37,6 @@ function facts(target: WrightAgentTarget): Facts {
   return { fixture, cwd: target.config.cwd, input, declared, used };
 }
 
-/** The checks' transport (stdio or JSON-RPC: compile's envelope is the same on each), compile reachable. */
-async function via(target: WrightAgentTarget): Promise<Transport> {
-  const t = target.transports.find((x) => x !== "mcp") ?? target.transports[0];
-  if (t === undefined) throw new SkipCheck("no transport");
-  await requireOperations(target, t, ["compile", "project"]);
-  return t;
-}
 
 /** A compile envelope that validates against CompileResult (refusals and protocol errors fail). */
 function envelope(o: unknown, what: string): Obj {
@@ -66,7 +57,7 @@ function expectWritten(env: Obj, file: string, what: string): string {
   expect(isAbsolute(to) && existsSync(to) && realpathSync(to) === realpathSync(file), `${what}: output.written_to must be the absolute path of ${file}`, out);
   expect(statSync(to).isFile(), `${what}: output.written_to must name a file`, out);
   const bytes = readFileSync(to);
-  expect(out.sha256 === sha256(bytes), `${what}: output.sha256 must be the SHA-256 of the written bytes`, out);
+  expect(out.sha256 === sha256Hex(bytes), `${what}: output.sha256 must be the SHA-256 of the written bytes`, out);
   return bytes.toString("utf8");
 }
 
@@ -84,7 +75,7 @@ export const compileOutput: Check<WrightAgentTarget> = {
   doc: "Seed, Compile output: compile writes the program to a file and answers output.written_to and output.sha256; without output the program goes to <entry stem>.ow in the service's working directory; an existing file is replaced only with force: true (else output-exists, exit 2); the input is never overwritten, even with force (output-is-input, exit 2), by any spelling of its path (through a symlinked directory too); a failed compile writes no file (nothing left in the directory, no temporary either). Every envelope validates against CompileResult. Our fixture compiles (no error diagnostic), and compile reports its diagnostics where the fixture places them.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target);
+    const t = await serviceTransport(target, ["compile", "project"]);
     const f = facts(target);
     const { cwd } = f;
     const call = async (req: Obj, what: string) => envelope(await target.call(t, { op: "compile", ...req }), what);
@@ -156,7 +147,7 @@ export const compileLocales: Check<WrightAgentTarget> = {
   doc: "Seed, Compile output: to selects the Workshop output locale independently of the input locale: the emitted text uses the target locale's spellings while the loaded input is unchanged; an undeclared locale fails with invalid-locale (exit 2); a declared locale missing mappings for the program fails with missing-mapping and writes nothing (no fallback). Our fixture declares a locale spelling every entry the sources use (de-DE) and one that lacks some (fr-FR: Wait, Count Of).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target);
+    const t = await serviceTransport(target, ["compile", "project"]);
     const f = facts(target);
     const { cwd } = f;
     const call = async (req: Obj, what: string) => envelope(await target.call(t, { op: "compile", ...req }), what);
@@ -215,7 +206,7 @@ export const compileFixtureVariants: Check<WrightAgentTarget> = {
   doc: "With our fixture edited on disk (restored after): a program with an error diagnostic fails compile (ok false, exit non-zero, the error reported) and writes nothing; a fixture without diagnostics compiles. The vocabulary (the fixture's catalog, read when a service starts, so over a fresh stdio session) decides the output locale's spellings: with an entry spelled Wait Until beside Wait, the whole spelling is translated (Warten bis, never Warten Until); a spelling with brackets is matched as written; an entry the input locale does not spell changes nothing; a catalog without a Workshop vocabulary has no mapping to miss: compile succeeds in every declared locale and emits the statements as spelled (a source saying undefined included).",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target);
+    const t = await serviceTransport(target, ["compile", "project"]);
     const f = facts(target);
     const { cwd } = f;
     const call = async (req: Obj, what: string) => envelope(await target.call(t, { op: "compile", ...req }), what);

@@ -4,11 +4,10 @@
  * sources and lint policy): edit transactions applied to the current text (whole or not at all),
  * the file selection's spellings, the lint policy's effective severities, and inputIdentity.
  */
-import { createHash } from "node:crypto";
 import type { CheckContext } from "../harness/check.js";
 import { expect, fail } from "../harness/check.js";
-import { TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, sameJson, type WrightAgentCheck } from "./util.js";
+import { type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
+import { expectRefusal, expectResult, list, obj, ownFixtureCheck, requireOperations, sameJson, sha256Hex, type WrightAgentCheck } from "./util.js";
 
 interface FixtureFacts {
   sources: { path: string; text: string }[];
@@ -27,7 +26,6 @@ function facts(target: WrightAgentTarget): FixtureFacts {
   return { ...f, entry: f.project.entry, origin: f.project.origin, settings: f.project.settings ?? null, lintPolicy: f.project.lintPolicy };
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** The text with `insert` placed at the start of each (1-based) line, applied to the original text. */
 function insertAtLines(text: string, lines: readonly number[], insert: string): string {
@@ -63,10 +61,10 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
   const main = f.sources.find((s) => s.path === f.entry)!;
   const other = f.sources.find((s) => s.path !== f.entry)!;
   const project = obj(expectResult(await target.call(t, { op: "project" }), "project"));
-  expect(project.inputIdentity === sha256(main.text), `project.inputIdentity must be the SHA-256 of the entry source ${f.entry} (${sha256(main.text).slice(0, 12)}…), got ${String(project.inputIdentity)}`);
+  expect(project.inputIdentity === sha256Hex(main.text), `project.inputIdentity must be the SHA-256 of the entry source ${f.entry} (${sha256Hex(main.text).slice(0, 12)}…), got ${String(project.inputIdentity)}`);
   const validate = (edits: unknown[]) => target.call(t, { op: "validateEditTransaction", transaction: { edits } });
-  const mainId = sha256(main.text);
-  const otherId = sha256(other.text);
+  const mainId = sha256Hex(main.text);
+  const otherId = sha256Hex(other.text);
 
   // Two inserts in one source and one in another: applied to the current text, previews carry the edited text and its identity.
   const mark = "// conformance edit\n";
@@ -82,7 +80,7 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
     const p = preview.find((e) => e.source === source);
     if (!p) fail(`the preview has no entry for ${source}`, preview);
     expect(p.new_text === text, `the preview of ${source} is not the current text with the edits applied`, { got: String(p.new_text).slice(0, 200), want: text.slice(0, 200) });
-    expect(p.source_identity === sha256(text), `the preview of ${source} must carry the post-edit identity (SHA-256 of its new text)`, p.source_identity);
+    expect(p.source_identity === sha256Hex(text), `the preview of ${source} must carry the post-edit identity (SHA-256 of its new text)`, p.source_identity);
   }
   // A replace and a delete on one line, applied right to left against the original coordinates.
   const line1 = main.text.split("\n")[0]!;
@@ -108,15 +106,12 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
   expect(commented.ok === true, "a comment line holding unbalanced delimiters and a quote is valid Workshop (comments are not parsed)", commented);
 }
 
-export const editTransactionsCheck: WrightAgentCheck = {
-  id: "wright-agent/edit-transactions",
-  title: "(our fixture) edit transactions apply to the current text, whole or not at all; inputIdentity is the entry's SHA-256",
-  doc: "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, an unmatched or unclosed delimiter (also after a lone / or on the line after a comment), an unterminated string and an unknown source are refused (a refusal other than internal-error, or ok: false with diagnostics and without preview); a comment line holding delimiters is accepted (lib/waves.ws has // comments: they are part of the fixture's language).",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => editTransactions(target, t));
-  },
-};
+export const editTransactionsCheck = ownFixtureCheck(
+  "wright-agent/edit-transactions",
+  "(our fixture) edit transactions apply to the current text, whole or not at all; inputIdentity is the entry's SHA-256",
+  "The seed: edit transactions use source identities (SHA-256 hex of the current text) and half-open 1-based ranges; validateEditTransaction applies them to the current sources and a valid one returns ok: true with a preview of each edited source (edited text plus the post-edit identity); stale, overlapping or invalid edits, and edits that produce malformed Workshop, are refused without a partial edit set; inputIdentity is the SHA-256 of the entry source. With our fixture: inserts in two sources give exactly the expected texts and identities; a stale identity (also on one source of two), overlapping edits, a range past the text, past its line or reversed, an unmatched or unclosed delimiter (also after a lone / or on the line after a comment), an unterminated string and an unknown source are refused (a refusal other than internal-error, or ok: false with diagnostics and without preview); a comment line holding delimiters is accepted (lib/waves.ws has // comments: they are part of the fixture's language).",
+  editTransactions,
+);
 
 async function fileSelection(target: WrightAgentTarget, t: Transport, ctx: CheckContext): Promise<void> {
   await requireOperations(target, t, ["findings"]);
@@ -149,15 +144,12 @@ async function fileSelection(target: WrightAgentTarget, t: Transport, ctx: Check
   ctx.log(`[${t}] ${selected} of ${all.length} findings selected by file`);
 }
 
-export const fileSelectionCheck: WrightAgentCheck = {
-  id: "wright-agent/file-selection",
-  title: "(our fixture) file selection: the path as reported and other root-relative spellings select the same file",
-  doc: "The seed: file selects one source file; the path as passed, root-relative or absolute spellings all select it; a spelling naming no loaded source file is invalid-selection. With our fixture: for each source, findings with file as reported, ./-prefixed and with a `.`/`..` segment list exactly the findings whose span has that path, in the unselected order; every span's path and file index agree one to one; an unknown file is invalid-selection.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => fileSelection(target, t, ctx));
-  },
-};
+export const fileSelectionCheck = ownFixtureCheck(
+  "wright-agent/file-selection",
+  "(our fixture) file selection: the path as reported and other root-relative spellings select the same file",
+  "The seed: file selects one source file; the path as passed, root-relative or absolute spellings all select it; a spelling naming no loaded source file is invalid-selection. With our fixture: for each source, findings with file as reported, ./-prefixed and with a `.`/`..` segment list exactly the findings whose span has that path, in the unselected order; every span's path and file index agree one to one; an unknown file is invalid-selection.",
+  fileSelection,
+);
 
 async function lintPolicy(target: WrightAgentTarget, t: Transport): Promise<void> {
   await requireOperations(target, t, ["lintRules", "findings"]);
@@ -183,15 +175,12 @@ async function lintPolicy(target: WrightAgentTarget, t: Transport): Promise<void
   }
 }
 
-export const lintPolicyCheck: WrightAgentCheck = {
-  id: "wright-agent/lint-policy",
-  title: "(our fixture) the lint policy: effective severities, disabled rules serve no findings, the severity threshold",
-  doc: "The seed: the session applies the explicit lint policy (disabled rules, severity overrides) to every lint-consuming operation; lintRules serves the policy; severity is a threshold (error: errors only, warning: errors and warnings, info: everything). With our fixture (long-wait disabled, magic-number overridden to info): lintRules reports each rule's effective severity, findings serves no finding of a disabled rule and each finding at its effective severity, and each threshold selects the findings at or above it.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => lintPolicy(target, t));
-  },
-};
+export const lintPolicyCheck = ownFixtureCheck(
+  "wright-agent/lint-policy",
+  "(our fixture) the lint policy: effective severities, disabled rules serve no findings, the severity threshold",
+  "The seed: the session applies the explicit lint policy (disabled rules, severity overrides) to every lint-consuming operation; lintRules serves the policy; severity is a threshold (error: errors only, warning: errors and warnings, info: everything). With our fixture (long-wait disabled, magic-number overridden to info): lintRules reports each rule's effective severity, findings serves no finding of a disabled rule and each finding at its effective severity, and each threshold selects the findings at or above it.",
+  lintPolicy,
+);
 
 async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<void> {
   await requireOperations(target, t, ["project", "findings"]);
@@ -222,7 +211,7 @@ async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<vo
   for (const src of f.sources) {
     const file = files.find((x) => x.path === src.path);
     if (!file) fail(`project.sourceFiles does not list ${src.path}`, files);
-    expect(file.identity === sha256(src.text), `project.sourceFiles: ${src.path}'s identity must be the SHA-256 of its text`, file.identity);
+    expect(file.identity === sha256Hex(src.text), `project.sourceFiles: ${src.path}'s identity must be the SHA-256 of its text`, file.identity);
     const newlines = src.text.split("\n").length - 1;
     expect(file.lines === undefined || file.lines === newlines || file.lines === newlines + 1, `project.sourceFiles: ${src.path} has ${newlines} line breaks, lines says ${String(file.lines)}`);
   }
@@ -234,21 +223,18 @@ async function projectFacts(target: WrightAgentTarget, t: Transport): Promise<vo
     const q = obj(expectResult(await target.call(t, { op: "project" }), "project over our fixture with its sources listed in reverse"));
     const paths = list(q.sourceFiles).map((x) => obj(x).path);
     expect(paths[0] === f.entry && paths.length === f.sources.length, `project.sourceFiles must list the entry ${f.entry} first also when the fixture lists it last`, paths);
-    expect(q.inputIdentity === sha256(f.sources.find((x) => x.path === f.entry)!.text), "inputIdentity is the entry source's SHA-256 also when the fixture lists it last", q.inputIdentity);
+    expect(q.inputIdentity === sha256Hex(f.sources.find((x) => x.path === f.entry)!.text), "inputIdentity is the entry source's SHA-256 also when the fixture lists it last", q.inputIdentity);
   } finally {
     target.restoreFixture();
   }
 }
 
-export const projectFactsCheck: WrightAgentCheck = {
-  id: "wright-agent/project-facts",
-  title: "(our fixture) project describes the loaded program: counts, source files entry first with identities, settings",
-  doc: "The contract's ProjectResult: declaration, symbol, statement, reference and finding counts, findings by severity, source files (entry file first) each with the SHA-256 of its current text and its line count, the settings tree. With our fixture every member is compared with what the fixture declares (the findings with what findings serves); with its sources listed in reverse, the entry still comes first and inputIdentity is still its identity.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => projectFacts(target, t));
-  },
-};
+export const projectFactsCheck = ownFixtureCheck(
+  "wright-agent/project-facts",
+  "(our fixture) project describes the loaded program: counts, source files entry first with identities, settings",
+  "The contract's ProjectResult: declaration, symbol, statement, reference and finding counts, findings by severity, source files (entry file first) each with the SHA-256 of its current text and its line count, the settings tree. With our fixture every member is compared with what the fixture declares (the findings with what findings serves); with its sources listed in reverse, the entry still comes first and inputIdentity is still its identity.",
+  projectFacts,
+);
 
 type Fx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixture variants edit it freely
 
@@ -307,15 +293,12 @@ async function fixtureValidity(target: WrightAgentTarget, t: Transport): Promise
   expectResult(await target.call(t, { op: "symbols", max: 1 }), "symbols over the repaired fixture");
 }
 
-export const fixtureValidityCheck: WrightAgentCheck = {
-  id: "wright-agent/fixture-validity",
-  title: "(our fixture) a fixture the format refuses (schema or cross-references) is parse-error, not served",
-  doc: "The design: a broken fixture refuses with a loader code until repaired. The fixture format (docs/wright-agent.md#fixture-format): the schema is strict, then cross-checks (spans inside their source, symbol/rule/action references resolve, finding codes are registered lint rules, cfg successors exist, policy names known rules, sources are project-relative / paths listed once, symbol names unique per kind); any failure is parse-error. Our fixture broken by each rule in turn must refuse symbols with parse-error; the repaired fixture loads again.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => fixtureValidity(target, t));
-  },
-};
+export const fixtureValidityCheck = ownFixtureCheck(
+  "wright-agent/fixture-validity",
+  "(our fixture) a fixture the format refuses (schema or cross-references) is parse-error, not served",
+  "The design: a broken fixture refuses with a loader code until repaired. The fixture format (docs/wright-agent.md#fixture-format): the schema is strict, then cross-checks (spans inside their source, symbol/rule/action references resolve, finding codes are registered lint rules, cfg successors exist, policy names known rules, sources are project-relative / paths listed once, symbol names unique per kind); any failure is parse-error. Our fixture broken by each rule in turn must refuse symbols with parse-error; the repaired fixture loads again.",
+  fixtureValidity,
+);
 
 type FxFinding = { code: string; message: string; evidence: string; span: { file: string; start: { line: number; column: number }; end: { line: number; column: number } } | null; rule: number | null; action: number | null; repeated?: unknown; fix?: { kind: string; summary: string } };
 
@@ -347,7 +330,7 @@ async function findingFacts(target: WrightAgentTarget, t: Transport): Promise<vo
     for (const e of edits) {
       const current = text.get(String(e.source));
       if (current === undefined) fail(`a fix edits ${String(e.source)}, not a source of the project`, e);
-      expect(e.source_identity === sha256(current), `a fix edit of ${String(e.source)} must carry its current identity`, e);
+      expect(e.source_identity === sha256Hex(current), `a fix edit of ${String(e.source)} must carry its current identity`, e);
       const r = obj(e.range);
       const empty = r.start_line === r.end_line && r.start_col === r.end_col;
       expect(e.kind === (empty ? "insert" : e.new_text === "" ? "delete" : "replace"), `a fix edit's kind must say what it does (an ${empty ? "empty" : "non-empty"} range, ${e.new_text === "" ? "no" : "some"} text), got ${String(e.kind)}`, e);
@@ -365,15 +348,12 @@ async function findingFacts(target: WrightAgentTarget, t: Transport): Promise<vo
   }
 }
 
-export const findingFactsCheck: WrightAgentCheck = {
-  id: "wright-agent/finding-facts",
-  title: "(our fixture) findings serve the fixture's findings: rule addresses, repeated, fix transactions that validate, lint locations",
-  doc: "The contract's Finding (rule index and canonical ruleAddress, repeated on repeated-value findings, fix with a transaction) and the seed (full spans and fix transactions come from findings; lint's compact findings carry a compact location path:line:column when mapped). With our fixture: every finding the policy serves is there with the fixture's evidence, rule, action, repeated and fix; ruleAddress is the rule's canonical address; a fix transaction edits project sources with their current identities, its edits' kinds say what they do, and it validates; lint's compact findings are located path:line:column of the full finding's span start.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => findingFacts(target, t));
-  },
-};
+export const findingFactsCheck = ownFixtureCheck(
+  "wright-agent/finding-facts",
+  "(our fixture) findings serve the fixture's findings: rule addresses, repeated, fix transactions that validate, lint locations",
+  "The contract's Finding (rule index and canonical ruleAddress, repeated on repeated-value findings, fix with a transaction) and the seed (full spans and fix transactions come from findings; lint's compact findings carry a compact location path:line:column when mapped). With our fixture: every finding the policy serves is there with the fixture's evidence, rule, action, repeated and fix; ruleAddress is the rule's canonical address; a fix transaction edits project sources with their current identities, its edits' kinds say what they do, and it validates; lint's compact findings are located path:line:column of the full finding's span start.",
+  findingFacts,
+);
 
 async function factsServed(target: WrightAgentTarget, t: Transport): Promise<void> {
   await requireOperations(target, t, ["cfg", "costEstimate"]);
@@ -401,14 +381,11 @@ async function factsServed(target: WrightAgentTarget, t: Transport): Promise<voi
   }
 }
 
-export const factsServedCheck: WrightAgentCheck = {
-  id: "wright-agent/fixture-facts-served",
-  title: "(our fixture) a rule's cfg and element count are the fixture's when it spells them out",
-  doc: "The fixture format (docs/wright-agent.md#fixture-format): a rule's cfg and elementCount are derived only when absent. With our fixture: costEstimate's drill-down of its first rule counts the fixture's byNode sum; with a cfg block relabelled, a node's count raised by 7 and its enabled member dropped in the fixture, cfg serves the new label, costEstimate the new count, and rules reports it enabled (the format's default).",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => factsServed(target, t));
-  },
-};
+export const factsServedCheck = ownFixtureCheck(
+  "wright-agent/fixture-facts-served",
+  "(our fixture) a rule's cfg and element count are the fixture's when it spells them out",
+  "The fixture format (docs/wright-agent.md#fixture-format): a rule's cfg and elementCount are derived only when absent. With our fixture: costEstimate's drill-down of its first rule counts the fixture's byNode sum; with a cfg block relabelled, a node's count raised by 7 and its enabled member dropped in the fixture, cfg serves the new label, costEstimate the new count, and rules reports it enabled (the format's default).",
+  factsServed,
+);
 
 export const powerModelChecks: WrightAgentCheck[] = [editTransactionsCheck, fileSelectionCheck, lintPolicyCheck, projectFactsCheck, fixtureValidityCheck, findingFactsCheck, factsServedCheck];

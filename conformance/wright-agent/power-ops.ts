@@ -5,7 +5,6 @@
  * over one transport (the first that is not MCP, else MCP): cross-transport already compares the
  * transports, and these pin what one operation's answer must agree with.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,18 +12,11 @@ import { contractDocument, operationEntry } from "../../src/wright-agent/contrac
 import { expect, fail, SkipCheck, type Check } from "../harness/check.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
 import { describe as show } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, requireOperations, sameJson } from "./util.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, sameJson, serviceTransport, sha256Hex } from "./util.js";
 
 type Req = { op: string } & Record<string, unknown>;
 type Obj = Record<string, unknown>;
 
-/** The transport these checks use, with the operations they need reachable over it. */
-async function via(target: WrightAgentTarget, ops: readonly string[]): Promise<Transport> {
-  const t = target.transports.find((x) => x !== "mcp") ?? target.transports[0];
-  if (t === undefined) throw new SkipCheck("no transport");
-  await requireOperations(target, t, ops);
-  return t;
-}
 
 /** A result object; a refusal means the project does not load here (the check is skipped). */
 async function answer(target: WrightAgentTarget, t: Transport, request: Req): Promise<Obj> {
@@ -35,7 +27,7 @@ async function answer(target: WrightAgentTarget, t: Transport, request: Req): Pr
 
 /** The project over the checks' transport, for a check whose reading needs raw Workshop source (skipped otherwise). */
 async function workshopProject(target: WrightAgentTarget, ops: readonly string[]): Promise<{ t: Transport; p: Obj }> {
-  const t = await via(target, ops);
+  const t = await serviceTransport(target, ops);
   const p = await answer(target, t, { op: "project" });
   if (obj(p.origin).kind !== "workshop") throw new SkipCheck("the project is not raw Workshop input");
   return { t, p };
@@ -55,7 +47,7 @@ export const opsProjectCounts: Check<WrightAgentTarget> = {
   title: "project's counts agree with the lists the other operations serve",
   doc: "project reports counts of the loaded program; the semantic operations list the same program. files is sourceFiles' length and sourceFiles starts with the entry file (its identity is inputIdentity, the SHA-256 of the entry source); symbols, findings and rules are the totals symbols, findings and rules report; the declaration counts are the symbols of each kind; findingsBySeverity counts the findings by severity; costEstimate's exact counts and analyze's overview count the same rules and actions.",
   async run(target) {
-    const t = await via(target, ["project", "symbols", "findings", "rules", "costEstimate"]);
+    const t = await serviceTransport(target, ["project", "symbols", "findings", "rules", "costEstimate"]);
     const p = await answer(target, t, { op: "project" });
     const files = items(p.sourceFiles);
     expect(p.files === files.length, `project.files is ${String(p.files)}, sourceFiles lists ${files.length}`, p);
@@ -83,7 +75,7 @@ export const opsReferencesUsage: Check<WrightAgentTarget> = {
   title: "references' usage header, its filters and usage agree with the listed references",
   doc: "For every named symbol symbols lists: references {all} reports the symbol it resolved ({id, name, kind} as symbols lists it), a usage header whose per-kind counts and total count the listed references and whose rules counts the distinct rules they sit in; each reference's owningRule is the rule its rule index names (null when none); usage answers the same reads, writes, calls and rules with the resolved id, kind and name; the kind, rule and file filters keep exactly the references of that kind, rule and file, with selection.total the unfiltered count.",
   async run(target) {
-    const t = await via(target, ["symbols", "references", "usage"]);
+    const t = await serviceTransport(target, ["symbols", "references", "usage"]);
     const symbols = items((await answer(target, t, { op: "symbols", all: true })).symbols).filter((s) => NAMED_KINDS.includes(String(s.kind)));
     if (symbols.length === 0) throw new SkipCheck("the project declares no named symbol");
     for (const s of symbols) {
@@ -129,7 +121,7 @@ export const opsListFilters: Check<WrightAgentTarget> = {
   title: "symbols and rules: kind, file and rule select exactly their entries; content adds each rule's document",
   doc: "symbols {kind} alone keeps the previous filtered bare array: every symbol of that kind, nothing else; symbols {file} and rules {file} keep exactly the entries whose span is in that file, with selection.total the unselected count; rules {rule: address} selects the one rule with that canonical address; rules {content: true} wraps the (at most 20) rules in a selection and adds a content document to each, and rule + content adds it to the one rule.",
   async run(target) {
-    const t = await via(target, ["symbols", "rules", "project"]);
+    const t = await serviceTransport(target, ["symbols", "rules", "project"]);
     const symbols = items((await answer(target, t, { op: "symbols", all: true })).symbols);
     for (const kind of ["globalVariable", "playerVariable", "subroutine", "rule"]) {
       const got = (await answer(target, t, { op: "symbols", kind })).symbols;
@@ -166,7 +158,7 @@ export const opsCfg: Check<WrightAgentTarget> = {
   title: "cfg: a closed graph whose kind filter keeps the full graph's blocks and numbering",
   doc: "For every rule: entry and exit are block ids of the graph, every successor targets a block of it, the exit has no successors, a block with two successors branches (one true, one false edge), calls are subroutine symbol ids and actions are indexes into the rule's actions; a block whose label is a Wait, Wait Until or Loop If waits. cfg {kind} keeps exactly the blocks of that kind, unchanged (ids, successors), with the full graph's entry and exit and selection.total the block count; cfg {max: 1} shows one block.",
   async run(target) {
-    const t = await via(target, ["rules", "cfg", "symbols"]);
+    const t = await serviceTransport(target, ["rules", "cfg", "symbols"]);
     const subroutines = new Set(items((await answer(target, t, { op: "symbols", kind: "subroutine" })).symbols).map((s) => s.id));
     const rules = items((await answer(target, t, { op: "rules", max: 10_000, content: true })).rules);
     let waiting = 0;
@@ -211,7 +203,7 @@ export const opsCallGraph: Check<WrightAgentTarget> = {
   title: "callGraph: the call references, once per rule and callee; caller and callee select their edges",
   doc: "callGraph's edges are the subroutine calls the program makes: for every subroutine, the rules whose call references reach it are exactly the callerAddress of its edges (one edge per rule and callee); each rule's cfg calls exactly the subroutines of its edges. callGraph {caller} and {callee} keep exactly those edges, with selection.total the edge count; an undeclared callee is invalid-selection.",
   async run(target) {
-    const t = await via(target, ["callGraph", "references", "symbols", "cfg"]);
+    const t = await serviceTransport(target, ["callGraph", "references", "symbols", "cfg"]);
     const edges = items(await answer(target, t, { op: "callGraph", all: true }));
     const keys = edges.map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
     expect(new Set(keys).size === keys.length, "callGraph lists an edge twice", keys);
@@ -251,7 +243,7 @@ export const opsCostEstimate: Check<WrightAgentTarget> = {
   title: "costEstimate: rules ranked largest first (5 by default, all for every rule), the drill-down sums to its rule",
   doc: "elementCount.rules is ranked largest first, index the canonical rule position with its address; the 5 largest by default, all: true for every declared rule, their counts summing to elementCount.total when it is reported. With rule, the drill-down names that rule's address and count (the count the ranking gives it), its statements ranked by count, and byNode entries summing to the rule's count. findings is the configured set lint serves; severity selects by threshold; file selects nothing there (costEstimate findings carry no span).",
   async run(target) {
-    const t = await via(target, ["costEstimate", "rules", "lint"]);
+    const t = await serviceTransport(target, ["costEstimate", "rules", "lint"]);
     const base = await answer(target, t, { op: "costEstimate" });
     const ec = obj(base.elementCount);
     if (ec.rules === undefined) throw new SkipCheck(`the element count is unavailable (${String(base.elementCountUnavailable)})`);
@@ -295,7 +287,7 @@ export const opsLint: Check<WrightAgentTarget> = {
   title: "lint: verdict and counts on the complete set, the compact bound, the policy lintRules reports",
   doc: "lint's counts count the findings (all), an error finding makes ok false and exit follows ok (0 / 1); without all its compact result stays within 5,500 UTF-8 bytes, and with all every finding is listed; severity and rule select as in findings (threshold, one code) with selection.total the whole set; lint's rules are lintRules' ids with their effective severities, a rule is enabled unless its severity is off, and config reports the same severities.",
   async run(target) {
-    const t = await via(target, ["lint", "lintRules", "findings"]);
+    const t = await serviceTransport(target, ["lint", "lintRules", "findings"]);
     const l = await answer(target, t, { op: "lint" });
     const all = await answer(target, t, { op: "lint", all: true });
     const shown = items(all.findings);
@@ -344,7 +336,7 @@ export const opsVocabulary: Check<WrightAgentTarget> = {
   title: "listEntries pages through a kind in order; lookup's filters and limit; vocabulary refusals",
   doc: "listEntries: walking nextCursor page by page (pageSize 2) yields, in order and once each, exactly the entries of one big page, each page reporting the same total and the last a null nextCursor; within restricts; a cursor of another listing, or garbage, is invalid-cursor; a kind the language does not have is invalid-selection. lookup: at most limit entries, every one of the requested kind; an entry's own spelling finds it first; an unknown language is unknown-language and an unknown locale invalid-locale, on both operations.",
   async run(target) {
-    const t = await via(target, ["listEntries", "lookup", "capabilities"]);
+    const t = await serviceTransport(target, ["listEntries", "lookup", "capabilities"]);
     const language = String(list(obj(await answer(target, t, { op: "capabilities" })).languages)[0] ?? "workshop");
     const kinds = ["action", "value", "event", "enum", "operator"];
     let checked = 0;
@@ -392,8 +384,6 @@ export const opsVocabulary: Check<WrightAgentTarget> = {
   },
 };
 
-const sha256 = async (text: string) => createHashOf(text);
-const createHashOf = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const PROBE = "// conformance probe\n";
 const insertAt1 = (source: string, identity: string, text = PROBE) => ({ kind: "replace", source, source_identity: identity, range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: text });
 
@@ -410,15 +400,15 @@ export const opsEdits: Check<WrightAgentTarget> = {
     expect(good.ok === true && good.exit === 0 && list(good.diagnostics).length === 0, "a comment inserted at the entry source's start must validate", good.diagnostics);
     const preview = items(good.preview).find((x) => x.source === entry);
     expect(preview !== undefined && typeof preview.new_text === "string" && preview.new_text.startsWith(PROBE), "the preview must carry the edited entry source", good.preview);
-    expect(preview.source_identity === (await sha256(String(preview.new_text))), "the preview's source_identity must be the SHA-256 of its edited text", preview);
+    expect(preview.source_identity === (sha256Hex(String(preview.new_text))), "the preview's source_identity must be the SHA-256 of its edited text", preview);
     const original = String(preview.new_text).slice(PROBE.length);
-    expect((await sha256(original)) === id, "the edited text must be the entry source with the insert (its identity is inputIdentity)");
+    expect((sha256Hex(original)) === id, "the edited text must be the entry source with the insert (its identity is inputIdentity)");
     const refused = (r: Obj, what: string) => expect(r.ok === false && r.exit !== 0 && list(r.diagnostics).length > 0 && (r.preview === undefined || r.preview === null || list(r.preview).length === 0), `${what} must be refused whole (ok: false, diagnostics, no preview)`, r);
     refused(await validate([insertAt1(entry, "0".repeat(64))]), "a stale source_identity");
     refused(await validate([{ ...insertAt1(entry, id, "a"), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 3 } }, { ...insertAt1(entry, id, "b"), range: { start_line: 1, start_col: 2, end_line: 1, end_col: 4 } }]), "two overlapping edits");
     refused(await validate([insertAt1(entry, id, "{\n")]), "an edit leaving an unbalanced brace");
     const supplied = "// supplied text\n";
-    const withSources = await validate([insertAt1(entry, await sha256(supplied))], { [entry]: supplied });
+    const withSources = await validate([insertAt1(entry, sha256Hex(supplied))], { [entry]: supplied });
     expect(withSources.ok === true && items(withSources.preview).find((x) => x.source === entry)?.new_text === PROBE + supplied, "with sources, the edit applies to the supplied text", withSources);
     refused(await validate([insertAt1(entry, id)], { [entry]: supplied }), "the disk identity against supplied sources");
 
@@ -428,15 +418,15 @@ export const opsEdits: Check<WrightAgentTarget> = {
       const uri = "file:///conformance/probe.opy";
       const text = "rule \"probe\":\n    wait(1)\n";
       const doc = (t2: string, u = uri) => ({ uri: u, languageId: "opy", version: 0, text: t2 });
-      const o = await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text) } });
+      const o = await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, sha256Hex(text), "#probe\n")] }, documents: { [uri]: doc(text) } });
       if (o.kind === "result") {
         const r = obj(o.value);
         expect(r.ok === true && list(r.diagnostics).length === 0, "providerValidateEdit of a comment line over a caller document must validate", r);
-        expect(items(obj(r.transaction).edits).every((e) => e.source === uri) && items(obj(r.transaction).edits)[0]?.source_identity === (await sha256(text)), "providerValidateEdit answers the transaction with each document's identity", r.transaction);
+        expect(items(obj(r.transaction).edits).every((e) => e.source === uri) && items(obj(r.transaction).edits)[0]?.source_identity === (sha256Hex(text)), "providerValidateEdit answers the transaction with each document's identity", r.transaction);
         const stale = obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, "0".repeat(64), "#x\n")] }, documents: { [uri]: doc(text) } }), "providerValidateEdit with a stale source_identity"));
         expect(stale.ok === false && list(stale.diagnostics).length > 0, "providerValidateEdit with a stale source_identity is refused", stale);
         const other = "file:///conformance/broken.opy";
-        const broken = obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), [other]: doc("rule \"x\":\n    f((\n", other) } }), "providerValidateEdit beside an unbalanced document"));
+        const broken = obj(expectResult(await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [insertAt1(uri, sha256Hex(text), "#probe\n")] }, documents: { [uri]: doc(text), [other]: doc("rule \"x\":\n    f((\n", other) } }), "providerValidateEdit beside an unbalanced document"));
         expect(broken.ok === false, "the post-edit check covers every supplied document (an unbalanced one blocks)", broken);
       } else if (o.kind !== "refusal" || o.error.code !== "provider-unavailable") fail(`providerValidateEdit over caller documents answered ${show(o)}`);
     }
@@ -459,7 +449,7 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
   title: "analyze, inspect, check and simulate: envelopes whose reports agree with the semantic operations",
   doc: "Each is a wright-result/v1 envelope ({version, contract: wright-result/v1}, command, ok true exactly when exit is 0). analyze's ranked report keeps the top five hotspots (ranked by count like costEstimate's elementCount), risks (errors first) and variables (most referenced first) and the top three condition trees unless all, its overview and cost count what project and costEstimate count, and all lifts the caps; inspect lists the rules rules lists (20 by default, all with all) and the findings count; check's program is analyze's; simulate with a stale inputIdentity fails (ok false) and with the current one succeeds, carrying capabilities' athena_version.",
   async run(target) {
-    const t = await via(target, ["analyze", "inspect", "check", "project", "costEstimate", "rules"]);
+    const t = await serviceTransport(target, ["analyze", "inspect", "check", "project", "costEstimate", "rules"]);
     const envelope = (e: Obj, command: string) => {
       expect(obj(e.wright).contract === "wright-result/v1" && e.command === command && e.ok === (e.exit === 0), `${command}: not a ${command} wright-result/v1 envelope with ok following exit`, { wright: e.wright, command: e.command, ok: e.ok, exit: e.exit });
       return obj(e.result);
@@ -517,7 +507,7 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
       if (first.ok === true) {
         expect(typeof written.written_to === "string" && written.written_to.endsWith(out) && typeof written.sha256 === "string", "compile must report output.written_to and output.sha256", first.result);
         const file = isAbsolute(String(written.written_to)) ? String(written.written_to) : join(target.config.cwd, String(written.written_to));
-        expect(createHashOf(readFileSync(file)) === written.sha256, "compile's output.sha256 must be the SHA-256 of the file it wrote", written);
+        expect(sha256Hex(readFileSync(file)) === written.sha256, "compile's output.sha256 must be the SHA-256 of the file it wrote", written);
         if ("input_identity" in written) expect(written.input_identity === p.inputIdentity, "compile's output.input_identity is the entry source's identity", written);
         const again = await answer(target, t, { op: "compile", output: out });
         expect(again.ok === false && again.exit === 2 && list(again.diagnostics).some((d) => obj(d).code === "output-exists") && obj(again.result).output === undefined, "a second compile to the same file without force is output-exists (exit 2), writing nothing", again);
@@ -537,7 +527,7 @@ export const opsWorkflows: Check<WrightAgentTarget> = {
         const r = envelope(run, "simulate");
         expect(run.ok === true && r.athena_version === athena, `simulate with the current inputIdentity must run on athena ${String(athena)}`, run);
         const supplied = "// supplied\n";
-        const viaSources = await answer(target, t, { op: "simulate", inputIdentity: await sha256(supplied), seconds: 1, sources: { [String(items(p.sourceFiles)[0]?.path)]: supplied } });
+        const viaSources = await answer(target, t, { op: "simulate", inputIdentity: sha256Hex(supplied), seconds: 1, sources: { [String(items(p.sourceFiles)[0]?.path)]: supplied } });
         expect(viaSources.ok === true, "simulate with sources takes the supplied entry text's identity", viaSources);
       }
     }
@@ -561,7 +551,7 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
   doc: "With our fixture (a wright-agent-fixture/v1 document, contracts/wright-agent): capabilities names the catalog's service, version, languages, profiles and athena version; targetMetadata is the catalog's; project reports the fixture's origin, settings and source files (entry first, each with its SHA-256 identity and line count); lintRules reports each registered rule's metadata, the lint policy, and effective severities (disabled: off, an override, else the default), with the fixture's skipped evaluations; persistentObjects reports the fixture's placed objects with their storage, rule and destruction; listEntries lists a language's catalog entries of a kind in catalog order with their spellings; simulate carries the fixture's trace.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["capabilities", "targetMetadata", "project", "lintRules", "persistentObjects", "listEntries"]);
+    const t = await serviceTransport(target, ["capabilities", "targetMetadata", "project", "lintRules", "persistentObjects", "listEntries"]);
     const f = JSON.parse(target.config.fixture!.text) as FixtureFacts;
     const caps = await answer(target, t, { op: "capabilities" });
     const cat = f.catalog;
@@ -571,7 +561,7 @@ export const opsFixtureFacts: Check<WrightAgentTarget> = {
     const p = await answer(target, t, { op: "project" });
     expect(obj(p.origin).kind === f.project.origin && sameJson(p.settings, f.project.settings ?? null), "project must report the fixture's origin and settings", { origin: p.origin, settings: p.settings });
     const entryFirst = [...f.sources].sort((a, b) => Number(b.path === f.project.entry) - Number(a.path === f.project.entry));
-    const files = await Promise.all(entryFirst.map(async (s) => ({ path: s.path, identity: await sha256(s.text), lines: s.text.split("\n").length })));
+    const files = await Promise.all(entryFirst.map(async (s) => ({ path: s.path, identity: sha256Hex(s.text), lines: s.text.split("\n").length })));
     expect(sameJson(items(p.sourceFiles).map((x) => ({ path: x.path, identity: x.identity, lines: x.lines })), files), "project.sourceFiles must be the fixture's sources, entry first, with identity and line count", p.sourceFiles);
     const lr = await answer(target, t, { op: "lintRules" });
     const policy = f.project.lintPolicy;
@@ -708,7 +698,7 @@ export const opsFixtureVariants: Check<WrightAgentTarget> = {
   doc: "With our fixture edited on disk (restored after): a program with an error diagnostic fails check (ok false, exit 1, the diagnostic reported), compiles nothing, and costEstimate reports exact.emittedBytes null with emittedBytesUnavailable, never 0; an element count that cannot run leaves elementCount only its budget and names the reason in elementCountUnavailable, never a zero; OverPy input refuses Workshop edits with edit-requires-provider, input without a shipped provider with source-provider-unavailable; a fixture that does not parse (or is missing) fails check, compile and simulate inside their envelopes with the code symbols refuses with.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["check", "costEstimate", "symbols", "project"]);
+    const t = await serviceTransport(target, ["check", "costEstimate", "symbols", "project"]);
     const reach = await target.reachable(t);
     const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
     const write = (change: (f: Record<string, any>) => void) => {
@@ -816,7 +806,7 @@ export const opsStaticSurface: Check<WrightAgentTarget> = {
   title: "capabilities' result_schemas name the committed definitions; lookup's filters; listEntries' last page and unavailable vocabularies",
   doc: "capabilities.result_schemas maps each advertised operation to the committed schema's definition of its result (#/$defs/<Op>Result). lookup {within} keeps only entries within that scope, and a query matching nothing answers no entries; listEntries' last page is never empty while the kind has entries (pageSize dividing the total); a language whose lookup reports its vocabulary unavailable answers listEntries with the unavailable payload (no entries, total 0, nextCursor null).",
   async run(target) {
-    const t = await via(target, ["capabilities", "lookup", "listEntries"]);
+    const t = await serviceTransport(target, ["capabilities", "lookup", "listEntries"]);
     const caps = await answer(target, t, { op: "capabilities" });
     const defs = obj((contractDocument as unknown as Obj).$defs);
     for (const op of list(caps.operations).map(String)) {
@@ -865,7 +855,7 @@ export const opsLocales: Check<WrightAgentTarget> = {
   doc: "With our fixture's catalog: for each locale its entries spell, listEntries {locale} reports each entry's spellings in that locale as accepted and its first one as displayName (the default locale's, else the id, when the locale spells none), and lookup {locale} finds an entry by its spelling in that locale.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["lookup", "listEntries"]);
+    const t = await serviceTransport(target, ["lookup", "listEntries"]);
     const f = JSON.parse(target.config.fixture!.text) as FixtureFacts;
     const fallback = f.catalog.defaultLocale ?? "en-US";
     for (const [language, lang] of Object.entries(f.catalog.languages)) {
@@ -916,7 +906,7 @@ export const opsUnselectedShapes: Check<WrightAgentTarget> = {
   title: "requests without selection fields keep the previous shapes; a callee must be a declared subroutine",
   doc: "The seed: requests without selection fields receive the previous shapes unchanged. rules {} and persistentObjects {} carry no selection member; callGraph {} is the bare edge list (or {items, truncation} when capped), never the {edges, selection} wrapper. callGraph's callee is a declared subroutine name: the name of a variable that no subroutine shares is invalid-selection.",
   async run(target) {
-    const t = await via(target, ["rules", "persistentObjects", "callGraph", "symbols"]);
+    const t = await serviceTransport(target, ["rules", "persistentObjects", "callGraph", "symbols"]);
     const r = await answer(target, t, { op: "rules" });
     expect(r.selection === undefined, "rules {} must not carry a selection", r.selection);
     const po = await answer(target, t, { op: "persistentObjects" });
@@ -936,7 +926,7 @@ export const opsFixtureShapes: Check<WrightAgentTarget> = {
   doc: "With our fixture edited on disk (restored after): a second call reference from a rule to a subroutine it already calls adds no callGraph edge (one edge per rule and callee); when the creating rule's first action becomes Destroy All HUD Text (source and fixture alike), its HUD text object reports sameKindCleanupInRule true, and false again once restored.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["callGraph", "persistentObjects"]);
+    const t = await serviceTransport(target, ["callGraph", "persistentObjects"]);
     const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
     const edgesOf = async () => items(await answer(target, t, { op: "callGraph", all: true })).map((e) => `${String(e.callerAddress)} -> ${String(e.callee)}`);
     try {
@@ -1026,10 +1016,10 @@ export const opsEditSources: Check<WrightAgentTarget> = {
       const what = `editStatements delete actions[1] of ${String(rule.address)}`;
       // Supplied text: the file plus a trailing comment line.
       const supplied = `${texts.get(path)!}\n// supplied tail\n`;
-      const identity = path === entry ? await sha256(supplied) : id;
+      const identity = path === entry ? sha256Hex(supplied) : id;
       const viaSources = await statementEdit(target, t, { inputIdentity: identity, edits, sources: { [path]: supplied } });
       const edit = items(obj(viaSources?.transaction).edits)[0];
-      expect(viaSources?.ok === true && edit?.source_identity === (await sha256(supplied)) && previewOf(viaSources, path)?.new_text === `${diskPreview}\n// supplied tail\n`, `${what} over supplied sources must apply to the supplied text (its identity the precondition)`, viaSources);
+      expect(viaSources?.ok === true && edit?.source_identity === (sha256Hex(supplied)) && previewOf(viaSources, path)?.new_text === `${diskPreview}\n// supplied tail\n`, `${what} over supplied sources must apply to the supplied text (its identity the precondition)`, viaSources);
       if (path === entry) {
         const stale = await statementEdit(target, t, { inputIdentity: id, edits, sources: { [path]: supplied } });
         expect(stale?.ok !== true, `${what}: the disk inputIdentity against supplied entry text must not be ok`, stale);
@@ -1056,7 +1046,7 @@ export const opsProviderDocuments: Check<WrightAgentTarget> = {
   doc: "With our fixture (its catalog configures the providers it lists; its sources are read relative to the fixture file): providerValidateEdit with a configured language_id is not provider-unavailable. The seed: \"When omitted, the session's loaded project supplies the set: every member file read from disk at version 0, keyed by file:// URI\", and \"An edits[].source outside the set refuses edit-unknown-source\": without documents, a comment inserted into the entry file's file:// URI with inputIdentity validates, previewing the entry text, and a URI outside the project is never ok. sources \"is the precondition each source_identity verifies against ... and the text the edits apply to\": over a caller document, supplied text other than the document's validates against its own identity (answered in the transaction) and the document's identity is then stale. \"Provider-owned diagnostics remain distinguishable through their provider status and origin metadata\": the post-edit check's diagnostics carry a status and a source.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["providerValidateEdit", "project"]);
+    const t = await serviceTransport(target, ["providerValidateEdit", "project"]);
     const f = JSON.parse(target.config.fixture!.text) as { catalog: { providers?: string[] }; project: { entry: string }; sources: { path: string; text: string }[] };
     const language = f.catalog.providers?.[0];
     if (language === undefined) throw new SkipCheck("our fixture configures no provider");
@@ -1065,11 +1055,11 @@ export const opsProviderDocuments: Check<WrightAgentTarget> = {
     const text = "rule \"probe\":\n    wait(1)\n";
     const doc = (body: string, u = uri) => ({ uri: u, languageId: language, version: 0, text: body });
     const supplied = "rule \"supplied\":\n    wait(2)\n";
-    const viaSources = await validate({ transaction: { edits: [insertAt1(uri, await sha256(supplied), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
-    expect(viaSources.ok === true && list(viaSources.diagnostics).length === 0 && items(obj(viaSources.transaction).edits)[0]?.source_identity === (await sha256(supplied)) && items(viaSources.preview).find((x) => x.source === uri)?.new_text === `#probe\n${supplied}`, "providerValidateEdit with sources must apply the edit to the supplied text, verified against its identity", viaSources);
-    const stale = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
+    const viaSources = await validate({ transaction: { edits: [insertAt1(uri, sha256Hex(supplied), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
+    expect(viaSources.ok === true && list(viaSources.diagnostics).length === 0 && items(obj(viaSources.transaction).edits)[0]?.source_identity === (sha256Hex(supplied)) && items(viaSources.preview).find((x) => x.source === uri)?.new_text === `#probe\n${supplied}`, "providerValidateEdit with sources must apply the edit to the supplied text, verified against its identity", viaSources);
+    const stale = await validate({ transaction: { edits: [insertAt1(uri, sha256Hex(text), "#probe\n")] }, documents: { [uri]: doc(text) }, sources: { [uri]: supplied } });
     expect(stale.ok === false, "providerValidateEdit: the document's identity is stale against supplied sources", stale);
-    const broken = await validate({ transaction: { edits: [insertAt1(uri, await sha256(text), "#probe\n")] }, documents: { [uri]: doc(text), ["file:///conformance/broken.opy"]: doc("f((\n", "file:///conformance/broken.opy") } });
+    const broken = await validate({ transaction: { edits: [insertAt1(uri, sha256Hex(text), "#probe\n")] }, documents: { [uri]: doc(text), ["file:///conformance/broken.opy"]: doc("f((\n", "file:///conformance/broken.opy") } });
     expect(broken.ok === false && items(broken.diagnostics).length > 0 && items(broken.diagnostics).every((d) => typeof d.status === "string" && d.source !== undefined && d.source !== null), "the provider's post-edit diagnostics must carry their status and origin (source)", broken.diagnostics);
     const p = await answer(target, t, { op: "project" });
     const entry = pathToFileURL(resolve(dirname(target.config.fixture!.path), f.project.entry)).href;
@@ -1096,7 +1086,7 @@ export const opsFixtureEdges: Check<WrightAgentTarget> = {
   doc: "With our fixture (a wright-agent-fixture/v1 document: a cfg block's action is \"Index in the rule's actions\", a persistent object's rule is \"Creating rule index, or null\" and its span the \"Creating action's span\"): cfg {all} reports each fixture block's action in actions. Edited on disk (restored after), with objects of the four kinds in rules that destroy their kind by a singular Destroy statement, in rules whose text only mentions a plural destroy inside a string, one created by a rule's first action, one in no rule, one whose span lies in no action of its rule, and more than the 20 a general list shows: persistentObjects {all} reports exactly the placed objects in an action, each with its creating action's index, its first argument as visibility, and sameKindCleanupInRule true exactly when one of the rule's actions is a destroy statement of its kind; persistentObjects {} shows 20 in {items, truncation}; a call reference outside any rule adds no callGraph edge.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["cfg", "persistentObjects", "callGraph", "rules"]);
+    const t = await serviceTransport(target, ["cfg", "persistentObjects", "callGraph", "rules"]);
     const base = JSON.parse(target.config.fixture!.text) as Record<string, any>;
     const rules = items((await answer(target, t, { op: "rules", max: 10_000 })).rules);
     for (const [k, r] of (base.rules as any[]).entries()) {
@@ -1163,7 +1153,7 @@ export const opsWorkflowEdges: Check<WrightAgentTarget> = {
   doc: "With our fixture: compile of the error-free program succeeds (exit 0); simulate with a stale inputIdentity fails with a diagnostic, and its envelope validates against SimulateResult (result.athena_version and trace are required). Over a fixture that does not parse or is missing, check, compile and simulate answer envelopes that validate against their result schemas (check's result carries program and next), with a non-zero integer exit and the loader's code. analyze's risk selection is finding selection (the file filter keeps that file's findings; selection.byCode counts the selected codes). Edited on disk (restored after), with more than 20 diagnostics, more than 20 rules and a later rule with the most conditions: check shows 20 diagnostics with a truncation (all: every one), inspect 20 rules in {items, truncation} (all: every one), and analyze's condition trees are ranked largest first.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["check", "compile", "simulate", "analyze", "inspect", "findings", "project"]);
+    const t = await serviceTransport(target, ["check", "compile", "simulate", "analyze", "inspect", "findings", "project"]);
     const valid = (op: string, env: Obj, what: string) => {
       const validate = operationEntry(op)!.validateResult;
       expect(validate(env), `${what}: the ${op} envelope does not validate against its result schema`, { env, errors: validate.errors });
@@ -1226,7 +1216,7 @@ export const opsLintPolicy: Check<WrightAgentTarget> = {
   doc: "The seed: \"--fail-on <LEVEL> configures SessionConfig.fail_on\" (the fixture's lintPolicy.failOn): lint is ok exactly when no finding is at or above failOn, exit 1 otherwise, on the complete set. lint {file} keeps that file's findings (their location's path), lint {severity} reports selection.byCode counting the selected findings by code; lintRules and costEstimate {severity, max: 1} answer results that validate against their schemas. Edited on disk (restored after): every error rule overridden to warning, with failOn error, warning and info.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    const t = await via(target, ["lint", "lintRules", "findings", "costEstimate", "project"]);
+    const t = await serviceTransport(target, ["lint", "lintRules", "findings", "costEstimate", "project"]);
     const valid = async (request: Req) => {
       const r = await answer(target, t, request);
       const validate = operationEntry(request.op)!.validateResult;

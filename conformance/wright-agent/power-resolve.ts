@@ -7,19 +7,12 @@
  * fixture only (its rule and symbol names are the suite's facts, as in checks-state.ts); the
  * variants are written to the fixture and restored.
  */
-import { SkipCheck, expect, fail } from "../harness/check.js";
+import { expect, fail } from "../harness/check.js";
 import { describe, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, requireOperations, sameJson, type WrightAgentCheck } from "./util.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, sameJson, serviceTransport, type WrightAgentCheck } from "./util.js";
 
 type Obj = Record<string, unknown>;
 
-/** One transport per check (stdio when offered): the grammar is the service's, not a transport's. */
-async function via(target: WrightAgentTarget, ops: readonly string[]): Promise<Transport> {
-  const t = target.transports.find((x) => x !== "mcp") ?? target.transports[0];
-  if (t === undefined) throw new SkipCheck("no transport");
-  await requireOperations(target, t, ops);
-  return t;
-}
 
 async function answer(target: WrightAgentTarget, t: Transport, request: Obj): Promise<Obj> {
   return obj(expectResult(await target.call(t, request as { op: string }), JSON.stringify(request)));
@@ -91,7 +84,7 @@ export const resolveSymbolAddresses: WrightAgentCheck = {
   doc: "The seed: references/usage symbol takes NAME (non-rule symbols) or KIND:NAME (globalVariable/playerVariable/subroutine); a cross-kind collision is ambiguous-symbol naming each candidate; unmatched is unknown-symbol; usage echoes id/kind; the ambiguous-* refusal candidates issue ids (the schema: each candidate's address and id, under the refusal's snapshot). With our fixture: roundActive, respawns and SpawnWave resolve by NAME and KIND:NAME to the ids symbols lists; globalVariable:score and playerVariable:score select their kind; score is ambiguous-symbol (usage and references) listing exactly both with their ids and the current snapshot; Init (a rule), rule:Init, globalVariable:respawns (another kind) and an undeclared name are unknown-symbol, and so is a numeric id past the largest one symbols issued.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    await symbolAddresses(target, await via(target, ["symbols", "usage", "references"]));
+    await symbolAddresses(target, await serviceTransport(target, ["symbols", "usage", "references"]));
   },
 };
 
@@ -150,7 +143,7 @@ export const resolveRuleAddresses: WrightAgentCheck = {
   doc: "The seed: NAME selects a uniquely-named rule, NAME#N the Nth declaration of NAME (1-based, no leading zeroes; unnamed rules take #N); one reading resolves, none is unknown-rule, more is ambiguous-rule listing canonical addresses (the ambiguous-* candidates issue ids: the schema gives each its address and id under the refusal's snapshot); a rule filter that matches nothing is invalid-selection. With our fixture: cfg Tick lists exactly Tick#1 and Tick#2, cfg Tick#2 exactly Tick#2 and Tick#2#1, each with the index rules reports and the current snapshot; Tick#1x, Tick#01, Tick#0, and a name with a line break before Tick#1 or #1 are unknown-rule; a rule index past the largest one rules issued is unknown-rule for cfg and invalid-selection for the rules and references filters. Variant (restored after): the last rule declared 11 times; NAME#10 and NAME#11 select the 10th and 11th declarations, NAME#12 is unknown-rule.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    await ruleAddresses(target, await via(target, ["rules", "cfg", "references"]));
+    await ruleAddresses(target, await serviceTransport(target, ["rules", "cfg", "references"]));
   },
 };
 
@@ -202,7 +195,7 @@ export const resolveSelectionShapes: WrightAgentCheck = {
   doc: "The seed: findings accept severity, rule (one lint rule id), file and max; any selection field makes the result {findings, selection: {total, withheld, byCode}}; general lists default to at most 20 items, a capped list reports a truncation member with total, shown, withheld and an expand hint (the schema: in a selection wrapper, truncation is present when the default cap withheld findings); filters still apply under all: true. With our fixture (23 served findings): findings {rule: CODE, all: true} lists exactly CODE's findings with selection {total 23, withheld 0, byCode {CODE: n}} for every code served; findings {file} carries selection; the capped unselected list's truncation carries a non-empty expand; findings {severity: info} shows 20 in a bare array with selection {total 23, withheld 3} and truncation {total 23, shown 20, withheld 3, expand}. Variant (restored after): with three magic-number findings removed (20 served) findings is a bare array of 20, not {items, truncation}.",
   async run(target, ctx) {
     if (!needsOwnFixture(target, ctx)) return;
-    await selectionShapes(target, await via(target, ["findings"]));
+    await selectionShapes(target, await serviceTransport(target, ["findings"]));
   },
 };
 

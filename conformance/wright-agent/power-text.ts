@@ -6,13 +6,11 @@
  * "columns count Unicode code points"; decision 065), not by the seed, and the fixture rules are
  * the fixture format's (docs/wright-agent.md#fixture-format).
  */
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { expect, fail } from "../harness/check.js";
-import { TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, perTransport, requireOperations, sameJson, type WrightAgentCheck } from "./util.js";
+import { type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
+import { expectRefusal, expectResult, list, needsOwnFixture, obj, ownFixtureCheck, perTransport, requireOperations, sameJson, sha256Hex, type WrightAgentCheck } from "./util.js";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 type Fx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixture variants edit it freely
 const fixture = (target: WrightAgentTarget): Fx => JSON.parse(target.config.fixture!.text) as Fx;
 
@@ -56,7 +54,7 @@ const WIDE_TEXT = `${WIDE}\n// two\n`;
 async function textPositions(target: WrightAgentTarget, t: Transport): Promise<void> {
   await requireOperations(target, t, ["validateEditTransaction"]);
   const entry = String(fixture(target).project.entry);
-  const id = sha256(WIDE_TEXT);
+  const id = sha256Hex(WIDE_TEXT);
   const cps = [...WIDE];
   const validate = (edits: unknown[], text = WIDE_TEXT) => target.call(t, { op: "validateEditTransaction", transaction: { edits }, sources: { [entry]: text } });
   const withLine1 = (line: string) => `${line}\n// two\n`;
@@ -96,7 +94,7 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
   const f = fixture(target);
   const entry = String(f.project.entry);
   const text = String((f.sources as Fx[]).find((s) => s.path === entry)!.text);
-  const id = sha256(text);
+  const id = sha256Hex(text);
   const lines = text.split("\n");
   const validate = (edits: unknown[]) => target.call(t, { op: "validateEditTransaction", transaction: { edits } });
   const mark = "// conformance\n";
@@ -129,7 +127,7 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
   // The seed: "An edits[].source outside the set refuses edit-unknown-source."
   const uri = "file:///conformance/a.opy";
   const doc = "rule \"a\":\n    wait(1)\n";
-  const o = await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [edit("file:///conformance/elsewhere.opy", sha256(doc), range(1, 1), "#x\n")] }, documents: { [uri]: { uri, languageId: "opy", version: 0, text: doc } } });
+  const o = await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [edit("file:///conformance/elsewhere.opy", sha256Hex(doc), range(1, 1), "#x\n")] }, documents: { [uri]: { uri, languageId: "opy", version: 0, text: doc } } });
   if (o.kind === "refusal" && o.error.code === "provider-unavailable") return;
   if (o.kind === "refusal") {
     expectRefusal(o, "edit-unknown-source", "providerValidateEdit of a source outside the document set");
@@ -139,15 +137,12 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
   expect(r.ok === false && list(r.diagnostics).some((d) => obj(d).code === "edit-unknown-source"), "providerValidateEdit of a source outside the document set must refuse edit-unknown-source", r);
 }
 
-export const editSetsCheck: WrightAgentCheck = {
-  id: "wright-agent/edit-sets",
-  title: "(our fixture) edit sets: any listing order, touching ranges, malformed results, edit-unknown-source",
-  doc: "The seed: edit transactions use half-open 1-based ranges; overlapping or invalid edits and edits producing malformed Workshop are refused without a partial edit set; providerValidateEdit refuses an edits[].source outside the document set with edit-unknown-source. With our fixture: inserts listed against the text's order, two replaces touching at one column (in either order) and an insert where a replace ends are ok with the expected preview; a parenthesis closed by a bracket and an unclosed parenthesis before a lone / are refused; an escaped quote inside a string literal is accepted; providerValidateEdit (opy, when configured; not over MCP, whose tool drops documents) of a source outside its documents answers edit-unknown-source (as a refusal or a diagnostic).",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => editSets(target, t));
-  },
-};
+export const editSetsCheck = ownFixtureCheck(
+  "wright-agent/edit-sets",
+  "(our fixture) edit sets: any listing order, touching ranges, malformed results, edit-unknown-source",
+  "The seed: edit transactions use half-open 1-based ranges; overlapping or invalid edits and edits producing malformed Workshop are refused without a partial edit set; providerValidateEdit refuses an edits[].source outside the document set with edit-unknown-source. With our fixture: inserts listed against the text's order, two replaces touching at one column (in either order) and an insert where a replace ends are ok with the expected preview; a parenthesis closed by a bracket and an unclosed parenthesis before a lone / are refused; an escaped quote inside a string literal is accepted; providerValidateEdit (opy, when configured; not over MCP, whose tool drops documents) of a source outside its documents answers edit-unknown-source (as a refusal or a diagnostic).",
+  editSets,
+);
 
 // ---- wright-agent/fixture-rules ----
 
@@ -207,15 +202,12 @@ async function fixtureRules(target: WrightAgentTarget, t: Transport): Promise<vo
   }
 }
 
-export const fixtureRulesCheck: WrightAgentCheck = {
-  id: "wright-agent/fixture-rules",
-  title: "(our fixture) the fixture format's source paths, optional members, element counts, cfg ids and locales",
-  doc: "The fixture format (docs/wright-agent.md#fixture-format; a broken fixture refuses with parse-error until repaired): sources are project-relative /-separated paths; cfg, elementCount, persistentObjects, skipped and diagnostics are optional (a rule's cfg and count are then derived); a persistent object's rule and storedIn may be null; symbol names are unique per kind except rule; a rule's statements' counts sum to at most its byNode total; cfg block ids are unique; the input locale is declared. Our fixture with its member file renamed everywhere (a plain path loads; absolute, .. and backslash paths are refused), and with each other rule kept or broken in turn, loads or is refused accordingly (symbols; for the rule left to derive, cfg and costEstimate answer).",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => fixtureRules(target, t));
-  },
-};
+export const fixtureRulesCheck = ownFixtureCheck(
+  "wright-agent/fixture-rules",
+  "(our fixture) the fixture format's source paths, optional members, element counts, cfg ids and locales",
+  "The fixture format (docs/wright-agent.md#fixture-format; a broken fixture refuses with parse-error until repaired): sources are project-relative /-separated paths; cfg, elementCount, persistentObjects, skipped and diagnostics are optional (a rule's cfg and count are then derived); a persistent object's rule and storedIn may be null; symbol names are unique per kind except rule; a rule's statements' counts sum to at most its byNode total; cfg block ids are unique; the input locale is declared. Our fixture with its member file renamed everywhere (a plain path loads; absolute, .. and backslash paths are refused), and with each other rule kept or broken in turn, loads or is refused accordingly (symbols; for the rule left to derive, cfg and costEstimate answer).",
+  fixtureRules,
+);
 
 // ---- wright-agent/fixture-served ----
 
@@ -268,14 +260,11 @@ async function fixtureServed(target: WrightAgentTarget, t: Transport): Promise<v
   }
 }
 
-export const fixtureServedCheck: WrightAgentCheck = {
-  id: "wright-agent/fixture-served",
-  title: "(our fixture) references, absolute file spellings, unmapped findings, fix edit kinds and the entry among three sources",
-  doc: "The seed: file selects by the path as passed, root-relative or absolute spellings; source spans retain their path when mapped, missing mapping is reported as unmapped, and lint's compact location is there when mapped; project lists the entry file first; a SourceEdit's kind says what it does. With our fixture: references of every named symbol are the fixture's (kind and span); the absolute spelling of the member file (the fixture's directory + its path) selects what its path selects; with a finding unmapped, one fix's edits turned into a one-line replace and a delete, and a third source listed with the entry last, findings serves the finding with span null, lint's compact finding has no location, the fix's edits are replace and delete, and sourceFiles starts with the entry.",
-  async run(target, ctx) {
-    if (!needsOwnFixture(target, ctx)) return;
-    await perTransport(target, TRANSPORTS, ctx, (t) => fixtureServed(target, t));
-  },
-};
+export const fixtureServedCheck = ownFixtureCheck(
+  "wright-agent/fixture-served",
+  "(our fixture) references, absolute file spellings, unmapped findings, fix edit kinds and the entry among three sources",
+  "The seed: file selects by the path as passed, root-relative or absolute spellings; source spans retain their path when mapped, missing mapping is reported as unmapped, and lint's compact location is there when mapped; project lists the entry file first; a SourceEdit's kind says what it does. With our fixture: references of every named symbol are the fixture's (kind and span); the absolute spelling of the member file (the fixture's directory + its path) selects what its path selects; with a finding unmapped, one fix's edits turned into a one-line replace and a delete, and a third source listed with the entry last, findings serves the finding with span null, lint's compact finding has no location, the fix's edits are replace and delete, and sourceFiles starts with the entry.",
+  fixtureServed,
+);
 
 export const powerTextChecks: WrightAgentCheck[] = [textPositionsCheck, editSetsCheck, fixtureRulesCheck, fixtureServedCheck];

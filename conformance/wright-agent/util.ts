@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { CheckFailure, fail, SkipCheck, type Check, type CheckContext } from "../harness/check.js";
-import { describe, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
+import { describe, TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
 
 export type WrightAgentCheck = Check<WrightAgentTarget>;
 
@@ -55,6 +56,9 @@ export function needsOwnFixture(target: WrightAgentTarget, _ctx: CheckContext): 
   throw new SkipCheck("the target does not serve our fixture (give the command a {fixture} placeholder)");
 }
 
+/** The lowercase hex SHA-256 the contract's identities (source_identity, inputIdentity, output.sha256) use. */
+export const sha256Hex = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
+
 export function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -64,4 +68,28 @@ export async function requireOperations(target: WrightAgentTarget, t: Transport,
   const reachable = await target.reachable(t);
   const missing = ops.filter((op) => !reachable.includes(op));
   if (missing.length) throw new SkipCheck(`needs ${missing.join(", ")}, not advertised over ${t}`);
+}
+
+/**
+ * The one transport a check of the service's own rules uses (not a transport's: stdio or JSON-RPC
+ * when offered, MCP only when nothing else is), with `ops` reachable over it.
+ */
+export async function serviceTransport(target: WrightAgentTarget, ops: readonly string[]): Promise<Transport> {
+  const t = target.transports.find((x) => x !== "mcp") ?? target.transports[0];
+  if (t === undefined) throw new SkipCheck("no transport");
+  await requireOperations(target, t, ops);
+  return t;
+}
+
+/** A check with our fixture (skipped against any other target), run over every transport it offers. */
+export function ownFixtureCheck(id: string, title: string, doc: string, body: (target: WrightAgentTarget, t: Transport, ctx: CheckContext) => Promise<void>): WrightAgentCheck {
+  return {
+    id,
+    title,
+    doc,
+    async run(target, ctx) {
+      if (!needsOwnFixture(target, ctx)) return;
+      await perTransport(target, TRANSPORTS, ctx, (t) => body(target, t, ctx));
+    },
+  };
 }
