@@ -1,7 +1,7 @@
 /**
  * The wright-agent model checks added to kill mutation survivors (conformance/wright-agent/
  * power-model.ts): our mock passes them; mocks broken their way fail them. The mock is served in
- * this process over stdio (./wright-agent-ops-variants.ts runOnService); a broken variant swaps one
+ * this process over stdio (./wright-agent-ops-variants.ts runCheck); a broken variant swaps one
  * handler of the mock.
  */
 import { readFileSync } from "node:fs";
@@ -9,27 +9,17 @@ import { describe, expect, it } from "vitest";
 import { powerModelChecks } from "../../conformance/wright-agent/power-model.js";
 import type * as C from "../../src/generated/wright-agent/types.js";
 import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fixture/validators.js";
-import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
-import type { MockService } from "../../src/wright-agent/mock/index.js";
 import { sha256Hex } from "../../src/wright-agent/mock/text.js";
-import { createToolService } from "../../src/wright-agent/service.js";
-import { runOnService } from "./wright-agent-ops-variants.js";
+import { runCheck } from "./wright-agent-ops-variants.js";
 
-type Break = (mock: MockService) => Partial<ToolHandlers>;
-
-/** Runs one check over stdio against our mock with `broken` swapped in. */
-async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
-  const [[, status, message]] = (await runOnService([id], broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined)) as [[string, string, string | undefined]];
-  return [status, message];
-}
 
 describe("wright-agent model power checks", () => {
   it("our mock passes them", async () => {
-    for (const c of powerModelChecks) expect(await run(c.id), c.id).toEqual(["pass", undefined]);
+    for (const c of powerModelChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
   });
 
   it("a mock that ignores source_identity fails wright-agent/edit-transactions", async () => {
-    const [status, message] = await run("wright-agent/edit-transactions", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/edit-transactions", (mock) => ({
       async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
         const p = mock.session.program();
         const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.sources.find((s) => s.path === e.source)?.text ?? "") }));
@@ -41,7 +31,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock that reads ./-prefixed file selections as no selection fails wright-agent/file-selection", async () => {
-    const [status, message] = await run("wright-agent/file-selection", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/file-selection", (mock) => ({
       async findings(req: C.FindingsRequest) {
         return mock.handlers.findings(req.file?.startsWith("./") ? { ...req, file: undefined } : req);
       },
@@ -51,7 +41,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock whose lintRules ignores the policy fails wright-agent/lint-policy", async () => {
-    const [status, message] = await run("wright-agent/lint-policy", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/lint-policy", (mock) => ({
       async lintRules(req: C.LintRulesRequest) {
         const r = await mock.handlers.lintRules(req);
         return { ...r, rules: r.rules.map((x) => ({ ...x, effectiveSeverity: x.defaultSeverity })) };
@@ -62,7 +52,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock whose project lists the entry file last fails wright-agent/project-facts", async () => {
-    const [status, message] = await run("wright-agent/project-facts", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/project-facts", (mock) => ({
       async project(req: C.ProjectRequest) {
         const r = await mock.handlers.project(req);
         return { ...r, sourceFiles: [...r.sourceFiles].reverse() };
@@ -73,7 +63,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock that checks the fixture's schema only (no cross-checks) fails wright-agent/fixture-validity", async () => {
-    const [status, message] = await run("wright-agent/fixture-validity", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/fixture-validity", (mock) => ({
       async symbols(req: C.SymbolsRequest) {
         try {
           return await mock.handlers.symbols(req);
@@ -95,7 +85,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock whose findings drop their rule addresses fails wright-agent/finding-facts", async () => {
-    const [status, message] = await run("wright-agent/finding-facts", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/finding-facts", (mock) => ({
       async findings(req: C.FindingsRequest) {
         const r = (await mock.handlers.findings(req)) as { findings: C.Finding[] };
         return { ...r, findings: r.findings.map((x) => ({ ...x, ruleAddress: null })) } as unknown as C.FindingsResult;
@@ -106,7 +96,7 @@ describe("wright-agent model power checks", () => {
   });
 
   it("a mock that keeps serving the cfg it answered first (not the edited fixture's) fails wright-agent/fixture-facts-served", async () => {
-    const [status, message] = await run("wright-agent/fixture-facts-served", (mock) => {
+    const [status, message] = await runCheck("wright-agent/fixture-facts-served", (mock) => {
       const first = new Map<string, C.CfgResult>();
       return {
         async cfg(req: C.CfgRequest) {

@@ -1,30 +1,22 @@
 /**
  * The round-9 resolution checks (conformance/wright-agent/power-resolve.ts): our mock passes them;
  * mocks broken their way fail them. The mock is served in this process over stdio
- * (./wright-agent-ops-variants.ts runOnService); a broken variant swaps one handler of the mock.
+ * (./wright-agent-ops-variants.ts runCheck); a broken variant swaps one handler of the mock.
  */
 import { describe, expect, it } from "vitest";
 import { powerResolveChecks } from "../../conformance/wright-agent/power-resolve.js";
 import type * as C from "../../src/generated/wright-agent/types.js";
-import { ToolRefusal, type ToolHandlers } from "../../src/wright-agent/handlers.js";
-import type { MockService } from "../../src/wright-agent/mock/index.js";
-import { createToolService } from "../../src/wright-agent/service.js";
-import { runOnService } from "./wright-agent-ops-variants.js";
+import { ToolRefusal } from "../../src/wright-agent/handlers.js";
+import { runCheck } from "./wright-agent-ops-variants.js";
 
-type Break = (mock: MockService) => Partial<ToolHandlers>;
-
-async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
-  const [[, status, message]] = (await runOnService([id], broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined)) as [[string, string, string | undefined]];
-  return [status, message];
-}
 
 describe("wright-agent resolution power checks", () => {
   it("our mock passes them", async () => {
-    for (const c of powerResolveChecks) expect(await run(c.id), c.id).toEqual(["pass", undefined]);
+    for (const c of powerResolveChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
   });
 
   it("a mock that answers an ambiguous name with its first candidate fails wright-agent/resolve-symbol-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-symbol-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-symbol-addresses", (mock) => ({
       async usage(req: C.UsageRequest) {
         try {
           return await mock.handlers.usage(req);
@@ -40,7 +32,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock whose ambiguous-symbol refusals carry no candidates fails wright-agent/resolve-symbol-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-symbol-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-symbol-addresses", (mock) => ({
       async usage(req: C.UsageRequest) {
         try {
           return await mock.handlers.usage(req);
@@ -55,7 +47,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock that lets a rule's name address its symbol fails wright-agent/resolve-symbol-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-symbol-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-symbol-addresses", (mock) => ({
       async usage(req: C.UsageRequest) {
         if (typeof req.symbol !== "string" || !/^(rule:)?Init$/.test(req.symbol)) return mock.handlers.usage(req);
         const symbols = (await mock.handlers.symbols({ op: "symbols", all: true } as C.SymbolsRequest)) as { symbols: { id: number; kind: string; name: string }[]; snapshot: number };
@@ -68,7 +60,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock that reads NAME#N off the start of a longer address fails wright-agent/resolve-rule-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-rule-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-rule-addresses", (mock) => ({
       async cfg(req: C.CfgRequest) {
         return mock.handlers.cfg(typeof req.rule === "string" ? { ...req, rule: req.rule.replace(/^(.*?#[1-9][0-9]*).+$/, "$1") } : req);
       },
@@ -78,7 +70,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock that fails an out-of-range rule index internally fails wright-agent/resolve-rule-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-rule-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-rule-addresses", (mock) => ({
       async cfg(req: C.CfgRequest) {
         if (typeof req.rule === "number" && req.rule >= mock.session.program().rules.length) throw new TypeError("Cannot read properties of undefined (reading 'cfg')");
         return mock.handlers.cfg(req);
@@ -89,7 +81,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock whose ambiguous-rule candidates are the bare name fails wright-agent/resolve-rule-addresses", async () => {
-    const [status, message] = await run("wright-agent/resolve-rule-addresses", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-rule-addresses", (mock) => ({
       async cfg(req: C.CfgRequest) {
         try {
           return await mock.handlers.cfg(req);
@@ -104,7 +96,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock that drops the selection member of a rule-only finding selection fails wright-agent/resolve-selection-shapes", async () => {
-    const [status, message] = await run("wright-agent/resolve-selection-shapes", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-selection-shapes", (mock) => ({
       async findings(req: C.FindingsRequest) {
         const r = (await mock.handlers.findings(req)) as { selection?: unknown };
         if (req.rule === undefined || req.severity !== undefined || req.file !== undefined || req.max !== undefined) return r as C.FindingsResult;
@@ -117,7 +109,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock that caps a list of exactly 20 fails wright-agent/resolve-selection-shapes", async () => {
-    const [status, message] = await run("wright-agent/resolve-selection-shapes", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-selection-shapes", (mock) => ({
       async findings(req: C.FindingsRequest) {
         const r = (await mock.handlers.findings(req)) as { findings: unknown };
         if (!Array.isArray(r.findings) || r.findings.length !== 20 || "selection" in r) return r as C.FindingsResult;
@@ -129,7 +121,7 @@ describe("wright-agent resolution power checks", () => {
   });
 
   it("a mock without truncation in a capped selection wrapper fails wright-agent/resolve-selection-shapes", async () => {
-    const [status, message] = await run("wright-agent/resolve-selection-shapes", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/resolve-selection-shapes", (mock) => ({
       async findings(req: C.FindingsRequest) {
         const { truncation: _, ...rest } = (await mock.handlers.findings(req)) as { truncation?: unknown };
         return rest as C.FindingsResult;

@@ -1,31 +1,22 @@
 /**
  * The round-9 text and model checks (conformance/wright-agent/power-text.ts): our mock passes them;
  * mocks broken their way fail them. The mock is served in this process over stdio
- * (./wright-agent-ops-variants.ts runOnService); a broken variant swaps one handler of the mock.
+ * (./wright-agent-ops-variants.ts runCheck); a broken variant swaps one handler of the mock.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { powerTextChecks } from "../../conformance/wright-agent/power-text.js";
 import type * as C from "../../src/generated/wright-agent/types.js";
-import type { ToolHandlers } from "../../src/wright-agent/handlers.js";
-import type { MockService } from "../../src/wright-agent/mock/index.js";
-import { createToolService } from "../../src/wright-agent/service.js";
-import { runOnService } from "./wright-agent-ops-variants.js";
+import { runCheck } from "./wright-agent-ops-variants.js";
 
-type Break = (mock: MockService) => Partial<ToolHandlers>;
-
-async function run(id: string, broken?: Break): Promise<[string, string | undefined]> {
-  const [[, status, message]] = (await runOnService([id], broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined)) as [[string, string, string | undefined]];
-  return [status, message];
-}
 
 describe("wright-agent text power checks", () => {
   it("our mock passes them", async () => {
-    for (const c of powerTextChecks) expect(await run(c.id), c.id).toEqual(["pass", undefined]);
+    for (const c of powerTextChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
   });
 
   it("a mock that counts columns in UTF-16 units fails wright-agent/text-positions", async () => {
-    const [status, message] = await run("wright-agent/text-positions", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/text-positions", (mock) => ({
       async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
         // Read each column as a UTF-16 unit count and hand the mock the code-point column it names.
         const texts = (req.sources ?? {}) as Record<string, string>;
@@ -42,7 +33,7 @@ describe("wright-agent text power checks", () => {
   });
 
   it("a mock that checks overlaps in listing order fails wright-agent/edit-sets", async () => {
-    const [status, message] = await run("wright-agent/edit-sets", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/edit-sets", (mock) => ({
       async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
         const edits = req.transaction.edits;
         const key = (l: number, c: number) => l * 1e6 + c;
@@ -61,7 +52,7 @@ describe("wright-agent text power checks", () => {
   });
 
   it("a mock that takes absolute source paths fails wright-agent/fixture-rules", async () => {
-    const [status, message] = await run("wright-agent/fixture-rules", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/fixture-rules", (mock) => ({
       async symbols(req: C.SymbolsRequest) {
         try {
           return await mock.handlers.symbols(req);
@@ -82,7 +73,7 @@ describe("wright-agent text power checks", () => {
   });
 
   it("a mock whose references list nothing fails wright-agent/fixture-served", async () => {
-    const [status, message] = await run("wright-agent/fixture-served", (mock) => ({
+    const [status, message] = await runCheck("wright-agent/fixture-served", (mock) => ({
       async references(req: C.ReferencesRequest) {
         const r = await mock.handlers.references(req);
         return { ...r, references: [] } as unknown as C.ReferencesResult;
