@@ -167,7 +167,10 @@ export class Analyzer {
     const language = languageOf(inside.rel);
     if (!language) return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
     try {
-      const stat = statSync(inside.abs);
+      // throwIfNoEntry: a lock on a file not written yet is common, and a thrown ENOENT costs
+      // several times the stat itself.
+      const stat = statSync(inside.abs, { throwIfNoEntry: false });
+      if (stat === undefined) return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
       if (!stat.isFile()) return { ok: false, reason: "not-a-file", message: `not a regular file: ${inside.rel}` };
       if (stat.size > this.maxFileBytes) {
         return { ok: false, reason: "too-large", message: `${inside.rel} is larger than ${this.maxFileBytes} bytes` };
