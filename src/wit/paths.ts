@@ -182,9 +182,10 @@ function walkInside(
       isLink = st.isSymbolicLink();
     } catch (e) {
       const code = errCode(e);
-      // ENAMETOOLONG: a component longer than the file system allows cannot exist either; the
-      // contract's length rule is the only one a client can know in advance (decision 150).
-      if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return missingFrom(realRoot, rel, current, part, pending);
+      // ENOENT no longer throws (throwIfNoEntry). ENOTDIR: a file used as a directory. ENAMETOOLONG:
+      // a component longer than the file system allows cannot exist either; the contract's length
+      // rule is the only one a client can know in advance (decision 150).
+      if (code === "ENOTDIR" || code === "ENAMETOOLONG") return missingFrom(realRoot, rel, current, part, pending);
       return { ok: false, reason: "io-error", message: `cannot inspect ${rel} (${code ?? "error"})` };
     }
     if (!isLink) {

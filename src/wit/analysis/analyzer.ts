@@ -74,6 +74,8 @@ export const DEFAULT_MAX_FILES = 100_000;
 /** Number of files parsed between two yields to the event loop during a scan. */
 const PARSE_YIELD_EVERY = 50;
 
+const notFound = (rel: string): FileLookup => ({ ok: false, reason: "not-found", message: `no such file: ${rel}` });
+
 export class Analyzer {
   private readonly ignoreDirs: ReadonlySet<string>;
   private readonly maxFileBytes: number;
@@ -170,7 +172,7 @@ export class Analyzer {
       // throwIfNoEntry: a lock on a file not written yet is common, and a thrown ENOENT costs
       // several times the stat itself.
       const stat = statSync(inside.abs, { throwIfNoEntry: false });
-      if (stat === undefined) return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
+      if (stat === undefined) return notFound(inside.rel);
       if (!stat.isFile()) return { ok: false, reason: "not-a-file", message: `not a regular file: ${inside.rel}` };
       if (stat.size > this.maxFileBytes) {
         return { ok: false, reason: "too-large", message: `${inside.rel} is larger than ${this.maxFileBytes} bytes` };
@@ -179,7 +181,8 @@ export class Analyzer {
       return withFacts(inside.rel, language, facts);
     } catch (e) {
       const code = typeof e === "object" && e !== null && "code" in e ? String(e.code) : "error";
-      if (code === "ENOENT") return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
+      // ENOENT here: the file went away between the stat and the read.
+      if (code === "ENOENT") return notFound(inside.rel);
       return { ok: false, reason: "unreadable", message: `cannot read ${inside.rel} (${code})` };
     }
   }
