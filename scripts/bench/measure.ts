@@ -235,6 +235,35 @@ export function medianOfPercentiles(rounds: number[][], p: number): number {
   return median(rounds.filter((r) => r.length > 0).map((r) => percentile(r, p)));
 }
 
+/** A latency row's figures from its rounds' request latencies (ms): decisions 206 and 210. */
+export interface LatencyFigures {
+  /** Median over rounds of each round's p50 / p99. */
+  p50: number;
+  p99: number;
+  /** The p99 of every request of every round, and the worst round's p99: the tail a stall leaves. */
+  pooledP99: number;
+  worstRoundP99: number;
+  requests: number;
+}
+
+export function latencyFigures(rounds: number[][]): LatencyFigures {
+  const timed = rounds.filter((r) => r.length > 0);
+  return {
+    p50: medianOfPercentiles(timed, 50),
+    p99: medianOfPercentiles(timed, 99),
+    pooledP99: percentile(timed.flat(), 99),
+    worstRoundP99: Math.max(...timed.map((r) => percentile(r, 99))),
+    requests: timed.reduce((n, r) => n + r.length, 0),
+  };
+}
+
+/** wit.latency's and wit.tree10k.p99's row: the median p99, with p50, pooled and worst in the baseline. */
+export function latencyRow(f: LatencyFigures, rounds: number, more = ""): { value: number; unit: string; baseline: string; ratio: number } {
+  const p99 = Math.round(f.p99 * 100) / 100;
+  const baseline = `p50 ${f.p50.toFixed(2)} ms; median of ${rounds} rounds' p50 / p99, ${f.requests} requests; pooled p99 ${f.pooledP99.toFixed(2)} ms, worst round's p99 ${f.worstRoundP99.toFixed(2)} ms${more}`;
+  return { value: p99, unit: "ms (p99)", baseline, ratio: p99 };
+}
+
 /**
  * Runs a bench script (a URL beside the caller) in a fresh Node process through tsx and returns the
  * JSON its last stdout line holds: rows that must not inherit the bench process's heap and JIT state.

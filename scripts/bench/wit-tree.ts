@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, median, medianOfPercentiles, pairedRatio, percentile, rotateRounds, type Bench } from "./measure.js";
+import { bySize, latencyFigures, latencyRow, median, pairedRatio, rotateRounds, type Bench, type LatencyFigures } from "./measure.js";
 import { load as pairLoad, post, rpc as rpcBody, startBare } from "./wit.js";
 
 const CLIENTS = 16;
@@ -50,7 +50,7 @@ interface Measured {
   /** Median over rounds of daemon pairs/s over bare pairs/s of the same round. */
   ratio: number;
   /** p50 / p99: median over rounds of each round's percentile (decision 210, as wit.latency's 206). */
-  daemon: { pairsPerSecond: number; p50: number; p99: number; pooledP99: number; worstRoundP99: number; requests: number };
+  daemon: { pairsPerSecond: number } & LatencyFigures;
   bare: { pairsPerSecond: number };
 }
 
@@ -63,20 +63,12 @@ const WARM_MS = 3_000;
  */
 export function treeFigures(files: number, coldStartMs: number, daemon: { pairsPerSecond: number; latencies: number[] }[], bare: { pairsPerSecond: number }[]): Measured {
   if (daemon.length !== bare.length || daemon.length === 0) throw new Error("tree rounds must come in pairs");
-  const latencies = daemon.map((d) => d.latencies);
   return {
     files,
     coldStartMs,
     rounds: daemon.length,
     ratio: pairedRatio(daemon.map((d) => d.pairsPerSecond), bare.map((b) => b.pairsPerSecond)),
-    daemon: {
-      pairsPerSecond: median(daemon.map((d) => d.pairsPerSecond)),
-      p50: medianOfPercentiles(latencies, 50),
-      p99: medianOfPercentiles(latencies, 99),
-      pooledP99: percentile(latencies.flat(), 99),
-      worstRoundP99: Math.max(...latencies.filter((l) => l.length > 0).map((l) => percentile(l, 99))),
-      requests: latencies.reduce((n, l) => n + l.length, 0),
-    },
+    daemon: { pairsPerSecond: median(daemon.map((d) => d.pairsPerSecond)), ...latencyFigures(daemon.map((d) => d.latencies)) },
     bare: { pairsPerSecond: median(bare.map((b) => b.pairsPerSecond)) },
   };
 }
@@ -154,13 +146,7 @@ export const witTreeBenches: Bench[] = [
     target: "p99 <= 10 ms; first lock within 10 s cold",
     async run({ size }) {
       const m = await measure(size);
-      const p99 = Math.round(m.daemon.p99 * 100) / 100;
-      return {
-        value: p99,
-        unit: "ms (p99)",
-        baseline: `p50 ${m.daemon.p50.toFixed(2)} ms; median of ${m.rounds} rounds' p50 / p99, ${m.daemon.requests} requests; pooled p99 ${m.daemon.pooledP99.toFixed(2)} ms, worst round's p99 ${m.daemon.worstRoundP99.toFixed(2)} ms; cold start to the first lock ${(m.coldStartMs / 1000).toFixed(1)} s (${m.files} files)`,
-        ratio: p99,
-      };
+      return latencyRow(m.daemon, m.rounds, `; cold start to the first lock ${(m.coldStartMs / 1000).toFixed(1)} s (${m.files} files)`);
     },
   },
 ];

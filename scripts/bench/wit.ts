@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, cpuBetween, median, medianOfPercentiles, percentile, processCpu, type Bench } from "./measure.js";
+import { bySize, cpuBetween, latencyFigures, latencyRow, median, processCpu, type Bench, type LatencyFigures } from "./measure.js";
 
 const CLIENTS = 16;
 
@@ -107,7 +107,7 @@ interface WitFigures {
   throughputRatio: number;
   rounds: number;
   /** Median over rounds of each round's p50 / p99 (ms) and the number of requests timed. */
-  daemon: { pairsPerSecond: number; p50: number; p99: number; requests: number; pooledP99: number; worstRoundP99: number };
+  daemon: { pairsPerSecond: number } & LatencyFigures;
   bare: { pairsPerSecond: number };
   /** Per client count: median over rounds of (daemon CPU per pair / bare CPU per pair), and the medians. */
   cpu: Record<number, { ratio: number; daemonMs: number; bareMs: number }>;
@@ -195,7 +195,7 @@ function measure(size: "tiny" | "quick" | "full") {
       return {
         throughputRatio: median(throughputRatios),
         rounds,
-        daemon: { pairsPerSecond: median(d), p50: medianOfPercentiles(latencies, 50), p99: medianOfPercentiles(latencies, 99), requests: latencies.reduce((n, l) => n + l.length, 0), pooledP99: percentile(latencies.flat(), 99), worstRoundP99: Math.max(...latencies.map((l) => percentile(l, 99))) },
+        daemon: { pairsPerSecond: median(d), ...latencyFigures(latencies) },
         bare: { pairsPerSecond: median(b) },
         cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
         full: { ratio: median(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
@@ -228,8 +228,7 @@ export const witBenches: Bench[] = [
     target: "p99 <= 10 ms",
     async run({ size }) {
       const m = await measure(size);
-      const p99 = Math.round(m.daemon.p99 * 100) / 100;
-      return { value: p99, unit: "ms (p99)", baseline: `p50 ${m.daemon.p50.toFixed(2)} ms; median of ${m.rounds} rounds' p50 / p99, ${m.daemon.requests} requests; pooled p99 ${m.daemon.pooledP99.toFixed(2)} ms, worst round's p99 ${m.daemon.worstRoundP99.toFixed(2)} ms`, ratio: p99 };
+      return latencyRow(m.daemon, m.rounds);
     },
   },
   ...CPU_CLIENTS.map(

@@ -1,11 +1,13 @@
 /**
  * How the rows changed in round 7 (decision 208) turn their runs into a figure: wit.tree10k pairs its
  * rounds (median of per-round quotients, as wit.throughput) and its p99 is the median of the rounds'
- * p99s with the pooled and worst beside it (decision 210); diff.large is the median of three fresh processes with the largest peak RSS.
+ * p99s with the pooled and worst beside it (decision 210); diff.large is the median of three fresh
+ * processes with the largest peak RSS.
  */
 import { describe, expect, it } from "vitest";
 import { treeFigures } from "../../scripts/bench/wit-tree.js";
 import { diffRow } from "../../scripts/bench/diff.js";
+import { latencyRow } from "../../scripts/bench/measure.js";
 
 const round = (pairsPerSecond: number, latencies: number[] = []) => ({ pairsPerSecond, latencies });
 
@@ -21,15 +23,23 @@ describe("wit.tree10k figures", () => {
 
   it("p99 = the median of the rounds' p99s; the pooled p99 and the worst round's are kept beside it", () => {
     const steady = (ms: number) => Array.from({ length: 100 }, (_, i) => (i < 98 ? 1 : ms));
-    // Round p99s 3, 4, 5 and one stalled round (90): median 4.5; pooled over all 400 requests the
-    // stalled round's tail decides it.
-    const stalled = Array.from({ length: 100 }, (_, i) => (i < 90 ? 1 : 90));
+    // Round p99s 3, 4, 90 (a round with three stalled requests) and 5: median 4.5, worst 90; pooled
+    // over all 400 requests the 1 % tail (4 requests) holds the three stalls and one 5.
+    const stalled = Array.from({ length: 100 }, (_, i) => (i < 97 ? 1 : 90));
     const m = treeFigures(2000, 1, [round(1, steady(3)), round(1, steady(4)), round(1, stalled), round(1, steady(5))], [round(1), round(1), round(1), round(1)]);
     expect(m.daemon.p99).toBe(4.5);
     expect(m.daemon.worstRoundP99).toBe(90);
-    expect(m.daemon.pooledP99).toBe(90);
+    expect(m.daemon.pooledP99).toBe(5);
     expect(m.daemon.requests).toBe(400);
     expect(m.daemon.p50).toBe(1);
+  });
+
+  it("the p99 row (as wit.latency's) rounds the median p99 and names pooled, worst and cold start in its baseline", () => {
+    const row = latencyRow({ p50: 1.234, p99: 4.5678, pooledP99: 6, worstRoundP99: 9.1, requests: 400 }, 4, "; cold start to the first lock 1.4 s (2000 files)");
+    expect(row.value).toBe(4.57);
+    expect(row.ratio).toBe(4.57);
+    expect(row.unit).toBe("ms (p99)");
+    expect(row.baseline).toBe("p50 1.23 ms; median of 4 rounds' p50 / p99, 400 requests; pooled p99 6.00 ms, worst round's p99 9.10 ms; cold start to the first lock 1.4 s (2000 files)");
   });
 
   it("refuses rounds that do not come in pairs", () => {
