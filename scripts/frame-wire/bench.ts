@@ -36,7 +36,8 @@ function time(fn: () => void): number {
   return (d.user + d.system) / 1000;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// The name test too: bundled into another script (fold-instructions.sh), import.meta.url is that script's.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[1]!.endsWith("bench.ts")) {
   const n = Number(process.argv[2] ?? 100_000);
   const mix = process.argv[3] === "text" ? "text" : "objects";
   const lines = benchStream(n, mix);

@@ -1,0 +1,25 @@
+/**
+ * fold.overhead in executed instructions, which a host whose speed moves cannot change
+ * (docs/decisions/212): `bash scripts/frame-wire/fold-instructions.sh [ref]` runs this under
+ * valgrind. Argument 1: "parse" (parseJson of each line) or "fold" (parse + fold); argument 2:
+ * timed repetitions after three warm-up passes. The shell script takes the difference of 1 and 6
+ * repetitions, so start-up, compilation and warm-up cancel out.
+ */
+import { parseJson } from "../../src/json/index.js";
+import { createFold } from "../../src/frame-wire/fold.js";
+import { benchStream } from "./bench.js";
+
+const [variant, repsArg] = process.argv.slice(2);
+const lines = benchStream(20_000);
+const run =
+  variant === "parse"
+    ? () => {
+        for (const l of lines) parseJson(l);
+      }
+    : () => {
+        const fold = createFold({ adoptEvents: true });
+        for (const l of lines) fold.push(parseJson(l));
+        if (fold.finish().abort) throw new Error("bench stream aborted");
+      };
+for (let i = 0; i < 3; i++) run();
+for (let i = 0; i < Number(repsArg); i++) run();
