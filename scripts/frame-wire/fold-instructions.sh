@@ -7,8 +7,15 @@ cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 node_modules/.bin/esbuild scripts/frame-wire/fold-instructions.ts --bundle --platform=node --format=esm --log-level=warning --outfile="$out/ir.mjs"
-ir() { valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null node --single-threaded "$out/ir.mjs" "$1" "$2" 2>&1 | sed -n 's/.*I *refs: *//p' | tr -d ,; }
-declare -A n
-for v in parse fold; do for r in 1 6; do n[$v$r]=$(ir $v $r); done; done
-p=$(( (n[parse6] - n[parse1]) / 5 )); f=$(( (n[fold6] - n[fold1]) / 5 ))
+command -v valgrind >/dev/null || { echo "fold-instructions: valgrind is not installed" >&2; exit 2; }
+# Instructions executed by one run; valgrind's report goes to a file so node's errors stay visible.
+ir() {
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$out/vg.txt" node --single-threaded "$out/ir.mjs" "$1" "$2"
+  local n
+  n=$(sed -n 's/.*I *refs: *//p' "$out/vg.txt" | tr -d ,)
+  [ -n "$n" ] || { echo "fold-instructions: no instruction count in valgrind's report" >&2; exit 1; }
+  echo "$n"
+}
+parse1=$(ir parse 1); parse6=$(ir parse 6); fold1=$(ir fold 1); fold6=$(ir fold 6)
+p=$(( (parse6 - parse1) / 5 )); f=$(( (fold6 - fold1) / 5 ))
 echo "parse alone: $p instructions per pass; parse + fold: $f; ratio $(node -e "console.log(($f/$p).toFixed(3))")"

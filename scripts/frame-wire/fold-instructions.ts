@@ -1,8 +1,9 @@
 /**
  * fold.overhead in executed instructions, which a host whose speed moves cannot change
- * (docs/decisions/212): `bash scripts/frame-wire/fold-instructions.sh [ref]` runs this under
- * valgrind. Argument 1: "parse" (parseJson of each line) or "fold" (parse + fold); argument 2:
- * timed repetitions after three warm-up passes. The shell script takes the difference of 1 and 6
+ * (docs/decisions/212): `bash scripts/frame-wire/fold-instructions.sh` runs this under valgrind on
+ * the working tree (to compare with an older commit, run the script in a worktree of it).
+ * Argument 1: "parse" (parseJson of each line) or "fold" (parse + fold); argument 2: passes after
+ * three warm-up passes. The shell script takes the difference of 1 and 6
  * repetitions, so start-up, compilation and warm-up cancel out.
  */
 import { parseJson } from "../../src/json/index.js";

@@ -113,9 +113,9 @@ const POINTER_CODES: Record<PointerErrorCode, FrameWireCode> = {
 
 /**
  * Own enumerable string-keyed members, as for-in + hasOwnProperty counts them. Object.keys, not
- * that loop: V8 answers it from the object's enum cache with one short-lived array, and the loop
- * cost about twice as much (the two counts per block_delta were 0.12x of parseJson's time at 100k
- * events, Object.keys 0.05x; docs/decisions/212).
+ * that loop: inside the fold it executes fewer instructions and took less CPU (the loop's two counts
+ * per block_delta were 0.12x of parseJson's time at 100k events; docs/decisions/212), though an
+ * isolated microbenchmark of round 5 ranked them the other way.
  */
 function ownCount(obj: object): number {
   return Object.keys(obj).length;
@@ -172,7 +172,7 @@ class InvalidEvent {
 
 /**
  * The object has every required member (the first `members.length - optional`) as its own, and
- * no member outside `members`. Counting, not collecting: the member names are built only when it fails.
+ * no member outside `members`. Counted (one short-lived key array), not compared: the names are read only when it fails.
  */
 function requireMembers(obj: Record<string, unknown>, members: readonly string[], optional: number, where: string): void {
   const required = members.length - optional;
@@ -456,7 +456,7 @@ class FrameFold implements Fold {
       return;
     }
 
-    // Happy path without allocation (./pointer-fast.ts); anything unusual goes to src/json.
+    // Happy path without result objects (./pointer-fast.ts); anything unusual goes to src/json.
     // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
     if (compiled.safe) {
       // Stryker disable next-line BlockStatement: equivalent: the allocation-free fast path declining more often
