@@ -1,7 +1,7 @@
 // Folds N generated events one line at a time, sampling RSS; prints one JSON line.
 import { parseJson } from "../../src/json/index.js";
 import { createFold } from "../../src/frame-wire/fold.js";
-import { benchStream } from "../frame-wire/bench.js";
+import { benchStream } from "../frame-wire/bench-stream.js";
 
 const n = Number(process.argv[2] ?? 1_000_000);
 const lines = benchStream(n);

@@ -1,30 +1,12 @@
 /** fold.overhead, fold.scaling, fold.memory. */
-import { parseJson } from "../../src/json/index.js";
-import { createFold } from "../../src/frame-wire/fold.js";
-import { benchStream } from "../frame-wire/bench.js";
+import { benchStream, parseAll, parseAndFold } from "../frame-wire/bench-stream.js";
 import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
 
-function parseAll(lines: string[], reps = 1): () => void {
-  return () => {
-    for (let k = 0; k < reps; k++) for (const l of lines) parseJson(l);
-  };
-}
 function jsonParseAll(lines: string[], reps = 1): () => void {
   return () => {
     for (let k = 0; k < reps; k++) for (const l of lines) JSON.parse(l);
   };
 }
-/** `reps` fresh folds of the stream: each keeps its own turn, as one fold of the stream does. */
-function parseAndFold(lines: string[], reps = 1): () => void {
-  return () => {
-    for (let k = 0; k < reps; k++) {
-      const fold = createFold({ adoptEvents: true });
-      for (const l of lines) fold.push(parseJson(l));
-      if (fold.finish().abort) throw new Error("bench stream aborted");
-    }
-  };
-}
-
 /**
  * Events per timed round: 100k at every size but tiny (decision 202). A quick round used to be one
  * fold of 20k events (~25 ms of parsing): the rounds saw a different mix of young-generation GCs and

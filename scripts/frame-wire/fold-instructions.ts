@@ -6,21 +6,10 @@
  * three warm-up passes. The shell script takes the difference of 1 and 6
  * repetitions, so start-up, compilation and warm-up cancel out.
  */
-import { parseJson } from "../../src/json/index.js";
-import { createFold } from "../../src/frame-wire/fold.js";
-import { benchStream } from "./bench.js";
+import { benchStream, parseAll, parseAndFold } from "./bench-stream.js";
 
 const [variant, repsArg] = process.argv.slice(2);
 const lines = benchStream(20_000);
-const run =
-  variant === "parse"
-    ? () => {
-        for (const l of lines) parseJson(l);
-      }
-    : () => {
-        const fold = createFold({ adoptEvents: true });
-        for (const l of lines) fold.push(parseJson(l));
-        if (fold.finish().abort) throw new Error("bench stream aborted");
-      };
+const run = variant === "parse" ? parseAll(lines) : parseAndFold(lines);
 for (let i = 0; i < 3; i++) run();
 for (let i = 0; i < Number(repsArg); i++) run();
