@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fold.overhead as a ratio of executed instructions (valgrind, single-threaded V8): parse + fold
-# over parse alone, per 20k-event pass. Repeats to about 2 %, unlike CPU time on a shared host.
+# over parse alone, per 20k-event pass. Repeats to a few per cent, unlike CPU time on a shared host.
 # Needs valgrind (Debian: apt-get install valgrind). See docs/decisions/212.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
