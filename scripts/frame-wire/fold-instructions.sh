@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# fold.overhead as a ratio of executed instructions (valgrind, single-threaded V8): parse + fold
-# over parse alone, per 20k-event pass. Repeats to a few per cent, unlike CPU time on a shared host.
-# Needs valgrind (Debian: apt-get install valgrind). See docs/decisions/212.
+# fold.overhead as a ratio of executed instructions (valgrind, V8 under --predictable): parse + fold
+# over parse alone, per 20k-event pass. --predictable (single-threaded, and GC heuristics that do
+# not read the clock) makes two runs of the same code agree to about 0.1 %; with --single-threaded
+# alone they moved by 2 %. Needs valgrind (Debian: apt-get install valgrind). See decisions 212, 213.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
@@ -10,7 +11,7 @@ node_modules/.bin/esbuild scripts/frame-wire/fold-instructions.ts --bundle --pla
 command -v valgrind >/dev/null || { echo "fold-instructions: valgrind is not installed" >&2; exit 2; }
 # Instructions executed by one run; valgrind's report goes to a file so node's errors stay visible.
 ir() {
-  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$out/vg.txt" node --single-threaded "$out/ir.mjs" "$1" "$2"
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$out/vg.txt" node --predictable "$out/ir.mjs" "$1" "$2"
   local n
   n=$(sed -n 's/.*I *refs: *//p' "$out/vg.txt" | tr -d ,)
   [ -n "$n" ] || { echo "fold-instructions: no instruction count in valgrind's report" >&2; exit 1; }

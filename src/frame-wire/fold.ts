@@ -7,7 +7,7 @@
  * ./codes.ts. Every pointer is resolved by src/json in receiver mode (own members only,
  * no __proto__/constructor/prototype, RFC 6901 array indices).
  *
- * Hot path: a valid event costs a few own-member checks, one cached pointer lookup and the write;
+ * Hot path: a valid event costs a few own-member checks, one memoised pointer lookup and the write;
  * nothing lives on after it except what the turn keeps (and copies, unless `adoptEvents`). With
  * `adoptEvents`, the common block_delta goes through `fastDelta`, which applies it only when every
  * check passes and otherwise leaves it, untouched, to the full path that decides it exactly.
@@ -70,9 +70,42 @@ interface CompiledPath {
   safe: boolean;
   /** The path is "/kind", whose value must stay a string. */
   kind: boolean;
+  /** `safe`, with 1 to MAX_POINTER_TOKENS tokens: fastDelta may apply it. */
+  fast: boolean;
 }
 const PATH_CACHE_LIMIT = 4096;
 const paths = new Map<string, CompiledPath>();
+
+/**
+ * A direct-mapped memo in front of `paths` for fastDelta, its entry chosen by the path's length and
+ * two of its characters. V8's JSON.parse internalizes only short string values (10 characters or
+ * fewer), so a longer path arrives as a fresh string each time, and a Map lookup hashes it anew;
+ * comparing it with the one remembered string does not (decision 213). A stream that cycles
+ * through paths that collide here pays the Map lookup as before.
+ */
+const RECENT_PATHS = 64;
+// Stryker disable next-line ArrayDeclaration: equivalent: the path cache (compilePointer's result, kept or recomputed)
+const recentNames: (string | undefined)[] = new Array<string | undefined>(RECENT_PATHS).fill(undefined);
+// Stryker disable next-line ArrayDeclaration: equivalent: the path cache (compilePointer's result, kept or recomputed)
+const recentPaths: (CompiledPath | undefined)[] = new Array<CompiledPath | undefined>(RECENT_PATHS).fill(undefined);
+
+/** The compiled path if `compilePath` has seen it (and not forgotten it), else undefined. */
+function knownPath(path: string): CompiledPath | undefined {
+  const n = path.length;
+  // Any entry would do (the string comparison below decides), so these mutants are equivalent too.
+  // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
+  const h = n < 3 ? n : (n * 31 + path.charCodeAt(n - 1) * 7 + path.charCodeAt(n - 3)) & (RECENT_PATHS - 1);
+  // Forced true, the memo never fills (the return comes first): every lookup declines.
+  // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
+  if (recentNames[h] === path) return recentPaths[h];
+  const c = paths.get(path);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent: the path cache (compilePointer's result, kept or recomputed)
+  if (c !== undefined) {
+    recentNames[h] = path;
+    recentPaths[h] = c;
+  }
+  return c;
+}
 
 /** compilePointer plus the receiver-rule verdict, cached together (throws PointerError like it). */
 function compilePath(path: string): CompiledPath {
@@ -80,8 +113,10 @@ function compilePath(path: string): CompiledPath {
   // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (c === undefined) {
     const tokens = compilePointer(path);
+    const safe = isReceiverSafe(tokens);
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the allocation-free fast path declining more often
-    c = { tokens, safe: isReceiverSafe(tokens), kind: tokens.length === 1 && tokens[0] === "kind" };
+    const kind = tokens.length === 1 && tokens[0] === "kind";
+    c = { tokens, safe, kind, fast: safe && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS };
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
     if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
     paths.set(path, c);
@@ -352,8 +387,8 @@ class FrameFold implements Fold {
     const d = delta as Record<string, unknown>;
     const path = d.path;
     if (typeof path !== "string") return false;
-    const compiled = paths.get(path);
-    if (compiled === undefined || !compiled.safe || compiled.tokens.length === 0 || compiled.tokens.length > MAX_POINTER_TOKENS) return false;
+    const compiled = knownPath(path);
+    if (compiled === undefined || !compiled.fast) return false;
     if (ownCount(e) !== 5 || ownCount(d) !== 3 || !hasOwn.call(d, "value")) return false;
     const value = d.value;
     if (value === undefined) return false;

@@ -108,6 +108,23 @@ describe("createFold", () => {
     }
   });
 
+  it("adoptEvents' fast path never takes one path for another that shares its memo entry", () => {
+    // "/xa" and "/x!" share an entry of fold.ts's recent-path memo (same length, same first
+    // character, last characters 64 apart), and so do "/xa/n" and "/x!/n"; alternating between
+    // them makes every lookup replace the other's entry.
+    const pairs = [["/xa", "/x!"], ["/xa/n", "/x!/n"]] as const;
+    const block = { kind: "k", xa: { n: 0 }, "x!": { n: 0 } };
+    const deltas = Array.from({ length: 12 }, (_, seq) => {
+      const [a, b] = pairs[seq < 6 ? 1 : 0]!; // the nested pair first: the top-level one replaces its containers
+      return set(0, seq, seq % 2 === 0 ? a : b, seq);
+    });
+    const events = () => [start(0, "b0", structuredClone(block)), ...structuredClone(deltas), done];
+    const adopted = foldEvents(events(), { adoptEvents: true });
+    expect(adopted.abort).toBeNull();
+    expect(adopted.turn.blocks[0]).toEqual({ kind: "k", xa: 10, "x!": 11 });
+    expect(adopted).toEqual(foldEvents(events()));
+  });
+
   it("rejects values JSON cannot carry, and inputs that throw while being read, as invalid_event", () => {
     const cyclic: Record<string, unknown> = { kind: "k" };
     cyclic.self = cyclic;
