@@ -55,6 +55,12 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: `${FW}fold.ts`,
     kind: "equivalent",
+    title: "a shortcut the hasOwnProperty call answers the same",
+    why: "fastDelta reads the delta's own keys for its member count; when the third of them is \"value\", it skips hasOwnProperty(delta, \"value\"), which would return true for it. Forcing the key test either way only makes the call happen or not, and the call and the key list agree (decision 213).",
+  },
+  {
+    file: `${FW}fold.ts`,
+    kind: "equivalent",
     title: "an unreachable entry of the pointer-code map",
     why: "pointer-syntax errors are raised by compilePointer before src/json's evaluation runs, so POINTER_CODES[\"pointer-syntax\"] is never read (pointer_syntax is produced directly, and its vectors pass).",
   },

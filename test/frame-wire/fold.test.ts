@@ -97,6 +97,8 @@ describe("createFold", () => {
       ["append to a string", [append(0, 0, "/items", 1), set(0, 1, "/items", "s")], () => append(0, 2, "/items", "x"), "element_append_not_array"],
       ["container replaced by a scalar", [set(0, 0, "/meta", {}), set(0, 1, "/meta/x", 1), set(0, 2, "/meta", 5)], () => set(0, 3, "/meta/x", 2), "pointer_not_a_container"],
       ["index beyond the end", [set(0, 0, "/items/0", 1), set(0, 1, "/items", [])], () => set(0, 2, "/items/0", 2), null],
+      ["delta members in another order", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { value: "x", op: "field_set", path: "/text" } }), null],
+      ["delta value inherited, not own", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: Object.assign(Object.create({ value: "x" }), { op: "field_set", path: "/text", note: 1 }) }), "invalid_event"],
       ["applies", primeText, () => set(0, 1, "/text", "x"), null],
     ];
     for (const [name, primers, probe, code] of probes) {
