@@ -1002,11 +1002,4 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     title: "complexity's branch count of for loops",
     why: "No fixture rule the suite serves has a `for` block, so counting for loops as branches (or not) changes no answer the checks see; a fixture variant with a for loop (ops-fixture-variants style) would pin it.",
   },
-  {
-    file: `${FW}pointer-fast.ts`,
-    lines: [[22, 22]],
-    kind: "kept counted",
-    title: "fastFieldSetTarget's reused object target emptied (a static mutant)",
-    why: "`objectTarget = {}`: fastDelta reads `t.array`, absent in `{}`, as false, and fastFieldSetTarget sets `parent` and `key` before every use, so the object path behaves the same (equivalent). Incremental runs kept its round-5 Killed result; a fresh run shows it survive (round 10, 5e3b987). Kept counted, not disabled, so the figure recorded stays the figure a fresh run gives.",
-  },
 ];

@@ -15,7 +15,7 @@
 import { isReceiverSafe, compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
 import { gapMessage } from "./gap.js";
-import { fastAppendTarget, fastFieldSetTarget } from "./pointer-fast.js";
+import { fastApply } from "./pointer-fast.js";
 import { adoptJson, isPlainObject, NOT_JSON, setOwn } from "./json-adopt.js";
 import type { FoldAbort, FoldDiscard, FoldOutcome, ForgeBlock, FrameTurn, ToolCall } from "./types.js";
 
@@ -401,16 +401,13 @@ class FrameFold implements Fold {
     const value = d.value;
     if (value === undefined) return false;
     const op = d.op;
+    let append: boolean;
     if (op === "field_set") {
-      const t = fastFieldSetTarget(slot.block, compiled.tokens);
-      if (t === undefined || (compiled.kind && typeof value !== "string")) return false;
-      if (t.array) t.parent[t.index] = value as JsonValue;
-      else t.parent[t.key] = value as JsonValue;
-    } else if (op === "element_append") {
-      const arr = fastAppendTarget(slot.block, compiled.tokens);
-      if (arr === undefined) return false;
-      arr.push(value as JsonValue);
-    } else return false;
+      if (compiled.kind && typeof value !== "string") return false;
+      append = false;
+    } else if (op === "element_append") append = true;
+    else return false;
+    if (!fastApply(slot.block, compiled.tokens, append, value as JsonValue)) return false;
     slot.lastSeq = seq;
     return true;
   }
@@ -500,29 +497,14 @@ class FrameFold implements Fold {
     }
 
     // Happy path without result objects (./pointer-fast.ts); anything unusual goes to src/json.
+    // A "/kind" set to a non-string goes there too, which refuses it.
     // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
     if (compiled.safe) {
-      // Stryker disable next-line BlockStatement: equivalent: the allocation-free fast path declining more often
-      if (op === "field_set") {
-        const t = fastFieldSetTarget(slot.block, tokens);
-        // Stryker disable next-line BlockStatement,ConditionalExpression,LogicalOperator,StringLiteral: equivalent: the allocation-free fast path declining more often
-        if (t !== undefined && !(compiled.kind && typeof value !== "string")) {
-          // Receiver-safe tokens never name __proto__, so a plain assignment creates an own member.
-          if (t.array) t.parent[t.index] = value;
-          else t.parent[t.key] = value;
-          slot.lastSeq = seq;
-          // Stryker disable BlockStatement: equivalent: the allocation-free fast path declining more often
-          return;
-        }
-      } else {
-        // Stryker restore BlockStatement
-        const arr = fastAppendTarget(slot.block, tokens);
-        // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
-        if (arr !== undefined) {
-          arr.push(value);
-          slot.lastSeq = seq;
-          return;
-        }
+      const kindToNonString = compiled.kind && op === "field_set" && typeof value !== "string";
+      // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
+      if (!kindToNonString && fastApply(slot.block, tokens, op === "element_append", value)) {
+        slot.lastSeq = seq;
+        return;
       }
     }
 
