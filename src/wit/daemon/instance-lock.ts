@@ -12,6 +12,9 @@ export class DaemonAlreadyRunningError extends Error {
   override readonly name = "DaemonAlreadyRunningError";
 }
 
+/** How long a starting daemon waits for the instance lock before it says another one runs. */
+const LOCK_WAIT_MS = 1_000;
+
 export interface InstanceLock {
   release(): void;
 }
@@ -19,8 +22,13 @@ export interface InstanceLock {
 export function acquireInstanceLock(file: string, describeHolder: () => string): InstanceLock {
   let db: DB;
   try {
+    // A busy timeout, not 0: two daemons starting at once both take SQLite's shared lock on the way
+    // to the exclusive one, and with no wait each can see the other's and give up, leaving no daemon
+    // (seen once in the gate, round 13: both starts timed out after 20 s). SQLite answers the one that would deadlock at
+    // once; the other waits for it to let go. A daemon that really holds the lock costs the loser
+    // this wait before "already running".
     // Stryker disable next-line ObjectLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
-    db = new Database(file, { timeout: 0 });
+    db = new Database(file, { timeout: LOCK_WAIT_MS });
   }
   // Stryker disable next-line BlockStatement,StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
   catch (e) {
