@@ -66,11 +66,12 @@ const RECEIVER = { mode: "receiver" } as const;
 /** A delta path decoded once: its tokens and whether the receiver rule lets it take the fast path. */
 interface CompiledPath {
   tokens: readonly string[];
-  /** No token is __proto__/constructor/prototype: the fast path may write with plain assignment. */
-  safe: boolean;
   /** The path is "/kind", whose value must stay a string. */
   kind: boolean;
-  /** `safe`, with 1 to MAX_POINTER_TOKENS tokens: fastDelta may apply it. */
+  /**
+   * No token is __proto__/constructor/prototype (the fast path may write with plain assignment),
+   * and there are 1 to MAX_POINTER_TOKENS of them (the lengths the full path accepts).
+   */
   fast: boolean;
 }
 const PATH_CACHE_LIMIT = 4096;
@@ -113,13 +114,12 @@ function compilePath(path: string): CompiledPath {
   // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (c === undefined) {
     const tokens = compilePointer(path);
-    const safe = isReceiverSafe(tokens);
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the allocation-free fast path declining more often
     const kind = tokens.length === 1 && tokens[0] === "kind";
     // A private, unfrozen copy: compilePointer's lists are frozen (they are shared), and V8 (Node 20)
     // reads a frozen array's elements through a generic keyed-load call, ~80 instructions per delta
     // in the fast path's walk (decision 213).
-    c = { tokens: tokens.slice(), safe, kind, fast: safe && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS };
+    c = { tokens: tokens.slice(), kind, fast: isReceiverSafe(tokens) && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS };
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
     if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
     paths.set(path, c);
@@ -499,7 +499,7 @@ class FrameFold implements Fold {
     // Happy path without result objects (./pointer-fast.ts); anything unusual goes to src/json.
     // A "/kind" set to a non-string goes there too, which refuses it.
     // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
-    if (compiled.safe) {
+    if (compiled.fast) { // the lengths were checked above, so this is the receiver rule
       const kindToNonString = compiled.kind && op === "field_set" && typeof value !== "string";
       // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
       if (!kindToNonString && fastApply(slot.block, tokens, op === "element_append", value)) {
