@@ -52,6 +52,11 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/** "q1-q3" of per-round figures (nearest rank, 2 decimals): the spread a median ratio hides. */
+export function quartiles(xs: number[]): string {
+  return `${percentile(xs, 25).toFixed(2)}-${percentile(xs, 75).toFixed(2)}`;
+}
+
 /** CPU milliseconds (user + system) of this process since `from`. */
 function cpuMs(from: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(from);
@@ -271,4 +276,19 @@ export function latencyRow(f: LatencyFigures, rounds: number, more = ""): { valu
 export function inChild<T>(script: URL, args: string[]): T {
   const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
   return JSON.parse(out.trim().split("\n").pop()!) as T;
+}
+
+/**
+ * Sets the CPU affinity of every thread of process `pid` (taskset -a -p), true when it took. The
+ * wit rows put the servers on the last core and the load generator on the others: left to the
+ * scheduler, a 1-client server's CPU per pair moved with where it happened to run beside its client
+ * (40 % between runs for the bare server, decision 214).
+ */
+export function pinProcess(pid: number, cpus: string): boolean {
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }

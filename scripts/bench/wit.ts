@@ -12,11 +12,11 @@
 import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, cpuBetween, latencyFigures, latencyRow, median, processCpu, type Bench, type LatencyFigures } from "./measure.js";
+import { bySize, cpuBetween, latencyFigures, latencyRow, median, pinProcess, processCpu, quartiles, type Bench, type LatencyFigures } from "./measure.js";
 
 const CLIENTS = 16;
 
@@ -105,18 +105,22 @@ let statRounds = 0;
 interface WitFigures {
   /** Median over rounds of daemon pairs/s over bare pairs/s (16 clients, wall). */
   throughputRatio: number;
+  /** Lower and upper quartile of the rounds' quotients, beside each median ratio, so a reader sees its spread. */
+  throughputQuartiles: string;
   rounds: number;
   /** Median over rounds of each round's p50 / p99 (ms) and the number of requests timed. */
   daemon: { pairsPerSecond: number } & LatencyFigures;
   bare: { pairsPerSecond: number };
   /** Per client count: median over rounds of (daemon CPU per pair / bare CPU per pair), and the medians. */
-  cpu: Record<number, { ratio: number; daemonMs: number; bareMs: number }>;
-  full: { ratio: number; pairsPerSecond: number; normalPairsPerSecond: number };
+  cpu: Record<number, { ratio: number; quartiles: string; daemonMs: number; bareMs: number }>;
+  full: { ratio: number; quartiles: string; pairsPerSecond: number; normalPairsPerSecond: number };
   /** Which clock the server CPU came from, for the rows' baselines. */
   cpuClock: string;
 }
 
 let cached: Promise<WitFigures> | undefined;
+/** Whether the 1-client rounds ran with the servers pinned to their own core (taskset), for wit.serverCpu1's baseline. */
+let pinned = false;
 
 const CPU_CLIENTS = [1, 16, 64];
 /** Load on each daemon before the per-client-count warm-ups (see measure). */
@@ -135,6 +139,13 @@ function measure(size: "tiny" | "quick" | "full") {
     const bare = await startBare(bareSocket);
     try {
       if (!started.pid || !startedFull.pid || !bare.pid) throw new Error("no pid for a server process");
+      const servers = [started.pid, startedFull.pid, bare.pid];
+      const cpus = availableParallelism();
+      const all = `0-${cpus - 1}`;
+      // The 1-client rounds run with the servers on the last core and this process (the load
+      // generator) on the others; the rest run unpinned, as before (decision 214).
+      const pin = (on: boolean): boolean =>
+        cpus >= 2 && servers.every((pid) => pinProcess(pid, on ? String(cpus - 1) : all)) && pinProcess(process.pid, on ? `0-${cpus - 2}` : all);
       // Many short rounds, the servers back to back in rotating order (decision 202: daemon, bare /
       // bare, daemon; with the FULL daemon at 16 clients, every server in every position equally
       // often), and medians of each round's quotient: the machine is shared, and a quotient of runs
@@ -143,8 +154,8 @@ function measure(size: "tiny" | "quick" | "full") {
       // rounds (was 7, whose median moved 16-17 % between quiet runs for the wall-time rows): a
       // multiple of 2 and 3, so each server of the pair and of the 16-client triple sits in every
       // position equally often.
-      const ms = bySize(size, 200, 700, 1_500);
-      const rounds = bySize(size, 1, 12, 9);
+      const ms = bySize(size, 200, 500, 1_500);
+      const rounds = bySize(size, 1, 24, 9);
       // Warm-up of every server at every client count: the daemon's JIT, statement cache and SQLite
       // pages, the bare server's JIT, and the sockets' first connections.
       // Each daemon first gets 2 s of 16-client load (decision 208): after 250 ms its first timed
@@ -162,6 +173,7 @@ function measure(size: "tiny" | "quick" | "full") {
       const f: number[] = [];
       for (let r = 0; r < rounds; r++) {
         for (const clients of CPU_CLIENTS) {
+          if (clients === 1) pinned = pin(true);
           type Run = Awaited<ReturnType<typeof loadWithCpu>>;
           const sides: Record<string, () => Promise<Run>> = {
             daemon: () => loadWithCpu(witSocket, started.pid!, ms, clients),
@@ -176,6 +188,7 @@ function measure(size: "tiny" | "quick" | "full") {
             const name = order[(j + r) % order.length]!;
             runs[name] = await sides[name]!();
           }
+          if (clients === 1 && pinned) pin(false);
           const x = runs.daemon!;
           const y = runs.bare!;
           cpuRatios[clients]!.push(x.cpuMsPerPair / y.cpuMsPerPair);
@@ -194,14 +207,16 @@ function measure(size: "tiny" | "quick" | "full") {
       }
       return {
         throughputRatio: median(throughputRatios),
+        throughputQuartiles: quartiles(throughputRatios),
         rounds,
         daemon: { pairsPerSecond: median(d), ...latencyFigures(latencies) },
         bare: { pairsPerSecond: median(b) },
-        cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
-        full: { ratio: median(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
+        cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), quartiles: quartiles(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
+        full: { ratio: median(fullRatios), quartiles: quartiles(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
         cpuClock: statRounds === 0 ? "every thread's schedstat, ns" : `every thread's schedstat, ns; ${statRounds} server runs on /proc stat ticks (a thread exited during the run)`,
       };
     } finally {
+      if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`); // a round that threw while pinned
       bare.kill();
       await stopDaemonProcess(root);
       await stopDaemonProcess(fullRoot);
@@ -219,7 +234,7 @@ export const witBenches: Bench[] = [
     target: ">= 0.25x the bare server",
     async run({ size }) {
       const m = await measure(size);
-      return { value: Math.round(m.daemon.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s (medians; ratio = median of ${m.rounds} paired rounds)`, ratio: m.throughputRatio };
+      return { value: Math.round(m.daemon.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s (medians; ratio = median of ${m.rounds} paired rounds, quartiles ${m.throughputQuartiles})`, ratio: m.throughputRatio };
     },
   },
   {
@@ -240,7 +255,7 @@ export const witBenches: Bench[] = [
         const all = await measure(size);
         const m = all.cpu[clients]!;
         const clock = all.cpuClock;
-        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds); clock: ${clock}`, ratio: m.ratio };
+        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds, quartiles ${m.quartiles}); clock: ${clock}${clients === 1 ? (pinned ? "; servers on the last core, load generator on the others (taskset)" : "; not pinned (no taskset)") : ""}`, ratio: m.ratio };
       },
     }),
   ),
@@ -250,7 +265,7 @@ export const witBenches: Bench[] = [
     target: "reported",
     async run({ size }) {
       const m = (await measure(size)).full;
-      return { value: Math.round(m.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http as in wit.throughput; the synchronous=NORMAL daemon did ${Math.round(m.normalPairsPerSecond)} pairs/s`, ratio: m.ratio };
+      return { value: Math.round(m.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http as in wit.throughput; the synchronous=NORMAL daemon did ${Math.round(m.normalPairsPerSecond)} pairs/s; ratio's quartiles over rounds ${m.quartiles}`, ratio: m.ratio };
     },
   },
 ];
