@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -285,6 +285,8 @@ export function inChild<T>(script: URL, args: string[]): T {
  * (40 % between runs for the bare server, decision 214).
  */
 export function pinProcess(pid: number, cpus: string): boolean {
+  // taskset -a answers 0 for a pid that is gone (no threads to walk), so ask /proc first.
+  if (!existsSync(`/proc/${pid}/task`)) return false;
   try {
     execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
     return true;

@@ -5,9 +5,10 @@
  * thread burns CPU and exits, read from outside like the bench reads its servers.
  */
 import { describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { cpuBetween, processCpu, type ProcessCpuReading } from "../../scripts/bench/measure.js";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { cpuBetween, pinProcess, processCpu, quartiles, type ProcessCpuReading } from "../../scripts/bench/measure.js";
 
 const reading = (threadsMs: number, statMs: number, tids: string[]): ProcessCpuReading => ({ threadsMs, statMs, tids: new Set(tids) });
 
@@ -83,4 +84,42 @@ describe.runIf(existsSync("/proc/self/task"))("processCpu on a real process whos
       child.kill();
     }
   }, 60_000);
+});
+
+describe("quartiles", () => {
+  it("prints the lower and upper quartile (nearest rank) of the rounds, not their extremes", () => {
+    expect(quartiles([0.9, 0.1, 0.5, 0.6, 0.4, 0.7, 0.3, 0.2])).toBe("0.30-0.70");
+  });
+});
+
+const hasTaskset = (() => {
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(hasTaskset && availableParallelism() >= 2 && existsSync("/proc/self/task"))("pinProcess (the wit rows' 1-client rounds)", () => {
+  it("sets every thread of a real process to the given cores, and back", async () => {
+    // A child with worker threads besides its main thread: -a must reach all of them.
+    const child = spawn(process.execPath, ["-e", "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }); console.log('ready'); setInterval(() => {}, 1000);"], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      expect(await nextLine(child)).toBe("ready");
+      const allowed = () => readdirSync(`/proc/${child.pid}/task`).map((t) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${child.pid}/task/${t}/status`, "utf8"))![1]);
+      const last = String(availableParallelism() - 1);
+      expect(pinProcess(child.pid!, last)).toBe(true);
+      const pinned = allowed();
+      expect(pinned.length).toBeGreaterThan(2);
+      expect(new Set(pinned)).toEqual(new Set([last]));
+      expect(pinProcess(child.pid!, `0-${last}`)).toBe(true);
+      expect(new Set(allowed())).toEqual(new Set([`0-${last}`]));
+    } finally {
+      child.kill();
+    }
+  });
+  it("answers false, and throws nothing, for a process that is not there", () => {
+    expect(pinProcess(2 ** 22 + 12345, "0")).toBe(false);
+  });
 });
