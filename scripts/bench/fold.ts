@@ -1,6 +1,6 @@
 /** fold.overhead, fold.scaling, fold.memory. */
 import { benchStream, parseAll, parseAndFold } from "../frame-wire/bench-stream.js";
-import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, wallOnce, type Bench } from "./measure.js";
+import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, quartiles, wallOnce, type Bench } from "./measure.js";
 
 function jsonParseAll(lines: string[], reps = 1): () => void {
   return () => {
@@ -87,7 +87,10 @@ export const foldScalingBench: Bench = {
     };
     tenSmall(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
     foldLarge();
-    for (let i = 0; i < bySize(size, 1, 11, 7); i++) {
+    // Quick: 31 rounds (was 11). A round's quotient spreads widely (quartiles 8.3-10.6 in one run:
+    // a GC lands on one side or the other), so 11 rounds' median read 8.87-10.80 between runs,
+    // once over the target; 31 rounds read 9.89-10.29, 25 rounds 9.98-10.47 (decision 216).
+    for (let i = 0; i < bySize(size, 1, 31, 7); i++) {
       // Alternating order (small first, then large first), so heap state left by one side is shared.
       if (i % 2 === 0) {
         ts.push(criticalPathMs(tenSmall) / 10);
@@ -99,7 +102,7 @@ export const foldScalingBench: Bench = {
     }
     const ratio = pairedRatio(tl, ts);
     const clock = mainThreadCpuMs() === undefined ? "wall" : "main-thread CPU";
-    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of paired rounds)`, ratio };
+    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of ${ts.length} paired rounds, quartiles ${quartiles(tl.map((x, i) => x / ts[i]!))})`, ratio };
   },
 };
 
