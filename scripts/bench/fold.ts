@@ -89,8 +89,9 @@ export const foldScalingBench: Bench = {
     foldLarge();
     // Quick: 31 rounds (was 11). A round's quotient spreads widely (quartiles 8.3-10.6 in one run:
     // a GC lands on one side or the other), so 11 rounds' median read 8.87-10.80 between runs,
-    // once over the target; 31 rounds read 9.89-10.29, 25 rounds 9.98-10.47 (decision 216).
-    for (let i = 0; i < bySize(size, 1, 31, 7); i++) {
+    // once over the target; 31 rounds read 9.89-10.29, 25 rounds 9.98-10.47. Full: 15 rounds (was
+    // 7, whose quartiles were 8.56-10.72 in a run that read 10.46; decision 216).
+    for (let i = 0; i < bySize(size, 1, 31, 15); i++) {
       // Alternating order (small first, then large first), so heap state left by one side is shared.
       if (i % 2 === 0) {
         ts.push(criticalPathMs(tenSmall) / 10);
