@@ -1,6 +1,6 @@
 /** fold.overhead, fold.scaling, fold.memory. */
 import { benchStream, parseAll, parseAndFold } from "../frame-wire/bench-stream.js";
-import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, quartiles, wallOnce, type Bench } from "./measure.js";
+import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, quartiles, quotients, wallOnce, type Bench } from "./measure.js";
 
 function jsonParseAll(lines: string[], reps = 1): () => void {
   return () => {
@@ -87,10 +87,8 @@ export const foldScalingBench: Bench = {
     };
     tenSmall(); // warm-up of both sizes, so neither median carries first-run JIT or heap growth
     foldLarge();
-    // Quick: 31 rounds (was 11). A round's quotient spreads widely (quartiles 8.3-10.6 in one run:
-    // a GC lands on one side or the other), so 11 rounds' median read 8.87-10.80 between runs,
-    // once over the target; 31 rounds read 9.89-10.29, 25 rounds 9.98-10.47. Full: 15 rounds (was
-    // 7, whose quartiles were 8.56-10.72 in a run that read 10.46; decision 216).
+    // 31 rounds quick, 15 full (were 11 and 7): one round's quotient moves 10-20 % with a GC landing
+    // on one side, and fewer rounds' median moved past the target between runs (decision 216).
     for (let i = 0; i < bySize(size, 1, 31, 15); i++) {
       // Alternating order (small first, then large first), so heap state left by one side is shared.
       if (i % 2 === 0) {
@@ -103,7 +101,7 @@ export const foldScalingBench: Bench = {
     }
     const ratio = pairedRatio(tl, ts);
     const clock = mainThreadCpuMs() === undefined ? "wall" : "main-thread CPU";
-    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of ${ts.length} paired rounds, quartiles ${quartiles(tl.map((x, i) => x / ts[i]!))})`, ratio };
+    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of ${ts.length} paired rounds, quartiles ${quartiles(quotients(tl, ts))})`, ratio };
   },
 };
 

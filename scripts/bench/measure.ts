@@ -117,7 +117,12 @@ export function sideBySide(candidates: Record<string, () => void>, rounds: numbe
  * under the same load, so their quotient is steadier than the quotient of two medians.
  */
 export function pairedRatio(a: number[], b: number[]): number {
-  return median(a.map((x, i) => x / b[i]!));
+  return median(quotients(a, b));
+}
+
+/** Each round's a[i] / b[i], the figures `pairedRatio` takes the median of (and `quartiles` the spread). */
+export function quotients(a: number[], b: number[]): number[] {
+  return a.map((x, i) => x / b[i]!);
 }
 
 /**

@@ -116,11 +116,26 @@ interface WitFigures {
   full: { ratio: number; quartiles: string; pairsPerSecond: number; normalPairsPerSecond: number };
   /** Which clock the server CPU came from, for the rows' baselines. */
   cpuClock: string;
+  /** Whether every 1-client round ran with the servers on their own core (taskset), for wit.serverCpu1's baseline. */
+  oneClientPinned: boolean;
 }
 
 let cached: Promise<WitFigures> | undefined;
-/** Whether the 1-client rounds ran with the servers pinned to their own core (taskset), for wit.serverCpu1's baseline. */
-let pinned = false;
+
+/**
+ * Puts the servers' threads on the last of `cpus` cores and this process's (the load generator's) on
+ * the others, or (`on` false) this process and the servers back on every core; true when each took.
+ * Every process is asked, so a failure halfway leaves none of them pinned by mistake after `off`.
+ * `cpus` is counted before the first pin: availableParallelism() reads this process's affinity, so
+ * while pinned it answers one core fewer.
+ */
+export function placeProcesses(servers: number[], on: boolean, cpus: number): boolean {
+  if (cpus < 2) return false;
+  const all = `0-${cpus - 1}`;
+  const placed = servers.map((pid) => pinProcess(pid, on ? String(cpus - 1) : all));
+  placed.push(pinProcess(process.pid, on ? `0-${cpus - 2}` : all));
+  return placed.every(Boolean);
+}
 
 const CPU_CLIENTS = [1, 16, 64];
 /** Load on each daemon before the per-client-count warm-ups (see measure). */
@@ -137,15 +152,13 @@ function measure(size: "tiny" | "quick" | "full") {
     const witSocket = connectablePath(started.socket);
     const fullSocket = connectablePath(startedFull.socket);
     const bare = await startBare(bareSocket);
+    const cores = availableParallelism(); // before any pin (placeProcesses)
     try {
       if (!started.pid || !startedFull.pid || !bare.pid) throw new Error("no pid for a server process");
+      // The 1-client rounds run with the servers and the load generator on separate cores; the rest
+      // run unpinned, as before (decision 214).
       const servers = [started.pid, startedFull.pid, bare.pid];
-      const cpus = availableParallelism();
-      const all = `0-${cpus - 1}`;
-      // The 1-client rounds run with the servers on the last core and this process (the load
-      // generator) on the others; the rest run unpinned, as before (decision 214).
-      const pin = (on: boolean): boolean =>
-        cpus >= 2 && servers.every((pid) => pinProcess(pid, on ? String(cpus - 1) : all)) && pinProcess(process.pid, on ? `0-${cpus - 2}` : all);
+      let oneClientPinned = true;
       // Many short rounds, the servers back to back in rotating order (decision 202: daemon, bare /
       // bare, daemon; with the FULL daemon at 16 clients, every server in every position equally
       // often), and medians of each round's quotient: the machine is shared, and a quotient of runs
@@ -173,7 +186,7 @@ function measure(size: "tiny" | "quick" | "full") {
       const f: number[] = [];
       for (let r = 0; r < rounds; r++) {
         for (const clients of CPU_CLIENTS) {
-          if (clients === 1) pinned = pin(true);
+          if (clients === 1) oneClientPinned = placeProcesses(servers, true, cores) && oneClientPinned;
           type Run = Awaited<ReturnType<typeof loadWithCpu>>;
           const sides: Record<string, () => Promise<Run>> = {
             daemon: () => loadWithCpu(witSocket, started.pid!, ms, clients),
@@ -188,7 +201,7 @@ function measure(size: "tiny" | "quick" | "full") {
             const name = order[(j + r) % order.length]!;
             runs[name] = await sides[name]!();
           }
-          if (clients === 1 && pinned) pin(false);
+          if (clients === 1) placeProcesses(servers, false, cores);
           const x = runs.daemon!;
           const y = runs.bare!;
           cpuRatios[clients]!.push(x.cpuMsPerPair / y.cpuMsPerPair);
@@ -213,10 +226,11 @@ function measure(size: "tiny" | "quick" | "full") {
         bare: { pairsPerSecond: median(b) },
         cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), quartiles: quartiles(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
         full: { ratio: median(fullRatios), quartiles: quartiles(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
+        oneClientPinned,
         cpuClock: statRounds === 0 ? "every thread's schedstat, ns" : `every thread's schedstat, ns; ${statRounds} server runs on /proc stat ticks (a thread exited during the run)`,
       };
     } finally {
-      if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`); // a round that threw while pinned
+      placeProcesses([], false, cores); // this process, after a 1-client round that threw (the servers stop here)
       bare.kill();
       await stopDaemonProcess(root);
       await stopDaemonProcess(fullRoot);
@@ -255,7 +269,7 @@ export const witBenches: Bench[] = [
         const all = await measure(size);
         const m = all.cpu[clients]!;
         const clock = all.cpuClock;
-        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds, quartiles ${m.quartiles}); clock: ${clock}${clients === 1 ? (pinned ? "; servers on the last core, load generator on the others (taskset)" : "; not pinned (no taskset)") : ""}`, ratio: m.ratio };
+        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds, quartiles ${m.quartiles}); clock: ${clock}${clients === 1 ? (all.oneClientPinned ? "; servers on the last core, load generator on the others (taskset)" : "; not pinned in every round (no taskset, or a pin failed)") : ""}`, ratio: m.ratio };
       },
     }),
   ),

@@ -9,6 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { cpuBetween, pinProcess, processCpu, quartiles, type ProcessCpuReading } from "../../scripts/bench/measure.js";
+import { placeProcesses } from "../../scripts/bench/wit.js";
 
 const reading = (threadsMs: number, statMs: number, tids: string[]): ProcessCpuReading => ({ threadsMs, statMs, tids: new Set(tids) });
 
@@ -116,6 +117,26 @@ describe.runIf(hasTaskset && availableParallelism() >= 2 && existsSync("/proc/se
       expect(pinProcess(child.pid!, `0-${last}`)).toBe(true);
       expect(new Set(allowed())).toEqual(new Set([`0-${last}`]));
     } finally {
+      child.kill();
+    }
+  });
+  it("placeProcesses puts a server and this process on separate cores, and every round after puts both back", async () => {
+    const child = spawn(process.execPath, ["-e", "console.log('ready'); setInterval(() => {}, 1000);"], { stdio: ["ignore", "pipe", "inherit"] });
+    const cores = availableParallelism();
+    const all = `0-${cores - 1}`;
+    const list = (pid: number) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1];
+    try {
+      expect(await nextLine(child)).toBe("ready");
+      // Three rounds: a count taken while pinned (one core fewer) would leave the second round pinned.
+      for (let round = 0; round < 3; round++) {
+        expect(placeProcesses([child.pid!], true, cores)).toBe(true);
+        expect(list(child.pid!)).toBe(String(cores - 1));
+        expect(list(process.pid)).toBe(cores === 2 ? "0" : `0-${cores - 2}`);
+        expect(placeProcesses([child.pid!], false, cores)).toBe(true);
+        expect([list(child.pid!), list(process.pid)]).toEqual([all, all]);
+      }
+    } finally {
+      placeProcesses([], false, cores);
       child.kill();
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -19,6 +20,10 @@ describe("npm run bench (tiny sizes: the output shape, not the timings)", () => 
       expect(r.ratio, name).toBeGreaterThan(0);
       expect(typeof r.unit === "string" && typeof r.baseline === "string", name).toBe(true);
     }
+    // The 1-client rounds pin servers and load generator to separate cores where taskset works (decision 214).
+    const canPin = availableParallelism() >= 2 && spawnSync("taskset", ["-p", String(process.pid)]).status === 0;
+    expect(rows["wit.serverCpu1"]!.baseline).toContain(canPin ? "servers on the last core, load generator on the others" : "not pinned");
+    expect(rows["wit.serverCpu16"]!.baseline).not.toContain("pinned");
   }, 180_000);
 
   it("the heavy rows are registered (the tiny run skips them)", async () => {
