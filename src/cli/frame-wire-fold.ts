@@ -22,7 +22,6 @@ export interface FoldCommandOptions {
   parse?: SafeParseOptions;
 }
 
-// Stryker disable next-line StringLiteral: own choice: stderr diagnostics
 const PREFIX = "frame-wire fold: ";
 
 export async function runFoldCommand(
@@ -32,38 +31,26 @@ export async function runFoldCommand(
   options: FoldCommandOptions = {},
 ): Promise<number> {
   let lineNo = 0;
-  // Stryker disable next-line ObjectLiteral: equivalent: options that parser output makes moot, and lines after an abort
   const fold = createFold({
-    // Stryker disable next-line BooleanLiteral: equivalent: options that parser output makes moot, and lines after an abort
     adoptEvents: true,
-    // Stryker disable next-line ArrowFunction,StringLiteral: own choice: stderr diagnostics
     onDiscard: (d) => err.write(`${PREFIX}line ${lineNo}: event ${d.at} discarded (${d.code}): ${d.message}\n`),
   });
-  // Stryker disable next-line LogicalOperator: own choice: the line-size limit
   const maxBytes = options.parse?.maxBytes ?? DEFAULT_MAX_BYTES;
   let ignored = 0;
   try {
     for await (const item of readLines(input, maxBytes)) {
       lineNo++;
-      // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: own choice: the line-size limit
       if ("oversize" in item) {
-        // Stryker disable BlockStatement: own choice: the line-size limit
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: own choice: the line-size limit
         if (fold.abort !== null) ignored++;
         else {
-          // Stryker disable next-line StringLiteral: own choice: stderr diagnostics
           err.write(`${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`);
-          // Stryker disable next-line StringLiteral: own choice: the line-size limit
           fold.abortAt("malformed_event", `line ${lineNo} is not JSON (too-large)`);
         }
-        // Stryker restore BlockStatement
         continue;
       }
       const line = item.line; // readLines already dropped the "\r" before "\n"
       if (line.trim() === "") continue;
-      // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: options that parser output makes moot, and lines after an abort
       if (fold.abort !== null) {
-        // Stryker disable next-line UpdateOperator: equivalent: options that parser output makes moot, and lines after an abort
         ignored++;
         continue;
       }
@@ -73,58 +60,41 @@ export async function runFoldCommand(
       } catch (e) {
         // The outcome names the line and the kind of failure (stable across Node versions);
         // the parser's own wording goes to stderr.
-        // Stryker disable next-line StringLiteral: own choice: the malformed-line kind for a non-parser error
         const kind = e instanceof JsonParseError ? e.kind : "syntax";
-        // Stryker disable next-line StringLiteral: own choice: stderr diagnostics
         err.write(`${PREFIX}line ${lineNo} is not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
         fold.abortAt("malformed_event", `line ${lineNo} is not JSON (${kind})`);
         continue;
       }
-      // Stryker disable BlockStatement: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
       fold.push(event);
     }
   } catch (e) {
     // The input stream itself failed: fold what arrived; the outcome says the stream was cut short.
-    // Stryker disable next-line StringLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
     err.write(`${PREFIX}reading input failed: ${e instanceof Error ? e.message : String(e)}\n`);
   }
-  // Stryker restore BlockStatement
   const outcome = fold.finish();
-  // Stryker disable next-line BlockStatement,ConditionalExpression: own choice: stderr diagnostics
   if (outcome.abort !== null) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: stderr diagnostics
     const where = outcome.abort.at === null ? "the completed turn" : `event ${outcome.abort.at}`;
-    // Stryker disable next-line StringLiteral: own choice: stderr diagnostics
     err.write(`${PREFIX}aborted at ${where} (${outcome.abort.code}): ${outcome.abort.message}\n`);
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: stderr diagnostics
   if (ignored > 0) err.write(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
   let text: string;
   try {
-    // Stryker disable BlockStatement: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
-    // Stryker disable next-line StringLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
     text = JSON.stringify(outcome) + "\n";
   } catch (e) {
     // Not reachable with the fold's limits (pointer length, value depth); never a crash regardless.
-    // Stryker disable next-line StringLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
     err.write(`${PREFIX}internal error: the outcome could not be serialised: ${e instanceof Error ? e.message : String(e)}\n`);
     return 70;
   }
-  // Stryker restore BlockStatement
   return await new Promise<number>((resolve) => {
     let settled = false;
     const settle = (e?: Error | null) => {
-      // Stryker disable next-line ConditionalExpression: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
       if (settled) return;
-      // Stryker disable next-line BooleanLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
       settled = true;
-      // Stryker disable next-line ConditionalExpression,StringLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
       if (e) err.write(`${PREFIX}writing the outcome failed: ${e.message}\n`);
       resolve(e ? 1 : 0);
     };
     // A closed stdout (EPIPE) is reported through the exit code, not an unhandled 'error' event
     // (the listener stays: the stream may emit the error after the write callback ran).
-    // Stryker disable next-line StringLiteral: not a protocol check: a failing stdin or stdout, and an unserialisable outcome
     out.on("error", settle);
     out.write(text, settle);
   });

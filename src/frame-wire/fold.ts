@@ -85,22 +85,17 @@ const paths = new Map<string, CompiledPath>();
  * through paths that collide here pays the Map lookup as before.
  */
 const RECENT_PATHS = 64;
-// Stryker disable next-line ArrayDeclaration: equivalent: the path cache (compilePointer's result, kept or recomputed)
 const recentNames: (string | undefined)[] = new Array<string | undefined>(RECENT_PATHS).fill(undefined);
-// Stryker disable next-line ArrayDeclaration: equivalent: the path cache (compilePointer's result, kept or recomputed)
 const recentPaths: (CompiledPath | undefined)[] = new Array<CompiledPath | undefined>(RECENT_PATHS).fill(undefined);
 
 /** The compiled path if `compilePath` has seen it (and not forgotten it), else undefined. */
 function knownPath(path: string): CompiledPath | undefined {
   const n = path.length;
   // Any entry would do (the string comparison below decides), so these mutants are equivalent too.
-  // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
   const h = n < 3 ? n : (n * 31 + path.charCodeAt(n - 1) * 7 + path.charCodeAt(n - 3)) & (RECENT_PATHS - 1);
   // Forced true, the memo never fills (the return comes first): every lookup declines.
-  // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (recentNames[h] === path) return recentPaths[h];
   const c = paths.get(path);
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (c !== undefined) {
     recentNames[h] = path;
     recentPaths[h] = c;
@@ -111,16 +106,13 @@ function knownPath(path: string): CompiledPath | undefined {
 /** compilePointer plus the receiver-rule verdict, cached together (throws PointerError like it). */
 function compilePath(path: string): CompiledPath {
   let c = paths.get(path);
-  // Stryker disable next-line ConditionalExpression: equivalent: the path cache (compilePointer's result, kept or recomputed)
   if (c === undefined) {
     const tokens = compilePointer(path);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: the allocation-free fast path declining more often
     const kind = tokens.length === 1 && tokens[0] === "kind";
     // A private, unfrozen copy: compilePointer's lists are frozen (they are shared), and V8 (Node 20)
     // reads a frozen array's elements through a generic keyed-load call, ~80 instructions per delta
     // in the fast path's walk (decision 213).
     c = { tokens: tokens.slice(), kind, fast: isReceiverSafe(tokens) && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS };
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the path cache (compilePointer's result, kept or recomputed)
     if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
     paths.set(path, c);
   }
@@ -139,7 +131,6 @@ export const MAX_POINTER_TOKENS = 512;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 const POINTER_CODES: Record<PointerErrorCode, FrameWireCode> = {
-  // Stryker disable next-line StringLiteral: equivalent: an unreachable entry of the pointer-code map
   "pointer-syntax": "pointer_syntax",
   "forbidden-member": "pointer_forbidden_member",
   "leading-zero": "pointer_leading_zero",
@@ -160,7 +151,6 @@ function ownCount(obj: object): number {
 }
 
 function isIndex(v: unknown): v is number {
-  // Stryker disable next-line ConditionalExpression: equivalent: redundant guards in ownCount and isIndex
   return typeof v === "number" && Number.isInteger(v) && v >= 0;
 }
 
@@ -175,20 +165,17 @@ function extraMember(obj: object, allowed: readonly string[]): string | undefine
 }
 
 function kindOf(v: JsonValue): string {
-  // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
 /** Position of `index` in the ascending `opened` list, or where it would be inserted (~pos). */
 function search(opened: number[], index: number): number {
   let lo = 0;
-  // Stryker disable next-line ArithmeticOperator: equivalent: binary search bounds and the append shortcut of block insertion
   let hi = opened.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const v = opened[mid]!;
     if (v === index) return mid;
-    // Stryker disable next-line EqualityOperator: equivalent: binary search bounds and the append shortcut of block insertion
     if (v < index) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -221,7 +208,6 @@ function requireMembers(obj: Record<string, unknown>, members: readonly string[]
   }
   if (present !== ownCount(obj)) {
     const extra = extraMember(obj, members);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     throw new InvalidEvent(extra === undefined ? `${where} has members outside ${members.join(", ")}` : `${where} has the unknown member ${JSON.stringify(extra)}`);
   }
 }
@@ -236,16 +222,12 @@ function describeInvalidBlockDelta(e: Record<string, unknown>): string {
     const delta = e.delta;
     if (!isPlainObject(delta)) return "block_delta.delta must be an object";
     requireMembers(delta, DELTA_MEMBERS, 0, "block_delta.delta");
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (delta.op !== "field_set" && delta.op !== "element_append") return `block_delta.delta.op ${JSON.stringify(delta.op)} is neither "field_set" nor "element_append"`;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (typeof delta.path !== "string") return "block_delta.delta.path must be a string";
   } catch (err) {
-    // Stryker disable next-line ConditionalExpression: own choice: invalid_event and pointer messages (our wording)
     if (err instanceof InvalidEvent) return err.reason;
     throw err;
   }
-  // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
   return "block_delta does not match BlockDeltaEvent";
 }
 
@@ -270,7 +252,6 @@ class FrameFold implements Fold {
   }
 
   push(event: unknown): boolean {
-    // Stryker disable next-line BooleanLiteral: own choice: the incremental API (push's return value, abortAt and finish after the end)
     if (this.abort !== null || this.finished) return false;
     const at = this.position++;
     try {
@@ -278,25 +259,19 @@ class FrameFold implements Fold {
     } catch (e) {
       // InvalidEvent by design; anything else means reading the input itself threw (a getter,
       // a proxy): either way the event is not a FrameEvent, and nothing escapes.
-      // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
       const reason = e instanceof InvalidEvent ? e.reason : `reading it threw (${e instanceof Error ? e.message : String(e)})`;
       this.fail("invalid_event", `not a FrameEvent: ${reason}`, at);
     }
-    // Stryker disable next-line ConditionalExpression: own choice: the incremental API (push's return value, abortAt and finish after the end)
     return this.abort === null;
   }
 
   abortAt(code: string, message: string): void {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: own choice: the incremental API (push's return value, abortAt and finish after the end)
     if (this.abort !== null || this.finished) return;
-    // Stryker disable next-line UpdateOperator: own choice: the incremental API (push's return value, abortAt and finish after the end)
     this.fail(code, message, this.position++);
   }
 
   finish(): FoldOutcome {
-    // Stryker disable next-line ConditionalExpression: own choice: the incremental API (push's return value, abortAt and finish after the end)
     if (this.outcome !== null) return this.outcome;
-    // Stryker disable next-line BooleanLiteral: own choice: the incremental API (push's return value, abortAt and finish after the end)
     this.finished = true;
     if (this.abort === null) {
       if (!this.done) this.fail("stream_without_done", "the stream ended without a done event", null);
@@ -316,13 +291,10 @@ class FrameFold implements Fold {
   }
 
   private slot(index: number): Slot | undefined {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: dense or sparse slot storage
     return index < DENSE_SLOTS ? this.denseSlots[index] : this.sparseSlots.get(index);
   }
 
-  // Stryker disable next-line BlockStatement: own choice: the discard observer
   private discard(code: FrameWireCode, message: string, at: number): void {
-    // Stryker disable next-line ObjectLiteral,OptionalChaining: own choice: the discard observer
     this.onDiscard?.({ code, message, at });
   }
 
@@ -331,21 +303,16 @@ class FrameFold implements Fold {
    * prototype is checked only for in-process input, where a class instance may show up.
    */
   private isObject(v: unknown): v is Record<string, unknown> {
-    // Stryker disable next-line ConditionalExpression: equivalent: checks that parser output never needs (adoptEvents) and copying
     if (this.copy) return isPlainObject(v);
     return typeof v === "object" && v !== null && !Array.isArray(v);
   }
 
   private adopt(value: unknown, where: string): JsonValue {
-    // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: checks that parser output never needs (adoptEvents) and copying
     if (!this.copy) {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
       if (value === undefined) throw new InvalidEvent(`${where} is not a JSON value`);
       return value as JsonValue;
     }
-    // Stryker disable next-line BooleanLiteral: equivalent: checks that parser output never needs (adoptEvents) and copying
     const v = adoptJson(value, true);
-    // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (v === NOT_JSON) throw new InvalidEvent(`${where} is not a JSON value`);
     return v;
   }
@@ -396,7 +363,6 @@ class FrameFold implements Fold {
     // The delta's own keys also answer whether "value" is own in the common order (op, path,
     // value) without a hasOwnProperty call (~165 instructions through Function.prototype.call).
     const keys = Object.keys(d);
-    // Stryker disable next-line ConditionalExpression: equivalent: a shortcut the hasOwnProperty call answers the same
     if (keys.length !== 3 || (keys[2] !== "value" && !hasOwn.call(d, "value"))) return false;
     const value = d.value;
     if (value === undefined) return false;
@@ -419,7 +385,6 @@ class FrameFold implements Fold {
     if (!isIndex(index)) throw new InvalidEvent("block_start.index must be an integer >= 0");
     if (!isNonEmptyString(blockId)) throw new InvalidEvent("block_start.block_id must be a non-empty string");
     const raw = e.block;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (!isPlainObject(raw)) throw new InvalidEvent("block_start.block must be an object");
     if (!hasOwn.call(raw, "kind") || typeof raw.kind !== "string") throw new InvalidEvent('block_start.block must have a string member "kind"');
     const block = this.adopt(raw, "block_start.block") as ForgeBlock;
@@ -433,11 +398,9 @@ class FrameFold implements Fold {
       return;
     }
     const fresh: Slot = { blockId, lastSeq: -1, block };
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: dense or sparse slot storage
     if (index < DENSE_SLOTS) this.denseSlots[index] = fresh;
     else this.sparseSlots.set(index, fresh);
     const n = this.opened.length;
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator,LogicalOperator: equivalent: binary search bounds and the append shortcut of block insertion
     if (n === 0 || this.opened[n - 1]! < index) {
       this.opened.push(index);
       this.turn.blocks.push(block);
@@ -463,7 +426,6 @@ class FrameFold implements Fold {
     if (!((op === "field_set" || op === "element_append") && typeof path === "string" && ownCount(delta) === 3 && hasOwn.call(delta, "value"))) {
       throw new InvalidEvent(describeInvalidBlockDelta(e));
     }
-    // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
     const value = this.adopt(delta.value, "block_delta.delta.value");
 
     // Rules of the pointer itself hold whatever state the fold is in; the forbidden-member rule
@@ -485,23 +447,18 @@ class FrameFold implements Fold {
       if (this.forbiddenToken(tokens, op, path, at)) return;
       if (this.done) return this.fail("event_after_done", "block_delta event after done", at);
       if (slot === undefined) return this.fail("block_delta_unknown_index", `block_delta for index ${index}, which no block_start opened`, at);
-      // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: own choice: the discard observer
       if (slot.blockId !== blockId) {
-        // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: the discard observer
         if (this.onDiscard) this.discard("block_id_mismatch", `block_delta for index ${index} carries block_id ${JSON.stringify(blockId)}; the open block is ${JSON.stringify(slot.blockId)}`, at);
         return;
       }
-      // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: the discard observer
       if (this.onDiscard) this.discard("stale_seq", `block_delta seq ${seq} at index ${index} is not greater than the last applied seq ${slot.lastSeq}`, at);
       return;
     }
 
     // Happy path without result objects (./pointer-fast.ts); anything unusual goes to src/json.
     // A "/kind" set to a non-string goes there too, which refuses it.
-    // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
     if (compiled.fast) { // the lengths were checked above, so this is the receiver rule
       const kindToNonString = compiled.kind && op === "field_set" && typeof value !== "string";
-      // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: the allocation-free fast path declining more often
       if (!kindToNonString && fastApply(slot.block, tokens, op === "element_append", value)) {
         slot.lastSeq = seq;
         return;
@@ -513,14 +470,12 @@ class FrameFold implements Fold {
       if (!r.ok) return this.pointerFail(r.error, op, path, at);
       const target = r.value;
       if (target.kind === "object") {
-        // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent: the allocation-free fast path declining more often
         if (tokens.length === 1 && target.key === "kind" && typeof value !== "string") {
           return this.fail("block_kind_not_string", `field_set "/kind" must set a string, not a ${kindOf(value)}`, at);
         }
         setOwn(target.parent, target.key, value);
       } else {
         const arr = target.parent;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the allocation-free fast path declining more often
         if (target.index > arr.length) {
           return this.fail("pointer_index_out_of_range", `field_set path ${JSON.stringify(path)}: array index ${target.index} is beyond the end (length ${arr.length})`, at);
         }
@@ -529,7 +484,6 @@ class FrameFold implements Fold {
     } else {
       const r = evaluatePointer(slot.block, tokens, RECEIVER);
       if (!r.ok) return this.pointerFail(r.error, op, path, at);
-      // Stryker disable next-line ConditionalExpression: equivalent: the allocation-free fast path declining more often
       if (!Array.isArray(r.value)) {
         return this.fail("element_append_not_array", `element_append path ${JSON.stringify(path)}: the target is a ${kindOf(r.value)}, not an array`, at);
       }
@@ -540,7 +494,6 @@ class FrameFold implements Fold {
 
   /** The receiver rule, for deltas that are not applied: same code and message as src/json's. */
   private forbiddenToken(tokens: readonly string[], op: string, path: string, at: number): boolean {
-    // Stryker disable next-line EqualityOperator: equivalent: reading one token past the end in forbiddenToken
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (RECEIVER_FORBIDDEN_MEMBERS.has(t)) {
@@ -556,10 +509,8 @@ class FrameFold implements Fold {
   }
 
   private toolCall(e: Record<string, unknown>, at: number): void {
-    // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
     requireMembers(e, TOOL_CALL_EVENT_MEMBERS, 0, "tool_call");
     const raw = e.call;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (!isPlainObject(raw)) throw new InvalidEvent("tool_call.call must be an object");
     requireMembers(raw, TOOL_CALL_MEMBERS, 1, "tool_call.call");
     if (!isNonEmptyString(raw.id)) throw new InvalidEvent("tool_call.call.id must be a non-empty string");
@@ -567,7 +518,6 @@ class FrameFold implements Fold {
     if (!isPlainObject(raw.arguments)) throw new InvalidEvent("tool_call.call.arguments must be an object");
     const args = this.adopt(raw.arguments, "tool_call.call.arguments") as JsonObject;
     const call: ToolCall = { id: raw.id, name: raw.name, arguments: args };
-    // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
     if (hasOwn.call(raw, "result")) call.result = this.adopt(raw.result, "tool_call.call.result");
     if (this.done) return this.fail("event_after_done", "tool_call event after done", at);
     const pos = this.toolCallPositions.get(call.id);
@@ -586,7 +536,6 @@ class FrameFold implements Fold {
   }
 
   private errorEvent(e: Record<string, unknown>, at: number): void {
-    // Stryker disable next-line StringLiteral: own choice: invalid_event and pointer messages (our wording)
     requireMembers(e, ERROR_MEMBERS, 0, "error");
     if (!isNonEmptyString(e.code)) throw new InvalidEvent("error.code must be a non-empty string");
     if (typeof e.message !== "string") throw new InvalidEvent("error.message must be a string");

@@ -16,7 +16,6 @@ const objectProto = Object.prototype;
 
 /** True for an object whose prototype is Object.prototype or null (what JSON.parse produces). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  // Stryker disable next-line ConditionalExpression: equivalent: redundant tests in value adoption
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === objectProto || proto === null;
@@ -36,22 +35,17 @@ export function adoptJson(value: unknown, copy: boolean, depth = 0): JsonValue |
       return Number.isFinite(value) ? value : NOT_JSON;
     case "object":
       break;
-    // Stryker disable next-line ConditionalExpression: equivalent: redundant tests in value adoption
     default:
       return NOT_JSON;
   }
   if (value === null) return null;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: own choice: the value depth limit (MAX_VALUE_DEPTH)
   if (depth >= MAX_VALUE_DEPTH) return NOT_JSON;
   if (Array.isArray(value)) {
     const n = value.length;
-    // Stryker disable next-line ArrayDeclaration: equivalent: redundant tests in value adoption
     const out: JsonValue[] = copy ? new Array<JsonValue>(n) : (value as JsonValue[]);
     for (let i = 0; i < n; i++) {
-      // Stryker disable next-line ArithmeticOperator: own choice: the value depth limit (MAX_VALUE_DEPTH)
       const v = adoptJson(value[i], copy, depth + 1);
       if (v === NOT_JSON) return NOT_JSON;
-      // Stryker disable next-line ConditionalExpression: equivalent: redundant tests in value adoption
       if (copy) out[i] = v;
     }
     return out;
@@ -61,12 +55,9 @@ export function adoptJson(value: unknown, copy: boolean, depth = 0): JsonValue |
   const src = value as Record<string, unknown>;
   const out: JsonObject = copy ? {} : (src as JsonObject);
   for (const key in src) {
-    // Stryker disable next-line ConditionalExpression: equivalent: redundant tests in value adoption
     if (!hasOwn.call(src, key)) continue;
-    // Stryker disable next-line ArithmeticOperator: own choice: the value depth limit (MAX_VALUE_DEPTH)
     const v = adoptJson(src[key], copy, depth + 1);
     if (v === NOT_JSON) return NOT_JSON;
-    // Stryker disable next-line ConditionalExpression: equivalent: redundant tests in value adoption
     if (copy) setOwn(out, key, v);
   }
   return out;

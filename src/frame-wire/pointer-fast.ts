@@ -22,30 +22,21 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * length ("-" is the length). element_append (`append` true): pushes `value` onto the array the
  * whole path names. Returns false, with nothing changed, where src/json must decide.
  */
-// Stryker disable next-line BlockStatement: equivalent: the fast pointer path declining more often
 export function fastApply(doc: JsonValue, tokens: readonly string[], append: boolean, value: JsonValue): boolean {
-  // Stryker disable next-line ArithmeticOperator: equivalent: the fast pointer path declining more often
   const last = tokens.length - 1;
   const parent = walk(doc, tokens, last);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: equivalent: the fast pointer path declining more often
   if (parent === null || typeof parent !== "object") return false;
   const key = tokens[last]!;
-  // Stryker disable next-line ConditionalExpression: equivalent: the fast pointer path declining more often
   if (Array.isArray(parent)) {
     let index: number;
-    // Stryker disable ConditionalExpression: equivalent: the fast pointer path declining more often
-    // Stryker disable next-line StringLiteral: equivalent: the fast pointer path declining more often
     if (key === "-") index = parent.length;
     else if (isArrayIndexToken(key)) index = Number(key);
     else return false;
-    // Stryker restore ConditionalExpression
     if (!append) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the fast pointer path declining more often
       if (index > parent.length) return false;
       parent[index] = value;
       return true;
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: the fast pointer path declining more often
     if (index >= parent.length) return false; // "-" names no element; never read past the end (Array.prototype)
     const target = parent[index];
     if (!Array.isArray(target)) return false;

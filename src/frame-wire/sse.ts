@@ -12,9 +12,7 @@ import { createFold } from "./fold.js";
 import type { FoldOutcome, FrameTurn } from "./types.js";
 
 /** One event as one data-only SSE message. JSON.stringify never emits a raw newline, so one `data:` line suffices. */
-// Stryker disable next-line BlockStatement: own choice: the server-side encoder
 export function encodeSseEvent(event: unknown): string {
-  // Stryker disable next-line StringLiteral: own choice: the server-side encoder
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
@@ -25,22 +23,17 @@ export interface StreamFoldOptions {
 
 /** Folds an SSE response body as it arrives; resolves with the outcome when the body ends. */
 export async function foldSseBody(body: ReadableStream<Uint8Array>, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral: equivalent: copying parser output, a second abort guard, lastChar's start value, releasing the lock
   const fold = createFold({ adoptEvents: true });
   const parser = createParser({
     onEvent(message) {
-      // Stryker disable next-line ConditionalExpression: equivalent: copying parser output, a second abort guard, lastChar's start value, releasing the lock
       if (fold.abort !== null) return;
       let event: unknown;
       try {
-        // Stryker disable BlockStatement: own choice: a frame that is not JSON
         event = parseJson(message.data);
       } catch (e) {
-        // Stryker disable next-line StringLiteral: own choice: a frame that is not JSON
         fold.abortAt("malformed_event", `SSE frame ${fold.position} is not JSON (${e instanceof JsonParseError ? e.kind : "syntax"})`);
         return;
       }
-      // Stryker restore BlockStatement
       fold.push(event);
       options.onTurn?.(fold.turn, fold.position);
     },
@@ -49,7 +42,6 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
   // types hold under both Node's and the DOM's lib (their stream generics disagree).
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  // Stryker disable next-line StringLiteral: equivalent: copying parser output, a second abort guard, lastChar's start value, releasing the lock
   let lastChar = "";
   const feed = (text: string) => {
     parser.feed(text);
@@ -72,11 +64,8 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
     }
     // A lone CR is a whole line end (SSE allows CR, LF and CRLF), but the parser holds a final
     // one back in case LF follows: complete it, or a CR-framed stream loses its last message.
-    // Stryker disable BlockStatement: equivalent: copying parser output, a second abort guard, lastChar's start value, releasing the lock
-    // Stryker disable next-line ConditionalExpression: equivalent: copying parser output, a second abort guard, lastChar's start value, releasing the lock
     if (fold.abort === null && lastChar === "\r") parser.feed("\n");
   } finally {
-    // Stryker restore BlockStatement
     reader.releaseLock();
   }
   return fold.finish();
@@ -85,7 +74,6 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
 /** Calls the streaming endpoint through the generated client and folds the stream. */
 export async function streamTurn(config: HttpClientConfig, input: StreamTurnInput, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
   const res = await createFrameWireApiClient(config).streamTurn(input);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: a response without a body
   if (!res.body) throw new Error("streamTurn: the response has no body");
   return foldSseBody(res.body, options);
 }

@@ -72,118 +72,85 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export const DISCOVER = "rpc.discover";
 
 export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
-  // Stryker disable next-line LogicalOperator: own choice: the batch size limit
   const maxBatch = options.maxBatch ?? 100;
   const extras = options.responseEnvelope ?? {};
-  // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
   const invalidRequest = options.invalidRequest ?? { code: RpcCode.InvalidRequest, message: "Invalid Request" };
 
   const errorResponse = (id: Id, error: { code: number; message: string; data?: JsonValue }): Response => ({
     jsonrpc: "2.0",
     ...extras,
     id,
-    // Stryker disable next-line ConditionalExpression: equivalent: an error object with data: undefined
     error: error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data },
   });
 
   async function handleOne(message: unknown, transport: unknown): Promise<Response | undefined> {
-    // Stryker disable next-line OptionalChaining,ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     const screened = options.screen?.(message);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     if (screened !== undefined) return screened ?? undefined;
-    // Stryker disable next-line ConditionalExpression: own choice: error data and messages the specification leaves to the server
     if (message === null || typeof message !== "object" || Array.isArray(message)) {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
       return errorResponse(null, { ...invalidRequest, data: { reason: "a request must be a JSON object" } });
     }
     const req = message as Record<string, unknown>;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: own choice: an id that overflows to Infinity
     const idValid = !hasOwn.call(req, "id") || req.id === null || typeof req.id === "string" || (typeof req.id === "number" && Number.isFinite(req.id));
     const id: Id = idValid && hasOwn.call(req, "id") ? (req.id as Id) : null;
     const isNotification = !hasOwn.call(req, "id");
-    // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
     const invalid = (reason: string) => errorResponse(id, { ...invalidRequest, data: { reason } });
-    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
-    // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
     if (!idValid) return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
-    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     if (typeof req.method !== "string") return invalid('"method" must be a string');
     const discovery = req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator: own choice: which requests skip params validation (rpc.discover, the ignoresParams hook)
     const paramsIgnored = discovery || options.ignoresParams?.(req.method) === true;
-    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
     const refused = options.checkRequest?.(req);
-    // Stryker disable next-line ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
     if (discovery) return isNotification ? undefined : { jsonrpc: "2.0", ...extras, id, result: options.discover!() };
     const method = req.method;
     const spec = hasOwn.call(options.methods, method) ? options.methods[method] : undefined;
     const handler = spec ? ((options.handlers as Record<string, unknown>)[method] as Handler | undefined) : undefined;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     if (!spec || typeof handler !== "function") {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
       const response = errorResponse(id, { ...(options.methodNotFound ?? { code: RpcCode.MethodNotFound, message: "Method not found" }), data: { method } });
       return isNotification ? undefined : response;
     }
     const params = paramsIgnored ? ({ ok: true, value: {} } as const) : normaliseParams(spec, req.params);
-    // Stryker disable next-line ArrayDeclaration,ConditionalExpression,ObjectLiteral: own choice: error data and messages the specification leaves to the server
     if (!params.ok) return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: { formErrors: [params.reason], fieldErrors: {} } });
     if (!paramsIgnored && !spec.validateParams(params.value)) {
       return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: flattenErrors(spec.validateParams.errors) as unknown as JsonValue });
     }
     let result: unknown;
     try {
-      // Stryker disable next-line ObjectLiteral: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
       result = await handler.call(options.handlers, params.value, { id: isNotification ? undefined : id, request: req, transport });
     } catch (e) {
-      // Stryker disable next-line ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
       if (e instanceof RpcError) {
-        // Stryker disable next-line BooleanLiteral,ConditionalExpression,OptionalChaining: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
         if (!declares(spec, e)) options.onUndeclaredError?.(method, e);
         return isNotification ? undefined : errorResponse(id, e.toJSON());
       }
-      // Stryker disable next-line OptionalChaining: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
       options.onInternalError?.(method, e);
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
       return isNotification ? undefined : errorResponse(id, { code: RpcCode.InternalError, message: "Internal error" });
     }
     if (isNotification) return undefined;
-    // Stryker disable next-line BlockStatement,ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     if (options.validateResults && !spec.validateResult(result)) {
-      // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
       return errorResponse(id, {
         code: RpcCode.InternalError,
-        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
         message: "Internal error",
-        // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
         data: { reason: `result of ${method} violates the contract`, errors: describeErrors(spec.validateResult.errors) },
       });
     }
-    // Stryker disable next-line ConditionalExpression: not a protocol check: a handler that returns nothing
     return { jsonrpc: "2.0", ...extras, id, result: result === undefined ? null : result };
   }
 
   async function handleMessage(message: unknown, transport?: unknown): Promise<Response | Response[] | undefined> {
     if (!Array.isArray(message)) return handleOne(message, transport);
-    // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
     if (message.length === 0) return errorResponse(null, { ...invalidRequest, data: { reason: "empty batch" } });
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
     if (message.length > maxBatch) return errorResponse(null, { ...invalidRequest, data: { reason: `batch larger than ${maxBatch}` } });
-    // Stryker disable next-line ConditionalExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
     const responses = (options.batchInOrder ? await inOrder(message, transport) : await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
     return responses.length ? responses : undefined;
   }
 
-  // Stryker disable BlockStatement,ArrayDeclaration: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
   async function inOrder(members: unknown[], transport: unknown): Promise<(Response | undefined)[]> {
     const out: (Response | undefined)[] = [];
     for (const m of members) out.push(await handleOne(m, transport));
     return out;
   }
-  // Stryker restore BlockStatement,ArrayDeclaration
 
   return {
     handleMessage,
@@ -192,21 +159,16 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       try {
         message = parseJson(body, options.parse);
       } catch (e) {
-        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
         const reason = e instanceof JsonParseError ? e.message : "unparseable body";
-        // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
         return JSON.stringify(errorResponse(null, { code: RpcCode.ParseError, message: "Parse error", data: { reason } }));
       }
       const out = await handleMessage(message, transport);
-      // Stryker disable next-line ConditionalExpression: equivalent: serialising nothing
       return out === undefined ? undefined : JSON.stringify(out);
     },
   };
 }
 
-// Stryker disable next-line BlockStatement: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
 function declares(spec: MethodSpec, e: RpcError): boolean {
-  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,LogicalOperator,MethodExpression: own choice: the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults
   return spec.errors.some((d: ContractErrorSpec) => d.code === e.code && d.message === e.message);
 }
 
@@ -214,16 +176,12 @@ function declares(spec: MethodSpec, e: RpcError): boolean {
 function normaliseParams(spec: MethodSpec, params: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (params === undefined) return { ok: true, value: {} };
   if (Array.isArray(params)) {
-    // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: own choice: how a params structure the method does not declare is refused
     if (spec.paramStructure === "by-name") return { ok: false, reason: `${spec.name} takes params by name (an object)` };
-    // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: own choice: how a params structure the method does not declare is refused
     if (params.length > spec.params.length) return { ok: false, reason: `${spec.name} takes at most ${spec.params.length} params` };
     const value: Record<string, unknown> = {};
-    // Stryker disable next-line BooleanLiteral: equivalent: the property attributes of params mapped by position
     params.forEach((p, i) => Object.defineProperty(value, spec.params[i]!.name, { value: p, enumerable: true, writable: true, configurable: true }));
     return { ok: true, value };
   }
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: own choice: how a params structure the method does not declare is refused
   if (spec.paramStructure === "by-position") return { ok: false, reason: `${spec.name} takes params by position (an array)` };
   return { ok: true, value: params };
 }

@@ -20,7 +20,6 @@ export interface ContractErrorSpec {
  * for contract errors; the engine serialises it as the JSON-RPC `error` member unchanged.
  */
 export class RpcError extends Error {
-  // Stryker disable next-line StringLiteral: own choice: RpcError's name, from() and is()
   override readonly name = "RpcError";
   constructor(
     readonly code: number,
@@ -30,20 +29,16 @@ export class RpcError extends Error {
     super(message);
   }
 
-  // Stryker disable next-line BlockStatement: own choice: RpcError's name, from() and is()
   static from(spec: ContractErrorSpec, data?: JsonValue): RpcError {
     return new RpcError(spec.code, spec.message, data);
   }
 
   /** True when this error is the given contract error (same code and message). */
-  // Stryker disable next-line BlockStatement: own choice: RpcError's name, from() and is()
   is(spec: ContractErrorSpec): boolean {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: own choice: RpcError's name, from() and is()
     return this.code === spec.code && this.message === spec.message;
   }
 
   toJSON(): { code: number; message: string; data?: JsonValue } {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: equivalent: toJSON without data
     return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
   }
 }

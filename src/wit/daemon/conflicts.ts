@@ -15,7 +15,6 @@ export interface ByteRange {
 /** Half-open byte ranges overlap when each starts before the other ends; a null range is the whole file. */
 export function rangesOverlap(a: ByteRange, b: ByteRange): boolean {
   if (a.startByte === null || a.endByte === null || b.startByte === null || b.endByte === null) return true;
-  // Stryker disable next-line EqualityOperator: own choice: touching byte ranges do not overlap (end offsets exclusive)
   return a.startByte < b.endByte && b.startByte < a.endByte;
 }
 
@@ -30,7 +29,6 @@ export interface NewIntent extends ByteRange {
  * Files are compared as `canonicalFile` maps them (the real path: a file declared through a
  * symlink inside the root is the same file, decision 144); `intent.files` are already mapped.
  */
-// Stryker disable next-line ArrowFunction: equivalent: a default argument every caller overrides
 export function overlapItems(intent: NewIntent, live: readonly IntentRow[], canonicalFile: (file: string) => string = (f) => f): IntentOverlapItem[] {
   const mine = new Set(intent.files);
   return live

@@ -9,9 +9,7 @@ import { witErrors } from "../../generated/wit/methods.js";
  */
 export function invalidRequest(field: string, message: string, extra: Record<string, JsonValue> = {}): RpcError {
   const fieldErrors: Record<string, string[]> = {};
-  // Stryker disable next-line ArrayDeclaration,BooleanLiteral,ObjectLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
   Object.defineProperty(fieldErrors, field, { value: [message], enumerable: true, writable: true, configurable: true });
-  // Stryker disable next-line ArrayDeclaration,ObjectLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
   return RpcError.from(witErrors.InvalidRequest, { formErrors: [], fieldErrors, ...extra });
 }
 

@@ -26,9 +26,7 @@ import { createSymbolKeys } from "./symbol-keys.js";
 export const INTENT_TRANSITIONS: Readonly<Record<IntentStatus, readonly IntentStatus[]>> = {
   declared: ["active", "resolved", "abandoned"],
   active: ["resolved", "abandoned"],
-  // Stryker disable next-line ArrayDeclaration: equivalent: a status the params schema cannot request
   resolved: [],
-  // Stryker disable next-line ArrayDeclaration: equivalent: a status the params schema cannot request
   abandoned: [],
 };
 
@@ -43,11 +41,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     try {
       callers = await analyzer.callersOf(symbolPath);
     }
-    // Stryker disable next-line BlockStatement: not a protocol check: a caller graph that cannot be built (warnings and DEP_CHAIN left out, logged)
     catch (e) {
-      // Stryker disable next-line StringLiteral: not a protocol check: a caller graph that cannot be built (warnings and DEP_CHAIN left out, logged)
       core.log(`caller graph unavailable for ${symbolPath}: ${(e as Error).message}`);
-      // Stryker disable next-line ArrayDeclaration: not a protocol check: a caller graph that cannot be built (warnings and DEP_CHAIN left out, logged)
       return [];
     }
     const locks = store.locks.activeAmong(callers, clock.now());
@@ -120,22 +115,16 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     try {
       spelled = keys.lexical(symbolPath).key;
     }
-    // Stryker disable next-line BlockStatement: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     catch {
       return filterSymbolPath(symbolPath);
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     if (store.contracts.query({ symbolPath: spelled }).length > 0) return spelled;
-    // Stryker disable next-line LogicalOperator,OptionalChaining: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     return (await keys.canonicalOrNull(symbolPath))?.key ?? spelled;
   };
-  // Stryker disable next-line BlockStatement: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
   const filterSymbolPath = (p: string): string => {
     const parsed = parseSymbolPath(p);
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     if (!parsed.ok) return p;
     const n = normalizeRelPath(parsed.file);
-    // Stryker disable next-line StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     return n.ok ? `${n.rel}:${parsed.symbol}` : p;
   };
 
@@ -175,7 +164,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       const target = store.locks.getActive(spelled.key, now) ? spelled : await keys.canonical(p.symbolPath);
       store.transaction(() => {
         const current = store.locks.getActive(target.key, now);
-        // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
         if (!current) throw RpcError.from(witErrors.LockNotFound, { symbolPath: target.key });
         if (current.sessionId !== p.sessionId) throw RpcError.from(witErrors.LockNotHeld, { heldBy: current.sessionId });
         store.locks.delete(target.key);
@@ -185,7 +173,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
 
     "lock.query"(p) {
       const now = clock.now();
-      // Stryker disable next-line ConditionalExpression: equivalent: a filter member set to undefined
       return store.locks.listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, now).map((row) => lockRecord(row, now));
     },
 
@@ -193,12 +180,10 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       const files: string[] = [];
       for (const [i, f] of p.files.entries()) {
         const inside = resolveInsideRealRoot(core.root, f);
-        // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
         if (!inside.ok) throw invalidRequest("files", `/files/${i}: ${inside.message}`, { reason: inside.reason });
         if (!files.includes(inside.rel)) files.push(inside.rel);
       }
       const encoded = encodeFileList(files);
-      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: refusals and cases the params schema makes unreachable
       if (!encoded.ok) throw invalidRequest("files", encoded.message);
       const symbols = p.symbols ?? [];
       const range = await intentRange(files, symbols);
@@ -207,20 +192,16 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // every candidate (intent.declare never fails).
       const declared: { pair: string; keys: string[] }[] = [];
       for (const f of files) {
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: empty symbol names and an empty declared list (nothing to look up)
         for (const s of symbols) if (s.length > 0) declared.push({ pair: `${f}:${s}`, keys: (await keys.keysFor(f, s)).keys });
       }
       const lockKeys = [...new Set(declared.flatMap((d) => d.keys))];
       const callees = new Map<string, string[]>();
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: empty symbol names and an empty declared list (nothing to look up)
       if (declared.length > 0) {
         try {
           const graph = await analyzer.callGraph();
           for (const d of declared) callees.set(d.pair, [...new Set(d.keys.flatMap((k) => graph.calleesOf(k)))]);
         }
-        // Stryker disable next-line BlockStatement: not a protocol check: a caller graph that cannot be built (warnings and DEP_CHAIN left out, logged)
         catch (e) {
-          // Stryker disable next-line StringLiteral: not a protocol check: a caller graph that cannot be built (warnings and DEP_CHAIN left out, logged)
           core.log(`caller graph unavailable for intent.declare: ${(e as Error).message}`);
         }
       }
@@ -255,9 +236,7 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       const now = clock.now();
       return store.transaction(() => {
         const row = store.intents.get(p.intentId);
-        // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
         if (!row) throw RpcError.from(witErrors.IntentNotFound, { intentId: p.intentId });
-        // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
         if (row.sessionId !== p.sessionId) throw RpcError.from(witErrors.IntentNotOwned, { intentId: p.intentId });
         if (!INTENT_TRANSITIONS[row.status].includes(p.status)) {
           throw RpcError.from(witErrors.InvalidTransition, { current: row.status, requested: p.status });
@@ -268,7 +247,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     },
 
     "intent.query"(p) {
-      // Stryker disable next-line ConditionalExpression: equivalent: a filter member set to undefined
       const file = p.file === undefined ? undefined : filterPath(p.file);
       return store.intents.query({ sessionId: p.sessionId, file, status: p.status }).map(intentRecord);
     },
@@ -278,12 +256,9 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // match on it, whatever spelling the proposer used (decision 144).
       const target = await keys.canonical(p.symbolPath);
       let signature = target.fact?.signature;
-      // Stryker disable next-line ConditionalExpression: equivalent: contract.propose's second look-up (the facts canonical() already read)
       if (signature === undefined) {
         const found = await analyzer.findSymbol(target.file, target.symbol);
-        // Stryker disable next-line ConditionalExpression: equivalent: contract.propose's second look-up (the facts canonical() already read)
         if (!found.ok) {
-          // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: equivalent: contract.propose's second look-up (the facts canonical() already read)
           if (found.reason === "path-refused") throw invalidRequest("symbolPath", found.message, { reason: found.reason });
           throw RpcError.from(witErrors.SymbolNotFound, { symbolPath: p.symbolPath, reason: found.reason });
         }
@@ -300,15 +275,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       const now = clock.now();
       return store.transaction(() => {
         const row = store.contracts.get(p.contractId);
-        // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
         if (!row) throw RpcError.from(witErrors.ContractNotFound, { contractId: p.contractId });
-        // Stryker disable next-line ConditionalExpression: equivalent: the daemon's pre-check and the store's refusal give the same answer
         if (row.status !== "proposed") throw RpcError.from(witErrors.ContractAlreadyResolved, { status: row.status });
-        // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
         if (row.proposerSessionId === p.sessionId) throw RpcError.from(witErrors.SelfAcceptNotAllowed, { proposerSessionId: row.proposerSessionId });
         const status = p.accept ? "accepted" : "rejected";
         const r = store.contracts.respond(p.contractId, status, p.sessionId, now);
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: equivalent: store refusals the daemon makes unreachable (it checks first, in the same transaction)
         if (!r.ok) throw RpcError.from(witErrors.ContractAlreadyResolved, { status: r.reason === "already-resolved" ? r.row.status : "unknown" });
         return { contractId: p.contractId, status };
       });
@@ -317,10 +288,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     "contract.retire": retireHandler(core),
 
     async "contract.query"(p) {
-      // Stryker disable next-line ConditionalExpression: equivalent: a filter member set to undefined
       const filter = p.symbolPath === undefined ? undefined : await contractFilter(p.symbolPath);
       const rows = store.contracts.query({ symbolPath: filter, status: p.status });
-      // Stryker disable next-line ConditionalExpression,MethodExpression: equivalent: retirements looked up for every contract (only rejected ones have any)
       const retired = store.contracts.retirements(rows.filter((r) => r.status === "rejected").map((r) => r.contractId));
       return rows.map((row) => ({ ...contractRecord(row), ...retired.get(row.contractId) }));
     },
@@ -331,15 +300,12 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // is skipped, not a reason to refuse the whole batch: the other files are still checked
       // (decision 143). The hook names what it skipped; the daemon logs it.
       const staged = new Map<string, string[]>();
-      // Stryker disable next-line ArrayDeclaration: own choice: the daemon's log (diagnostics for its operator)
       const skipped: string[] = [];
       for (const [i, f] of p.files.entries()) {
         // Escapes (absolute, a '..' segment) never reach this: the contract's schema refuses them
         // (decision 150), whatever else is wrong with the path; the engine validates params first.
         const rel = normalizeRelPath(f.path);
-        // Stryker disable next-line BlockStatement,ConditionalExpression: equivalent: an unusable staged path holds no contract (skipped or kept, no violation)
         if (!rel.ok) {
-          // Stryker disable next-line MethodExpression,StringLiteral: own choice: the daemon's log (diagnostics for its operator)
           skipped.push(`/files/${i}/path ${JSON.stringify(f.path.slice(0, 200))}: ${rel.message}`);
           continue;
         }
@@ -347,7 +313,6 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
         // every other file through unchecked, and either content could be the one committed.
         staged.set(rel.rel, [...(staged.get(rel.rel) ?? []), f.content]);
       }
-      // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: own choice: the daemon's log (diagnostics for its operator)
       if (skipped.length) core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
       const violations: T.Violation[] = [];
       // The newest acceptance of a symbol supersedes the older ones (decision 143).
@@ -358,10 +323,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       }
       for (const contract of newest.values()) {
         const parsed = parseSymbolPath(contract.symbolPath);
-        // Stryker disable next-line ConditionalExpression: equivalent: stored contract keys always parse and name a staged file
         if (!parsed.ok) continue;
         const actuals = new Set<string>();
-        // Stryker disable next-line ArrayDeclaration: equivalent: stored contract keys always parse and name a staged file
         for (const content of staged.get(parsed.file) ?? []) {
           const found = analyzer.signatureFromContent(parsed.file, content, parsed.symbol);
           actuals.add(found.ok ? found.symbol.signature : SYMBOL_MISSING_ACTUAL);

@@ -24,29 +24,23 @@ export function transportError(status: number, reason: string, extra: Record<str
     jsonrpc: "2.0",
     ...WIT_ENVELOPE,
     id: null,
-    // Stryker disable next-line ObjectLiteral,StringLiteral,UnaryOperator: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     error: { code: -32600, message: "INVALID_REQUEST", data: { httpStatus: status, reason, ...extra } },
   });
 }
 
 function isJsonContentType(value: string | undefined): boolean {
-  // Stryker disable next-line ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
   if (!value) return false;
-  // Stryker disable next-line MethodExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
   return value.split(";")[0]!.trim().toLowerCase() === "application/json";
 }
 
 export function createHttpServer(options: HttpOptions): http.Server {
   const { engine, limits } = options;
-  // Stryker disable next-line ObjectLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
   const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_000, maxHeaderSize: 16 * 1024 });
   server.keepAliveTimeout = 60_000;
   server.maxConnections = 1024;
 
   const send = (res: http.ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}) => {
-    // Stryker disable next-line ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (res.headersSent) return;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     res.writeHead(status, body === null ? headers : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
     res.end(body ?? undefined);
   };
@@ -57,63 +51,43 @@ export function createHttpServer(options: HttpOptions): http.Server {
    * client still writing, which then sees a broken pipe instead of the answer.
    */
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     const body = transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes });
-    // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     res.writeHead(413, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
     res.write(body);
-    // Stryker disable next-line BooleanLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     let ended = false;
-    // Stryker disable next-line BlockStatement: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     const end = (destroy: boolean) => {
-      // Stryker disable next-line ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       if (ended) return;
-      // Stryker disable next-line BooleanLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       ended = true;
       clearTimeout(timer);
       res.end();
-      // Stryker disable next-line ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       if (destroy) req.socket.destroy();
     };
-    // Stryker disable next-line ArrowFunction,BooleanLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     const timer = setTimeout(() => end(true), 2_000);
-    // Stryker disable next-line ArrowFunction,BooleanLiteral,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("end", () => end(false));
-    // Stryker disable next-line ArrowFunction,BooleanLiteral,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("close", () => end(false));
-    // Stryker disable next-line BooleanLiteral,ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (req.complete) end(false);
     else req.resume();
   };
 
   server.on("request", (req, res) => {
-    // Stryker disable next-line BlockStatement: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     void handle(req, res).catch((e) => {
-      // Stryker disable next-line LogicalOperator,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       options.log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      // Stryker disable next-line ObjectLiteral,StringLiteral,UnaryOperator: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       send(res, 500, JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: null, error: { code: -32603, message: "Internal error" } }));
     });
   });
   // A malformed request line or headers: answer 400 if the socket is still writable, never throw.
-  // Stryker disable next-line BlockStatement,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
   server.on("clientError", (err, socket) => {
-    // Stryker disable next-line BlockStatement,BooleanLiteral,ConditionalExpression,LogicalOperator,MethodExpression,OptionalChaining,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (socket.writable && !(err as NodeJS.ErrnoException).code?.startsWith("ECONN")) {
-      // Stryker disable next-line StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       const body = transportError(400, `malformed HTTP request: ${(err as Error).message}`);
-      // Stryker disable next-line StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     } else socket.destroy();
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    // Stryker disable next-line StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("error", () => undefined);
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname !== RPC_PATH) {
       req.resume();
-      // Stryker disable next-line StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       return send(res, 404, transportError(404, `no such path ${JSON.stringify(pathname)}: the daemon answers POST ${RPC_PATH}`));
     }
     if (req.method !== "POST") {
@@ -122,22 +96,16 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (!isJsonContentType(req.headers["content-type"])) {
       req.resume();
-      // Stryker disable next-line LogicalOperator,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       return send(res, 415, transportError(415, `content type ${JSON.stringify(req.headers["content-type"] ?? null)} not supported: use application/json`));
     }
     const declared = Number(req.headers["content-length"]);
-    // Stryker disable next-line EqualityOperator: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge(req, res);
     const body = await readBody(req, limits.maxBodyBytes);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (body === "too-large") return tooLarge(req, res);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (body === "aborted") return;
     const reply = await engine.handle(body);
     // An answer is sent only after its write is committed.
-    // Stryker disable next-line ConditionalExpression: not a protocol check: an answer waits for its commit (group commit)
     if (options.durable) await options.durable();
-    // Stryker disable next-line ConditionalExpression: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     if (reply === undefined) return send(res, 204, null);
     send(res, 200, reply);
   }
@@ -152,25 +120,18 @@ function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | "too
     let done = false;
     const finish = (v: Buffer | "too-large" | "aborted") => {
       if (done) return;
-      // Stryker disable next-line BooleanLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       done = true;
       resolve(v);
     };
     req.on("data", (c: Buffer) => {
       if (done) return;
-      // Stryker disable next-line AssignmentOperator: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       size += c.length;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
       if (size > max) finish("too-large");
       else chunks.push(c);
     });
-    // Stryker disable next-line ArrowFunction,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("end", () => finish(Buffer.concat(chunks)));
-    // Stryker disable next-line ArrowFunction,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("aborted", () => finish("aborted"));
-    // Stryker disable next-line ArrowFunction,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("error", () => finish("aborted"));
-    // Stryker disable next-line ArrowFunction,StringLiteral: own choice: the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)
     req.on("close", () => finish(req.complete ? Buffer.concat(chunks) : "aborted"));
   });
 }

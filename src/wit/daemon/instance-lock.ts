@@ -8,7 +8,6 @@ import Database from "better-sqlite3";
 import type { Database as DB } from "better-sqlite3";
 
 export class DaemonAlreadyRunningError extends Error {
-  // Stryker disable next-line StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
   override readonly name = "DaemonAlreadyRunningError";
 }
 
@@ -27,27 +26,20 @@ export function acquireInstanceLock(file: string, describeHolder: () => string):
     // (seen once in the gate, round 13: both starts timed out after 20 s). SQLite answers the one that would deadlock at
     // once; the other waits for it to let go. A daemon that really holds the lock costs the loser
     // this wait before "already running".
-    // Stryker disable next-line ObjectLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     db = new Database(file, { timeout: LOCK_WAIT_MS });
   }
-  // Stryker disable next-line BlockStatement,StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
   catch (e) {
-    // Stryker disable next-line StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     throw new Error(`cannot open the daemon lock ${file}: ${(e as Error).message}`);
   }
   try {
     db.exec("BEGIN EXCLUSIVE");
   }
-  // Stryker disable next-line BlockStatement: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
   catch (e) {
     db.close();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     if ((e as { code?: string }).code === "SQLITE_BUSY") throw new DaemonAlreadyRunningError(describeHolder());
-    // Stryker disable next-line StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     throw new Error(`cannot take the daemon lock ${file}: ${(e as Error).message}`);
   }
   return {
-    // Stryker disable BlockStatement,BooleanLiteral,ConditionalExpression,StringLiteral: not a protocol check: start-up and shutdown: the root, .wit and its .gitignore, the instance lock, the pid file, the socket file
     release() {
       if (!db.open) return;
       try {
@@ -56,6 +48,5 @@ export function acquireInstanceLock(file: string, describeHolder: () => string):
         db.close();
       }
     },
-    // Stryker restore BlockStatement,BooleanLiteral,ConditionalExpression,StringLiteral
   };
 }

@@ -15,9 +15,7 @@ import { invalidRequest } from "./errors.js";
 /** Throws INVALID_REQUEST for the first staged file whose content is over the byte limit. */
 export function checkStagedContent(files: readonly { content: string }[], limits: Pick<WitLimits, "maxFileContentBytes">): void {
   files.forEach((f, i) => {
-    // Stryker disable next-line StringLiteral: equivalent: Buffer.byteLength counts UTF-8 when given no encoding
     if (Buffer.byteLength(f.content, "utf8") > limits.maxFileContentBytes) {
-      // Stryker disable next-line StringLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
       throw invalidRequest("files", `/files/${i}/content is larger than ${limits.maxFileContentBytes} bytes`);
     }
   });

@@ -3,7 +3,6 @@
  * to stdout (the log file when started detached). Hostile input is answered by the server; an
  * exception that still escapes is logged and the daemon keeps serving.
  */
-// Stryker disable all: not a protocol check: the daemon process: its log lines, signals and exit code
 import { startDaemon, type DaemonOptions } from "./daemon.js";
 
 export async function runDaemonProcess(options: Pick<DaemonOptions, "root" | "synchronous" | "limits" | "warmUp">, out: NodeJS.WritableStream = process.stdout): Promise<number> {

@@ -24,13 +24,11 @@ export function retireHandler(core: DaemonCore): WitHandlers["contract.retire"] 
     const now = clock.now();
     return store.transaction(() => {
       const row = store.contracts.get(p.contractId);
-      // Stryker disable next-line ObjectLiteral: own choice: data of errors the contract declares without data
       if (!row) throw RpcError.from(witErrors.ContractNotFound, { contractId: p.contractId });
       if (row.status !== "accepted") {
         const retired = store.contracts.retirements([row.contractId]).get(row.contractId);
         throw RpcError.from(witErrors.ContractNotAccepted, { status: row.status, ...(retired ? { retiredAt: retired.retiredAt } : {}) });
       }
-      // Stryker disable next-line ConditionalExpression: equivalent: the named contract listed twice for retirement (the store retires it once)
       const superseded = store.contracts.acceptedOf(row.symbolPath).filter((c) => c.contractId !== row.contractId && !acceptedLater(c, row)).map((c) => c.contractId);
       const retired = store.contracts.retire([row.contractId, ...superseded], p.sessionId, now);
       return { contractId: row.contractId, retiredAt: now, retired };

@@ -42,13 +42,9 @@ export function resolveName(symbols: readonly SymbolFact[], name: string): NameR
   const exact = symbols.find((s) => s.name === name);
   if (exact) return { kind: "found", fact: exact };
   const suffix = `.${name}`;
-  // Stryker disable next-line ArrowFunction: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
   const candidates = symbols.filter((s) => s.name.endsWith(suffix));
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
   if (candidates.length === 1) return { kind: "found", fact: candidates[0]! };
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
   if (candidates.length > 1) return { kind: "ambiguous", candidates };
-  // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
   return { kind: "unknown" };
 }
 
@@ -96,52 +92,38 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
 
   async function lookup(file: string, name: string): Promise<NameResolution> {
     const symbols = await symbolsOf(file);
-    // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     return symbols ? resolveName(symbols, name) : { kind: "unknown" };
   }
 
   const realFile = (rel: string) => realRelativePath(root, rel);
 
-  // Stryker disable next-line StringLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
   function lexical(symbolPath: string, field = "symbolPath"): { key: string; file: string; symbol: string } {
     // One path walk gives both the safety verdict and the real path (the root is real: DaemonCore).
-    // Stryker disable next-line BooleanLiteral,ObjectLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     const r = resolveSymbolPath(root, symbolPath, { rootIsReal: true });
-    // Stryker disable next-line ObjectLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
     if (!r.ok) throw invalidRequest(field, r.message, { reason: r.reason });
     const file = r.realFile;
-    // Stryker disable next-line StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     return { key: `${file}:${r.symbol}`, file, symbol: r.symbol };
   }
 
-  // Stryker disable next-line StringLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
   async function canonical(symbolPath: string, field = "symbolPath"): Promise<CanonicalSymbol> {
     const r = lexical(symbolPath, field);
     const file = r.file;
     const found = await lookup(file, r.symbol);
-    // Stryker disable next-line BlockStatement,ConditionalExpression,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     if (found.kind === "ambiguous") {
-      // Stryker disable next-line ArrowFunction,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
       const candidates = found.candidates.map((c) => `${file}:${c.name}`);
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: INVALID_REQUEST's data (field errors) beyond code and message
       throw invalidRequest(field, `'${r.symbol}' is ambiguous in ${file}: name one of ${candidates.join(", ")}`, { reason: "ambiguous-symbol", candidates });
     }
-    // Stryker disable next-line ConditionalExpression,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     const symbol = found.kind === "found" ? found.fact.name : r.symbol;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     return { key: `${file}:${symbol}`, file, symbol, fact: found.kind === "found" ? found.fact : null };
   }
 
   return {
     canonical,
     lexical,
-    // Stryker disable next-line BlockStatement: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
     async canonicalOrNull(symbolPath) {
-      // Stryker disable next-line BlockStatement: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
       try {
         return await canonical(symbolPath);
       }
-      // Stryker disable next-line BlockStatement: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
       catch {
         return null;
       }
@@ -150,9 +132,7 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
       const real = realFile(file);
       const found = await lookup(real, symbol);
       if (found.kind === "found") return { keys: [`${real}:${found.fact.name}`], facts: [found.fact] };
-      // Stryker disable next-line ArrowFunction,ConditionalExpression,ObjectLiteral,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
       if (found.kind === "ambiguous") return { keys: found.candidates.map((c) => `${real}:${c.name}`), facts: found.candidates };
-      // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)
       return { keys: [`${real}:${symbol}`], facts: [] };
     },
     realFile,

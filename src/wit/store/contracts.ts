@@ -83,7 +83,6 @@ export class ContractRepo {
   /** Retirements of the given contracts (absent: not retired). */
   retirements(contractIds: readonly string[]): Map<string, Retirement> {
     const out = new Map<string, Retirement>();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: a return value nobody reads, and a shortcut for an empty list
     if (contractIds.length === 0) return out;
     for (const r of this.retirementsStmt.all(JSON.stringify(contractIds))) out.set(r.contractId, { retiredAt: r.retiredAt, retiredBySessionId: r.retiredBySessionId });
     return out;
@@ -98,7 +97,6 @@ export class ContractRepo {
       signature: c.signature,
       status: "proposed",
       responderSessionId: null,
-      // Stryker disable next-line LogicalOperator: equivalent: the store's clock is the daemon's clock
       proposedAt: c.proposedAt ?? this.now(),
       respondedAt: null,
     };
@@ -115,7 +113,6 @@ export class ContractRepo {
       return { ok: true, row: this.get(contractId) as ContractRow };
     }
     const row = this.get(contractId);
-    // Stryker disable next-line all: equivalent: store refusals the daemon makes unreachable (it checks first, in the same transaction)
     return row ? { ok: false, reason: "already-resolved", row } : { ok: false, reason: "not-found" };
   }
 
@@ -126,7 +123,6 @@ export class ContractRepo {
 
   /** Accepted contracts whose symbol lives in one of `files` (`check-contracts`). */
   acceptedInFiles(files: readonly string[]): ContractRow[] {
-    // Stryker disable next-line ArrayDeclaration,ConditionalExpression: equivalent: a return value nobody reads, and a shortcut for an empty list
     if (files.length === 0) return [];
     return this.acceptedInFilesStmt.all(JSON.stringify(files));
   }

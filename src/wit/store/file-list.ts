@@ -7,26 +7,19 @@
 export type FileListResult = { ok: true; value: string } | { ok: false; file: string; message: string };
 
 export function encodeFileList(files: readonly string[]): FileListResult {
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: equivalent: refusals and cases the params schema makes unreachable
   if (files.length === 0) return { ok: false, file: "", message: "at least one file is required" };
-  // Stryker disable next-line BlockStatement: equivalent: refusals and cases the params schema makes unreachable
   for (const f of files) {
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral,StringLiteral: equivalent: refusals and cases the params schema makes unreachable
     if (f.length === 0) return { ok: false, file: f, message: "file entries must not be empty" };
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent: refusals and cases the params schema makes unreachable
     if (f.includes(",")) return { ok: false, file: f, message: `file names containing ',' cannot be stored: ${f}` };
   }
   return { ok: true, value: `,${files.join(",")},` };
 }
 
 export function decodeFileList(stored: string): string[] {
-  // Stryker disable next-line MethodExpression: equivalent: empty entries of a decoded list match no declared file
   return stored.split(",").filter((s) => s.length > 0);
 }
 
 /** Whether `stored` contains `file` as one whole entry (the `intent.query` file filter). */
-// Stryker disable all: equivalent: store methods the daemon never calls
 export function fileListHas(stored: string, file: string): boolean {
   return file.length > 0 && !file.includes(",") && stored.includes(`,${file},`);
 }
-// Stryker restore all

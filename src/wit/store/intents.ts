@@ -60,7 +60,6 @@ export class IntentRepo {
 
   /** Sets status and updatedAt; returns the updated row, or undefined when there is no such intent. */
   setStatus(intentId: string, status: IntentStatus, at: number = this.now()): IntentRow | undefined {
-    // Stryker disable next-line EqualityOperator: equivalent: a return value nobody reads, and a shortcut for an empty list
     if (this.setStatusStmt.run(status, at, intentId).changes === 0) return undefined;
     return this.get(intentId);
   }
@@ -81,11 +80,9 @@ export class IntentRepo {
    * Declared or active intents listing any of `files` (candidates for INTENT_OVERLAP; the daemon
    * then compares byte ranges and decides about the caller's own intents).
    */
-  // Stryker disable all: equivalent: store methods the daemon never calls
   liveTouching(files: readonly string[], excludeIntentId = ""): IntentRow[] {
     const usable = files.filter((f) => f.length > 0 && !f.includes(","));
     if (usable.length === 0) return [];
     return this.touchingStmt.all(excludeIntentId, JSON.stringify(usable));
   }
-  // Stryker restore all
 }

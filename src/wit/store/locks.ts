@@ -54,7 +54,6 @@ export class LockRepo {
   }
 
   delete(symbolPath: string): boolean {
-    // Stryker disable next-line EqualityOperator: equivalent: a return value nobody reads, and a shortcut for an empty list
     return this.deleteStmt.run(symbolPath).changes > 0;
   }
 
@@ -65,21 +64,17 @@ export class LockRepo {
 
   /** Active locks among `symbolPaths`, keyed by symbolPath (caller warnings, LOCK_INTERSECTION, DEP_CHAIN). */
   activeAmong(symbolPaths: readonly string[], at: number = this.now()): Map<string, LockRow> {
-    // Stryker disable next-line ConditionalExpression: equivalent: a return value nobody reads, and a shortcut for an empty list
     if (symbolPaths.length === 0) return new Map();
     return new Map(this.activeAmongStmt.all(JSON.stringify(symbolPaths), at).map((r) => [r.symbolPath, r]));
   }
 
   /** Deletes expired rows; returns how many. Optional housekeeping: queries ignore them anyway. */
-  // Stryker disable next-line BlockStatement: own choice: housekeeping and an unused helper
   purgeExpired(at: number = this.now()): number {
     return this.purgeStmt.run(at).changes;
   }
 }
 
 /** Milliseconds left before `row` expires at `at` (0 once expired). */
-// Stryker disable next-line BlockStatement: own choice: housekeeping and an unused helper
 export function ttlRemainingMs(row: LockRow, at: number): number {
-  // Stryker disable next-line ArithmeticOperator,MethodExpression: own choice: housekeeping and an unused helper
   return Math.max(0, row.expiresAt - at);
 }

@@ -15,7 +15,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    // Stryker disable next-line StringLiteral: own choice: migration names (error messages only)
     name: "initial tables",
     up(db) {
       db.exec(`
@@ -58,7 +57,6 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    // Stryker disable next-line StringLiteral: own choice: migration names (error messages only)
     name: "contracts.file column and query indexes",
     up(db) {
       // check-contracts looks contracts up by file; the file is the symbolPath before its last ':'.
@@ -66,7 +64,6 @@ export const MIGRATIONS: readonly Migration[] = [
       const rows = db.prepare("SELECT contractId, symbolPath FROM contracts").all() as Array<{ contractId: string; symbolPath: string }>;
       const setFile = db.prepare("UPDATE contracts SET file = ? WHERE contractId = ?");
       for (const r of rows) setFile.run(fileOfSymbolPath(r.symbolPath), r.contractId);
-      // Stryker disable next-line StringLiteral: equivalent: query indexes (speed only)
       db.exec(`
         CREATE INDEX contracts_by_file ON contracts (file, status);
         CREATE INDEX contracts_by_symbol ON contracts (symbolPath, status);
@@ -77,7 +74,6 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    // Stryker disable next-line StringLiteral: own choice: migration names (error messages only)
     name: "contract retirements",
     up(db) {
       // contract.retire (decision 157): the contract's status becomes 'rejected' (what a client of the

@@ -32,7 +32,6 @@ function validator(check: (v: unknown) => string | undefined): Validator<unknown
 const anyResult = validator(() => undefined);
 
 function spec(name: string, paramStructure: MethodSpec["paramStructure"], check: (v: unknown) => string | undefined): MethodSpec {
-  // Stryker disable next-line ArrayDeclaration: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
   return { name, paramStructure, params: [], validateParams: validator(check), validateResult: anyResult, errors: [], invalidParams: INVALID_PARAMS };
 }
 
@@ -42,26 +41,20 @@ export type JsonRpcLineHandler = (line: string) => Promise<string | undefined>;
 export function createJsonRpcHost(service: ToolService): { engine: RpcEngine; handleLine: JsonRpcLineHandler } {
   // An alias answers the bare envelope; a refusal stays a result, {error}, never a JSON-RPC error.
   const answer = (response: ToolResponse): unknown => ("result" in response ? response.result : { error: response.error });
-  // Stryker disable next-line MethodExpression: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   const aliases = JSONRPC_ALIASES.filter((op) => service.operations.includes(op));
-  // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
   const takesNoParams = (op: string) => `${op} takes no parameters; use request for options`;
   const methods: MethodTable = {
-    // Stryker disable next-line StringLiteral,ArrowFunction: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
     request: spec("request", "by-name", (v) => (isPlainObject(v) ? undefined : "params must be a ToolRequest object")),
-    // Stryker disable next-line StringLiteral: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
     ...Object.fromEntries(aliases.map((op) => [op, spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : takesNoParams(op)))])),
   };
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
     request: (params) => service.handle(params),
     ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle({ op }))])),
   };
-  // Stryker disable next-line ObjectLiteral,ArrayDeclaration,StringLiteral: own choice: error data and messages the specification leaves to the server
   const missingToolRequest = () => new RpcError(INVALID_PARAMS.code, INVALID_PARAMS.message, { formErrors: ["request takes a ToolRequest in params"], fieldErrors: {} });
   const engine = createRpcEngine({
     methods,
     handlers,
-    // Stryker disable next-line ObjectLiteral: equivalent: the parser's size limit on a line already capped
     parse: { maxBytes: MAX_LINE_BYTES },
     // `request` needs its ToolRequest: absent params is invalid params, not an empty request.
     // (A refused notification gets no reply: the engine sees to that.)
@@ -69,16 +62,13 @@ export function createJsonRpcHost(service: ToolService): { engine: RpcEngine; ha
   });
   return {
     engine,
-    // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: own choice: blank lines on the JSON-RPC and MCP transports get no reply (decision 075)
     handleLine: async (line) => (line.trim() === "" ? undefined : engine.handle(line)),
   };
 }
 
 /** The -32700 reply (id null) to a line that is not JSON, or too long to be read as JSON. */
 export function parseErrorReply(reason: string): string {
-  // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
   const data = { reason };
-  // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
   const message = "Parse error";
   return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.ParseError, message, data } });
 }
@@ -92,7 +82,6 @@ export async function serveRpcLines(io: LineIo, handleLine: (line: string) => Pr
   for await (const item of readLines(io.input)) {
     let reply: string | undefined;
     if ("oversize" in item) {
-      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
       reply = parseErrorReply(`line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
     } else reply = await handleLine(item.line);
     if (reply !== undefined) await writeLine(io.output, reply);

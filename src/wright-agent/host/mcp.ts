@@ -91,24 +91,17 @@ export function mcpTool(entry: McpToolEntry): McpTool {
 
 /** The operations capabilities advertises (the service's configured set when it will not say). */
 export async function advertisedOperations(service: ToolService): Promise<readonly string[]> {
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,StringLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   if (!service.operations.includes("capabilities")) return service.operations;
-  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   const response = await service.handle({ op: "capabilities" });
-  // Stryker disable next-line StringLiteral,OptionalChaining: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   const operations = "result" in response ? (response.result as { operations?: unknown } | null)?.operations : undefined;
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   if (!Array.isArray(operations)) return service.operations;
-  // Stryker disable next-line MethodExpression,ConditionalExpression,LogicalOperator: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
   return operations.filter((op): op is string => typeof op === "string" && (OPERATION_NAMES as readonly string[]).includes(op));
 }
 
 // Params are checked by the handlers, which name the offending member in the message; the engine
 // only sees to the envelope (an object, or absent).
-// Stryker disable next-line ObjectLiteral: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
 const anyValue: Validator<unknown> = Object.assign(((_: unknown) => true) as Validator<unknown>, { errors: null as ValidationError[] | null });
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
-// Stryker disable next-line ArrayDeclaration: equivalent: the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)
 const method = (name: string): MethodSpec => ({ name, paramStructure: "by-name", params: [], validateParams: anyValue, validateResult: anyValue, errors: [], invalidParams: INVALID_PARAMS });
 const invalidParams = (message: string, data?: unknown) => new RpcError(RpcCode.InvalidParams, message, data as JsonValue | undefined);
 
@@ -131,7 +124,6 @@ const IN_BATCH = Symbol();
 
 /** An error response of the host's own (the engine's are its own). */
 function refusal(id: string | number | null, code: number, message: string, reason: string): Reply {
-  // Stryker disable next-line ObjectLiteral: own choice: error data and messages the specification leaves to the server
   const data = { reason };
   return { jsonrpc: "2.0", id, error: { code, message, data } };
 }
@@ -150,7 +142,6 @@ function screen(value: unknown): Reply | null | undefined {
     return value.jsonrpc === "2.0" && idOk && (hasOwn(value, "result") || hasOwn(value, "error")) ? null : undefined;
   }
   if (hasOwn(value, "id") && !idOk && value.jsonrpc === "2.0" && typeof value.method === "string") {
-    // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
     return refusal(null, RpcCode.InvalidRequest, "Invalid Request", "id must be a string or an integer");
   }
   // By-position params: the engine answers -32602 (the methods are by-name), a notification nothing.
@@ -167,10 +158,8 @@ export interface McpHost {
 /** One MCP session over a service. */
 export function createMcpHost(service: ToolService, options: McpHostOptions = {}): McpHost {
   const capabilities = {
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
     tools: { listChanged: false },
   };
-  // Stryker disable next-line LogicalOperator,ObjectLiteral,StringLiteral: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
   const serverInfo = options.serverInfo ?? { name: "wright", version: "0.0.0" };
   let negotiated: McpProtocolVersion = MCP_PROTOCOL_VERSIONS[0];
   // Each tool's definition is derived once per session (not per module: a process-wide cache
@@ -184,7 +173,6 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
   const toolFor = (entry: McpToolEntry): McpTool => tools.get(entry.tool) ?? derive(entry);
   const listed = async (): Promise<McpToolEntry[]> => {
     const advertised = await advertisedOperations(service);
-    // Stryker disable next-line MethodExpression: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
     return MCP_TOOLS.filter((t) => advertised.includes(t.op));
   };
 
@@ -192,7 +180,6 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
     async initialize(p: Record<string, unknown>, context: HandlerContext) {
       // "The initialize request MUST NOT be part of a JSON-RPC batch" (2025-03-26): refused with its
       // id, never renegotiating mid-batch (decision 217); a notification of it gets nothing anyway.
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: error data and messages the specification leaves to the server
       if (context.transport === IN_BATCH) throw new RpcError(RpcCode.InvalidRequest, "Invalid Request", { reason: "initialize must not be part of a JSON-RPC batch" });
       const info = p.clientInfo;
       if (typeof p.protocolVersion !== "string") throw invalidParams(WHY.protocolVersion);
@@ -213,20 +200,16 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       if (args !== undefined && !isPlainObject(args)) throw invalidParams(WHY.arguments);
       const entry = (await listed()).find((t) => t.tool === name);
       // An unknown tool is a protocol error in every version (SEP-1303 keeps it one).
-      // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
       if (!entry) throw invalidParams(`unknown tool ${JSON.stringify(name)}; tools/list names the tools`);
       // The tool name carries op; omitted fields are not part of the tool and are ignored like any unknown field.
       const request: Record<string, unknown> = {};
       // setOwn: an argument named __proto__ stays a member (dropped later as unknown), never the request's prototype.
       const given = Object.entries(args ?? {});
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: own choice: a tools/call argument named op or one the tool omits is ignored
       for (const [k, v] of given) if (k !== "op" && !entry.omit.includes(k)) setOwn(request, k, v);
       request.op = entry.op;
-      // Stryker disable next-line ObjectLiteral: equivalent: the served mock advertises every operation it serves (capabilities.operations is its whole set)
       const parsed = parseToolRequest(request, { operations: service.operations });
       if (!parsed.ok && (parsed.reason === "schema" || parsed.reason === "exactly-one-of")) {
         if (inputErrorsAreToolResults(negotiated)) return textResult(parsed.error, true);
-        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
         throw invalidParams(`invalid arguments for ${name}: ${parsed.error.message}`, parsed.error);
       }
       const response = await service.handle(request);
@@ -245,23 +228,19 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
   });
 
   return {
-    // Stryker disable next-line BlockStatement: own choice: McpHost.protocolVersion, our library API
     get protocolVersion() {
       return negotiated;
     },
     async handleLine(line) {
-      // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: own choice: blank lines on the JSON-RPC and MCP transports get no reply (decision 075)
       if (line.trim() === "") return undefined;
       let value: unknown;
       try {
-        // Stryker disable next-line ObjectLiteral: equivalent: the parser's size limit on a line already capped
         value = parseJson(line, { maxBytes: MAX_LINE_BYTES });
       } catch (e) {
         return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
       if (Array.isArray(value) && value.length > 0 && !servesBatches(negotiated)) {
         // Every version but 2025-03-26, and a session before initialize: one -32600, nothing served.
-        // Stryker disable next-line StringLiteral: own choice: error data and messages the specification leaves to the server
         return JSON.stringify(refusal(null, RpcCode.InvalidRequest, "Invalid Request", `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`));
       }
       const out = await engine.handleMessage(value, Array.isArray(value) ? IN_BATCH : undefined);

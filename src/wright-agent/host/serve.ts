@@ -35,15 +35,12 @@ export function serialize(service: ToolService): ToolService {
   };
 }
 
-// Stryker disable BlockStatement,BooleanLiteral,ConditionalExpression,StringLiteral,LogicalOperator,EqualityOperator: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
 async function serverInfo(service: ToolService): Promise<{ name: string; version: string } | undefined> {
   if (!service.operations.includes("capabilities")) return undefined;
-  // Stryker disable next-line ObjectLiteral: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
   const r = await service.handle({ op: "capabilities" });
   const caps = "result" in r ? (r.result as { name?: unknown; version?: unknown } | null) : null;
   return caps && typeof caps.name === "string" && typeof caps.version === "string" ? { name: caps.name, version: caps.version } : undefined;
 }
-// Stryker restore BlockStatement,BooleanLiteral,ConditionalExpression,StringLiteral,LogicalOperator,EqualityOperator
 
 export async function serveToolService(service: ToolService, options: HostOptions): Promise<void> {
   const svc = serialize(service);
@@ -54,15 +51,12 @@ export async function serveToolService(service: ToolService, options: HostOption
     case "jsonrpc":
       return serveJsonRpc(svc, io);
     case "mcp":
-      // Stryker disable next-line ObjectLiteral,LogicalOperator: own choice: what initialize reports beyond the negotiated version and the tools capability (serverInfo, listChanged)
       return serveMcp(svc, io, { serverInfo: options.serverInfo ?? (await serverInfo(svc)) });
   }
 }
 
 /** Validates, dispatches and serves a ToolHandlers implementation. */
-// Stryker disable BlockStatement,ObjectLiteral: own choice: hostToolHandlers, our library API (createToolService, then serveToolService)
 export function hostToolHandlers(handlers: ToolHandlers, options: HostOptions & ToolServiceOptions): Promise<void> {
   return serveToolService(createToolService(handlers, { operations: options.operations, onInternalError: options.onInternalError }), options);
 }
-// Stryker restore BlockStatement,ObjectLiteral
 

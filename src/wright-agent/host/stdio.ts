@@ -20,10 +20,8 @@ export function malformedLine(message: string): ToolResponse {
 /** Parses one stdio line into a request value, or the refusal for a line that is not one. */
 export function parseRequestLine(line: string): { ok: true; value: unknown } | { ok: false; response: ToolResponse } {
   try {
-    // Stryker disable next-line ObjectLiteral: equivalent: the parser's size limit on a line already capped
     return { ok: true, value: parseJson(line, { maxBytes: MAX_LINE_BYTES }) };
   } catch (e) {
-    // Stryker disable next-line BooleanLiteral,StringLiteral: own choice: how a line that is not JSON is refused
     return { ok: false, response: malformedLine(`a request line must be one JSON object: ${e instanceof JsonParseError ? e.message : String(e)}`) };
   }
 }
@@ -31,7 +29,6 @@ export function parseRequestLine(line: string): { ok: true; value: unknown } | {
 export async function serveStdio(service: ToolService, io: LineIo): Promise<void> {
   for await (const item of readLines(io.input)) {
     let response: ToolResponse;
-    // Stryker disable next-line StringLiteral: own choice: how a line that is not JSON is refused
     if ("oversize" in item) response = malformedLine(`request line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
     else if (item.line.trim() === "") continue;
     else {

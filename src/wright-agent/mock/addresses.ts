@@ -34,7 +34,6 @@ export class RuleAddressBook {
       const i = this.byName.get(nth[1]!)?.[Number(nth[2]) - 1];
       if (i !== undefined) found.add(i);
     }
-    // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: own choice: the order of an ambiguous-* refusal's candidates
     return [...found].sort((a, b) => a - b);
   }
 
@@ -57,7 +56,6 @@ export class RuleAddressBook {
   }
 
   /** The nearest declared canonical address, for "did you mean" messages. */
-  // Stryker disable next-line BlockStatement: own choice: the wording of the mock operations' refusals and payload diagnostics
   suggest(address: string): string | undefined {
     return nearest(address, this.canonicalCache);
   }

@@ -12,11 +12,9 @@ export const BUNDLED_FIXTURE_PATH = fileURLToPath(new URL("../fixtures/default-p
 export function loadCatalog(fixturePath: string, parser = new FixtureParser()): F.Catalog {
   for (const path of [fixturePath, BUNDLED_FIXTURE_PATH]) {
     const read = readFixtureBytes(path);
-    // Stryker disable next-line ConditionalExpression: equivalent: an unreadable fixture is skipped either way (parsing no bytes fails)
     if (!read.ok) continue;
     const parsed = parser.parse(read.bytes, path);
     if (parsed.ok) return parsed.fixture.catalog;
   }
-  // Stryker disable next-line StringLiteral: own choice: the start-up error of a package whose bundled fixture does not load
   throw new Error(`the bundled fixture ${BUNDLED_FIXTURE_PATH} does not load`);
 }

@@ -34,23 +34,18 @@ export function renderProgram(program: Program, catalog: F.Catalog, locale: stri
   if (pattern) for (const s of program.sources) for (const m of s.text.matchAll(pattern)) used.add(bySpelling.get(m[0])!);
   const unmapped = [...used].filter((e) => !e.spellings[locale]?.length);
   // The names only word the missing-mapping message.
-  // Stryker disable next-line ArrowFunction,MethodExpression,ArrayDeclaration: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (unmapped.length) return { ok: false, missing: [...new Set(unmapped.map((e) => e.spellings[input]![0]!))].sort() };
   const translate = (text: string) =>
     pattern &&
-    // Stryker disable next-line ConditionalExpression: equivalent: translating into the input locale is the identity
     locale !== input
       ? text.replace(pattern, (m) => bySpelling.get(m)!.spellings[locale]![0]!)
       : text;
-  // Stryker disable next-line StringLiteral: own choice: the layout of the mock's emitted text (a header comment, sources joined by newlines)
   const header = `// Compiled by ${catalog.service.name} ${catalog.service.version} from ${program.entry.path} (locale ${locale})\n`;
   const parts = program.sources.map((s) => `// ${s.path}\n${translate(s.text)}`);
-  // Stryker disable next-line StringLiteral: own choice: the layout of the mock's emitted text (a header comment, sources joined by newlines)
   return { ok: true, text: header + parts.join("\n") };
 }
 
 export function hasErrors(program: Program): boolean {
-  // Stryker disable next-line ArrayDeclaration: equivalent: a fixture without diagnostics has no error
   return (program.fixture.diagnostics ?? []).some((d) => d.severity === "error");
 }
 
@@ -60,15 +55,12 @@ export function programDiagnostics(program: Program): C.Diagnostic[] {
     // The fixture's diagnostics are workshop-rs's: a parse problem is the frontend's, the rest validation's.
     return {
       code: d.code,
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
       stage: d.code === "parse-error"
-        ? // Stryker disable next-line StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
-          "frontend"
+        ? "frontend"
         : "validation",
       severity: d.severity,
       message: d.message,
       ...(span ? { span } : {}),
-      // Stryker disable next-line StringLiteral: own choice: the stage and source a fixture diagnostic is reported with
       source: { kind: "workshop-rs" },
     };
   });
@@ -94,7 +86,6 @@ function refusal(code: string, message: string, exit: number, locale: string, di
     stage: "emission",
     severity: "error",
     message,
-    // Stryker disable next-line StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
     source: { kind: "wright" },
   };
   return { exit, diagnostics: [...diagnostics, refused], output: null, locale };
@@ -120,14 +111,12 @@ export function compileProgram(program: Program, catalog: F.Catalog, options: Co
   if (!locales.declared.includes(locale))
     return refusal(
       "invalid-locale",
-      // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
       `locale ${locale} is not declared (declared: ${locales.declared.join(", ")})`,
       2,
       locale,
     );
   const target = resolve(options.cwd, options.output ?? `${basename(program.entry.path, extname(program.entry.path))}.ow`);
   const inputs = [program.fixturePath, ...program.sources.map((s) => s.absolutePath)];
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   const why = { input: `${target} is an input of the project; compile never overwrites its input`, exists: `${target} exists; pass force: true to replace it` };
   if (isInput(target, inputs)) return refusal("output-is-input", why.input, 2, locale);
   if (existsSync(target) && !options.force) return refusal("output-exists", why.exists, 2, locale);
@@ -135,7 +124,6 @@ export function compileProgram(program: Program, catalog: F.Catalog, options: Co
   if (hasErrors(program)) return { exit: 1, diagnostics, output: null, locale };
   const rendered = renderProgram(program, catalog, locale);
   if (!rendered.ok) {
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     const why = `locale ${locale} has no mapping for ${rendered.missing.join(", ")}`;
     return refusal("missing-mapping", why, 1, locale, diagnostics);
   }
@@ -150,7 +138,6 @@ export function compileProgram(program: Program, catalog: F.Catalog, options: Co
     } catch {
       /* nothing was written */
     }
-    // Stryker disable next-line StringLiteral: own choice: the code and message of a compile that cannot write its file
     return refusal("output-io", `cannot write ${target}: ${(e as Error).message}`, 2, locale, diagnostics);
   }
   return { exit: 0, diagnostics, output: { written_to: target, sha256: sha256Hex(rendered.text) }, locale };

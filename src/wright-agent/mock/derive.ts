@@ -5,7 +5,6 @@
  */
 import type { Cfg, CfgBlock, ElementCount, Rule, Span, Statement } from "../../generated/wright-agent-fixture/types.js";
 
-// Stryker disable all: own choice: the cfg and element count the mock derives for a fixture rule that spells out neither
 type Shape = "if" | "elseif" | "else" | "end" | "while" | "for" | "loop" | "loopIf" | "abort" | "plain";
 
 function shapeOf(text: string): Shape {
@@ -156,7 +155,6 @@ export function deriveElementCount(rule: Pick<Rule, "conditions" | "actions">): 
   };
 }
 
-// Stryker restore all
 
 /** A rule's element count (sum of byNode). */
 export function elementTotal(count: ElementCount): number {

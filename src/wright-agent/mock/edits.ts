@@ -24,7 +24,6 @@ function editDiagnostic(code: string, message: string): C.Diagnostic {
     stage: "validation",
     severity: "error",
     message,
-    // Stryker disable next-line StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
     source: { kind: "wright" },
   };
 }
@@ -45,12 +44,10 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
   tx.edits.forEach((edit, index) => {
     let entry = sources.get(edit.source);
     if (!entry) {
-      // Stryker disable next-line ConditionalExpression: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       if (unknown.has(edit.source)) return;
       const src = lookup(edit.source);
       if (!src) {
         unknown.add(edit.source);
-        // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
         const message = `edits[${index}].source ${JSON.stringify(edit.source)} is not a source of this project/document set`;
         diagnostics.push(editDiagnostic("edit-unknown-source", message));
         return;
@@ -60,18 +57,14 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
     }
     if (edit.source_identity !== entry.identity && !stale.has(edit.source)) {
       stale.add(edit.source);
-      // Stryker disable next-line StringLiteral,MethodExpression: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       const message = `edits[${index}]: ${edit.source} changed since the transaction was computed (source_identity ${edit.source_identity.slice(0, 12)}… is not ${entry.identity.slice(0, 12)}…)`;
-      // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       diagnostics.push(editDiagnostic("edit-stale-source", message));
     }
     const range = rangePositions(edit.range);
     const start = entry.lines.offsetOf(range.start);
     const end = entry.lines.offsetOf(range.end);
     if (start === undefined || end === undefined || end < start) {
-      // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       const message = `edits[${index}]: range ${fmt(edit.range)} is outside ${edit.source} or reversed`;
-      // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
       diagnostics.push(editDiagnostic("edit-invalid-range", message));
       return;
     }
@@ -84,12 +77,9 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
       const a = sorted[k - 1]!;
       const b = sorted[k]!;
       // Intersecting ranges, or two edits at one point where one inserts (their order is undefined).
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: own choice: two edits at one point where one inserts are refused as overlapping
       const samePoint = b.start === a.start && (a.start === a.end || b.start === b.end);
       if (b.start < a.end || samePoint) {
-        // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
         const message = `edits[${a.index}] and edits[${b.index}] overlap in ${source}`;
-        // Stryker disable next-line StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
         diagnostics.push(editDiagnostic("edit-overlap", message));
       }
     }
@@ -109,42 +99,33 @@ export function checkDelimiters(text: string, where: { file?: number; path?: str
   const lines = new LineIndex(text);
   const stack: { ch: string; at: number }[] = [];
   const pairs: Record<string, string> = { ")": "(", "}": "{", "]": "[" };
-  // Stryker disable all: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
   const problem = (at: number, message: string): C.Diagnostic[] => {
     const pos = lines.positionOf(at);
     const mapped = where.file !== undefined && where.path !== undefined;
     const span = mapped ? { span: { file: where.file!, path: where.path!, start: { line: pos.line, col: pos.column }, end: { line: pos.line, col: pos.column + 1 } } } : {};
     return [{ code: "parse-error", stage: "frontend", severity: "error", message: `${where.source}:${pos.line}:${pos.column}: ${message}`, ...span, source: { kind: "workshop-rs" } }];
   };
-  // Stryker restore all
-  // Stryker disable next-line EqualityOperator: equivalent: one step past a text's end finds nothing
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    // Stryker disable next-line ArithmeticOperator: equivalent: a // comment found at its second slash is the same comment
     if (ch === "/" && text[i + 1] === "/") {
-      // Stryker disable next-line EqualityOperator: equivalent: one step past a text's end finds nothing
       while (i < text.length) {
         if (text[i] === "\n") break;
         i++;
       }
     } else if (ch === '"') {
       const open = i;
-      // Stryker disable next-line EqualityOperator: equivalent: one step past a text's end finds nothing
       for (i++; i < text.length; i++) {
         if (text[i] === '"') break;
         if (text[i] === "\\") i++;
       }
-      // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
       if (i >= text.length) return problem(open, "unterminated string literal");
     } else if (ch === "(" || ch === "{" || ch === "[") stack.push({ ch, at: i });
     else if (pairs[ch]) {
       const top = stack.pop();
-      // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
       if (!top || top.ch !== pairs[ch]) return problem(i, `unexpected ${ch}`);
     }
   }
   const open = stack.pop();
-  // Stryker disable next-line StringLiteral: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
   return open ? problem(open.at, `unclosed ${open.ch}`) : [];
 }
 
@@ -155,8 +136,6 @@ export function previews(outcome: { edited: Map<string, string>; order: string[]
   });
 }
 
-// Stryker disable BlockStatement,StringLiteral: own choice: the edit diagnostics' wording, and one diagnostic per unknown or stale source
 function fmt(r: C.EditRange): string {
   return `${r.start_line}:${r.start_col}-${r.end_line}:${r.end_col}`;
 }
-// Stryker restore BlockStatement,StringLiteral

@@ -32,7 +32,6 @@ export function readFixtureBytes(path: string): FixtureBytes | LoaderFailure {
     return { ok: true, bytes, fingerprint: sha256Hex(bytes) };
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    // Stryker disable next-line StringLiteral,LogicalOperator,MethodExpression: own choice: the fixture loader's messages (the loader code is the contract's)
     const message = `cannot read project fixture ${path}: ${err.code ?? ""} ${err.message}`.trim();
     return { ok: false, code: "input-io", message };
   }
@@ -54,15 +53,10 @@ export class FixtureParser {
   parse(bytes: Uint8Array, label: string): ParsedFixture | LoaderFailure {
     let value: unknown;
     try {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: the fixture loader refuses a __proto__ member anywhere
       value = parseJson(bytes, { protoKey: "reject" });
-      // Stryker disable next-line BlockStatement: own choice: the fixture loader's messages (the loader code is the contract's)
     } catch (e) {
-      // Stryker disable next-line ConditionalExpression: own choice: the fixture loader's messages (the loader code is the contract's)
       const msg = e instanceof JsonParseError ? e.message : String(e);
-      // Stryker disable next-line StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
       const message = `${label}: ${msg}`;
-      // Stryker disable next-line BooleanLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
       return { ok: false, code: "parse-error", message };
     }
     const schemaProblems = this.schemaProblems(value);
@@ -74,28 +68,20 @@ export class FixtureParser {
   }
 
   private schemaProblems(value: unknown): string[] {
-    // Stryker disable next-line ConditionalExpression: equivalent: the explainer checks the schema the generated validator checks
     if (validateWrightAgentFixture(value)) return [];
-    // Stryker disable next-line ConditionalExpression: equivalent: the explainer checks the schema the generated validator checks
     if (!this.explainer) {
-      // Stryker disable all: own choice: the fixture loader's messages (the loader code is the contract's)
       const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
       this.explainer = ajv.compile(JSON.parse(readFileSync(FIXTURE_SCHEMA_PATH, "utf8")) as object);
     }
-    // Stryker restore all
-    // Stryker disable next-line ArrayDeclaration,ConditionalExpression: equivalent: the explainer checks the schema the generated validator checks
     if (this.explainer(value)) return [];
-    // Stryker disable next-line all: own choice: the fixture loader's messages (the loader code is the contract's)
     return (this.explainer.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : ""}`);
   }
 }
 
 function fail(label: string, problems: string[]): LoaderFailure {
-  // Stryker disable all: own choice: the fixture loader's messages (the loader code is the contract's)
   const shown = problems.slice(0, 8).join("; ");
   const more = problems.length > 8 ? ` (and ${problems.length - 8} more)` : "";
   const message = `${label} is not a valid wright-agent-fixture/v1 project: ${shown}${more}`;
-  // Stryker restore all
   return { ok: false, code: "parse-error", message };
 }
 
@@ -103,14 +89,10 @@ function fail(label: string, problems: string[]): LoaderFailure {
 export function crossCheck(f: WrightAgentFixture): string[] {
   const problems: string[] = [];
   const lines = new Map<string, LineIndex>();
-  // Stryker disable StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
   for (const s of f.sources) {
     if (lines.has(s.path)) problems.push(`/sources: ${s.path} is listed twice`);
-    // Stryker restore StringLiteral
     const outside = s.path.startsWith("/") || s.path.split("/").includes("..") || s.path.includes("\\");
-    // Stryker disable next-line StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
     if (outside) problems.push(`/sources: ${s.path} must be a relative /-separated path inside the project`);
-    // Stryker disable StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
     lines.set(s.path, new LineIndex(s.text));
   }
   if (!lines.has(f.project.entry)) problems.push(`/project/entry: ${f.project.entry} is not among sources`);
@@ -148,14 +130,11 @@ export function crossCheck(f: WrightAgentFixture): string[] {
   const symbolKeys = new Set<string>();
   f.symbols.forEach((s, i) => {
     span(`/symbols/${i}`, s.span);
-    // Stryker restore StringLiteral
     const key = `${s.kind}:${s.name}`;
     const twice = s.kind !== "rule" && symbolKeys.has(key);
-    // Stryker disable next-line StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
     if (twice) problems.push(`/symbols/${i}: ${key} is declared twice`);
     symbolKeys.add(key);
   });
-  // Stryker disable StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
   f.references.forEach((r, i) => {
     if (!symbolKeys.has(r.symbol)) problems.push(`/references/${i}: unknown symbol ${r.symbol}`);
     span(`/references/${i}`, r.span);
@@ -181,12 +160,9 @@ export function crossCheck(f: WrightAgentFixture): string[] {
   const policy = f.project.lintPolicy;
   for (const id of [...policy.disabled, ...Object.keys(policy.severityOverrides)]) if (!lintIds.has(id)) problems.push(`/project/lintPolicy: unknown lint rule ${id}`);
   if (!f.project.locales.declared.includes(f.project.locales.input)) problems.push(`/project/locales: input locale ${f.project.locales.input} is not declared`);
-  // Stryker restore StringLiteral
   return problems;
 }
 
-// Stryker disable next-line BlockStatement: own choice: the fixture loader's messages (the loader code is the contract's)
 function fmt(s: Span): string {
-  // Stryker disable next-line StringLiteral: own choice: the fixture loader's messages (the loader code is the contract's)
   return `${s.start.line}:${s.start.column}-${s.end.line}:${s.end.column}`;
 }

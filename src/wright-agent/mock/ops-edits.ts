@@ -17,9 +17,7 @@ const own = (o: object | null | undefined, k: string): boolean => !!o && Object.
 function requireWorkshop(p: Program): void {
   const origin = p.fixture.project.origin;
   if (origin === "workshop") return;
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (origin === "opy") refuse("edit-requires-provider", "the input is OverPy: validate edits with providerValidateEdit (language_id opy)");
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   refuse("source-provider-unavailable", `no source provider is shipped for ${origin} input`);
 }
 
@@ -54,7 +52,6 @@ export function validateEditTransaction(ctx: MockContext, req: C.ValidateEditTra
 
 export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEditRequest): C.ProviderValidateEditResult {
   if (!ctx.catalog.providers.includes(req.language_id)) {
-    // Stryker disable next-line StringLiteral,ConditionalExpression,LogicalOperator: own choice: the wording of the mock operations' refusals and payload diagnostics
     refuse("provider-unavailable", `no provider for ${JSON.stringify(req.language_id)} is configured (configured: ${ctx.catalog.providers.join(", ") || "none"})`);
   }
   // Caller-supplied documents answer without the project; omitted, the loaded project supplies them.
@@ -82,7 +79,6 @@ export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEd
 }
 
 function payloadRefusal(code: string, message: string): C.EditStatementsResult {
-  // Stryker disable next-line StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
   return { transaction: null, ok: false, exit: 1, diagnostics: [{ code, stage: "validation", severity: "error", message, source: { kind: "wright" } }] };
 }
 
@@ -100,40 +96,28 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
   const lookup = workshopLookup(p, sources);
   const entryText = lookup(p.entry.path)?.text ?? p.entry.text;
   // Addresses first: a stale or unknown rule is a refusal whatever the rest of the request says.
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   const targets = req.edits.map((e, k) => p.rules[resolveRule(p, generation, e.rule, req.snapshot, "target", `edits[${k}].rule`)]!);
-  // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
   if (sha256Hex(entryText) !== req.inputIdentity) return payloadRefusal("stale-input", "inputIdentity is not the entry source's current identity; re-read project.inputIdentity");
-  // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: editStatements' assumed statement-edit request (the companion document is not available)
   if (req.edits.length === 0) return payloadRefusal("edit-unsupported", "edits is empty: a transaction carries at least one edit");
   const edits: C.SourceEdit[] = [];
   for (const [k, e] of req.edits.entries()) {
     const rule = targets[k]!;
-    // Stryker disable next-line LogicalOperator,StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     const list = e.list ?? "actions";
     const statements = rule[list];
     const op = e.op;
-    // Stryker disable next-line Regex,StringLiteral,ConditionalExpression,EqualityOperator: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     const text = typeof e.text === "string" ? e.text.replace(/;\s*$/, "") : undefined;
-    // Stryker disable next-line StringLiteral,ConditionalExpression,LogicalOperator,EqualityOperator: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     if (op === undefined || e.index === undefined) return payloadRefusal("edit-unsupported", `edits[${k}]: op and index are required`);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,BlockStatement: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     if ((op === "insert" || op === "replace") && text === undefined) {
-      // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
       return payloadRefusal("edit-unsupported", `edits[${k}]: the mock needs the statement as raw Workshop text in a text member (it renders no rule-content-v1 documents)`);
     }
-    // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     const limit = op === "insert" ? statements.length : statements.length - 1;
-    // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     if (e.index > limit || (op === "insert" && statements.length === 0)) return payloadRefusal("edit-invalid-statement", `edits[${k}]: ${rule.address} has no ${list} position ${e.index}`);
     const anchor = statements[Math.min(e.index, statements.length - 1)]!;
     const source = anchor.span.file;
     const current = lookup(source);
-    // Stryker disable next-line StringLiteral: own choice: editStatements' assumed statement-edit request (the companion document is not available)
     if (!current) return payloadRefusal("edit-unknown-source", `edits[${k}]: ${source} is not available`);
     const identity = sha256Hex(current.text);
     const line = anchor.span.start.line;
-    // Stryker disable next-line Regex,LogicalOperator,StringLiteral,ArithmeticOperator: own choice: the layout of an inserted statement line (the indentation it copies)
     const indent = /^[ \t]*/.exec(current.text.split("\n")[line - 1] ?? "")![0];
     if (op === "delete") edits.push(wireEdit(source, identity, { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, ""));
     else if (op === "replace") edits.push(wireEdit(source, identity, { start: anchor.span.start, end: anchor.span.end }, text!));

@@ -32,7 +32,6 @@ export function compactFinding(f: ProgramFinding): C.LintFinding {
 }
 
 function skipped(p: Program): C.SkippedEvaluation[] {
-  // Stryker disable next-line LogicalOperator,ArrayDeclaration: own choice: defaults for catalog and fixture members a fixture leaves out
   return (p.fixture.skipped ?? []).map((s) => ({ id: s.lintRule, rule: s.rule, ruleAddress: p.rules[s.rule]!.address, reason: s.reason }));
 }
 
@@ -56,7 +55,6 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
     counts: Program.severityCounts(p.findings),
     rules: p.fixture.lintRules.map((l) => ({ id: l.id, effectiveSeverity: p.lintSeverity.get(l.id)! })),
     skipped: skipped(p),
-    // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
     next: ["wright inspect findings", "wright lint --all"],
     snapshot: ctx.session.generation,
   };
@@ -97,27 +95,20 @@ export function lintRules(ctx: MockContext): C.LintRulesResult {
       return {
         id: l.id,
         summary: l.summary,
-        // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
         rationale: l.rationale ?? "",
-        // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
         documentation: l.documentation ?? "",
-        // Stryker disable next-line LogicalOperator,ArrayDeclaration,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
         knownLimits: (l.knownLimits ?? []).join("\n"),
-        // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
         evidence: l.evidence ?? "",
-        // Stryker disable next-line LogicalOperator,ArrayDeclaration: own choice: defaults for catalog and fixture members a fixture leaves out
         tags: [...(l.tags ?? [])],
         defaultSeverity: l.defaultSeverity,
         effectiveSeverity,
         enabled: effectiveSeverity !== "off",
-        // Stryker disable next-line LogicalOperator,BooleanLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
         fixable: l.fixable ?? false,
         // The fixture registers built-in rules only (no --rule-file rules).
         kind: "builtin",
       };
     }),
     config: lintConfig(p),
-    // Stryker disable next-line LogicalOperator,ArrayDeclaration: own choice: defaults for catalog and fixture members a fixture leaves out
     policy: { configFile: policy.configFile ?? null, ruleFiles: [...(policy.ruleFiles ?? [])], disabled: [...policy.disabled], severityOverrides: { ...policy.severityOverrides }, failOn: policy.failOn },
     skipped: skipped(p),
     snapshot: ctx.session.generation,
@@ -140,7 +131,6 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
   const unavailable = p.fixture.cost?.elementCountUnavailable;
   let elementCount: C.ElementCount = { budget };
   if (unavailable === undefined) {
-    // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
     const ranked = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index).map((r) => ({ index: r.index, address: r.address, count: r.count, span: r.span }));
     const top = bound(ranked, { all: req.all }, RANKED_TOP);
     elementCount = { budget, total: p.rules.reduce((n, r) => n + r.count, 0), rules: top.shown, ...(top.truncation ? { truncation: top.truncation } : {}) };
@@ -169,7 +159,6 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
 }
 
 /** How exact each part of the estimate is: counts are exact, findings static, performance heuristic. */
-// Stryker disable next-line StringLiteral: own choice: costEstimate's kind labels
 const COST_KINDS: C.CostKinds = { exact: "exact", findings: "static", performance: "heuristic" };
 
 export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
@@ -186,7 +175,6 @@ export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
     playerVariables: declarations.playerVariables,
     subroutines: declarations.subroutines,
     emittedBytes,
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     ...(emittedBytes === null ? { emittedBytesUnavailable: hasErrors(p) ? "the program has errors, so nothing is emitted" : "the input locale lacks mappings" } : {}),
   };
 }

@@ -34,20 +34,14 @@ export function project(ctx: MockContext): C.ProjectResult {
  */
 function ruleContentRenderer(ctx: MockContext, p: Program): (rule: ProgramRule) => C.JsonValue {
   const ids = new Map<string, string>();
-  // Stryker disable next-line ArrayDeclaration,OptionalChaining: own choice: the mock's rule-content stand-in document
   for (const e of ctx.catalog.languages.workshop?.entries ?? []) {
-    // Stryker disable next-line OptionalChaining: own choice: the mock's rule-content stand-in document
     const spelling = e.spellings[p.fixture.project.locales.input]?.[0];
-    // Stryker disable next-line ConditionalExpression: own choice: the mock's rule-content stand-in document
     if (spelling) ids.set(spelling, e.id);
   }
   const statement = (s: F.Statement): C.JsonValue => {
-    // Stryker disable next-line Regex: own choice: the mock's rule-content stand-in document
     const head = /^([A-Z][\w -]*?)\s*(\(|$)/.exec(s.text)?.[1];
-    // Stryker disable next-line ConditionalExpression: own choice: the mock's rule-content stand-in document
     return { call: head !== undefined ? (ids.get(head) ?? null) : null, text: s.text, span: p.span(s.span) as C.JsonValue };
   };
-  // Stryker disable next-line StringLiteral: own choice: the mock's rule-content stand-in document
   return (rule) => ({ format: "workshop-rs/rule-content-v1", event: rule.event, conditions: rule.conditions.map(statement), actions: rule.actions.map(statement) });
 }
 
@@ -56,13 +50,11 @@ export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
   const generation = ctx.session.generation;
   let selected = p.rules;
   if (req.rule !== undefined) {
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     const i = resolveRule(p, generation, req.rule, req.snapshot, "selection");
     selected = [p.rules[i]!];
   }
   if (req.file !== undefined) {
     const file = resolveFileSelection(p, req.file);
-    // Stryker disable next-line OptionalChaining: equivalent: optional chaining over spans the served program always has
     selected = selected.filter((r) => r.span?.file === file);
   }
   const content = req.content ? ruleContentRenderer(ctx, p) : undefined;
@@ -103,11 +95,9 @@ export function references(ctx: MockContext, req: C.ReferencesRequest): C.Refere
   const p = ctx.session.program();
   const generation = ctx.session.generation;
   const id = resolveSymbol(p, generation, req.symbol, req.snapshot);
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   const rule = req.rule === undefined ? undefined : resolveRule(p, generation, req.rule, req.snapshot, "selection");
   const file = req.file === undefined ? undefined : resolveFileSelection(p, req.file);
   const all = p.references.filter((r) => r.symbol === id);
-  // Stryker disable next-line OptionalChaining: equivalent: optional chaining over spans the served program always has
   const filtered = all.filter((r) => (req.kind === undefined || r.kind === req.kind) && (rule === undefined || r.rule === rule) && (file === undefined || r.span?.file === file));
   const entries = filtered.map(
     // The fixture locates references to the action, not to a value inside it: value is null.
@@ -139,12 +129,9 @@ export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
 
 export function callGraph(ctx: MockContext, req: C.CallGraphRequest): C.CallGraphResult {
   const p = ctx.session.program();
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   const caller = req.caller === undefined ? undefined : resolveRule(p, ctx.session.generation, req.caller, undefined, "selection", "caller");
   if (req.callee !== undefined && !p.symbols.some((s) => s.kind === "subroutine" && s.name === req.callee)) {
-    // Stryker disable next-line MethodExpression,ArrowFunction,ConditionalExpression,EqualityOperator,StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     const hint = nearest(req.callee, p.symbols.filter((s) => s.kind === "subroutine").map((s) => s.name));
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     refuse("invalid-selection", `callee: no subroutine ${JSON.stringify(req.callee)} is declared${hint ? ` (did you mean ${hint}?)` : ""}`);
   }
   const seen = new Set<string>();
@@ -196,7 +183,6 @@ function cfgBlock(p: Program, rule: ProgramRule, b: F.CfgBlock): C.CfgBlock {
     calls,
     actions: b.action === null || b.action === undefined ? [] : [b.action],
     successors,
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: cfg's optional label member
     ...(b.label !== undefined ? { label: b.label } : {}),
     span: p.span(b.span),
   };
@@ -241,7 +227,6 @@ function persistentObject(p: Program, o: F.PersistentObject): C.PersistentObject
   const at = o.span ? rule.actions.findIndex((a) => a.span.file === o.span!.file && a.span.start.line <= o.span!.start.line && a.span.end.line >= o.span!.end.line) : -1;
   if (at < 0) return [];
   const args = callArguments(rule.actions[at]!.text);
-  // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,BooleanLiteral: own choice: the mock's reading of a persistent object's reevaluation and of a subroutine rule's scope
   const mode = args.find((a) => /Visible To|Position|Radius|String|Color/.test(a) && !/\(/.test(a));
   const cleanup = DESTROYS[o.kind];
   return [
@@ -249,10 +234,8 @@ function persistentObject(p: Program, o: F.PersistentObject): C.PersistentObject
       kind: o.kind,
       rule: o.rule,
       action: at,
-      // Stryker disable next-line MethodExpression,StringLiteral: own choice: the mock's reading of a persistent object's reevaluation and of a subroutine rule's scope
       executionScope: rule.event === "ongoingGlobal" ? "global" : rule.event.startsWith("subroutine") ? "caller" : "player",
       visibility: args[0] ?? "",
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: own choice: the mock's reading of a persistent object's reevaluation and of a subroutine rule's scope
       reevaluation: mode === undefined ? null : { domain: o.kind, mode },
       identityRetained: o.storedIn !== null,
       sameKindCleanupInRule: cleanup !== undefined && rule.actions.some((a) => cleanup.test(a.text)),

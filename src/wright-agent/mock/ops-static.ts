@@ -7,7 +7,6 @@ import type { MockContext } from "./context.js";
 import { editDistance, nearest } from "./text.js";
 
 export function capabilities(ctx: MockContext): C.CapabilitiesResult {
-  // Stryker disable next-line MethodExpression: own choice: the mock's own operation-subset option
   const advertised = OPERATIONS.filter((o) => ctx.operations.includes(o.op));
   return {
     name: ctx.catalog.service.name,
@@ -17,7 +16,6 @@ export function capabilities(ctx: MockContext): C.CapabilitiesResult {
     operations: advertised.map((o) => o.op),
     result_schemas: Object.fromEntries(advertised.map((o) => [o.op, `#/$defs/${o.result}`])),
     languages: Object.keys(ctx.catalog.languages),
-    // Stryker disable next-line LogicalOperator,ArrayDeclaration,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
     profiles: ctx.catalog.profiles ?? ["off", "compat"],
     athena_version: ctx.catalog.athenaVersion,
   };
@@ -34,19 +32,16 @@ function language(ctx: MockContext, name: string): F.Language {
   const lang = Object.prototype.hasOwnProperty.call(ctx.catalog.languages, name) ? ctx.catalog.languages[name] : undefined;
   if (!lang) {
     const hint = nearest(name, Object.keys(ctx.catalog.languages));
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     refuse("unknown-language", `language ${JSON.stringify(name)} is not served${hint ? ` (did you mean ${hint}?)` : ""}; capabilities.languages lists them`);
   }
   return lang;
 }
 
 function locale(ctx: MockContext, lang: F.Language, requested: string | null | undefined): string {
-  // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
   const fallback = ctx.catalog.defaultLocale ?? "en-US";
   if (requested === undefined || requested === null) return fallback;
   const known = new Set(lang.entries.flatMap((e) => Object.keys(e.spellings)));
   known.add(fallback);
-  // Stryker disable next-line StringLiteral,MethodExpression,ArrayDeclaration: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (!known.has(requested)) refuse("invalid-locale", `locale ${requested} is not available (known: ${[...known].sort().join(", ")})`);
   return requested;
 }
@@ -57,19 +52,15 @@ function entryResult(e: F.VocabularyEntry, loc: string, fallback: string): C.Voc
   return { identity: e.id, kind: e.kind, spelling: displayName, displayName, ...(e.signature ? { signature: e.signature } : {}), accepted: [...spellings], within: e.within ?? null };
 }
 
-// Stryker disable next-line MethodExpression,Regex,StringLiteral: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Lower is better; undefined = no match. */
 function score(query: string, e: F.VocabularyEntry, loc: string): number | undefined {
   const q = norm(query);
   let best: number | undefined;
-  // Stryker disable next-line LogicalOperator,ArrayDeclaration: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
   for (const s of [...(e.spellings[loc] ?? []), e.id]) {
     const n = norm(s);
-    // Stryker disable next-line ConditionalExpression,MethodExpression,EqualityOperator,ArithmeticOperator: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
     const d = n === q ? 0 : n.startsWith(q) ? 1 : n.includes(q) ? 2 : editDistance(q, n) <= Math.max(2, Math.floor(n.length / 3)) ? 3 + editDistance(q, n) : undefined;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
     if (d !== undefined && (best === undefined || d < best)) best = d;
   }
   return best;
@@ -83,15 +74,12 @@ export function lookup(ctx: MockContext, req: C.LookupRequest): C.LookupResult {
   const kind = req.kind ?? undefined;
   const within = req.within ?? undefined;
   const query = req.query ?? undefined;
-  // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
   const fallback = ctx.catalog.defaultLocale ?? "en-US";
   const candidates = lang.entries.filter((e) => (kind === undefined || e.kind === kind) && (within === undefined || e.within === within));
-  // Stryker disable ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator: own choice: lookup's ranking of inexact matches (the vocabulary companion document is not available)
   const scored = candidates
     .map((e, order) => ({ e, order, s: query === undefined ? 0 : score(query, e, loc) }))
     .filter((x): x is { e: F.VocabularyEntry; order: number; s: number } => x.s !== undefined)
     .sort((a, b) => a.s - b.s || a.order - b.order);
-  // Stryker restore ArrowFunction,ConditionalExpression,LogicalOperator,ArithmeticOperator
   return { language: req.language, owner: lang.owner, entries: scored.slice(0, req.limit ?? 10).map((x) => entryResult(x.e, loc, fallback)) };
 }
 
@@ -108,12 +96,10 @@ function encodeCursor(c: Cursor): string {
 function decodeCursor(cursor: string, kind: string, within: string | null): number {
   try {
     const c = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Cursor>;
-    // Stryker disable next-line EqualityOperator: equivalent: a cursor the mock never issues
     if (c.k === kind && c.w === within && Number.isInteger(c.o) && c.o! >= 0) return c.o!;
   } catch {
     /* fall through */
   }
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   refuse("invalid-cursor", "cursor does not come from a previous page of this kind/within listing");
 }
 
@@ -122,7 +108,6 @@ export function listEntries(ctx: MockContext, req: C.ListEntriesRequest): C.List
   const base = { language: req.language, owner: lang.owner, kind: req.kind };
   if (lang.unavailable !== undefined) return { ...base, entries: [], total: 0, nextCursor: null, unavailable: unavailable(lang) };
   const kinds = [...new Set(lang.entries.map((e) => e.kind))];
-  // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (!kinds.includes(req.kind)) refuse("invalid-selection", `kind ${JSON.stringify(req.kind)} is not a vocabulary kind of ${req.language} (kinds: ${kinds.join(", ")})`);
   const loc = locale(ctx, lang, req.locale);
   const within = req.within ?? null;
@@ -131,6 +116,5 @@ export function listEntries(ctx: MockContext, req: C.ListEntriesRequest): C.List
   const size = req.pageSize ?? 50;
   const page = all.slice(offset, offset + size);
   const next = offset + size < all.length ? encodeCursor({ k: req.kind, w: within, o: offset + size }) : null;
-  // Stryker disable next-line LogicalOperator,StringLiteral: own choice: defaults for catalog and fixture members a fixture leaves out
   return { ...base, entries: page.map((e) => entryResult(e, loc, ctx.catalog.defaultLocale ?? "en-US")), total: all.length, nextCursor: next };
 }

@@ -28,19 +28,15 @@ function envelope<K extends Command, R>(ctx: MockContext, command: K, exit: numb
 }
 
 function loaderDiagnostic(failure: LoaderFailure): C.Diagnostic {
-  // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: own choice: diagnostic stage and source metadata of the mock's own diagnostics
   const stage = failure.code === "parse-error" ? "frontend" : "discovery";
-  // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
   const source = { kind: "loader" };
   return { code: failure.code, stage, severity: "error", message: failure.message, source };
 }
 
 /** Program order: the tie-breaker among entries of equal rank. */
-// Stryker disable next-line ArithmeticOperator,ArrowFunction: own choice: the order among entries of equal rank, and complexity's secondary key
 const programOrder = (a: { index: number }, b: { index: number }) => a.index - b.index;
 
 /** A missing/unreadable input is a usage-level failure (2); an input that does not parse is a program error (1). */
-// Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: own choice: the exit code of a failed workflow load (2 unreadable, 1 does not parse)
 const loaderExit = (failure: LoaderFailure) => (failure.code === "input-io" ? 2 : 1);
 
 export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResult {
@@ -54,14 +50,12 @@ export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResul
 
 export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
   const load = ctx.session.load();
-  // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
   if (!load.ok) return envelope(ctx, "check", loaderExit(load), [loaderDiagnostic(load)], { program: null, next: ["wright check"] });
   const p = load.program;
   const capped = bound(programDiagnostics(p), { all: req.all });
   const failed = hasErrors(p);
   return envelope(ctx, "check", failed ? 1 : 0, capped.shown, {
     program: p.programSummary(),
-    // Stryker disable next-line ArrayDeclaration,StringLiteral,ConditionalExpression: own choice: which command lines next lists
     next: failed ? ["wright inspect findings", "wright check --all"] : ["wright lint", "wright compile"],
     ...(capped.truncation ? { truncation: capped.truncation } : {}),
   });
@@ -70,26 +64,19 @@ export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
 export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResult {
   const p = ctx.session.program();
   const top = <T>(items: T[], n = RANKED_TOP) => (req.all ? items : items.slice(0, n));
-  // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const risks = filterFindings(p, p.findings, req, (f) => f.file)
     .map((f, order) => ({ f, order }))
     .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.order - b.order)
     .map(({ f }) => compactFinding(f));
-  // Stryker restore ArithmeticOperator
   const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
-  // Stryker disable MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrowFunction: own choice: what analyze's topVariables counts as a reference
   const referenced = p.symbols
     .filter((s) => s.kind === "globalVariable" || s.kind === "playerVariable")
     .map((s) => ({ name: s.name, kind: s.kind, references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length }))
     .sort((a, b) => b.references - a.references || a.name.localeCompare(b.name));
-  // Stryker restore MethodExpression,ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,ArrowFunction
-  // Stryker disable next-line ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const byCount = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index);
-  // Stryker disable ArithmeticOperator: own choice: the order among entries of equal rank, and complexity's secondary key
   const complexity = p.rules
     .map((r) => ({ address: r.address, blocks: r.cfg.blocks.length, branches: r.cfg.blocks.filter((b) => b.kind === "if" || b.kind === "while" || b.kind === "for").length }))
     .sort((a, b) => b.branches - a.branches || b.blocks - a.blocks);
-  // Stryker restore ArithmeticOperator
   const conditionTrees = p.rules
     .filter((r) => r.conditions.length > 0)
     .sort((a, b) => b.conditions.length - a.conditions.length || programOrder(a, b))
@@ -114,7 +101,6 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
       risks: shapedRisks.list as C.LintFinding[],
       topVariables: top(referenced),
       conditionTrees: top(conditionTrees, 3),
-      // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
       next: ["wright inspect cost", "wright lint"],
       ...(shapedRisks.selection ? { selection: shapedRisks.selection as C.SelectionSummary } : {}),
     },
@@ -137,7 +123,6 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
       program: { ...p.programSummary(), findings: p.findings.length },
       rules: shaped.list,
       commands: ["wright inspect symbols", "wright inspect refs <SYMBOL>", "wright inspect cfg <RULE>", "wright inspect callgraph", "wright inspect cost"],
-      // Stryker disable next-line ArrayDeclaration,StringLiteral: own choice: which command lines next lists
       next: ["wright inspect rules", "wright analyze"],
     },
     ctx.session.generation,
@@ -146,27 +131,20 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
 
 export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateResult {
   const athena = ctx.catalog.athenaVersion;
-  // Stryker disable next-line ObjectLiteral,StringLiteral: own choice: diagnostic stage and source metadata of the mock's own diagnostics
   const origin = { stage: "analysis", source: { kind: "wright" } } as const;
   const fail = (code: string, message: string, exit: number) =>
-    // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
     envelope(ctx, "simulate", exit, [{ code, stage: origin.stage, severity: "error", message, source: origin.source }], { athena_version: athena ?? "unavailable", trace: null });
   const load = ctx.session.load();
-  // Stryker disable next-line StringLiteral,LogicalOperator: own choice: simulate without athena, and the members simulate echoes
   if (!load.ok) return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
-  // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: simulate without athena, and the members simulate echoes
   if (athena === null) return fail("simulate-unavailable", "this service links no athena release", 2);
   const p = load.program;
   const supplied = req.sources && Object.prototype.hasOwnProperty.call(req.sources, p.entry.path) ? req.sources[p.entry.path] : undefined;
   const identity = supplied !== undefined ? sha256Hex(supplied) : p.entry.identity;
-  // Stryker disable next-line StringLiteral,MethodExpression: own choice: the wording of the mock operations' refusals and payload diagnostics
   if (identity !== req.inputIdentity) return fail("stale-input", `inputIdentity ${req.inputIdentity.slice(0, 12)}… is not the entry source's current identity ${identity.slice(0, 12)}…`, 2);
   return envelope(ctx, "simulate", 0, [], {
     athena_version: athena,
     inputIdentity: identity,
-    // Stryker disable ConditionalExpression,EqualityOperator,ObjectLiteral: own choice: simulate without athena, and the members simulate echoes
     ...(req.seconds !== undefined ? { seconds: req.seconds } : {}),
-    // Stryker restore ConditionalExpression,EqualityOperator,ObjectLiteral
     trace: (p.fixture.simulation?.trace ?? null) as C.JsonValue,
   });
 }

@@ -115,7 +115,6 @@ export class Program {
     }
     this.findings = fixture.findings.flatMap((f) => {
       const severity = this.lintSeverity.get(f.code);
-      // Stryker disable next-line ConditionalExpression: equivalent: a finding whose code no lint rule registers (the loader refuses such a fixture)
       if (severity === undefined || severity === "off") return [];
       const span = this.span(f.span);
       const finding: ProgramFinding = {
@@ -168,7 +167,6 @@ export class Program {
    */
   resolveFile(spelling: string): number | undefined {
     let p = spelling;
-    // Stryker disable ConditionalExpression,MethodExpression,StringLiteral,BlockStatement: own choice: file:// and backslash spellings of a file selection (beyond the contract's)
     if (p.startsWith("file://")) {
       try {
         p = fileURLToPath(p);
@@ -176,11 +174,8 @@ export class Program {
         return undefined;
       }
     }
-    // Stryker restore ConditionalExpression,MethodExpression,StringLiteral,BlockStatement
     if (isAbsolute(p)) p = relative(this.root, p);
-    // Stryker disable next-line StringLiteral: own choice: file:// and backslash spellings of a file selection (beyond the contract's)
     p = posix.normalize(p.split("\\").join("/"));
-    // Stryker disable next-line ConditionalExpression,MethodExpression,StringLiteral: equivalent: posix.normalize already drops a leading ./
     if (p.startsWith("./")) p = p.slice(2);
     return this.sourceByPath.get(p)?.index;
   }

@@ -12,7 +12,6 @@ import { nearest } from "./text.js";
 
 export function requireSnapshot(generation: number, snapshot: number | undefined, what: string): void {
   if (snapshot === generation) return;
-  // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: own choice: the wording of the mock operations' refusals and payload diagnostics
   const message = `${what} is numeric, so snapshot must be the current generation ${generation}, but it is ${snapshot === undefined ? "missing" : snapshot}; re-issue the id from a current response or address by name`;
   refuse("stale-id", message);
 }
@@ -21,14 +20,11 @@ export function requireSnapshot(generation: number, snapshot: number | undefined
 export type RuleRole = "target" | "selection";
 
 /** `field` names the request member in messages only (rule, caller, edits[k].rule). */
-// Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
 export function resolveRule(program: Program, generation: number, address: C.RuleAddress, snapshot: number | undefined, role: RuleRole, field = "rule"): number {
   const missing = role === "target" ? "unknown-rule" : "invalid-selection";
   if (typeof address === "number") {
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     requireSnapshot(generation, snapshot, `${field} ${address}`);
     if (address >= program.rules.length) {
-      // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
       const message = `${field}: no rule with index ${address} (the program has ${program.rules.length} rules)`;
       refuse(missing, message);
     }
@@ -38,22 +34,18 @@ export function resolveRule(program: Program, generation: number, address: C.Rul
   if (found.length === 1) return found[0]!;
   if (found.length === 0) {
     const hint = program.addresses.suggest(address);
-    // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: own choice: the wording of the mock operations' refusals and payload diagnostics
     const message = `${field}: no rule matches ${JSON.stringify(address)}${hint !== undefined ? ` (did you mean ${JSON.stringify(hint)}?)` : ""}; rules lists the addresses`;
     refuse(missing, message);
   }
   const candidates = found.map((i) => ({ address: program.rules[i]!.address, id: i }));
-  // Stryker disable next-line StringLiteral,ArrowFunction: own choice: the wording of the mock operations' refusals and payload diagnostics
   const message = `${field}: ${JSON.stringify(address)} matches ${found.length} rules: ${candidates.map((c) => `${c.address} (index ${c.id})`).join(", ")}`;
   refuse("ambiguous-rule", message, { candidates, snapshot: generation });
 }
 
 export function resolveSymbol(program: Program, generation: number, address: C.SymbolAddress, snapshot: number | undefined): number {
   if (typeof address === "number") {
-    // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
     requireSnapshot(generation, snapshot, `symbol ${address}`);
     if (address >= program.symbols.length) {
-      // Stryker disable next-line StringLiteral: own choice: the wording of the mock operations' refusals and payload diagnostics
       const message = `symbol: no symbol with id ${address}`;
       refuse("unknown-symbol", message);
     }
@@ -62,15 +54,12 @@ export function resolveSymbol(program: Program, generation: number, address: C.S
   const found = resolveSymbolName(address, program.symbols);
   if (found.length === 1) return found[0]!;
   if (found.length === 0) {
-    // Stryker disable next-line MethodExpression,ArrowFunction,ConditionalExpression,EqualityOperator,StringLiteral,ArrayDeclaration: own choice: the wording of the mock operations' refusals and payload diagnostics
     const names = program.symbols.filter((s) => s.kind !== "rule").flatMap((s) => [s.name, `${s.kind}:${s.name}`]);
     const hint = nearest(address, names);
-    // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: the wording of the mock operations' refusals and payload diagnostics
     const message = `symbol: nothing named ${JSON.stringify(address)}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ""}; symbols lists them`;
     refuse("unknown-symbol", message);
   }
   const candidates = found.map((id) => ({ address: `${program.symbols[id]!.kind}:${program.symbols[id]!.name}`, id }));
-  // Stryker disable next-line StringLiteral,ArrowFunction: own choice: the wording of the mock operations' refusals and payload diagnostics
   const message = `symbol: ${JSON.stringify(address)} names ${candidates.map((c) => c.address).join(" and ")}; use KIND:NAME`;
   refuse("ambiguous-symbol", message, { candidates, snapshot: generation });
 }

@@ -80,7 +80,6 @@ export const SEVERITY_RANK: Record<C.Severity, number> = { error: 0, warning: 1,
 export function filterFindings<T extends { severity: C.Severity; code: string }>(program: Program, items: readonly T[], req: FindingSelection, fileOf: (item: T) => number | undefined): T[] {
   if (req.rule !== undefined && !program.lintSeverity.has(req.rule)) {
     const hint = nearest(req.rule, program.lintSeverity.keys());
-    // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: the wording of the mock operations' refusals and payload diagnostics
     const message = `rule: no lint rule ${JSON.stringify(req.rule)}${hint ? ` (did you mean ${hint}?)` : ""}; lintRules lists them`;
     refuse("invalid-selection", message);
   }
@@ -97,7 +96,6 @@ export function resolveFileSelection(program: Program, spelling: string): number
   const index = program.resolveFile(spelling);
   if (index === undefined) {
     const hint = nearest(spelling, program.sources.map((s) => s.path));
-    // Stryker disable next-line StringLiteral,ConditionalExpression: own choice: the wording of the mock operations' refusals and payload diagnostics
     const message = `file: ${JSON.stringify(spelling)} names no loaded source file${hint ? ` (did you mean ${hint}?)` : ""}`;
     refuse("invalid-selection", message);
   }

@@ -19,7 +19,6 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
-    // Stryker disable next-line EqualityOperator: equivalent: one step past a text's end finds nothing
     for (let i = 0; i < text.length; i++) {
       if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
     }
@@ -33,7 +32,6 @@ export class LineIndex {
   offsetOf(pos: Position): number | undefined {
     const start = this.starts[pos.line - 1];
     if (start === undefined) return undefined;
-    // Stryker disable next-line ConditionalExpression: equivalent: positions below 1 never reach the line index (both schemas' minimum 1)
     if (pos.column < 1) return undefined;
     const end = pos.line < this.starts.length ? this.starts[pos.line]! - 1 : this.text.length;
     let offset = start;
@@ -46,7 +44,6 @@ export class LineIndex {
   }
 
   /** The position of an offset (its one caller: the mock's stand-in parse diagnostic). */
-  // Stryker disable all: own choice: the mock's stand-in parse diagnostic (its code, stage, span and wording)
   positionOf(offset: number): Position {
     let lo = 0;
     let hi = this.starts.length - 1;
@@ -60,19 +57,16 @@ export class LineIndex {
     for (let i = lineStart; i < offset; i += this.text.codePointAt(i)! > 0xffff ? 2 : 1) column++;
     return { line: lo + 1, column };
   }
-  // Stryker restore all
 
   /** The text of a half-open range, or undefined when a bound is outside the text or end < start. */
   slice(start: Position, end: Position): string | undefined {
     const a = this.offsetOf(start);
     const b = this.offsetOf(end);
     if (a === undefined || b === undefined || b < a) return undefined;
-    // Stryker disable next-line MethodExpression: equivalent: the text of a span its one caller only asks to exist
     return this.text.slice(a, b);
   }
 }
 
-// Stryker disable all: own choice: edit distance and the nearest name (did-you-mean hints, lookup's near misses)
 /** Levenshtein distance, for "did you mean" messages. */
 export function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -102,4 +96,3 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   }
   return best;
 }
-// Stryker restore all
