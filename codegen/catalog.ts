@@ -21,10 +21,17 @@ interface McpAnnotation {
 }
 
 /** The definition carrying the catalog annotations, if any. */
-export function findCatalog(bundle: SchemaBundle): { union: string; operations: OperationAnnotation[]; mcp?: McpAnnotation } | undefined {
+export function findCatalog(
+  bundle: SchemaBundle,
+): { union: string; operations: OperationAnnotation[]; mcp?: McpAnnotation } | undefined {
   for (const [name, def] of Object.entries(bundle.defs)) {
     const ops = (def as Schema)["x-operations"];
-    if (Array.isArray(ops)) return { union: name, operations: ops as OperationAnnotation[], mcp: (def as Schema)["x-mcp"] as McpAnnotation | undefined };
+    if (Array.isArray(ops))
+      return {
+        union: name,
+        operations: ops as OperationAnnotation[],
+        mcp: (def as Schema)["x-mcp"] as McpAnnotation | undefined,
+      };
   }
   return undefined;
 }
@@ -35,14 +42,20 @@ export function checkCatalog(bundle: SchemaBundle, catalog: NonNullable<ReturnTy
   const union = bundle.defs[catalog.union] as Schema;
   const branches = ((union.oneOf as Schema[]) ?? []).map((b) => definitionName(b.$ref) ?? String(b.$ref ?? ""));
   const listed = catalog.operations.map((o) => o.request);
-  for (const b of branches) if (!listed.includes(b)) problems.push(`${catalog.union} branch ${b} is missing from x-operations`);
+  for (const b of branches)
+    if (!listed.includes(b)) problems.push(`${catalog.union} branch ${b} is missing from x-operations`);
   for (const o of catalog.operations) {
-    if (!branches.includes(o.request)) problems.push(`x-operations lists ${o.request}, which is not a branch of ${catalog.union}`);
+    if (!branches.includes(o.request))
+      problems.push(`x-operations lists ${o.request}, which is not a branch of ${catalog.union}`);
     if (!bundle.defs[o.result]) problems.push(`x-operations: result ${o.result} of ${o.op} is not defined`);
-    const op = ((bundle.defs[o.request] as Schema | undefined)?.properties as Schema | undefined)?.op as Schema | undefined;
+    const op = ((bundle.defs[o.request] as Schema | undefined)?.properties as Schema | undefined)?.op as
+      | Schema
+      | undefined;
     if (op?.const !== o.op) problems.push(`x-operations: ${o.request}.op is not the constant ${JSON.stringify(o.op)}`);
   }
-  for (const t of catalog.mcp?.tools ?? []) if (!catalog.operations.some((o) => o.op === t.op)) problems.push(`x-mcp tool ${t.tool} names unknown operation ${t.op}`);
+  for (const t of catalog.mcp?.tools ?? [])
+    if (!catalog.operations.some((o) => o.op === t.op))
+      problems.push(`x-mcp tool ${t.tool} names unknown operation ${t.op}`);
   return problems;
 }
 
@@ -101,7 +114,8 @@ export function generateCatalog(prefix: string, bundle: SchemaBundle): Record<st
     out.push("  },");
   }
   out.push("];", "");
-  if (catalog.mcp?.toolPrefix) out.push(`export const ${camelCase(prefix)}ToolPrefix = ${JSON.stringify(catalog.mcp.toolPrefix)};`, "");
+  if (catalog.mcp?.toolPrefix)
+    out.push(`export const ${camelCase(prefix)}ToolPrefix = ${JSON.stringify(catalog.mcp.toolPrefix)};`, "");
   const handlers = [
     `import type * as T from "./types.js";`,
     "",
@@ -109,7 +123,10 @@ export function generateCatalog(prefix: string, bundle: SchemaBundle): Record<st
     `export interface ToolHandlers {`,
     ...catalog.operations.flatMap((o) => {
       const d = description(bundle, o.request);
-      return [...(d ? [`  /** ${d.replace(/\*\//g, "*\\/")} */`] : []), `  ${propertyKey(o.op)}(request: T.${o.request}): Promise<T.${o.result}>;`];
+      return [
+        ...(d ? [`  /** ${d.replace(/\*\//g, "*\\/")} */`] : []),
+        `  ${propertyKey(o.op)}(request: T.${o.request}): Promise<T.${o.result}>;`,
+      ];
     }),
     "}",
     "",

@@ -49,13 +49,22 @@ const kindGenerators: Record<string, KindGenerator[]> = {
     {
       files: ["methods.ts", "handlers.ts", "client.ts"],
       generate: ({ contract, methods, prefix }) => ({
-        "methods.ts": generateMethods(prefix, methods, componentErrorDefs(contract.doc.root as Record<string, unknown>)),
+        "methods.ts": generateMethods(
+          prefix,
+          methods,
+          componentErrorDefs(contract.doc.root as Record<string, unknown>),
+        ),
         "handlers.ts": generateHandlers(prefix, methods),
         "client.ts": generateClient(prefix, methods),
       }),
     },
   ],
-  openapi: [{ files: ["operations.ts"], generate: ({ operations, prefix }) => ({ "operations.ts": generateOperations(prefix, operations) }) }],
+  openapi: [
+    {
+      files: ["operations.ts"],
+      generate: ({ operations, prefix }) => ({ "operations.ts": generateOperations(prefix, operations) }),
+    },
+  ],
   "json-schema": [
     {
       // Only contracts whose request union carries an operation catalog (x-operations).
@@ -72,14 +81,17 @@ function hasCatalog(contract: LoadedContract): boolean {
 
 /** Output file names per kind, known before generating (for --check without regenerating). */
 export function expectedFiles(kind: string, contract?: LoadedContract): string[] {
-  const byKind = (kindGenerators[kind] ?? []).flatMap((g) => (typeof g.files === "function" ? (contract ? g.files(contract) : []) : g.files));
+  const byKind = (kindGenerators[kind] ?? []).flatMap((g) =>
+    typeof g.files === "function" ? (contract ? g.files(contract) : []) : g.files,
+  );
   return ["types.ts", "validators.js", "validators.d.ts", ...byKind, "index.ts"].sort();
 }
 
 export function inputHash(registry: Registry, contract: LoadedContract, runtime: RuntimeMode = "source"): string {
   const parts = [generatorHash(), JSON.stringify(contract.entry)];
   if (runtime !== "source") parts.push(`runtime:${runtime}`);
-  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b))) parts.push(relative(registry.dir, file), bytes.toString("base64"));
+  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b)))
+    parts.push(relative(registry.dir, file), bytes.toString("base64"));
   return sha256(parts.join("\0"));
 }
 
@@ -90,7 +102,12 @@ export interface ContractOutput {
   files: GeneratedFile[];
 }
 
-export async function generateContract(registry: Registry, contract: LoadedContract, outDir: string = GENERATED_DIR, runtime: RuntimeMode = "source"): Promise<ContractOutput> {
+export async function generateContract(
+  registry: Registry,
+  contract: LoadedContract,
+  outDir: string = GENERATED_DIR,
+  runtime: RuntimeMode = "source",
+): Promise<ContractOutput> {
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(registry, contract, runtime);
@@ -100,8 +117,11 @@ export async function generateContract(registry: Registry, contract: LoadedContr
   const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
   bodies["validators.js"] = validators.js;
   bodies["validators.d.ts"] = validators.dts;
-  for (const gen of kindGenerators[contract.entry.kind] ?? []) Object.assign(bodies, await gen.generate({ contract, bundle, methods, operations, prefix }));
-  const modules = Object.keys(bodies).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "types.ts").map((f) => f.replace(/\.ts$/, ""));
+  for (const gen of kindGenerators[contract.entry.kind] ?? [])
+    Object.assign(bodies, await gen.generate({ contract, bundle, methods, operations, prefix }));
+  const modules = Object.keys(bodies)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "types.ts")
+    .map((f) => f.replace(/\.ts$/, ""));
   bodies["index.ts"] = [
     `export type * from "./types.js";`,
     `export * from "./validators.js";`,
@@ -113,7 +133,10 @@ export async function generateContract(registry: Registry, contract: LoadedContr
   const dir = join(outDir, name);
   const files = Object.keys(bodies)
     .sort()
-    .map((f) => ({ path: `${name}/${f}`, body: renderFile(source, hash, rewriteRuntimeImports(bodies[f]!, runtime, `${name}/${f}`)) }));
+    .map((f) => ({
+      path: `${name}/${f}`,
+      body: renderFile(source, hash, rewriteRuntimeImports(bodies[f]!, runtime, `${name}/${f}`)),
+    }));
   return { contract: name, dir, inputHash: hash, files };
 }
 
@@ -142,7 +165,10 @@ function readManifest(outRoot: string): Manifest | undefined {
   const p = join(outRoot, MANIFEST);
   if (!existsSync(p)) return undefined;
   const m = JSON.parse(readFileSync(p, "utf8")) as Manifest;
-  return Array.isArray(m.files) && m.files.every((f) => typeof f === "string" && !f.startsWith("/") && !f.split("/").includes("..")) ? m : undefined;
+  return Array.isArray(m.files) &&
+    m.files.every((f) => typeof f === "string" && !f.startsWith("/") && !f.split("/").includes(".."))
+    ? m
+    : undefined;
 }
 
 export interface GenOptions {
@@ -165,8 +191,13 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
   const runtime = options.runtime ?? (outRoot === resolve(GENERATED_DIR) ? "source" : "package");
   const report: DriftReport = { drifted: [], written: [], skipped: [], invalid: [], removed: [] };
   const unknown = (options.only ?? []).filter((n) => !registry.contracts.some((c) => c.name === n));
-  if (unknown.length) throw new UnknownContractError(`--only names no registered contract: ${unknown.join(", ")} (registered: ${registry.contracts.map((c) => c.name).join(", ")})`);
-  const contracts = registry.contracts.filter((c) => c.generate !== false && (!options.only || options.only.includes(c.name)));
+  if (unknown.length)
+    throw new UnknownContractError(
+      `--only names no registered contract: ${unknown.join(", ")} (registered: ${registry.contracts.map((c) => c.name).join(", ")})`,
+    );
+  const contracts = registry.contracts.filter(
+    (c) => c.generate !== false && (!options.only || options.only.includes(c.name)),
+  );
   const previous = readManifest(outRoot);
   const produced = new Set<string>();
   for (const entry of contracts) {
@@ -190,7 +221,10 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
       continue;
     }
     const foreign = states.filter((s) => s.state === "foreign" && !previous?.files.includes(s.f));
-    if (foreign.length) throw new UnknownContractError(`refusing to overwrite ${foreign.map((s) => join(outRoot, s.f)).join(", ")}: not written by contract-suite gen`);
+    if (foreign.length)
+      throw new UnknownContractError(
+        `refusing to overwrite ${foreign.map((s) => join(outRoot, s.f)).join(", ")}: not written by contract-suite gen`,
+      );
     const out = await generateContract(registry, contract, outRoot, runtime);
     mkdirSync(join(outRoot, entry.name), { recursive: true });
     for (const file of out.files) {
@@ -201,7 +235,8 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
   }
   // Files an earlier run wrote that nothing produces now (a contract unregistered or a kind's file
   // dropped). With --only, files of the other contracts stay.
-  const keep = (f: string) => produced.has(f) || (options.only !== undefined && !options.only.includes(f.split("/")[0]!));
+  const keep = (f: string) =>
+    produced.has(f) || (options.only !== undefined && !options.only.includes(f.split("/")[0]!));
   const obsolete = (previous?.files ?? []).filter((f) => !keep(f) && existsSync(join(outRoot, f)));
   if (options.check) {
     for (const f of obsolete) report.drifted.push({ path: f, state: "obsolete" });
@@ -218,6 +253,7 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
   const manifest: Manifest = { generator: "contract-suite gen", runtime, files };
   mkdirSync(outRoot, { recursive: true });
   const text = JSON.stringify(manifest, null, 2) + "\n";
-  if (!existsSync(join(outRoot, MANIFEST)) || readFileSync(join(outRoot, MANIFEST), "utf8") !== text) writeFileSync(join(outRoot, MANIFEST), text);
+  if (!existsSync(join(outRoot, MANIFEST)) || readFileSync(join(outRoot, MANIFEST), "utf8") !== text)
+    writeFileSync(join(outRoot, MANIFEST), text);
   return report;
 }

@@ -80,7 +80,15 @@ export function generatorHash(name = "generate"): string {
   const { modules, packages } = generatorGraph(entry);
   const base = dirname(dirname(entryModule()));
   const parts: string[] = [];
-  for (const m of modules) parts.push(m.slice(base.length).split("\\").join("/").replace(/\.(ts|js)$/, ""), readFileSync(m, "utf8"));
+  for (const m of modules)
+    parts.push(
+      m
+        .slice(base.length)
+        .split("\\")
+        .join("/")
+        .replace(/\.(ts|js)$/, ""),
+      readFileSync(m, "utf8"),
+    );
   for (const [name, version] of Object.entries(packages)) parts.push(name, version);
   const hash = sha256(parts.join("\0"));
   cached.set(name, hash);
@@ -89,7 +97,8 @@ export function generatorHash(name = "generate"): string {
 
 /** `./x.js` written in TypeScript source resolves to `./x.ts`; a .d.ts-typed .js (the validators) to itself. */
 function localFile(path: string): string | undefined {
-  for (const candidate of [path.replace(/\.js$/, ".ts"), path, `${path}.ts`, `${path}.js`]) if (existsSync(candidate) && !candidate.endsWith(".d.ts")) return candidate;
+  for (const candidate of [path.replace(/\.js$/, ".ts"), path, `${path}.ts`, `${path}.js`])
+    if (existsSync(candidate) && !candidate.endsWith(".d.ts")) return candidate;
   return undefined;
 }
 
@@ -98,14 +107,20 @@ function packageName(spec: string): string {
   return spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
-function packageManifest(require: NodeJS.Require, name: string): { path: string; version: string; dependencies?: Record<string, string> } | undefined {
+function packageManifest(
+  require: NodeJS.Require,
+  name: string,
+): { path: string; version: string; dependencies?: Record<string, string> } | undefined {
   // Not every package exports ./package.json: find it by climbing from the resolved entry.
   let dir: string;
   try {
     dir = dirname(require.resolve(name));
   } catch {
     try {
-      return { path: require.resolve(`${name}/package.json`), ...(require(`${name}/package.json`) as { version: string }) };
+      return {
+        path: require.resolve(`${name}/package.json`),
+        ...(require(`${name}/package.json`) as { version: string }),
+      };
     } catch {
       return undefined;
     }
@@ -113,7 +128,11 @@ function packageManifest(require: NodeJS.Require, name: string): { path: string;
   for (; dir !== dirname(dir); dir = dirname(dir)) {
     const p = join(dir, "package.json");
     if (existsSync(p)) {
-      const json = JSON.parse(readFileSync(p, "utf8")) as { name?: string; version: string; dependencies?: Record<string, string> };
+      const json = JSON.parse(readFileSync(p, "utf8")) as {
+        name?: string;
+        version: string;
+        dependencies?: Record<string, string>;
+      };
       if (json.name === name) return { path: p, ...json };
     }
   }

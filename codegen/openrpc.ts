@@ -18,7 +18,10 @@ interface ErrorDef {
 function jsdoc(lines: (string | undefined)[], indent = ""): string {
   const text = lines.filter((l): l is string => typeof l === "string" && l.length > 0).join("\n\n");
   if (!text) return "";
-  return `${indent}/**\n${text.split("\n").map((l) => `${indent} * ${l.replace(/\*\//g, "*\\/")}`.trimEnd()).join("\n")}\n${indent} */\n`;
+  return `${indent}/**\n${text
+    .split("\n")
+    .map((l) => `${indent} * ${l.replace(/\*\//g, "*\\/")}`.trimEnd())
+    .join("\n")}\n${indent} */\n`;
 }
 
 /**
@@ -27,7 +30,8 @@ function jsdoc(lines: (string | undefined)[], indent = ""): string {
  * contract's validation error is INVALID_REQUEST everywhere.)
  */
 export function invalidParamsError(m: MethodInfo, contractErrors: ErrorDef[] = []): { code: number; message: string } {
-  const pick = (errs: { code: number; message: string }[]) => errs.find((e) => e.code === -32602) ?? errs.find((e) => e.code === -32600);
+  const pick = (errs: { code: number; message: string }[]) =>
+    errs.find((e) => e.code === -32602) ?? errs.find((e) => e.code === -32600);
   const found = pick(m.errors) ?? pick(contractErrors);
   return found ? { code: found.code, message: found.message } : { code: -32602, message: "Invalid params" };
 }
@@ -44,21 +48,35 @@ export function generateMethods(prefix: string, methods: MethodInfo[], component
   ];
   for (const m of methods) {
     const errs = [...new Set(m.errors.map((e) => JSON.stringify(e.message)))];
-    out.push(jsdoc([m.summary], "  ") + `  ${JSON.stringify(m.name)}: { params: T.${m.paramsType}; result: T.${m.resultType}; error: ${errs.length ? errs.join(" | ") : "never"} };`);
+    out.push(
+      jsdoc([m.summary], "  ") +
+        `  ${JSON.stringify(m.name)}: { params: T.${m.paramsType}; result: T.${m.resultType}; error: ${errs.length ? errs.join(" | ") : "never"} };`,
+    );
   }
   out.push("}", "", `export type ${prefix}MethodName = keyof ${mapName};`, "");
-  out.push(`/** Every error the contract defines (components.errors), by name. */`, `export const ${camelCase(prefix)}Errors = {`);
-  for (const e of componentErrors) out.push(`  ${propertyKey(e.key)}: { code: ${e.code}, message: ${JSON.stringify(e.message)} },`);
+  out.push(
+    `/** Every error the contract defines (components.errors), by name. */`,
+    `export const ${camelCase(prefix)}Errors = {`,
+  );
+  for (const e of componentErrors)
+    out.push(`  ${propertyKey(e.key)}: { code: ${e.code}, message: ${JSON.stringify(e.message)} },`);
   out.push("} as const;", "");
-  out.push(`/** The method table: validators and declared errors per method, for the JSON-RPC engine. */`, `export const ${camelCase(prefix)}Methods = {`);
+  out.push(
+    `/** The method table: validators and declared errors per method, for the JSON-RPC engine. */`,
+    `export const ${camelCase(prefix)}Methods = {`,
+  );
   for (const m of methods) {
     out.push(`  ${JSON.stringify(m.name)}: {`);
     out.push(`    name: ${JSON.stringify(m.name)},`);
     out.push(`    paramStructure: ${JSON.stringify(m.paramStructure)},`);
-    out.push(`    params: [${m.params.map((p) => `{ name: ${JSON.stringify(p.name)}, required: ${p.required} }`).join(", ")}],`);
+    out.push(
+      `    params: [${m.params.map((p) => `{ name: ${JSON.stringify(p.name)}, required: ${p.required} }`).join(", ")}],`,
+    );
     out.push(`    validateParams: v.${validatorName(m.paramsType)},`);
     out.push(`    validateResult: v.${validatorName(m.resultType)},`);
-    out.push(`    errors: [${m.errors.map((e) => `{ code: ${e.code}, message: ${JSON.stringify(e.message)} }`).join(", ")}],`);
+    out.push(
+      `    errors: [${m.errors.map((e) => `{ code: ${e.code}, message: ${JSON.stringify(e.message)} }`).join(", ")}],`,
+    );
     const ip = invalidParamsError(m, componentErrors);
     out.push(`    invalidParams: { code: ${ip.code}, message: ${JSON.stringify(ip.message)} },`);
     out.push("  },");
@@ -81,8 +99,15 @@ export function generateHandlers(prefix: string, methods: MethodInfo[]): string 
   ];
   for (const m of methods) {
     const errs = [...new Set(m.errors.map((e) => e.message))];
-    out.push(jsdoc([m.summary, m.description, errs.length ? `Declared errors: ${errs.join(", ")}.` : undefined], "  ").trimEnd());
-    out.push(`  ${JSON.stringify(m.name)}(params: T.${m.paramsType}, context: HandlerContext): T.${m.resultType} | Promise<T.${m.resultType}>;`);
+    out.push(
+      jsdoc(
+        [m.summary, m.description, errs.length ? `Declared errors: ${errs.join(", ")}.` : undefined],
+        "  ",
+      ).trimEnd(),
+    );
+    out.push(
+      `  ${JSON.stringify(m.name)}(params: T.${m.paramsType}, context: HandlerContext): T.${m.resultType} | Promise<T.${m.resultType}>;`,
+    );
   }
   out.push("}", "");
   return out.join("\n");
@@ -120,7 +145,11 @@ export function generateClient(prefix: string, methods: MethodInfo[]): string {
   ];
   for (const [g, ms] of groups) {
     out.push(`  readonly ${propertyKey(g)}: {`);
-    for (const m of ms) out.push(jsdoc([m.summary], "    ") + `    ${propertyKey(camelCase(m.name.slice(m.name.indexOf(".") + 1)))}(${decl(m)}): Promise<T.${m.resultType}>;`);
+    for (const m of ms)
+      out.push(
+        jsdoc([m.summary], "    ") +
+          `    ${propertyKey(camelCase(m.name.slice(m.name.indexOf(".") + 1)))}(${decl(m)}): Promise<T.${m.resultType}>;`,
+      );
     out.push("  };");
   }
   out.push("");
@@ -129,12 +158,18 @@ export function generateClient(prefix: string, methods: MethodInfo[]): string {
   out.push(`    this.call = call;`);
   for (const [g, ms] of groups) {
     out.push(`    this.${g} = {`);
-    for (const m of ms) out.push(`      ${propertyKey(camelCase(m.name.slice(m.name.indexOf(".") + 1)))}: (${sig(m)}) => call(${JSON.stringify(m.name)}, params),`);
+    for (const m of ms)
+      out.push(
+        `      ${propertyKey(camelCase(m.name.slice(m.name.indexOf(".") + 1)))}: (${sig(m)}) => call(${JSON.stringify(m.name)}, params),`,
+      );
     out.push("    };");
   }
   out.push("  }");
   for (const m of top) {
-    out.push("", jsdoc([m.summary], "  ") + `  ${propertyKey(camelCase(m.name))}(${sig(m)}): Promise<T.${m.resultType}> {`);
+    out.push(
+      "",
+      jsdoc([m.summary], "  ") + `  ${propertyKey(camelCase(m.name))}(${sig(m)}): Promise<T.${m.resultType}> {`,
+    );
     out.push(`    return this.call(${JSON.stringify(m.name)}, params);`, "  }");
   }
   out.push("}", "");
@@ -142,6 +177,9 @@ export function generateClient(prefix: string, methods: MethodInfo[]): string {
 }
 
 export function componentErrorDefs(root: Record<string, unknown>): ErrorDef[] {
-  const errors = ((root.components as Record<string, unknown> | undefined)?.errors ?? {}) as Record<string, { code: number; message: string }>;
+  const errors = ((root.components as Record<string, unknown> | undefined)?.errors ?? {}) as Record<
+    string,
+    { code: number; message: string }
+  >;
   return Object.entries(errors).map(([key, e]) => ({ key: pascalCase(key), code: e.code, message: e.message }));
 }

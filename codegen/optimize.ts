@@ -22,7 +22,16 @@ import { definitionName, type Schema, type SchemaBundle } from "./bundle.js";
 import { mapSchema } from "../src/schema/walk.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
-const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 
 function deref(bundle: SchemaBundle, s: unknown): Schema | undefined {
   if (!isObject(s)) return undefined;
@@ -41,7 +50,11 @@ function pinned(prop: unknown): unknown[] | undefined {
 /** The discriminating property of a oneOf, if rule 1 applies. */
 export function discriminatorOf(bundle: SchemaBundle, branches: unknown[]): string | undefined {
   const resolved = branches.map((b) => deref(bundle, b));
-  if (resolved.length < 2 || resolved.some((b) => !b || b.type !== "object" || !isObject(b.properties) || !Array.isArray(b.required))) return undefined;
+  if (
+    resolved.length < 2 ||
+    resolved.some((b) => !b || b.type !== "object" || !isObject(b.properties) || !Array.isArray(b.required))
+  )
+    return undefined;
   const first = resolved[0]!;
   for (const candidate of Object.keys(first.properties as Schema)) {
     const values = new Set<string>();
@@ -70,9 +83,16 @@ export function isJsonValueOneOf(schema: Schema, self: string): boolean {
     if (!isObject(b) || typeof b.type !== "string") return false;
     const keys = Object.keys(b).filter((k) => !ANNOTATIONS.has(k));
     if (b.type === "array") {
-      if (keys.length !== 2 || !isObject(b.items) || b.items.$ref !== ref || Object.keys(b.items).length !== 1) return false;
+      if (keys.length !== 2 || !isObject(b.items) || b.items.$ref !== ref || Object.keys(b.items).length !== 1)
+        return false;
     } else if (b.type === "object") {
-      if (keys.length !== 2 || !isObject(b.additionalProperties) || b.additionalProperties.$ref !== ref || Object.keys(b.additionalProperties).length !== 1) return false;
+      if (
+        keys.length !== 2 ||
+        !isObject(b.additionalProperties) ||
+        b.additionalProperties.$ref !== ref ||
+        Object.keys(b.additionalProperties).length !== 1
+      )
+        return false;
     } else if (keys.length !== 1) return false;
     seen.add(b.type);
   }
@@ -97,7 +117,12 @@ export function optimizeBundle(bundle: SchemaBundle): SchemaBundle {
   for (const [name, schema] of Object.entries(bundle.defs)) {
     if (isJsonValueOneOf(schema, name)) {
       const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "oneOf"));
-      defs[name] = { ...rest, type: [...JSON_TYPES], items: { $ref: `#/$defs/${name}` }, additionalProperties: { $ref: `#/$defs/${name}` } };
+      defs[name] = {
+        ...rest,
+        type: [...JSON_TYPES],
+        items: { $ref: `#/$defs/${name}` },
+        additionalProperties: { $ref: `#/$defs/${name}` },
+      };
     } else defs[name] = optimize(schema);
   }
   return { ...bundle, defs };

@@ -10,7 +10,12 @@ export type RuntimeMode = "source" | "package";
 export const RUNTIME_PACKAGE = "@contract-suite/runtime";
 
 /** The runtime modules the generators import, as written for src/generated/<contract>/. */
-const SOURCE_MODULES = new Set(["../../json/validator.js", "../../rpc/types.js", "../../rpc/client.js", "../../http/operation.js"]);
+const SOURCE_MODULES = new Set([
+  "../../json/validator.js",
+  "../../rpc/types.js",
+  "../../rpc/client.js",
+  "../../http/operation.js",
+]);
 /** The ajv helpers @contract-suite/runtime re-exports (src/ajv-runtime/). */
 const AJV_HELPERS = new Set(["ucs2length", "equal", "uri", "validation_error"]);
 
@@ -27,6 +32,8 @@ export function rewriteRuntimeImports(body: string, mode: RuntimeMode, file: str
     const ajv = /^ajv\/dist\/runtime\/([a-z_0-9]+)\.js$/.exec(spec);
     if (ajv && AJV_HELPERS.has(ajv[1]!)) return `${from}"${RUNTIME_PACKAGE}/ajv/${ajv[1]}.js"`;
     if (spec === "ajv-formats/dist/formats.js") return `${from}"${RUNTIME_PACKAGE}/ajv/formats.js"`;
-    throw new RuntimeImportError(`${file}: generated code imports "${spec}", which ${RUNTIME_PACKAGE} does not provide`);
+    throw new RuntimeImportError(
+      `${file}: generated code imports "${spec}", which ${RUNTIME_PACKAGE} does not provide`,
+    );
   });
 }

@@ -28,8 +28,10 @@
  * rewritten and the plain output, verdicts and errors, on every contract's samples and mutations.
  */
 
-const SIGNATURE = /^function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors=\{\}\}=\{\}\)\{$/;
-const CALL = /^if\(!\(([A-Za-z_$][\w$]*(?:\.validate)?)\((.+), \{instancePath(?::(.+?))?,parentData(?::[^,]+)?,parentDataProperty(?::[^,]+)?,rootData,dynamicAnchors\}\)\)\)\{$/;
+const SIGNATURE =
+  /^function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors=\{\}\}=\{\}\)\{$/;
+const CALL =
+  /^if\(!\(([A-Za-z_$][\w$]*(?:\.validate)?)\((.+), \{instancePath(?::(.+?))?,parentData(?::[^,]+)?,parentDataProperty(?::[^,]+)?,rootData,dynamicAnchors\}\)\)\)\{$/;
 const CONCAT = (callee: string) => `vErrors = vErrors === null ? ${callee}.errors : vErrors.concat(${callee}.errors);`;
 const CONTEXT_NAMES = /\b(parentData|parentDataProperty|rootData|dynamicAnchors)\b/;
 
@@ -54,20 +56,27 @@ export function lazyInstancePaths(code: string): string {
     const line = lines[i]!;
     const sig = SIGNATURE.exec(line);
     if (sig) {
-      out.push(`function ${sig[1]}(data, options){`, `const instancePath = options === undefined || options.instancePath === undefined ? "" : options.instancePath;`);
+      out.push(
+        `function ${sig[1]}(data, options){`,
+        `const instancePath = options === undefined || options.instancePath === undefined ? "" : options.instancePath;`,
+      );
       continue;
     }
     const call = CALL.exec(line);
     if (call) {
       const [, callee, arg, path] = call;
-      if (lines[i + 1] !== CONCAT(callee!)) throw new StandaloneRewriteError(`unexpected code after a sub-validator call: ${lines[i + 1]}`);
-      if (CONTEXT_NAMES.test(arg!) || (path !== undefined && CONTEXT_NAMES.test(path))) throw new StandaloneRewriteError(`sub-validator call passes evaluation context: ${line}`);
+      if (lines[i + 1] !== CONCAT(callee!))
+        throw new StandaloneRewriteError(`unexpected code after a sub-validator call: ${lines[i + 1]}`);
+      if (CONTEXT_NAMES.test(arg!) || (path !== undefined && CONTEXT_NAMES.test(path)))
+        throw new StandaloneRewriteError(`sub-validator call passes evaluation context: ${line}`);
       out.push(`if(!(${callee}(${arg}))){`, `__prefixPaths(${callee}.errors, ${path ?? "instancePath"});`);
       rewroteCall = true;
       continue;
     }
-    if (CONTEXT_NAMES.test(line) && !line.startsWith("const schema")) throw new StandaloneRewriteError(`validator code uses its evaluation context: ${line.slice(0, 200)}`);
-    if (/^function validate\d+\(/.test(line)) throw new StandaloneRewriteError(`unexpected validator signature: ${line}`);
+    if (CONTEXT_NAMES.test(line) && !line.startsWith("const schema"))
+      throw new StandaloneRewriteError(`validator code uses its evaluation context: ${line.slice(0, 200)}`);
+    if (/^function validate\d+\(/.test(line))
+      throw new StandaloneRewriteError(`unexpected validator signature: ${line}`);
     out.push(line);
   }
   if (!rewroteCall) return out.join("\n");
@@ -82,10 +91,19 @@ export function cheapLengthBounds(code: string): string {
   const f = binding[1]!;
   const min = new RegExp(`\\b${f}\\(([A-Za-z_$][\\w$]*)\\) < (\\d+)\\b`, "g");
   const max = new RegExp(`\\b${f}\\(([A-Za-z_$][\\w$]*)\\) > (\\d+)\\b`, "g");
-  return code
-    // L code units hold between ceil(L/2) and L code points: L < n fails, L >= 2n-1 passes.
-    .replace(min, (_, v: string, n: string) => (Number(n) <= 1 ? `(${v}.length < ${n})` : `(${v}.length < ${n} || (${v}.length < ${2 * Number(n) - 1} && ${f}(${v}) < ${n}))`))
-    .replace(max, (_, v: string, n: string) => `(${v}.length > ${n} && (${v}.length > ${2 * Number(n)} || ${f}(${v}) > ${n}))`);
+  return (
+    code
+      // L code units hold between ceil(L/2) and L code points: L < n fails, L >= 2n-1 passes.
+      .replace(min, (_, v: string, n: string) =>
+        Number(n) <= 1
+          ? `(${v}.length < ${n})`
+          : `(${v}.length < ${n} || (${v}.length < ${2 * Number(n) - 1} && ${f}(${v}) < ${n}))`,
+      )
+      .replace(
+        max,
+        (_, v: string, n: string) => `(${v}.length > ${n} && (${v}.length > ${2 * Number(n)} || ${f}(${v}) > ${n}))`,
+      )
+  );
 }
 
 const EVALUATED_WRITES = [
@@ -98,13 +116,15 @@ const EVALUATED_WRITES = [
 export function dropUnreadEvaluated(code: string): string {
   const lines = code.split("\n");
   const isStatic = (l: string) => /^validate\d+\.evaluated = \{.*\};$/.test(l) || l.startsWith("const schema");
-  for (const l of lines) if (/evaluated/.test(l) && !isStatic(l) && !EVALUATED_WRITES.some((r) => r.test(l))) return code; // read somewhere: keep all
+  for (const l of lines)
+    if (/evaluated/.test(l) && !isStatic(l) && !EVALUATED_WRITES.some((r) => r.test(l))) return code; // read somewhere: keep all
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (EVALUATED_WRITES[1]!.test(l)) {
       // `if(evaluatedN.dynamicProps){` / `evaluatedN.props = undefined;` / `}`
-      if (!/^evaluated\d+\.(props|items) = undefined;$/.test(lines[i + 1]!) || lines[i + 2] !== "}") throw new StandaloneRewriteError(`unexpected evaluated bookkeeping: ${l}`);
+      if (!/^evaluated\d+\.(props|items) = undefined;$/.test(lines[i + 1]!) || lines[i + 2] !== "}")
+        throw new StandaloneRewriteError(`unexpected evaluated bookkeeping: ${l}`);
       i += 2;
       continue;
     }

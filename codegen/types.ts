@@ -30,19 +30,29 @@ export async function generateTypes(bundle: SchemaBundle, rootName: string): Pro
   } as never);
   // The synthetic root is only a carrier for $defs.
   ts = ts.replace(new RegExp(`export interface ${rootName} \\{\\}\\n`), "");
-  ts = ts.replace(/\n \*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, "");
-  ts = ts.replace(/\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g, "");
+  ts = ts.replace(
+    /\n \*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g,
+    "",
+  );
+  ts = ts.replace(
+    /\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g,
+    "",
+  );
   const aliasLines = [...aliases].map(([alias, target]) => `export type ${alias} = ${target};`);
   return ts.trimEnd() + "\n" + (aliasLines.length ? "\n" + aliasLines.join("\n") + "\n" : "");
 }
-
 
 /** Definitions that are a bare `$ref` to another definition (annotations aside), each mapped to the final non-alias target. */
 function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
   const direct = new Map<string, string>();
   for (const [name, schema] of Object.entries(defs)) {
     const target = definitionName(schema.$ref);
-    if (target !== undefined && Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) && Object.hasOwn(defs, target)) direct.set(name, target);
+    if (
+      target !== undefined &&
+      Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) &&
+      Object.hasOwn(defs, target)
+    )
+      direct.set(name, target);
   }
   const out = new Map<string, string>();
   for (const name of direct.keys()) {
@@ -67,7 +77,16 @@ function retarget(node: unknown, aliases: Map<string, string>): unknown {
   });
 }
 
-const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 
 /**
  * json-schema-to-typescript turns `{ $ref, description }` into a fresh copy of the target named
@@ -75,5 +94,9 @@ const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "de
  * dropped for type generation only (validators still see the document as written).
  */
 function stripRefSiblings(node: unknown): unknown {
-  return mapSchema(node, (n) => (typeof n.$ref === "string" && Object.keys(n).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) ? { $ref: n.$ref } : n));
+  return mapSchema(node, (n) =>
+    typeof n.$ref === "string" && Object.keys(n).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))
+      ? { $ref: n.$ref }
+      : n,
+  );
 }

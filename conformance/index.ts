@@ -38,27 +38,48 @@ function entry<T>(e: SuiteEntry<T>): SuiteEntry<unknown> {
 
 export const SUITES: Record<string, SuiteEntry<unknown>> = {
   "json-value": entry({ suite: jsonValueSuite, options: [], targets: async () => jsonValueTargets() }),
-  rfc6901: entry({ suite: rfc6901Suite, options: [], targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }] }),
+  rfc6901: entry({
+    suite: rfc6901Suite,
+    options: [],
+    targets: async () => [{ name: "src/json pointer", target: srcJsonPointer }],
+  }),
   "frame-wire": entry({
     suite: frameWireSuite,
     options: ["target", "endpoint", "token", "differential"],
-    suiteFor: (o) => (o.endpoint !== undefined ? frameWireEndpointSuite : o.differential !== undefined ? frameWireDifferentialSuite : frameWireSuite) as Suite<unknown>,
+    suiteFor: (o) =>
+      (o.endpoint !== undefined
+        ? frameWireEndpointSuite
+        : o.differential !== undefined
+          ? frameWireDifferentialSuite
+          : frameWireSuite) as Suite<unknown>,
     targets: async (o) => {
       if (o.endpoint !== undefined) {
-        if (o.target !== undefined) throw new UsageError("--endpoint checks a server and --target a fold: give one of them");
-        if (!parseEndpoint(o.endpoint)) throw new UsageError(`--endpoint takes the full http(s) URL of the streaming operation, got ${JSON.stringify(o.endpoint)}`);
+        if (o.target !== undefined)
+          throw new UsageError("--endpoint checks a server and --target a fold: give one of them");
+        if (!parseEndpoint(o.endpoint))
+          throw new UsageError(
+            `--endpoint takes the full http(s) URL of the streaming operation, got ${JSON.stringify(o.endpoint)}`,
+          );
         return [{ name: o.endpoint, target: { url: o.endpoint, token: o.token } as never }];
       }
       if (o.token !== undefined) throw new UsageError("--token goes with --endpoint");
       if (o.differential !== undefined) {
-        if (o.target === undefined) throw new UsageError("--differential B compares B with the fold command given by --target A");
+        if (o.target === undefined)
+          throw new UsageError("--differential B compares B with the fold command given by --target A");
         return [{ name: `${o.target} vs ${o.differential}`, target: { a: o.target, b: o.differential } as never }];
       }
-      return o.target ? [{ name: o.target, target: commandTarget(o.target) }] : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }];
+      return o.target
+        ? [{ name: o.target, target: commandTarget(o.target) }]
+        : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }];
     },
     samples: () => vectorSamples(),
   }),
-  wit: entry({ suite: witSuite, options: ["socket", "profile"], suiteFor: (o) => witSuiteFor(witProfile(o)) as Suite<unknown>, targets: witTargets }),
+  wit: entry({
+    suite: witSuite,
+    options: ["socket", "profile"],
+    suiteFor: (o) => witSuiteFor(witProfile(o)) as Suite<unknown>,
+    targets: witTargets,
+  }),
   "wright-agent": entry({ suite: wrightAgentSuite, options: ["target", "transport"], targets: wrightAgentTargets }),
 };
 
@@ -66,4 +87,3 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
 export function contractSamples(contract: string): JsonValue[] {
   return SUITES[contract]?.samples?.() ?? [];
 }
-

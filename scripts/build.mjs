@@ -31,23 +31,33 @@ const PACKAGES = {
   "frame-wire": { sourceRoot: "src", assets: {} },
   "wit-client": { sourceRoot: "src", assets: {} },
   "wright-agent-client": { sourceRoot: "src", assets: { "contracts/wright-agent": "contracts/wright-agent" } },
-  cli: { sourceRoot: ".", outDir: ".", assets: { contracts: "contracts", "conformance/vectors": "conformance/vectors" } },
+  cli: {
+    sourceRoot: ".",
+    outDir: ".",
+    assets: { contracts: "contracts", "conformance/vectors": "conformance/vectors" },
+  },
 };
 
 const args = process.argv.slice(2);
 const mode = args[0] === "--pack" || args[0] === "--unpack" ? args.shift().slice(2) : "build";
 const names = args.length ? args : Object.keys(PACKAGES);
-for (const n of names) if (!PACKAGES[n]) throw new Error(`unknown package "${n}" (known: ${Object.keys(PACKAGES).join(", ")})`);
+for (const n of names)
+  if (!PACKAGES[n]) throw new Error(`unknown package "${n}" (known: ${Object.keys(PACKAGES).join(", ")})`);
 
 for (const name of names) {
-  for (const to of Object.values(PACKAGES[name].assets)) rmSync(join(ROOT, "packages", name, to), { recursive: true, force: true });
+  for (const to of Object.values(PACKAGES[name].assets))
+    rmSync(join(ROOT, "packages", name, to), { recursive: true, force: true });
 }
 if (mode === "unpack") process.exit(0);
 
 const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
 // `tsc -p` with `incremental`, one package at a time: `tsc -b` judges a non-composite project up to
 // date by its root files' times and missed edits to files its entry only reaches (a stale .d.ts).
-for (const n of names) execFileSync(process.execPath, [tsc, "-p", join(ROOT, "packages", n, "tsconfig.json")], { stdio: "inherit", cwd: ROOT });
+for (const n of names)
+  execFileSync(process.execPath, [tsc, "-p", join(ROOT, "packages", n, "tsconfig.json")], {
+    stdio: "inherit",
+    cwd: ROOT,
+  });
 
 for (const name of names) {
   const pkgDir = join(ROOT, "packages", name);
@@ -55,7 +65,10 @@ for (const name of names) {
   copySiblings(out, join(ROOT, PACKAGES[name].sourceRoot), pkgDir === out);
   if (mode !== "pack") continue;
   for (const [from, to] of Object.entries(PACKAGES[name].assets)) {
-    cpSync(join(ROOT, from), join(pkgDir, to), { recursive: true, filter: (src) => !src.endsWith(".ts") || src.endsWith(".d.ts") });
+    cpSync(join(ROOT, from), join(pkgDir, to), {
+      recursive: true,
+      filter: (src) => !src.endsWith(".ts") || src.endsWith(".d.ts"),
+    });
   }
 }
 

@@ -30,7 +30,9 @@ export function assetPath(relative: string): string {
     if (up === dir) break;
     dir = up;
   }
-  throw new Error(`contract-suite: ${relative} is missing from this installation (a package packed without its assets?)`);
+  throw new Error(
+    `contract-suite: ${relative} is missing from this installation (a package packed without its assets?)`,
+  );
 }
 
 /** The folder that holds contracts/: the repository root, or an installed package's root. */

@@ -7,7 +7,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
-import { loadContract, loadRegistry, type LoadedContract, type Problem, type Registry } from "../../src/contracts/index.js";
+import {
+  loadContract,
+  loadRegistry,
+  type LoadedContract,
+  type Problem,
+  type Registry,
+} from "../../src/contracts/index.js";
 import { buildBundle } from "../bundle.js";
 import { sha256 } from "../emit.js";
 import { generatorHash } from "../generator-hash.js";
@@ -68,7 +74,8 @@ export function langInputHash(registry: Registry, contract: LoadedContract, lang
   // The module graph from this entry (renderers, prepass, the bundler, the walker, quicktype's
   // version...), read as sources in the repository and as the shipped JavaScript when installed.
   const parts = [generatorHash("lang/generate"), lang, JSON.stringify(contract.entry)];
-  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b))) parts.push(relative(registry.dir, file), bytes.toString("base64"));
+  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b)))
+    parts.push(relative(registry.dir, file), bytes.toString("base64"));
   return sha256(parts.join("\0"));
 }
 
@@ -83,7 +90,11 @@ export function expandLangs(langs: (LangId | "all")[]): LangId[] {
 }
 
 /** Renders one contract in one language; the body is deterministic. */
-export async function renderContract(registry: Registry, contract: LoadedContract, lang: LangId): Promise<{ fileName: string; body: string; inputHash: string }> {
+export async function renderContract(
+  registry: Registry,
+  contract: LoadedContract,
+  lang: LangId,
+): Promise<{ fileName: string; body: string; inputHash: string }> {
   const target = TARGETS[lang];
   const name = contract.entry.name;
   const { bundle } = buildBundle(contract);
@@ -106,9 +117,14 @@ export async function generateLanguages(options: LangGenOptions): Promise<LangGe
   const langs = expandLangs(options.langs.length ? options.langs : ["all"]);
   const registry = loadRegistry(options.registryDir);
   for (const n of options.contracts ?? []) {
-    if (!registry.contracts.some((c) => c.name === n)) throw new LangGenError(`no contract named "${n}" (registered: ${registry.contracts.map((c) => c.name).join(", ")})`);
+    if (!registry.contracts.some((c) => c.name === n))
+      throw new LangGenError(
+        `no contract named "${n}" (registered: ${registry.contracts.map((c) => c.name).join(", ")})`,
+      );
   }
-  const entries = registry.contracts.filter((c) => (options.contracts?.length ? options.contracts.includes(c.name) : c.generate !== false));
+  const entries = registry.contracts.filter((c) =>
+    options.contracts?.length ? options.contracts.includes(c.name) : c.generate !== false,
+  );
   const outRoot = resolve(options.outDir ?? DEFAULT_OUT_DIR);
   const report: LangGenReport = { files: [], invalid: [] };
   for (const entry of entries) {

@@ -24,7 +24,14 @@ import { pascalCase } from "../names.js";
 import { mapSubschemas, type SubschemaSite } from "../../src/schema/walk.js";
 
 /** Subschemas quicktype reads (each cleaned and named after its place); the others are handed over as written. */
-const CLEANED: ReadonlySet<string> = new Set(["properties", "items", "additionalProperties", "oneOf", "anyOf", "allOf"]);
+const CLEANED: ReadonlySet<string> = new Set([
+  "properties",
+  "items",
+  "additionalProperties",
+  "oneOf",
+  "anyOf",
+  "allOf",
+]);
 /** Keywords quicktype ignores (validation is the validators' job), and `format`, which it would turn into types of its own. */
 const DROPPED: ReadonlySet<string> = new Set(["format", "not", "if", "then", "else", "contains", "propertyNames"]);
 
@@ -76,7 +83,16 @@ export interface LangModel {
 }
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
-const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 const JSON_TYPES = ["array", "boolean", "null", "number", "object", "string"];
 
 /** The bundle definition a `$ref` names (src/schema/bundle.ts: `#/$defs/<Name>`, token unescaped). */
@@ -101,7 +117,8 @@ export function isJsonValueShape(schema: Schema, self: string, anyRef: (ref: unk
     for (const k of Object.keys(b)) {
       if (k === "type" || ANNOTATIONS.has(k)) continue;
       if (b.type === "array" && k === "items" && refersToSelf(b.items, self, anyRef)) continue;
-      if (b.type === "object" && k === "additionalProperties" && refersToSelf(b.additionalProperties, self, anyRef)) continue;
+      if (b.type === "object" && k === "additionalProperties" && refersToSelf(b.additionalProperties, self, anyRef))
+        continue;
       return false;
     }
     seen.push(b.type);
@@ -112,7 +129,11 @@ export function isJsonValueShape(schema: Schema, self: string, anyRef: (ref: unk
 
 function refersToSelf(s: unknown, self: string, anyRef: (ref: unknown) => boolean): boolean {
   if (isAnySchema(s)) return true;
-  return isObject(s) && Object.keys(s).every((k) => k === "$ref" || ANNOTATIONS.has(k)) && (refName(s.$ref) === self || anyRef(s.$ref));
+  return (
+    isObject(s) &&
+    Object.keys(s).every((k) => k === "$ref" || ANNOTATIONS.has(k)) &&
+    (refName(s.$ref) === self || anyRef(s.$ref))
+  );
 }
 
 export interface PrepareOptions {
@@ -162,7 +183,8 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
     if (!tagged) return undefined;
     const branches = (s.oneOf ?? s.anyOf) as unknown;
     if (!Array.isArray(branches) || branches.length < 2) return undefined;
-    if (Object.keys(s).some((k) => !["oneOf", "anyOf", "discriminator", "type"].includes(k) && !ANNOTATIONS.has(k))) return undefined;
+    if (Object.keys(s).some((k) => !["oneOf", "anyOf", "discriminator", "type"].includes(k) && !ANNOTATIONS.has(k)))
+      return undefined;
     const memberDefs = branches.map((b) => (isObject(b) ? refName(b.$ref) : undefined));
     if (memberDefs.some((d) => d === undefined)) return undefined;
     const targets = memberDefs.map((d) => resolveAlias(d!));
@@ -240,10 +262,14 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
     }
     if (isOpenMap(node)) return keepDescription(node, { type: "object", additionalProperties: {} });
     // Where subschemas sit is src/schema/walk.ts's table; what quicktype is given of each is decided here.
-    const out = mapSubschemas(node, (sub, site) => {
-      if (site.keyword === "additionalProperties" && typeof sub === "boolean") return sub;
-      return clean(sub, `${ctx}${memberName(site)}`, false);
-    }, (keyword) => CLEANED.has(keyword));
+    const out = mapSubschemas(
+      node,
+      (sub, site) => {
+        if (site.keyword === "additionalProperties" && typeof sub === "boolean") return sub;
+        return clean(sub, `${ctx}${memberName(site)}`, false);
+      },
+      (keyword) => CLEANED.has(keyword),
+    );
     for (const k of Object.keys(out)) if (DROPPED.has(k)) delete out[k];
     return out;
   };
@@ -270,7 +296,11 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
     // Hoisted schemas are processed right after the definition they came from (stable order).
     while (hoisted.length) {
       const h = hoisted.shift()!;
-      if (h.schema.properties && isObject(h.schema.properties) && Object.keys(h.schema.properties)[0]?.startsWith(UNION_MARKER)) {
+      if (
+        h.schema.properties &&
+        isObject(h.schema.properties) &&
+        Object.keys(h.schema.properties)[0]?.startsWith(UNION_MARKER)
+      ) {
         defs[h.name] = h.schema;
         continue;
       }
@@ -294,7 +324,9 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
   for (const [name, s] of Object.entries(defs)) {
     if (!isObject(s.properties) || unions[name]) continue;
     const req = Array.isArray(s.required) ? s.required : [];
-    const members = Object.entries(s.properties).filter(([p, ps]) => !req.includes(p) && admitsNull(ps, new Set())).map(([p]) => p);
+    const members = Object.entries(s.properties)
+      .filter(([p, ps]) => !req.includes(p) && admitsNull(ps, new Set()))
+      .map(([p]) => p);
     if (members.length) optionalNullable[name] = members;
   }
   return { defs, unions, jsonValues: [...jsonValues], closed, aliases, openMaps, optionalNullable };
@@ -314,12 +346,18 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
   function isOpenMap(s: Schema): boolean {
     if (!isObject(s.properties) || Object.keys(s.properties).length === 0) return false;
     const ap = s.additionalProperties;
-    const extraIsAny = ap !== undefined && (isAnySchema(ap) || (isObject(ap) && jsonValues.has(resolveAlias(refName(ap.$ref) ?? ""))));
+    const extraIsAny =
+      ap !== undefined && (isAnySchema(ap) || (isObject(ap) && jsonValues.has(resolveAlias(refName(ap.$ref) ?? ""))));
     return extraIsAny;
   }
 
   function isClassLike(s: Schema): boolean {
-    return (s.type === "object" || s.type === undefined) && isObject(s.properties) && Object.keys(s.properties).length > 0 && !isOpenMap(s);
+    return (
+      (s.type === "object" || s.type === undefined) &&
+      isObject(s.properties) &&
+      Object.keys(s.properties).length > 0 &&
+      !isOpenMap(s)
+    );
   }
 
   function keepDescription(from: Schema, to: Schema): Schema {

@@ -3,7 +3,15 @@
  * every definition a top level addressed inside that one document (so a `$ref` to a named type
  * yields that type, not a copy per referring site).
  */
-import { InputData, JSONSchemaInput, JSONSchemaStore, quicktype, type JSONSchema, type TargetLanguage, type Type } from "quicktype-core";
+import {
+  InputData,
+  JSONSchemaInput,
+  JSONSchemaStore,
+  quicktype,
+  type JSONSchema,
+  type TargetLanguage,
+  type Type,
+} from "quicktype-core";
 import type { LangModel } from "./prepass.js";
 
 const ADDRESS = "contract-suite-bundle.json";
@@ -17,12 +25,17 @@ class BundleStore extends JSONSchemaStore {
   }
 }
 
-export async function runQuicktype(model: LangModel, lang: TargetLanguage, rendererOptions: Record<string, string>): Promise<string> {
+export async function runQuicktype(
+  model: LangModel,
+  lang: TargetLanguage,
+  rendererOptions: Record<string, string>,
+): Promise<string> {
   // draft-07 `$schema`: quicktype only knows `definitions`-style documents by their keywords, and
   // `$defs` + `$ref` behave the same for it; the pre-pass has already removed 2020-12-only shapes.
   const doc = { $schema: "http://json-schema.org/draft-07/schema#", $defs: model.defs } as unknown as JSONSchema;
   const input = new JSONSchemaInput(new BundleStore(doc));
-  for (const name of Object.keys(model.defs)) await input.addSource({ name, uris: [`${ADDRESS}#/$defs/${encodeURIComponent(name)}`] });
+  for (const name of Object.keys(model.defs))
+    await input.addSource({ name, uris: [`${ADDRESS}#/$defs/${encodeURIComponent(name)}`] });
   const inputData = new InputData();
   inputData.addInput(input);
   const result = await quicktype({ inputData, lang, rendererOptions, inferMaps: false, alphabetizeProperties: false });

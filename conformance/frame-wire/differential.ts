@@ -36,7 +36,11 @@ export function streamStdin(events: readonly unknown[]): string {
   return events.map((e) => JSON.stringify(e)).join("\n") + "\n";
 }
 
-export async function foldWith(command: string, events: readonly unknown[], timeoutMs?: number): Promise<CommandOutput> {
+export async function foldWith(
+  command: string,
+  events: readonly unknown[],
+  timeoutMs?: number,
+): Promise<CommandOutput> {
   const exit = await runOnce(command, streamStdin(events), { timeoutMs });
   if (exit.spawnError) return { failure: `could not start: ${exit.spawnError}` };
   if (exit.timedOut) return { failure: `no exit within ${timeoutMs ?? 15_000} ms` };
@@ -45,25 +49,37 @@ export async function foldWith(command: string, events: readonly unknown[], time
     if (line === undefined) throw new Error("stdout is empty");
     return { outcome: JSON.parse(line) };
   } catch (e) {
-    return { failure: `no outcome line (${(e as Error).message}); exit ${exit.exitCode ?? exit.signal}; stderr: ${exit.stderr.slice(-300)}` };
+    return {
+      failure: `no outcome line (${(e as Error).message}); exit ${exit.exitCode ?? exit.signal}; stderr: ${exit.stderr.slice(-300)}`,
+    };
   }
 }
 
 /** The outcome with unpinned messages blanked (`events` tells whether the abort came from an error event). */
 export function comparable(output: CommandOutput, events: readonly unknown[]): unknown {
   if ("failure" in output) return { failure: true };
-  const o = output.outcome as { turn?: Record<string, unknown>; abort?: { code?: unknown; message?: unknown; at?: unknown } | null };
+  const o = output.outcome as {
+    turn?: Record<string, unknown>;
+    abort?: { code?: unknown; message?: unknown; at?: unknown } | null;
+  };
   if (o === null || typeof o !== "object" || !o.abort || typeof o.abort !== "object") return o;
   const at = o.abort.at;
   const fromErrorEvent = typeof at === "number" && (events[at] as { type?: unknown } | undefined)?.type === "error";
   if (o.abort.code === "block_start_index_gap" || fromErrorEvent) return o;
-  const turn = o.turn && typeof o.turn === "object" && "error_message" in o.turn ? { ...o.turn, error_message: "<not pinned>" } : o.turn;
+  const turn =
+    o.turn && typeof o.turn === "object" && "error_message" in o.turn
+      ? { ...o.turn, error_message: "<not pinned>" }
+      : o.turn;
   return { ...o, turn, abort: { ...o.abort, message: "<not pinned>" } };
 }
 
 /** JSON with sorted keys, so member order is not a difference. */
 function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0))) : x));
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)))
+      : x,
+  );
 }
 
 export interface Comparison {
@@ -74,19 +90,24 @@ export interface Comparison {
 }
 
 export async function compareOn(target: DifferentialTarget, events: unknown[]): Promise<Comparison> {
-  const [a, b] = await Promise.all([foldWith(target.a, events, target.timeoutMs), foldWith(target.b, events, target.timeoutMs)]);
+  const [a, b] = await Promise.all([
+    foldWith(target.a, events, target.timeoutMs),
+    foldWith(target.b, events, target.timeoutMs),
+  ]);
   return { events, a, b, differ: canonical(comparable(a, events)) !== canonical(comparable(b, events)) };
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
   return out;
 }
 
@@ -94,7 +115,11 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R
  * Delta debugging (ddmin over complements): removes ever smaller chunks of events while the two
  * folds still disagree, until no single event can go. Candidates of one round run concurrently.
  */
-export async function shrinkDisagreement(target: DifferentialTarget, found: Comparison, onStep?: (c: Comparison) => void): Promise<{ shrunk: Comparison; steps: number; minimal: boolean }> {
+export async function shrinkDisagreement(
+  target: DifferentialTarget,
+  found: Comparison,
+  onStep?: (c: Comparison) => void,
+): Promise<{ shrunk: Comparison; steps: number; minimal: boolean }> {
   let current = found;
   let n = 2;
   let steps = 0;
@@ -105,7 +130,8 @@ export async function shrinkDisagreement(target: DifferentialTarget, found: Comp
     const len = current.events.length;
     const chunk = Math.ceil(len / Math.min(n, len));
     const candidates: unknown[][] = [];
-    for (let i = 0; i < len; i += chunk) candidates.push([...current.events.slice(0, i), ...current.events.slice(i + chunk)]);
+    for (let i = 0; i < len; i += chunk)
+      candidates.push([...current.events.slice(0, i), ...current.events.slice(i + chunk)]);
     const results = await mapLimit(candidates, pairs, (c) => compareOn(target, c));
     steps += results.length;
     const smaller = results.find((r) => r.differ);
@@ -131,9 +157,13 @@ export function differentialStreams(seed: number, count: number): unknown[][] {
   const sixth = Math.ceil(count / 6);
   const aimed = fc.sample(ruleAimedStream(), { seed, numRuns: 4 * sixth });
   const hostile = fc.sample(hostileJsonStream(12), { seed: seed + 1, numRuns: sixth });
-  const valid = fc.sample(validStream().map((v) => v.events), { seed: seed + 2, numRuns: sixth });
+  const valid = fc.sample(
+    validStream().map((v) => v.events),
+    { seed: seed + 2, numRuns: sixth },
+  );
   const out: unknown[][] = [];
-  for (let i = 0; i < sixth; i++) out.push(aimed[4 * i]!, aimed[4 * i + 1]!, hostile[i]!, aimed[4 * i + 2]!, aimed[4 * i + 3]!, valid[i]!);
+  for (let i = 0; i < sixth; i++)
+    out.push(aimed[4 * i]!, aimed[4 * i + 1]!, hostile[i]!, aimed[4 * i + 2]!, aimed[4 * i + 3]!, valid[i]!);
   return out.slice(0, count);
 }
 
@@ -143,7 +173,8 @@ function pretty(output: CommandOutput): string {
 
 /** Two texts in two columns, `a | b`, a `!` in the gutter where the lines differ. */
 export function sideBySide(aTitle: string, a: string, bTitle: string, b: string, width = 60): string {
-  const wrap = (t: string) => t.split("\n").flatMap((l) => (l.length <= width ? [l] : l.match(new RegExp(`.{1,${width}}`, "g"))!));
+  const wrap = (t: string) =>
+    t.split("\n").flatMap((l) => (l.length <= width ? [l] : l.match(new RegExp(`.{1,${width}}`, "g"))!));
   const left = [aTitle, "-".repeat(Math.min(width, aTitle.length)), ...wrap(a)];
   const right = [bTitle, "-".repeat(Math.min(width, bTitle.length)), ...wrap(b)];
   const rows: string[] = [];
@@ -155,8 +186,15 @@ export function sideBySide(aTitle: string, a: string, bTitle: string, b: string,
   return rows.join("\n");
 }
 
-export function describeDisagreement(target: DifferentialTarget, c: Comparison, info: { seed: number; streamNo: number; original: number; steps: number; minimal?: boolean }): string {
-  const how = info.minimal === false ? `; the shrinking budget (${info.steps} comparisons) ran out, so it is smaller but not shown minimal` : "";
+export function describeDisagreement(
+  target: DifferentialTarget,
+  c: Comparison,
+  info: { seed: number; streamNo: number; original: number; steps: number; minimal?: boolean },
+): string {
+  const how =
+    info.minimal === false
+      ? `; the shrinking budget (${info.steps} comparisons) ran out, so it is smaller but not shown minimal`
+      : "";
   return [
     `the folds disagree on generated stream ${info.streamNo} (seed ${info.seed}); shrunk from ${info.original} to ${c.events.length} event(s) in ${info.steps} comparison(s)${how}:`,
     ...c.events.map((e, i) => `  ${i}: ${JSON.stringify(e)}`),
@@ -181,10 +219,23 @@ export const differentialCheck: Check<DifferentialTarget> = {
       if (k < 0) continue;
       const found = results[k]!;
       const { shrunk, steps, minimal } = await shrinkDisagreement(target, found);
-      throw new CheckFailure(describeDisagreement(target, shrunk, { seed: ctx.seed, streamNo: start + k, original: found.events.length, steps, minimal }), {
-        seed: ctx.seed,
-        counterexample: { stream: shrunk.events, a: "failure" in shrunk.a ? shrunk.a : shrunk.a.outcome, b: "failure" in shrunk.b ? shrunk.b : shrunk.b.outcome },
-      });
+      throw new CheckFailure(
+        describeDisagreement(target, shrunk, {
+          seed: ctx.seed,
+          streamNo: start + k,
+          original: found.events.length,
+          steps,
+          minimal,
+        }),
+        {
+          seed: ctx.seed,
+          counterexample: {
+            stream: shrunk.events,
+            a: "failure" in shrunk.a ? shrunk.a : shrunk.a.outcome,
+            b: "failure" in shrunk.b ? shrunk.b : shrunk.b.outcome,
+          },
+        },
+      );
     }
   },
 };

@@ -39,10 +39,23 @@ export interface EndpointTarget {
 /** Valid request bodies (checked against the request schema before they are sent). */
 export const VALID_BODIES: StreamTurnRequestBody[] = [
   { messages: [{ role: "user", content: "Say hello." }] },
-  { messages: [{ role: "system", content: "You are terse." }, { role: "user", content: "List three colours." }] },
-  { messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello!" }, { role: "user", content: "Use a tool, please: ünïcødé ✓" }] },
+  {
+    messages: [
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "List three colours." },
+    ],
+  },
+  {
+    messages: [
+      { role: "user", content: "Hi" },
+      { role: "assistant", content: "Hello!" },
+      { role: "user", content: "Use a tool, please: ünïcødé ✓" },
+    ],
+  },
 ];
-for (const b of VALID_BODIES) if (!validateStreamTurnRequestBody(b)) throw new Error(`endpoint checks: a built-in body is not valid: ${JSON.stringify(b)}`);
+for (const b of VALID_BODIES)
+  if (!validateStreamTurnRequestBody(b))
+    throw new Error(`endpoint checks: a built-in body is not valid: ${JSON.stringify(b)}`);
 
 interface ValidStream {
   body: StreamTurnRequestBody;
@@ -57,11 +70,26 @@ function authHeaders(t: EndpointTarget): Record<string, string> {
   return t.token === undefined ? {} : { authorization: `Bearer ${t.token}` };
 }
 
-async function post(t: EndpointTarget, body: string, headers: Record<string, string>, extra: { pauseMs?: number; leaveAfterFirstChunk?: boolean } = {}): Promise<HttpExchange> {
-  return exchange(t.url, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", ...headers }, body, timeoutMs: timeout(t), ...extra });
+async function post(
+  t: EndpointTarget,
+  body: string,
+  headers: Record<string, string>,
+  extra: { pauseMs?: number; leaveAfterFirstChunk?: boolean } = {},
+): Promise<HttpExchange> {
+  return exchange(t.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
+    body,
+    timeoutMs: timeout(t),
+    ...extra,
+  });
 }
 
-async function validStream(t: EndpointTarget, body: StreamTurnRequestBody, extra: { pauseMs?: number } = {}): Promise<ValidStream> {
+async function validStream(
+  t: EndpointTarget,
+  body: StreamTurnRequestBody,
+  extra: { pauseMs?: number } = {},
+): Promise<ValidStream> {
   const response = await post(t, JSON.stringify(body), authHeaders(t), extra);
   const parsed = parseSseBody(response.body);
   return { body, response, parsed, decoded: decodeFrames(parsed.frames) };
@@ -79,7 +107,16 @@ function validStreams(t: EndpointTarget): Promise<ValidStream[]> {
 }
 
 function failOn(problem: Problem, s: ValidStream): void {
-  if (problem) throw new CheckFailure(problem.message, { counterexample: { request: s.body, frames: s.parsed.frames.slice(Math.max(0, (problem.at ?? s.parsed.frames.length) - 2), (problem.at ?? s.parsed.frames.length) + 1) } });
+  if (problem)
+    throw new CheckFailure(problem.message, {
+      counterexample: {
+        request: s.body,
+        frames: s.parsed.frames.slice(
+          Math.max(0, (problem.at ?? s.parsed.frames.length) - 2),
+          (problem.at ?? s.parsed.frames.length) + 1,
+        ),
+      },
+    });
 }
 
 /** A stream check: every valid request must have answered 200, and the rule holds on each stream. */
@@ -90,7 +127,11 @@ function streamCheck(id: string, title: string, doc: string, rule: (s: ValidStre
     doc,
     async run(t) {
       for (const s of await validStreams(t)) {
-        if (s.response.status !== 200) throw new CheckFailure(`a valid request got HTTP ${s.response.status}, not 200${t.token === undefined ? " (no --token was given)" : ""}`, { counterexample: { request: s.body, body: s.response.body.slice(0, 300) } });
+        if (s.response.status !== 200)
+          throw new CheckFailure(
+            `a valid request got HTTP ${s.response.status}, not 200${t.token === undefined ? " (no --token was given)" : ""}`,
+            { counterexample: { request: s.body, body: s.response.body.slice(0, 300) } },
+          );
         failOn(rule(s), s);
       }
     },
@@ -98,29 +139,78 @@ function streamCheck(id: string, title: string, doc: string, rule: (s: ValidStre
 }
 
 function expectStatus(r: HttpExchange, status: number, what: string): void {
-  if (r.status !== status) throw new CheckFailure(`${what}: HTTP ${r.status}, expected ${status}`, { counterexample: { status: r.status, headers: r.headers, body: r.body.slice(0, 300) } });
+  if (r.status !== status)
+    throw new CheckFailure(`${what}: HTTP ${r.status}, expected ${status}`, {
+      counterexample: { status: r.status, headers: r.headers, body: r.body.slice(0, 300) },
+    });
 }
 
 /** RFC 9110 §11.6.1: a 401 carries a challenge; this contract's scheme is Bearer (RFC 6750). */
 function expectBearerChallenge(r: HttpExchange, what: string): void {
   const challenge = r.headers["www-authenticate"];
-  if (challenge === undefined) throw new CheckFailure(`${what}: 401 without a WWW-Authenticate header`, { counterexample: { headers: r.headers } });
-  if (!/^bearer(\s|$|,)/i.test(String(challenge).trim())) throw new CheckFailure(`${what}: WWW-Authenticate is ${JSON.stringify(challenge)}, not a Bearer challenge`, { counterexample: { headers: r.headers } });
+  if (challenge === undefined)
+    throw new CheckFailure(`${what}: 401 without a WWW-Authenticate header`, {
+      counterexample: { headers: r.headers },
+    });
+  if (!/^bearer(\s|$|,)/i.test(String(challenge).trim()))
+    throw new CheckFailure(`${what}: WWW-Authenticate is ${JSON.stringify(challenge)}, not a Bearer challenge`, {
+      counterexample: { headers: r.headers },
+    });
 }
 
 const SENDER = "Sender rule (docs/frame-wire.md): a receiver cannot tell, so the server must get it right.";
 
 export const endpointChecks: Check<EndpointTarget>[] = [
-  streamCheck("content-type", "The stream is text/event-stream", "A valid request is answered 200 with Content-Type text/event-stream (parameters allowed).", (s) => {
-    const type = mediaType(s.response.headers["content-type"]);
-    return type === "text/event-stream" ? null : { at: null, message: `Content-Type is ${JSON.stringify(s.response.headers["content-type"] ?? null)}, not text/event-stream` };
-  }),
-  streamCheck("data-only", "Frames are data-only SSE messages", "No event, id or retry field: each message is `data: <event>` (a frame may arrive split across writes; the check parses the whole body).", (s) => dataOnlyProblem(s.parsed)),
-  streamCheck("frame-event", "Each frame is one JSON FrameEvent", "Each message's data parses as JSON and validates against FrameEvent (frame_wire.json).", (s) => frameEventProblem(s.decoded)),
-  streamCheck("terminates", "The stream ends with done or error, and nothing follows", `Exactly one terminal event, the last one. ${SENDER}`, (s) => terminationProblem(s.decoded)),
-  streamCheck("delta-opened-index", "A block_delta only for an opened index", `Every block_delta's index was opened by an earlier block_start (a receiver aborts the turn otherwise). ${SENDER}`, (s) => deltaIndexProblem(s.decoded)),
-  streamCheck("seq-increasing", "seq strictly increases per index", `A receiver silently discards a delta whose seq is not greater than the last at its index, so a sender that repeats or lowers seq loses data. ${SENDER}`, (s) => seqProblem(s.decoded)),
-  streamCheck("indices-contiguous", "Block indices have no gaps", `The opened indices run from 0 without gaps (a receiver aborts the completed turn otherwise). ${SENDER}`, (s) => indexGapProblem(s.decoded)),
+  streamCheck(
+    "content-type",
+    "The stream is text/event-stream",
+    "A valid request is answered 200 with Content-Type text/event-stream (parameters allowed).",
+    (s) => {
+      const type = mediaType(s.response.headers["content-type"]);
+      return type === "text/event-stream"
+        ? null
+        : {
+            at: null,
+            message: `Content-Type is ${JSON.stringify(s.response.headers["content-type"] ?? null)}, not text/event-stream`,
+          };
+    },
+  ),
+  streamCheck(
+    "data-only",
+    "Frames are data-only SSE messages",
+    "No event, id or retry field: each message is `data: <event>` (a frame may arrive split across writes; the check parses the whole body).",
+    (s) => dataOnlyProblem(s.parsed),
+  ),
+  streamCheck(
+    "frame-event",
+    "Each frame is one JSON FrameEvent",
+    "Each message's data parses as JSON and validates against FrameEvent (frame_wire.json).",
+    (s) => frameEventProblem(s.decoded),
+  ),
+  streamCheck(
+    "terminates",
+    "The stream ends with done or error, and nothing follows",
+    `Exactly one terminal event, the last one. ${SENDER}`,
+    (s) => terminationProblem(s.decoded),
+  ),
+  streamCheck(
+    "delta-opened-index",
+    "A block_delta only for an opened index",
+    `Every block_delta's index was opened by an earlier block_start (a receiver aborts the turn otherwise). ${SENDER}`,
+    (s) => deltaIndexProblem(s.decoded),
+  ),
+  streamCheck(
+    "seq-increasing",
+    "seq strictly increases per index",
+    `A receiver silently discards a delta whose seq is not greater than the last at its index, so a sender that repeats or lowers seq loses data. ${SENDER}`,
+    (s) => seqProblem(s.decoded),
+  ),
+  streamCheck(
+    "indices-contiguous",
+    "Block indices have no gaps",
+    `The opened indices run from 0 without gaps (a receiver aborts the completed turn otherwise). ${SENDER}`,
+    (s) => indexGapProblem(s.decoded),
+  ),
   {
     id: "frame-wire/endpoint/auth-missing",
     title: "No token: 401 with a Bearer challenge",
@@ -150,7 +240,13 @@ export const endpointChecks: Check<EndpointTarget>[] = [
     title: "A malformed body: 400",
     doc: "A body that is not JSON, or JSON the request schema refuses, is answered 400 (the error body's shape is the server's).",
     async run(t) {
-      for (const body of ['{"messages":[{"role":"user","content":"hi"}', "not json", "[]", '{"messages":[]}', '{"messages":[{"role":"robot","content":"hi"}]}']) {
+      for (const body of [
+        '{"messages":[{"role":"user","content":"hi"}',
+        "not json",
+        "[]",
+        '{"messages":[]}',
+        '{"messages":[{"role":"robot","content":"hi"}]}',
+      ]) {
         const r = await post(t, body, authHeaders(t));
         expectStatus(r, 400, `body ${JSON.stringify(body)}`);
       }
@@ -162,10 +258,19 @@ export const endpointChecks: Check<EndpointTarget>[] = [
     doc: "GET, PUT, PATCH and DELETE on the operation's path are answered 405 with an Allow header listing POST (RFC 9110 §15.5.6).",
     async run(t) {
       for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-        const r = await exchange(t.url, { method, headers: authHeaders(t), timeoutMs: timeout(t), body: method === "GET" || method === "DELETE" ? undefined : JSON.stringify(VALID_BODIES[0]) });
+        const r = await exchange(t.url, {
+          method,
+          headers: authHeaders(t),
+          timeoutMs: timeout(t),
+          body: method === "GET" || method === "DELETE" ? undefined : JSON.stringify(VALID_BODIES[0]),
+        });
         expectStatus(r, 405, method);
         const allow = String(r.headers.allow ?? "");
-        if (!/(^|[\s,])POST($|[\s,])/i.test(allow)) throw new CheckFailure(`${method}: 405 whose Allow header (${JSON.stringify(r.headers.allow ?? null)}) does not list POST`, { counterexample: { headers: r.headers } });
+        if (!/(^|[\s,])POST($|[\s,])/i.test(allow))
+          throw new CheckFailure(
+            `${method}: 405 whose Allow header (${JSON.stringify(r.headers.allow ?? null)}) does not list POST`,
+            { counterexample: { headers: r.headers } },
+          );
       }
     },
   },
@@ -176,7 +281,8 @@ export const endpointChecks: Check<EndpointTarget>[] = [
     async run(t) {
       const s = await validStream(t, VALID_BODIES[1]!, { pauseMs: t.slowPauseMs ?? 1000 });
       expectStatus(s.response, 200, "a valid request read slowly");
-      for (const rule of [frameEventProblem, terminationProblem, deltaIndexProblem, seqProblem, indexGapProblem]) failOn(rule(s.decoded), s);
+      for (const rule of [frameEventProblem, terminationProblem, deltaIndexProblem, seqProblem, indexGapProblem])
+        failOn(rule(s.decoded), s);
     },
   },
   {
@@ -197,7 +303,8 @@ export const endpointChecks: Check<EndpointTarget>[] = [
 
 export const frameWireEndpointSuite: Suite<EndpointTarget> = {
   name: "frame-wire endpoint",
-  description: "A live frame-wire server: the stream's framing and events, sender rules, status codes, slow and leaving clients.",
+  description:
+    "A live frame-wire server: the stream's framing and events, sender rules, status codes, slow and leaving clients.",
   checks: endpointChecks,
 };
 

@@ -45,7 +45,13 @@ function baseStream(): any[] {
     { type: "block_start", index: 0, block_id: "b0", block: { kind: "text", text: "" } },
     { type: "block_start", index: 1, block_id: "b1", block: { kind: "list", items: [] } },
     { type: "block_delta", index: 0, block_id: "b0", seq: 0, delta: { op: "field_set", path: "/text", value: "t" } },
-    { type: "block_delta", index: 1, block_id: "b1", seq: 0, delta: { op: "element_append", path: "/items", value: 1 } },
+    {
+      type: "block_delta",
+      index: 1,
+      block_id: "b1",
+      seq: 0,
+      delta: { op: "element_append", path: "/items", value: 1 },
+    },
     { type: "tool_call", call: { id: "c", name: "n", arguments: { q: 1 }, result: 1 } },
     { type: "done", finish_reason: "done" },
   ];
@@ -70,7 +76,10 @@ function nullProto(v: unknown): unknown {
 }
 
 function abortOf(outcome: unknown): { code?: unknown; at?: unknown } | null {
-  return ((outcome as { abort?: { code?: unknown; at?: unknown } | null } | null)?.abort ?? null) as { code?: unknown; at?: unknown } | null;
+  return ((outcome as { abort?: { code?: unknown; at?: unknown } | null } | null)?.abort ?? null) as {
+    code?: unknown;
+    at?: unknown;
+  } | null;
 }
 
 export function inProcessChecks<T extends { fold?: FoldTarget }>(): Check<T>[] {
@@ -88,14 +97,19 @@ export function inProcessChecks<T extends { fold?: FoldTarget }>(): Check<T>[] {
           site.put(events, nest(make(), depth));
           const abort = abortOf(await fold(events));
           if (abort?.code !== "invalid_event" || abort.at !== site.at) {
-            throw new CheckFailure(`${what} at depth ${depth} of the ${site.name} gave abort ${JSON.stringify(abort)}, expected invalid_event at ${site.at}`);
+            throw new CheckFailure(
+              `${what} at depth ${depth} of the ${site.name} gave abort ${JSON.stringify(abort)}, expected invalid_event at ${site.at}`,
+            );
           }
         });
         // The event itself not a plain object: an instance of a class without fields of its own,
         // carrying exactly a block_start's members.
         const instance = Object.assign(new Bare(), baseStream()[0]);
         const abort = abortOf(await fold([instance, { type: "done", finish_reason: "done" }]));
-        if (abort?.code !== "invalid_event" || abort.at !== 0) throw new CheckFailure(`an event that is a class instance gave abort ${JSON.stringify(abort)}, expected invalid_event at 0`);
+        if (abort?.code !== "invalid_event" || abort.at !== 0)
+          throw new CheckFailure(
+            `an event that is a class instance gave abort ${JSON.stringify(abort)}, expected invalid_event at 0`,
+          );
       },
     },
     {
@@ -110,7 +124,10 @@ export function inProcessChecks<T extends { fold?: FoldTarget }>(): Check<T>[] {
           site.put(events, { deep: [{ x: 1 }] });
           const plain = JSON.stringify(await target.fold(JSON.parse(JSON.stringify(events))));
           const got = JSON.stringify(await target.fold(nullProto(events) as unknown[]));
-          if (got !== plain) throw new CheckFailure(`null-prototype objects at the ${site.name}: got ${got}, the plain stream gives ${plain}`);
+          if (got !== plain)
+            throw new CheckFailure(
+              `null-prototype objects at the ${site.name}: got ${got}, the plain stream gives ${plain}`,
+            );
         }
         const got = JSON.stringify(await target.fold(nullProto(baseStream()) as unknown[]));
         if (got !== want) throw new CheckFailure(`a stream of null-prototype objects: got ${got}, expected ${want}`);

@@ -41,7 +41,13 @@ export function runOnce(command: string, input: string, opts: CommandRunOptions)
   const maxErr = opts.maxStderrBytes ?? 64 * 1024;
   return new Promise((resolve) => {
     // Its own process group, so a timeout can end the shell AND what it started (by group id).
-    const child = spawn(command, { shell: true, cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    const child = spawn(command, {
+      shell: true,
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let errText = "";
@@ -67,7 +73,14 @@ export function runOnce(command: string, input: string, opts: CommandRunOptions)
     }, opts.timeoutMs ?? 15_000);
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: errText, exitCode, signal, timedOut, ...(spawnError ? { spawnError } : {}) });
+      resolve({
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: errText,
+        exitCode,
+        signal,
+        timedOut,
+        ...(spawnError ? { spawnError } : {}),
+      });
     });
     child.stdin.end(input);
   });
@@ -82,29 +95,56 @@ export function lastLine(text: string): string | undefined {
   return undefined;
 }
 
-export async function runVectorAgainstCommand(command: string, vector: FrameWireVector, opts: CommandRunOptions = {}): Promise<CommandVectorResult> {
+export async function runVectorAgainstCommand(
+  command: string,
+  vector: FrameWireVector,
+  opts: CommandRunOptions = {},
+): Promise<CommandVectorResult> {
   const t0 = performance.now();
   const exit = await runOnce(command, vectorStdin(vector), opts);
-  const base = { name: vector.name, exitCode: exit.exitCode, signal: exit.signal, stderr: exit.stderr.slice(-2000), durationMs: performance.now() - t0 };
+  const base = {
+    name: vector.name,
+    exitCode: exit.exitCode,
+    signal: exit.signal,
+    stderr: exit.stderr.slice(-2000),
+    durationMs: performance.now() - t0,
+  };
   if (exit.spawnError) return { ...base, ok: false, failure: "spawn-error", detail: exit.spawnError };
-  if (exit.timedOut) return { ...base, ok: false, failure: "timeout", detail: `no exit within ${opts.timeoutMs ?? 15_000} ms` };
+  if (exit.timedOut)
+    return { ...base, ok: false, failure: "timeout", detail: `no exit within ${opts.timeoutMs ?? 15_000} ms` };
   const line = lastLine(exit.stdout);
   let outcome: unknown;
   try {
     if (line === undefined) throw new Error("stdout is empty");
     outcome = JSON.parse(line);
-    if (outcome === null || typeof outcome !== "object" || !("turn" in outcome) || !("abort" in outcome)) throw new Error("the last line is not {turn, abort}");
+    if (outcome === null || typeof outcome !== "object" || !("turn" in outcome) || !("abort" in outcome))
+      throw new Error("the last line is not {turn, abort}");
   } catch (e) {
-    return { ...base, ok: false, failure: "no-outcome", detail: `${(e as Error).message}; exit ${exit.exitCode ?? exit.signal}` };
+    return {
+      ...base,
+      ok: false,
+      failure: "no-outcome",
+      detail: `${(e as Error).message}; exit ${exit.exitCode ?? exit.signal}`,
+    };
   }
   const diff = diffOutcome(vector, outcome, opts.messages);
   if (diff.length > 0) return { ...base, ok: false, failure: "mismatch", diff };
-  if (exit.exitCode !== 0) return { ...base, ok: false, failure: "exit-code", detail: `exit ${exit.exitCode ?? exit.signal} after printing an outcome (expected 0)` };
+  if (exit.exitCode !== 0)
+    return {
+      ...base,
+      ok: false,
+      failure: "exit-code",
+      detail: `exit ${exit.exitCode ?? exit.signal} after printing an outcome (expected 0)`,
+    };
   return { ...base, ok: true };
 }
 
 /** Runs every vector (fold- and command-level) against `command`; results in vector order. */
-export async function runVectorsAgainstCommand(command: string, vectors: FrameWireVector[], opts: CommandRunOptions = {}): Promise<CommandVectorResult[]> {
+export async function runVectorsAgainstCommand(
+  command: string,
+  vectors: FrameWireVector[],
+  opts: CommandRunOptions = {},
+): Promise<CommandVectorResult[]> {
   const results = new Array<CommandVectorResult>(vectors.length);
   let next = 0;
   const worker = async () => {

@@ -16,7 +16,10 @@ function dirOf(version: FrameWireVersion): string {
   return version === "1.3.0" ? FRAME_WIRE_CONTRACT_DIR : join(FRAME_WIRE_CONTRACT_DIR, "history", version);
 }
 
-export function readFrameWireSchemas(version: FrameWireVersion = "1.3.0"): { frameWire: Record<string, any>; forgeBlock: Record<string, any> } {
+export function readFrameWireSchemas(version: FrameWireVersion = "1.3.0"): {
+  frameWire: Record<string, any>;
+  forgeBlock: Record<string, any>;
+} {
   const dir = dirOf(version);
   return {
     frameWire: JSON.parse(readFileSync(join(dir, "frame_wire.json"), "utf8")),

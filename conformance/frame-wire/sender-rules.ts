@@ -25,7 +25,12 @@ export function parseSseBody(body: string): ParsedBody {
   const frames: SseFrame[] = [];
   let retries = 0;
   const parser = createParser({
-    onEvent: (m) => frames.push({ data: m.data, ...(m.event !== undefined ? { event: m.event } : {}), ...(m.id !== undefined ? { id: m.id } : {}) }),
+    onEvent: (m) =>
+      frames.push({
+        data: m.data,
+        ...(m.event !== undefined ? { event: m.event } : {}),
+        ...(m.id !== undefined ? { id: m.id } : {}),
+      }),
     onRetry: () => retries++,
   });
   parser.feed(body);
@@ -40,9 +45,13 @@ export function dataOnlyProblem(body: ParsedBody): Problem {
   const i = body.frames.findIndex((f) => f.event !== undefined || f.id !== undefined);
   if (i >= 0) {
     const f = body.frames[i]!;
-    return { at: i, message: `frame ${i} has ${f.event !== undefined ? `an event field (${JSON.stringify(f.event)})` : `an id field (${JSON.stringify(f.id)})`}; frames are data-only` };
+    return {
+      at: i,
+      message: `frame ${i} has ${f.event !== undefined ? `an event field (${JSON.stringify(f.event)})` : `an id field (${JSON.stringify(f.id)})`}; frames are data-only`,
+    };
   }
-  if (body.retries > 0) return { at: null, message: `the stream sets retry ${body.retries} time(s); frames are data-only` };
+  if (body.retries > 0)
+    return { at: null, message: `the stream sets retry ${body.retries} time(s); frames are data-only` };
   return null;
 }
 
@@ -52,8 +61,10 @@ export type DecodedFrame = { ok: true; event: Record<string, unknown> } | { ok: 
 export function decodeFrames(frames: SseFrame[]): DecodedFrame[] {
   return frames.map((f): DecodedFrame => {
     const parsed = tryParseJson(f.data);
-    if (!parsed.ok) return { ok: false, message: `not JSON (${parsed.error.kind}): ${JSON.stringify(f.data.slice(0, 80))}` };
-    if (!validateFrameEvent(parsed.value)) return { ok: false, message: `not a valid FrameEvent: ${JSON.stringify(f.data.slice(0, 120))}` };
+    if (!parsed.ok)
+      return { ok: false, message: `not JSON (${parsed.error.kind}): ${JSON.stringify(f.data.slice(0, 80))}` };
+    if (!validateFrameEvent(parsed.value))
+      return { ok: false, message: `not a valid FrameEvent: ${JSON.stringify(f.data.slice(0, 120))}` };
     return { ok: true, event: parsed.value as Record<string, unknown> };
   });
 }
@@ -74,10 +85,14 @@ const isTerminal = (e: Record<string, unknown>) => e.type === "done" || e.type =
 export function terminationProblem(decoded: DecodedFrame[]): Problem {
   const list = events(decoded);
   const first = list.findIndex((x) => isTerminal(x.e));
-  if (first < 0) return { at: null, message: `the stream ended after ${decoded.length} frame(s) without a done or error event` };
+  if (first < 0)
+    return { at: null, message: `the stream ended after ${decoded.length} frame(s) without a done or error event` };
   if (first !== list.length - 1) {
     const after = list[first + 1]!;
-    return { at: after.at, message: `frame ${after.at} (${String(after.e.type)}) follows the ${String(list[first]!.e.type)} at frame ${list[first]!.at}; nothing may follow it` };
+    return {
+      at: after.at,
+      message: `frame ${after.at} (${String(after.e.type)}) follows the ${String(list[first]!.e.type)} at frame ${list[first]!.at}; nothing may follow it`,
+    };
   }
   return null;
 }
@@ -86,7 +101,11 @@ export function deltaIndexProblem(decoded: DecodedFrame[]): Problem {
   const opened = new Set<number>();
   for (const { at, e } of events(decoded)) {
     if (e.type === "block_start") opened.add(e.index as number);
-    else if (e.type === "block_delta" && !opened.has(e.index as number)) return { at, message: `frame ${at} is a block_delta for index ${String(e.index)}, which no earlier block_start opened` };
+    else if (e.type === "block_delta" && !opened.has(e.index as number))
+      return {
+        at,
+        message: `frame ${at} is a block_delta for index ${String(e.index)}, which no earlier block_start opened`,
+      };
   }
   return null;
 }
@@ -99,7 +118,10 @@ export function seqProblem(decoded: DecodedFrame[]): Problem {
     const seq = e.seq as number;
     const prev = last.get(index);
     if (prev !== undefined && seq <= prev) {
-      return { at, message: `frame ${at}: seq ${seq} at index ${index} after seq ${prev}; a receiver discards it as stale, so its change is lost` };
+      return {
+        at,
+        message: `frame ${at}: seq ${seq} at index ${index} after seq ${prev}; a receiver discards it as stale, so its change is lost`,
+      };
     }
     last.set(index, seq);
   }
@@ -111,6 +133,10 @@ export function indexGapProblem(decoded: DecodedFrame[]): Problem {
   for (const { e } of events(decoded)) if (e.type === "block_start") opened.add(e.index as number);
   const sorted = [...opened].sort((a, b) => a - b);
   const gap = sorted.findIndex((v, i) => v !== i);
-  if (gap >= 0) return { at: null, message: `block indices opened: ${sorted.join(", ")}; index ${gap} is missing (indices run from 0 without gaps)` };
+  if (gap >= 0)
+    return {
+      at: null,
+      message: `block indices opened: ${sorted.join(", ")}; index ${gap} is missing (indices run from 0 without gaps)`,
+    };
   return null;
 }

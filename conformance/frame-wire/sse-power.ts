@@ -38,7 +38,11 @@ export function ssePowerChecks(): Check<SseClientTarget>[] {
             const outcome = await target(bodyOf(chunked(bytes, cuts)));
             const diff = diffOutcome(v, outcome, "pinned");
             const how = cuts.length === 1 ? `cut at byte ${cuts[0]}` : "byte by byte";
-            if (diff.length > 0) throw new CheckFailure(`vector ${v.name} over SSE (${how}, inside a UTF-8 sequence): ${diff.join("; ")}`, { counterexample: { vector: v.name, how } });
+            if (diff.length > 0)
+              throw new CheckFailure(
+                `vector ${v.name} over SSE (${how}, inside a UTF-8 sequence): ${diff.join("; ")}`,
+                { counterexample: { vector: v.name, how } },
+              );
           }
         }
         // The vector set must keep non-ASCII text, or this check would pass vacuously.

@@ -29,7 +29,12 @@ const STANDARD: SseFraming = { lineEnd: "\n", space: true, comments: false };
 /** The SSE text of a stream of events, one data-only message per event. */
 export function sseText(events: unknown[], framing: SseFraming = STANDARD): string {
   const nl = framing.lineEnd;
-  return events.map((e) => `${framing.comments ? `: keep-alive${nl}` : ""}data:${framing.space ? " " : ""}${JSON.stringify(e)}${nl}${nl}`).join("");
+  return events
+    .map(
+      (e) =>
+        `${framing.comments ? `: keep-alive${nl}` : ""}data:${framing.space ? " " : ""}${JSON.stringify(e)}${nl}${nl}`,
+    )
+    .join("");
 }
 
 /** Bytes cut at the given (sorted, in-range) offsets: chunk boundaries anywhere, UTF-8 sequences included. */
@@ -57,10 +62,18 @@ export function bodyOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
 const encoder = new TextEncoder();
 const FOLD_VECTORS = () => loadFrameWireVectors().filter((v) => v.level === "fold");
 
-async function expectVector(target: SseClientTarget, v: FrameWireVector, chunks: Uint8Array[], how: string): Promise<void> {
+async function expectVector(
+  target: SseClientTarget,
+  v: FrameWireVector,
+  chunks: Uint8Array[],
+  how: string,
+): Promise<void> {
   const outcome = await target(bodyOf(chunks));
   const diff = diffOutcome(v, outcome, "pinned");
-  if (diff.length > 0) throw new CheckFailure(`vector ${v.name} over SSE (${how}): ${diff.join("; ")}`, { counterexample: { vector: v.name, how } });
+  if (diff.length > 0)
+    throw new CheckFailure(`vector ${v.name} over SSE (${how}): ${diff.join("; ")}`, {
+      counterexample: { vector: v.name, how },
+    });
 }
 
 export function sseChecks(): Check<SseClientTarget>[] {
@@ -82,13 +95,24 @@ export function sseChecks(): Check<SseClientTarget>[] {
       doc: "The same vectors with the byte stream cut at arbitrary offsets (inside lines and UTF-8 sequences), CRLF / CR / LF line ends, `data:` with or without its optional space, and comment lines between messages: the outcome is the vector's.",
       async run(target, ctx) {
         const vectors = FOLD_VECTORS();
-        const framing = fc.record({ lineEnd: fc.constantFrom<SseFraming["lineEnd"]>("\n", "\r\n", "\r"), space: fc.boolean(), comments: fc.boolean() });
+        const framing = fc.record({
+          lineEnd: fc.constantFrom<SseFraming["lineEnd"]>("\n", "\r\n", "\r"),
+          space: fc.boolean(),
+          comments: fc.boolean(),
+        });
         const arb = fc.tuple(fc.constantFrom(...vectors), framing, fc.array(fc.nat(), { maxLength: 12 }), fc.boolean());
         await property(ctx, 150, arb, async ([v, f, cuts, bytewise]) => {
           const bytes = encoder.encode(sseText(v.events ?? [], f));
           // Either random cuts, or every byte its own chunk (the harshest split).
-          const offsets = bytewise ? Array.from({ length: bytes.length }, (_, i) => i) : cuts.map((c) => c % Math.max(1, bytes.length));
-          await expectVector(target, v, chunked(bytes, offsets), `framing ${JSON.stringify(f)}, ${bytewise ? "byte by byte" : `cut at ${offsets.join(",")}`}`);
+          const offsets = bytewise
+            ? Array.from({ length: bytes.length }, (_, i) => i)
+            : cuts.map((c) => c % Math.max(1, bytes.length));
+          await expectVector(
+            target,
+            v,
+            chunked(bytes, offsets),
+            `framing ${JSON.stringify(f)}, ${bytewise ? "byte by byte" : `cut at ${offsets.join(",")}`}`,
+          );
         });
       },
     },
@@ -105,7 +129,10 @@ export function sseChecks(): Check<SseClientTarget>[] {
             const cut = full.slice(0, full.length - lineEnd.length);
             const got = JSON.stringify(await target(bodyOf([encoder.encode(cut)])));
             const want = JSON.stringify(await target(bodyOf([encoder.encode(sseText(events.slice(0, -1), framing))])));
-            if (got !== want) throw new CheckFailure(`vector ${v.name} with its last blank line cut (${JSON.stringify(lineEnd)}): got ${got}, the stream without the last message gives ${want}`);
+            if (got !== want)
+              throw new CheckFailure(
+                `vector ${v.name} with its last blank line cut (${JSON.stringify(lineEnd)}): got ${got}, the stream without the last message gives ${want}`,
+              );
           }
         }
       },
@@ -127,18 +154,26 @@ export function sseChecks(): Check<SseClientTarget>[] {
               }
               // Never ends: a keep-alive and a frame that must not be applied, now and then.
               await new Promise((r) => setTimeout(r, 5));
-              controller.enqueue(encoder.encode(`: keep-alive\n\n${sseText([{ type: "done", finish_reason: "late" }])}`));
+              controller.enqueue(
+                encoder.encode(`: keep-alive\n\n${sseText([{ type: "done", finish_reason: "late" }])}`),
+              );
             },
           });
           let timer: NodeJS.Timeout | undefined;
-          const outcome = await Promise.race([target(body), new Promise((r) => (timer = setTimeout(() => r("timeout"), 2000)))]);
+          const outcome = await Promise.race([
+            target(body),
+            new Promise((r) => (timer = setTimeout(() => r("timeout"), 2000))),
+          ]);
           clearTimeout(timer);
           if (outcome === "timeout") {
             await body.cancel().catch(() => {});
-            throw new CheckFailure(`vector ${v.name}: the client did not resolve within 2 s of the abort while the server kept the stream open`);
+            throw new CheckFailure(
+              `vector ${v.name}: the client did not resolve within 2 s of the abort while the server kept the stream open`,
+            );
           }
           const diff = diffOutcome(v, outcome, "pinned");
-          if (diff.length > 0) throw new CheckFailure(`vector ${v.name} cut at its abort, stream left open: ${diff.join("; ")}`);
+          if (diff.length > 0)
+            throw new CheckFailure(`vector ${v.name} cut at its abort, stream left open: ${diff.join("; ")}`);
         }
       },
     },

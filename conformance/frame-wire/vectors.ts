@@ -34,7 +34,11 @@ export function loadFrameWireVectors(dir = FRAME_WIRE_VECTOR_DIR): FrameWireVect
   const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as { vectors: { file: string }[] };
   return index.vectors.map(({ file }) => {
     const v = JSON.parse(readFileSync(join(dir, file), "utf8")) as FrameWireVector;
-    if (typeof v.name !== "string" || (v.level === "fold" && !Array.isArray(v.events)) || (v.level === "command" && typeof v.stdin !== "string")) {
+    if (
+      typeof v.name !== "string" ||
+      (v.level === "fold" && !Array.isArray(v.events)) ||
+      (v.level === "command" && typeof v.stdin !== "string")
+    ) {
       throw new Error(`${file} is not a frame-wire vector`);
     }
     return v;
@@ -60,8 +64,10 @@ const MESSAGE_PLACEHOLDER = "<message: suite wording, not compared>";
 function withoutFreeMessages(o: unknown): unknown {
   const copy = JSON.parse(JSON.stringify(o ?? null)) as Record<string, any> | null;
   if (copy && typeof copy === "object") {
-    if (copy.abort && typeof copy.abort === "object" && "message" in copy.abort) copy.abort.message = MESSAGE_PLACEHOLDER;
-    if (copy.turn && typeof copy.turn === "object" && "error_message" in copy.turn) copy.turn.error_message = MESSAGE_PLACEHOLDER;
+    if (copy.abort && typeof copy.abort === "object" && "message" in copy.abort)
+      copy.abort.message = MESSAGE_PLACEHOLDER;
+    if (copy.turn && typeof copy.turn === "object" && "error_message" in copy.turn)
+      copy.turn.error_message = MESSAGE_PLACEHOLDER;
   }
   return copy;
 }
@@ -114,10 +120,12 @@ function diffJson(want: unknown, got: unknown, path: string[], out: string[], li
       if (!has(g, k)) out.push(`${formatPointer([...path, k])}: expected ${show(w[k])}, got (absent)`);
       else diffJson(w[k], g[k], [...path, k], out, limit);
     }
-    for (const k of Object.keys(g)) if (!has(w, k)) out.push(`${formatPointer([...path, k])}: expected (absent), got ${show(g[k])}`);
+    for (const k of Object.keys(g))
+      if (!has(w, k)) out.push(`${formatPointer([...path, k])}: expected (absent), got ${show(g[k])}`);
     return;
   }
-  if (!Object.is(want, got) && !(want === 0 && got === 0)) out.push(`${where}: expected ${show(want)}, got ${show(got)}`);
+  if (!Object.is(want, got) && !(want === 0 && got === 0))
+    out.push(`${where}: expected ${show(want)}, got ${show(got)}`);
 }
 
 /** An in-process fold target: the whole stream in, the outcome out. */
@@ -134,7 +142,11 @@ export interface VectorResult {
 }
 
 /** Runs the fold-level vectors against an in-process target (command-level ones are skipped). */
-export async function runVectorsAgainstFold(target: FoldTarget, vectors: FrameWireVector[], opts: { messages?: MessageMode } = {}): Promise<VectorResult[]> {
+export async function runVectorsAgainstFold(
+  target: FoldTarget,
+  vectors: FrameWireVector[],
+  opts: { messages?: MessageMode } = {},
+): Promise<VectorResult[]> {
   const results: VectorResult[] = [];
   for (const v of vectors) {
     if (v.level !== "fold") continue;
@@ -143,9 +155,20 @@ export async function runVectorsAgainstFold(target: FoldTarget, vectors: FrameWi
       // Each run gets its own copy: a target must not be able to change the next run's input.
       const outcome = await target(JSON.parse(JSON.stringify(v.events)) as unknown[]);
       const diff = diffOutcome(v, outcome, opts.messages);
-      results.push({ name: v.name, ok: diff.length === 0, ...(diff.length ? { failure: "mismatch" as const, diff } : {}), durationMs: performance.now() - t0 });
+      results.push({
+        name: v.name,
+        ok: diff.length === 0,
+        ...(diff.length ? { failure: "mismatch" as const, diff } : {}),
+        durationMs: performance.now() - t0,
+      });
     } catch (e) {
-      results.push({ name: v.name, ok: false, failure: "threw", detail: e instanceof Error ? e.message : String(e), durationMs: performance.now() - t0 });
+      results.push({
+        name: v.name,
+        ok: false,
+        failure: "threw",
+        detail: e instanceof Error ? e.message : String(e),
+        durationMs: performance.now() - t0,
+      });
     }
   }
   return results;
@@ -155,6 +178,11 @@ export async function runVectorsAgainstFold(target: FoldTarget, vectors: FrameWi
 export function formatVectorFailures(results: VectorResult[]): string {
   return results
     .filter((r) => !r.ok)
-    .map((r) => [`vector ${r.name}: ${r.failure}${r.detail ? ` (${r.detail})` : ""}`, ...(r.diff ?? []).map((d) => `  ${d}`)].join("\n"))
+    .map((r) =>
+      [
+        `vector ${r.name}: ${r.failure}${r.detail ? ` (${r.detail})` : ""}`,
+        ...(r.diff ?? []).map((d) => `  ${d}`),
+      ].join("\n"),
+    )
     .join("\n");
 }

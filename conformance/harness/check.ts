@@ -70,7 +70,10 @@ export function expect(condition: unknown, message: string, counterexample?: unk
 export async function property<Ts extends [unknown, ...unknown[]]>(
   ctx: CheckContext,
   baseRuns: number,
-  ...args: [...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, predicate: (...values: Ts) => boolean | void | Promise<boolean | void>]
+  ...args: [
+    ...arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+    predicate: (...values: Ts) => boolean | void | Promise<boolean | void>,
+  ]
 ): Promise<void> {
   const predicate = args.pop() as (...values: Ts) => boolean | void | Promise<boolean | void>;
   const arbs = args as unknown as { [K in keyof Ts]: fc.Arbitrary<Ts[K]> };
@@ -89,7 +92,9 @@ export async function property<Ts extends [unknown, ...unknown[]]>(
   });
 }
 
-export function defaultContext(options: { seed?: number; scale?: number; log?: (m: string) => void } = {}): CheckContext {
+export function defaultContext(
+  options: { seed?: number; scale?: number; log?: (m: string) => void } = {},
+): CheckContext {
   const envSeed = process.env.CONTRACT_SUITE_SEED ? Number(process.env.CONTRACT_SUITE_SEED) : undefined;
   const scale = options.scale ?? (process.env.CONTRACT_SUITE_FULL ? 10 : 1);
   return {

@@ -26,7 +26,13 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
       return (
         reports
           .map((r) => {
-            const rows = r.results.map((c) => [c.id, c.status === "pass" ? "pass" : c.status === "skip" ? "skip" : "**FAIL**", c.status === "fail" ? `${c.message ?? ""}${c.counterexample !== undefined ? ` — counterexample \`${safeStringify(c.counterexample)}\`` : ""}` : ""]);
+            const rows = r.results.map((c) => [
+              c.id,
+              c.status === "pass" ? "pass" : c.status === "skip" ? "skip" : "**FAIL**",
+              c.status === "fail"
+                ? `${c.message ?? ""}${c.counterexample !== undefined ? ` — counterexample \`${safeStringify(c.counterexample)}\`` : ""}`
+                : "",
+            ]);
             const notes = r.notes?.length ? `\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : "";
             return `### ${r.suite} — ${r.target} (seed ${r.seed})\n\n${markdownTable(["check", "status", "details"], rows)}\n${notes}`;
           })
@@ -37,12 +43,16 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
       for (const r of reports) {
         lines.push(`${r.suite} against ${r.target} (seed ${r.seed})`);
         for (const c of r.results) {
-          lines.push(`  ${c.status === "pass" ? "ok  " : c.status === "skip" ? "skip" : "FAIL"} ${c.id} (${Math.round(c.durationMs)} ms)`);
+          lines.push(
+            `  ${c.status === "pass" ? "ok  " : c.status === "skip" ? "skip" : "FAIL"} ${c.id} (${Math.round(c.durationMs)} ms)`,
+          );
           if (c.status === "fail") lines.push(describeFailure(c).replace(/^/gm, "       "));
         }
         const f = r.results.filter((c) => c.status === "fail").length;
         const sk = r.results.filter((c) => c.status === "skip").length;
-        lines.push(`  ${r.results.length - f - sk} passed, ${f} failed${sk ? `, ${sk} skipped (not applicable to this target)` : ""}`);
+        lines.push(
+          `  ${r.results.length - f - sk} passed, ${f} failed${sk ? `, ${sk} skipped (not applicable to this target)` : ""}`,
+        );
         for (const n of r.notes ?? []) lines.push(`  note: ${n}`);
       }
       return lines.join("\n") + "\n";

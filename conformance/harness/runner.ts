@@ -32,9 +32,17 @@ export async function runCheck<T>(check: Check<T>, target: T, ctx: CheckContext)
     await check.run(target, ctx);
     return { id: check.id, title: check.title, status: "pass", durationMs: performance.now() - start };
   } catch (e) {
-    if (e instanceof SkipCheck) return { id: check.id, title: check.title, status: "skip", durationMs: performance.now() - start, message: e.message };
+    if (e instanceof SkipCheck)
+      return {
+        id: check.id,
+        title: check.title,
+        status: "skip",
+        durationMs: performance.now() - start,
+        message: e.message,
+      };
     const base = { id: check.id, title: check.title, status: "fail" as const, durationMs: performance.now() - start };
-    if (e instanceof CheckFailure) return { ...base, message: e.message, ...e.details, seed: e.details.seed ?? ctx.seed };
+    if (e instanceof CheckFailure)
+      return { ...base, message: e.message, ...e.details, seed: e.details.seed ?? ctx.seed };
     return { ...base, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e), seed: ctx.seed };
   }
 }
@@ -47,9 +55,16 @@ export interface RunOptions {
   onResult?: (result: CheckResult, index: number, total: number) => void;
 }
 
-export async function runSuite<T>(suite: Suite<T>, target: T, targetName: string, options: RunOptions = {}): Promise<SuiteReport> {
+export async function runSuite<T>(
+  suite: Suite<T>,
+  target: T,
+  targetName: string,
+  options: RunOptions = {},
+): Promise<SuiteReport> {
   const ctx = defaultContext({ seed: options.seed, scale: options.scale });
-  const checks = options.only?.length ? suite.checks.filter((c) => options.only!.some((o) => c.id.includes(o))) : suite.checks;
+  const checks = options.only?.length
+    ? suite.checks.filter((c) => options.only!.some((o) => c.id.includes(o)))
+    : suite.checks;
   const results: CheckResult[] = [];
   await suite.prepare?.(target, checks);
   for (const [i, check] of checks.entries()) {
@@ -65,20 +80,36 @@ export async function runSuite<T>(suite: Suite<T>, target: T, targetName: string
       notes = [`could not clean up: ${e instanceof Error ? e.message : String(e)}`];
     }
   }
-  return { suite: suite.name, target: targetName, seed: ctx.seed, cases: ctx.cases, results, ...(notes?.length ? { notes } : {}) };
+  return {
+    suite: suite.name,
+    target: targetName,
+    seed: ctx.seed,
+    cases: ctx.cases,
+    results,
+    ...(notes?.length ? { notes } : {}),
+  };
 }
 
 /** A human line for a failure: message, seed and counterexample, so it can be replayed. */
 export function describeFailure(r: CheckResult): string {
   const lines = [`${r.id}: ${r.message ?? "failed"}`];
-  if (r.seed !== undefined) lines.push(`  seed: ${r.seed}${r.path ? ` path: ${r.path}` : ""} (replay with --seed ${r.seed})`);
+  if (r.seed !== undefined)
+    lines.push(`  seed: ${r.seed}${r.path ? ` path: ${r.path}` : ""} (replay with --seed ${r.seed})`);
   if (r.counterexample !== undefined) lines.push(`  counterexample: ${safeStringify(r.counterexample)}`);
   return lines.join("\n");
 }
 
 export function safeStringify(v: unknown): string {
   try {
-    const s = JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x === undefined ? "<undefined>" : typeof x === "number" && !Number.isFinite(x) ? String(x) : x));
+    const s = JSON.stringify(v, (_k, x) =>
+      typeof x === "bigint"
+        ? `${x}n`
+        : x === undefined
+          ? "<undefined>"
+          : typeof x === "number" && !Number.isFinite(x)
+            ? String(x)
+            : x,
+    );
     return s === undefined ? String(v) : s.length > 2000 ? s.slice(0, 2000) + "…" : s;
   } catch {
     return String(v);

@@ -16,7 +16,21 @@ export interface JsonValueTarget {
 }
 
 /** The thirteen values of the frame-wire 1.3.0 amendment. */
-export const THIRTEEN_VALUES: readonly unknown[] = [null, true, false, 0, 42, -1, 3.5, "", "str", [], [1, { a: 1 }], {}, { a: { b: [null] } }];
+export const THIRTEEN_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  42,
+  -1,
+  3.5,
+  "",
+  "str",
+  [],
+  [1, { a: 1 }],
+  {},
+  { a: { b: [null] } },
+];
 
 const json = fc.jsonValue({ maxDepth: 4 });
 
@@ -37,7 +51,7 @@ export const jsonValueSuite: Suite<JsonValueTarget> = {
     {
       id: "json-value/thirteen-values",
       title: "The amendment's thirteen values are valid",
-      doc: "null, true, false, 0, 42, -1, 3.5, \"\", \"str\", [], [1,{\"a\":1}], {} and {\"a\":{\"b\":[null]}} are each accepted by the validator and the guard.",
+      doc: 'null, true, false, 0, 42, -1, 3.5, "", "str", [], [1,{"a":1}], {} and {"a":{"b":[null]}} are each accepted by the validator and the guard.',
       run(target) {
         for (const v of THIRTEEN_VALUES) acceptsAll(target, v);
       },
@@ -53,7 +67,10 @@ export const jsonValueSuite: Suite<JsonValueTarget> = {
       title: "The six branches are pairwise disjoint",
       doc: "For the thirteen values and arbitrary JSON exactly one `oneOf` branch accepts, so oneOf's exactly-one rule admits every JSON value.",
       async run(target, ctx) {
-        expect(target.branches && target.branches.length === 6, `expected six branches, got ${target.branches?.length ?? "none"}`);
+        expect(
+          target.branches && target.branches.length === 6,
+          `expected six branches, got ${target.branches?.length ?? "none"}`,
+        );
         for (const v of THIRTEEN_VALUES) exactlyOneBranch(target, v);
         await property(ctx, 300, json, (v) => exactlyOneBranch(target, v));
       },
@@ -66,7 +83,21 @@ export const jsonValueSuite: Suite<JsonValueTarget> = {
         if (!target.guard) throw new SkipCheck("the target has no type guard");
         const cyclic: Record<string, unknown> = {};
         cyclic.self = cyclic;
-        const bad: unknown[] = [undefined, NaN, Infinity, -Infinity, () => 1, Symbol("s"), 1n, new Date(0), new Map(), [undefined], { a: undefined }, cyclic, [1, [2, NaN]]];
+        const bad: unknown[] = [
+          undefined,
+          NaN,
+          Infinity,
+          -Infinity,
+          () => 1,
+          Symbol("s"),
+          1n,
+          new Date(0),
+          new Map(),
+          [undefined],
+          { a: undefined },
+          cyclic,
+          [1, [2, NaN]],
+        ];
         for (const v of bad) expect(!target.guard(v), "the guard accepts a non-JSON value", String(v));
       },
     },

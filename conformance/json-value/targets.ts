@@ -9,11 +9,17 @@ import { isJsonValue } from "../../src/json/index.js";
 import type { JsonValueTarget } from "./suite.js";
 
 /** Branch validators of a `oneOf` definition, each able to follow refs back into the schema. */
-export function branchValidators(schema: Record<string, unknown>, oneOfPointer = "/oneOf"): ((v: unknown) => boolean)[] {
+export function branchValidators(
+  schema: Record<string, unknown>,
+  oneOfPointer = "/oneOf",
+): ((v: unknown) => boolean)[] {
   const ajv = new Ajv2020({ strict: false });
   const id = "https://contract-suite.invalid/branches.json";
   ajv.addSchema({ ...schema, $id: id });
-  const container = oneOfPointer.split("/").slice(1).reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], schema) as unknown[];
+  const container = oneOfPointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], schema) as unknown[];
   return container.map((_, i) => ajv.compile({ $ref: `${id}#${oneOfPointer}/${i}` }));
 }
 
@@ -25,7 +31,10 @@ export function jsonValueContractTarget(): JsonValueTarget {
 /** frame-wire's own `$defs/JsonValue` (the amendment's definition), generated validator + branches. */
 export function frameWireJsonValueTarget(): JsonValueTarget {
   const schema = JSON.parse(readFileSync(resolve(BUNDLED_CONTRACTS_DIR, "frame-wire/frame_wire.json"), "utf8"));
-  return { validate: (v) => validateFrameWireJsonValue(v), branches: branchValidators({ $defs: { JsonValue: schema.$defs.JsonValue } }, "/$defs/JsonValue/oneOf") };
+  return {
+    validate: (v) => validateFrameWireJsonValue(v),
+    branches: branchValidators({ $defs: { JsonValue: schema.$defs.JsonValue } }, "/$defs/JsonValue/oneOf"),
+  };
 }
 
 export function jsonValueTargets(): { name: string; target: JsonValueTarget }[] {

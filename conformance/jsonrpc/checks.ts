@@ -38,7 +38,9 @@ async function send(target: RawRpcTarget, body: unknown): Promise<unknown> {
 }
 
 function errorCode(a: unknown): unknown {
-  return a !== null && typeof a === "object" && "error" in a ? (a as { error: { code?: unknown } }).error?.code : undefined;
+  return a !== null && typeof a === "object" && "error" in a
+    ? (a as { error: { code?: unknown } }).error?.code
+    : undefined;
 }
 
 /** A Response object: jsonrpc "2.0", exactly one of result and error, an Error object with an integer code and a string message. */
@@ -46,11 +48,18 @@ function checkResponse(a: unknown, context: unknown): asserts a is Answer {
   expect(a !== null && typeof a === "object" && !Array.isArray(a), "a Response must be an object", context);
   const r = a as Answer;
   expect(r.jsonrpc === "2.0", 'a Response must have jsonrpc "2.0"', { context, answer: r });
-  expect("id" in r, "a Response must have an id member (null when the request id could not be read)", { context, answer: r });
-  expect(("result" in r) !== ("error" in r), "a Response has exactly one of result and error", { context, answer: r });
+  expect("id" in r, "a Response must have an id member (null when the request id could not be read)", {
+    context,
+    answer: r,
+  });
+  expect("result" in r !== "error" in r, "a Response has exactly one of result and error", { context, answer: r });
   if ("error" in r) {
     const e = r.error as { code?: unknown; message?: unknown };
-    expect(e !== null && typeof e === "object" && Number.isInteger(e.code) && typeof e.message === "string", "an Error object has an integer code and a string message", { context, answer: r });
+    expect(
+      e !== null && typeof e === "object" && Number.isInteger(e.code) && typeof e.message === "string",
+      "an Error object has an integer code and a string message",
+      { context, answer: r },
+    );
   }
 }
 
@@ -79,7 +88,11 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
         }
         const batch = [request(undefined, spec.ok), request(undefined, unknownMethod)];
         const b = await send(target, batch);
-        expect(b === undefined, 'a batch of notifications only was answered ("the server MUST NOT return an empty Array and should return nothing at all")', { request: batch, answer: b });
+        expect(
+          b === undefined,
+          'a batch of notifications only was answered ("the server MUST NOT return an empty Array and should return nothing at all")',
+          { request: batch, answer: b },
+        );
       },
     },
     {
@@ -87,22 +100,47 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
       title: "Batches: one Response per request, none for notifications",
       doc: 'Spec 6: "The Server should respond with an Array containing the corresponding Response objects, after all of the batch Request objects have been processed. A Response object SHOULD exist for each Request object, except that there SHOULD NOT be any Response objects for notifications." An empty Array is answered with a single Invalid Request; a non-empty Array of invalid Requests with one -32600 each, id null.',
       async run(target) {
-        const batch = [request("b-ok", spec.ok), request(undefined, spec.ok), request("b-unknown", unknownMethod), 1, request("b-fail", spec.failing)];
+        const batch = [
+          request("b-ok", spec.ok),
+          request(undefined, spec.ok),
+          request("b-unknown", unknownMethod),
+          1,
+          request("b-fail", spec.failing),
+        ];
         const a = await send(target, batch);
         expect(Array.isArray(a), "a batch was not answered with an Array", { request: batch, answer: a });
         for (const r of a) checkResponse(r, batch);
         const byId = new Map((a as Answer[]).map((r) => [r.id, r]));
-        expect(a.length === 4, `a batch of 4 requests and a notification got ${a.length} Responses, expected 4`, { request: batch, answer: a });
-        expect(byId.has("b-ok") && "result" in byId.get("b-ok")!, "the batch's valid request has no result Response", a);
+        expect(a.length === 4, `a batch of 4 requests and a notification got ${a.length} Responses, expected 4`, {
+          request: batch,
+          answer: a,
+        });
+        expect(
+          byId.has("b-ok") && "result" in byId.get("b-ok")!,
+          "the batch's valid request has no result Response",
+          a,
+        );
         expect(errorCode(byId.get("b-unknown")) === -32601, "the batch's unknown method did not get -32601", a);
         expect(errorCode(byId.get("b-fail")) !== undefined, "the batch's failing request did not get an error", a);
-        expect(errorCode(byId.get(null)) === -32600, "the batch's non-object member did not get -32600 with id null", a);
+        expect(
+          errorCode(byId.get(null)) === -32600,
+          "the batch's non-object member did not get -32600 with id null",
+          a,
+        );
 
         const empty = await send(target, []);
         checkResponse(empty, []);
-        expect(!Array.isArray(empty) && empty.id === null && errorCode(empty) === -32600, 'an empty batch must get a single Invalid Request with id null ("rpc call with an empty Array")', empty);
+        expect(
+          !Array.isArray(empty) && empty.id === null && errorCode(empty) === -32600,
+          'an empty batch must get a single Invalid Request with id null ("rpc call with an empty Array")',
+          empty,
+        );
         const invalid = await send(target, [1, 2, 3]);
-        expect(Array.isArray(invalid) && invalid.length === 3, 'a batch [1,2,3] must get three Responses ("rpc call with invalid Batch")', invalid);
+        expect(
+          Array.isArray(invalid) && invalid.length === 3,
+          'a batch [1,2,3] must get three Responses ("rpc call with invalid Batch")',
+          invalid,
+        );
         for (const r of invalid as unknown[]) {
           checkResponse(r, [1, 2, 3]);
           expect(r.id === null && errorCode(r) === -32600, "each member of [1,2,3] gets -32600 with id null", invalid);
@@ -116,22 +154,46 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
       async run(target) {
         const cases: { what: string; body: unknown; id: unknown }[] = [
           ...[1, "x", true, null].map((b) => ({ what: `the body ${JSON.stringify(b)}`, body: b, id: null })),
-          ...["1.0", 2, null].map((v) => ({ what: `jsonrpc ${JSON.stringify(v)}`, body: request("r-1", spec.ok, { jsonrpc: v }), id: "r-1" })),
+          ...["1.0", 2, null].map((v) => ({
+            what: `jsonrpc ${JSON.stringify(v)}`,
+            body: request("r-1", spec.ok, { jsonrpc: v }),
+            id: "r-1",
+          })),
           { what: "no jsonrpc member", body: (({ jsonrpc: _j, ...rest }) => rest)(request("r-2", spec.ok)), id: "r-2" },
-          ...[1, null, {}].map((m) => ({ what: `method ${JSON.stringify(m)}`, body: request("r-3", spec.ok, { method: m }), id: "r-3" })),
+          ...[1, null, {}].map((m) => ({
+            what: `method ${JSON.stringify(m)}`,
+            body: request("r-3", spec.ok, { method: m }),
+            id: "r-3",
+          })),
           { what: "no method member", body: (({ method: _m, ...rest }) => rest)(request("r-4", spec.ok)), id: "r-4" },
-          ...["x", 5, true, null].map((p) => ({ what: `params ${JSON.stringify(p)}`, body: request("r-5", spec.ok, { params: p }), id: "r-5" })),
+          ...["x", 5, true, null].map((p) => ({
+            what: `params ${JSON.stringify(p)}`,
+            body: request("r-5", spec.ok, { params: p }),
+            id: "r-5",
+          })),
           ...[{}, [], true].map((i) => ({ what: `id ${JSON.stringify(i)}`, body: request(i, spec.ok), id: null })),
           // The id cannot be read, and the request is wrong in another way too: still id null.
           { what: 'jsonrpc "1.0" and id {}', body: request({}, spec.ok, { jsonrpc: "1.0" }), id: null },
           // The specification's own example ("rpc call with invalid Request object"): no id member, answered with id null.
-          { what: 'the example {"jsonrpc": "2.0", "method": 1, "params": "bar"}', body: { jsonrpc: "2.0", ...env, method: 1, params: "bar" }, id: null },
+          {
+            what: 'the example {"jsonrpc": "2.0", "method": 1, "params": "bar"}',
+            body: { jsonrpc: "2.0", ...env, method: 1, params: "bar" },
+            id: null,
+          },
         ];
         for (const c of cases) {
           const a = await send(target, c.body);
           checkResponse(a, c.body);
-          expect(errorCode(a) === -32600, `${c.what}: expected -32600 Invalid Request, got ${JSON.stringify(a)}`, c.body);
-          expect(a.id === c.id, `${c.what}: the Response id must be ${JSON.stringify(c.id)}, got ${JSON.stringify(a.id)}`, { request: c.body, answer: a });
+          expect(
+            errorCode(a) === -32600,
+            `${c.what}: expected -32600 Invalid Request, got ${JSON.stringify(a)}`,
+            c.body,
+          );
+          expect(
+            a.id === c.id,
+            `${c.what}: the Response id must be ${JSON.stringify(c.id)}, got ${JSON.stringify(a.id)}`,
+            { request: c.body, answer: a },
+          );
         }
       },
     },
@@ -146,10 +208,21 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
             const a = await send(target, body);
             expect(a !== undefined, `a request with id ${JSON.stringify(id)} was not answered`, body);
             checkResponse(a, body);
-            expect(Object.is(a.id, id), `id ${JSON.stringify(id)} answered with id ${JSON.stringify(a.id)}`, { request: body, answer: a });
+            expect(Object.is(a.id, id), `id ${JSON.stringify(id)} answered with id ${JSON.stringify(a.id)}`, {
+              request: body,
+              answer: a,
+            });
             // Every such id makes a valid Request (null included: "MUST contain a String, Number, or NULL value if included"): it is answered as one.
-            if (call === spec.ok) expect("result" in a, `a valid request with id ${JSON.stringify(id)} got no result`, { request: body, answer: a });
-            if (call === unknownMethod) expect(errorCode(a) === -32601, `an unknown method with id ${JSON.stringify(id)} did not get -32601`, { request: body, answer: a });
+            if (call === spec.ok)
+              expect("result" in a, `a valid request with id ${JSON.stringify(id)} got no result`, {
+                request: body,
+                answer: a,
+              });
+            if (call === unknownMethod)
+              expect(errorCode(a) === -32601, `an unknown method with id ${JSON.stringify(id)} did not get -32601`, {
+                request: body,
+                answer: a,
+              });
           }
         }
       },

@@ -41,7 +41,9 @@ function scripted(answer: (req: Req) => unknown) {
   return { transport, sent };
 }
 
-async function settle(p: Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: { code?: unknown; message?: unknown; data?: unknown } }> {
+async function settle(
+  p: Promise<unknown>,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: { code?: unknown; message?: unknown; data?: unknown } }> {
   try {
     return { ok: true, value: await p };
   } catch (e) {
@@ -65,13 +67,26 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
         await client.notify("m.bare");
         const [one, two, three, note, bare] = s.sent as [Req, Req, Req, Req, Req];
         for (const r of s.sent) expect(r.jsonrpc === "2.0", 'a Request lacks jsonrpc "2.0"', r);
-        expect(one.method === "m.one" && JSON.stringify(one.params) === '{"a":[1]}', "the call's method or params were not sent as given", one);
-        expect(!("params" in two), "a call without params must omit the params member (null is not a structured value)", two);
+        expect(
+          one.method === "m.one" && JSON.stringify(one.params) === '{"a":[1]}',
+          "the call's method or params were not sent as given",
+          one,
+        );
+        expect(
+          !("params" in two),
+          "a call without params must omit the params member (null is not a structured value)",
+          two,
+        );
         expect(JSON.stringify(three.params) === "[1,2]", "by-position params were not sent as given", three);
-        for (const r of [one, two, three]) expect(typeof r.id === "string" || typeof r.id === "number", "a call's id must be a String or a Number", r);
+        for (const r of [one, two, three])
+          expect(typeof r.id === "string" || typeof r.id === "number", "a call's id must be a String or a Number", r);
         expect(new Set([one.id, two.id, three.id]).size === 3, "calls reused an id", [one.id, two.id, three.id]);
         expect(!("id" in note) && !("id" in bare), "a notification must not have an id member", [note, bare]);
-        expect(note.method === "m.note" && JSON.stringify(note.params) === '{"x":1}' && !("params" in bare), "a notification's method or params were not sent as given", [note, bare]);
+        expect(
+          note.method === "m.note" && JSON.stringify(note.params) === '{"x":1}' && !("params" in bare),
+          "a notification's method or params were not sent as given",
+          [note, bare],
+        );
       },
     },
     {
@@ -79,19 +94,38 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
       title: "The client takes only its own Response",
       doc: "The call resolves with the result of a Response carrying its id; an error Response rejects with its code, message and data (also with id null); anything else (another id, a result with id null, no jsonrpc, neither result nor error, not JSON, not an object) is refused.",
       async run(make) {
-        const answerWith = async (answer: (req: Req) => unknown) => settle(make(scripted(answer).transport).call("m", {}));
+        const answerWith = async (answer: (req: Req) => unknown) =>
+          settle(make(scripted(answer).transport).call("m", {}));
         const good = await answerWith((req) => ({ jsonrpc: "2.0", id: req.id, result: { v: [1] } }));
-        expect(good.ok && JSON.stringify(good.value) === '{"v":[1]}', "a call did not resolve with its Response's result", good);
+        expect(
+          good.ok && JSON.stringify(good.value) === '{"v":[1]}',
+          "a call did not resolve with its Response's result",
+          good,
+        );
         const nullResult = await answerWith((req) => ({ jsonrpc: "2.0", id: req.id, result: null }));
         expect(nullResult.ok && nullResult.value === null, "a null result is a result", nullResult);
         for (const id of ["own", null] as const) {
-          const err = await answerWith((req) => ({ jsonrpc: "2.0", id: id === "own" ? req.id : null, error: { code: 4001, message: "NOPE", data: { why: 1 } } }));
-          expect(!err.ok && err.error.code === 4001 && err.error.message === "NOPE" && JSON.stringify(err.error.data) === '{"why":1}', `an error Response (id ${id}) did not reject with its code, message and data`, err);
+          const err = await answerWith((req) => ({
+            jsonrpc: "2.0",
+            id: id === "own" ? req.id : null,
+            error: { code: 4001, message: "NOPE", data: { why: 1 } },
+          }));
+          expect(
+            !err.ok &&
+              err.error.code === 4001 &&
+              err.error.message === "NOPE" &&
+              JSON.stringify(err.error.data) === '{"why":1}',
+            `an error Response (id ${id}) did not reject with its code, message and data`,
+            err,
+          );
         }
         const refused: [string, (req: Req) => unknown][] = [
           ["a result for another id", (req) => ({ jsonrpc: "2.0", id: `${String(req.id)}x`, result: 1 })],
           ["a result with id null", () => ({ jsonrpc: "2.0", id: null, result: 1 })],
-          ["an error for another id", (req) => ({ jsonrpc: "2.0", id: `${String(req.id)}x`, error: { code: 1, message: "m" } })],
+          [
+            "an error for another id",
+            (req) => ({ jsonrpc: "2.0", id: `${String(req.id)}x`, error: { code: 1, message: "m" } }),
+          ],
           ["no jsonrpc member", (req) => ({ id: req.id, result: 1 })],
           ['jsonrpc "1.0"', (req) => ({ jsonrpc: "1.0", id: req.id, result: 1 })],
           ["neither result nor error", (req) => ({ jsonrpc: "2.0", id: req.id })],
@@ -102,7 +136,11 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
         for (const [what, answer] of refused) {
           const r = await answerWith(answer);
           if (r.ok) throw new CheckFailure(`the client took ${what} as the call's result (${JSON.stringify(r.value)})`);
-          expect(typeof r.error?.code === "number", `refusing ${what}, the client's error carries no numeric code`, r.error);
+          expect(
+            typeof r.error?.code === "number",
+            `refusing ${what}, the client's error carries no numeric code`,
+            r.error,
+          );
         }
       },
     },

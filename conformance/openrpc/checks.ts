@@ -59,7 +59,11 @@ type Answer = Record<string, unknown>;
 const nextId = () => randomUUID();
 
 /** Sends one body; parses the answer and asserts jsonrpc + envelope on every answer object. */
-export async function exchange(target: RawRpcTarget, body: string, envelope: Record<string, JsonValue> = {}): Promise<Answer | Answer[]> {
+export async function exchange(
+  target: RawRpcTarget,
+  body: string,
+  envelope: Record<string, JsonValue> = {},
+): Promise<Answer | Answer[]> {
   const reply = await target.rpc(body);
   let parsed: unknown;
   try {
@@ -72,29 +76,49 @@ export async function exchange(target: RawRpcTarget, body: string, envelope: Rec
   return parsed as Answer | Answer[];
 }
 
-export function checkEnvelope(answer: unknown, envelope: Record<string, JsonValue>, request?: string): asserts answer is Answer {
-  expect(answer !== null && typeof answer === "object" && !Array.isArray(answer), "an answer is not a JSON object", { request, answer });
+export function checkEnvelope(
+  answer: unknown,
+  envelope: Record<string, JsonValue>,
+  request?: string,
+): asserts answer is Answer {
+  expect(answer !== null && typeof answer === "object" && !Array.isArray(answer), "an answer is not a JSON object", {
+    request,
+    answer,
+  });
   const a = answer as Answer;
   expect(a.jsonrpc === "2.0", 'an answer lacks jsonrpc: "2.0"', { request, answer });
   for (const [k, v] of Object.entries(envelope)) {
-    expect(JSON.stringify(a[k]) === JSON.stringify(v), `an answer lacks the envelope member ${k}: ${JSON.stringify(v)}`, { request: request?.slice(0, 500), answer });
+    expect(
+      JSON.stringify(a[k]) === JSON.stringify(v),
+      `an answer lacks the envelope member ${k}: ${JSON.stringify(v)}`,
+      { request: request?.slice(0, 500), answer },
+    );
   }
-  expect(("result" in a) !== ("error" in a), "an answer must carry exactly one of result and error", { request, answer });
+  expect("result" in a !== "error" in a, "an answer must carry exactly one of result and error", { request, answer });
 }
 
 /** The envelope of a spec: given, or the document's `info["x-envelope"]`, or none. */
 export function envelopeOf(spec: Pick<OpenRpcSuiteSpec, "envelope" | "document">): Record<string, JsonValue> {
-  return spec.envelope ?? ((spec.document.info?.["x-envelope"] as Record<string, JsonValue> | undefined) ?? {});
+  return spec.envelope ?? (spec.document.info?.["x-envelope"] as Record<string, JsonValue> | undefined) ?? {};
 }
 
-export async function callRaw(target: RawRpcTarget, spec: OpenRpcSuiteSpec, method: string, params: unknown): Promise<Answer> {
+export async function callRaw(
+  target: RawRpcTarget,
+  spec: OpenRpcSuiteSpec,
+  method: string,
+  params: unknown,
+): Promise<Answer> {
   const id = nextId();
   const envelope = envelopeOf(spec);
   const request: Record<string, unknown> = { jsonrpc: "2.0", ...envelope, id, method };
   if (params !== undefined) request.params = params;
   const answer = await exchange(target, JSON.stringify(request), envelope);
   expect(!Array.isArray(answer), "a single request got a batch answer", answer);
-  expect((answer as Answer).id === id, `answer id ${JSON.stringify((answer as Answer).id)} does not echo request id ${id}`, answer);
+  expect(
+    (answer as Answer).id === id,
+    `answer id ${JSON.stringify((answer as Answer).id)} does not echo request id ${id}`,
+    answer,
+  );
   return answer as Answer;
 }
 
@@ -112,12 +136,16 @@ function methodDoc(spec: OpenRpcSuiteSpec, name: string): OpenRpcMethod {
 export function sampleValidParams(spec: OpenRpcSuiteSpec, name: string, seed: number): Record<string, unknown> {
   const arb = paramsArbitrary(methodDoc(spec, name), spec.document);
   const table = spec.methods[name]!;
-  for (const candidate of fc.sample(arb, { seed, numRuns: 50 })) if (table.validateParams(candidate)) return candidate as Record<string, unknown>;
+  for (const candidate of fc.sample(arb, { seed, numRuns: 50 }))
+    if (table.validateParams(candidate)) return candidate as Record<string, unknown>;
   throw new Error(`could not generate valid params for ${name}`);
 }
 
 function same(actual: unknown, expected: unknown, what: string): void {
-  expect(JSON.stringify(actual) === JSON.stringify(expected), `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)?.slice(0, 500)}`);
+  expect(
+    JSON.stringify(actual) === JSON.stringify(expected),
+    `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)?.slice(0, 500)}`,
+  );
 }
 
 export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): Check<T>[] {
@@ -127,7 +155,9 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
   const declared = (name: string) => [...spec.methods[name]!.errors, spec.methods[name]!.invalidParams];
   /** Generated params of `name` the contract's own validator confirms (the generator's `not`/pattern support is best effort). */
   const validCall = fc.constantFrom(...names).chain((name) => {
-    const base = paramsArbitrary(methodDoc(spec, name), spec.document).filter((p) => spec.methods[name]!.validateParams(p) === true);
+    const base = paramsArbitrary(methodDoc(spec, name), spec.document).filter(
+      (p) => spec.methods[name]!.validateParams(p) === true,
+    );
     return (spec.adjustParams ? spec.adjustParams(name, base) : base).map((params) => ({ method: name, params }));
   });
 
@@ -147,10 +177,17 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
           const e = errorOf(a);
           if (e) {
             const ok = declared(method).some((d) => d.code === e.code && d.message === e.message);
-            expect(ok, `${method} answered an undeclared error ${String(e.code)} ${String(e.message)}`, { params, error: e });
+            expect(ok, `${method} answered an undeclared error ${String(e.code)} ${String(e.message)}`, {
+              params,
+              error: e,
+            });
           } else {
             const table = spec.methods[method]!;
-            expect(table.validateResult(a.result), `${method} result violates its schema: ${JSON.stringify(table.validateResult.errors?.slice(0, 3))}`, { params, result: a.result });
+            expect(
+              table.validateResult(a.result),
+              `${method} result violates its schema: ${JSON.stringify(table.validateResult.errors?.slice(0, 3))}`,
+              { params, result: a.result },
+            );
           }
         });
       },
@@ -165,8 +202,15 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
           const e = errorOf(await callRaw(target, spec, method, params));
           if (!e) return;
           const table = spec.methods[method]!;
-          const refused = (e.code === table.invalidParams.code && e.message === table.invalidParams.message) || e.code === -32600 || e.code === -32602;
-          expect(!refused, `${method} refused schema-valid params with ${String(e.code)} ${String(e.message)}: the contract does not state that rule`, { params, error: e });
+          const refused =
+            (e.code === table.invalidParams.code && e.message === table.invalidParams.message) ||
+            e.code === -32600 ||
+            e.code === -32602;
+          expect(
+            !refused,
+            `${method} refused schema-valid params with ${String(e.code)} ${String(e.message)}: the contract does not state that rule`,
+            { params, error: e },
+          );
         });
       },
     },
@@ -186,7 +230,8 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
               const { [p.name]: _dropped, ...rest } = base;
               variants.push({ field: p.name, params: rest });
             }
-            for (const bad of wrongTypeValues(p.schema, spec.document)) variants.push({ field: p.name, params: { ...base, [p.name]: bad } });
+            for (const bad of wrongTypeValues(p.schema, spec.document))
+              variants.push({ field: p.name, params: { ...base, [p.name]: bad } });
           }
           const unknown = { ...base, zzUnknownParam: 1 };
           if (!table.validateParams(unknown)) variants.push({ field: "zzUnknownParam", params: unknown });
@@ -195,9 +240,17 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
             const a = await callRaw(target, spec, name, v.params);
             const e = errorOf(a);
             expect(e, `${name} accepted invalid params (${v.field})`, v.params);
-            expect(e.code === table.invalidParams.code && e.message === table.invalidParams.message, `${name} answered ${String(e.code)} ${String(e.message)} to invalid params, expected ${table.invalidParams.code} ${table.invalidParams.message}`, { params: v.params, error: e });
+            expect(
+              e.code === table.invalidParams.code && e.message === table.invalidParams.message,
+              `${name} answered ${String(e.code)} ${String(e.message)} to invalid params, expected ${table.invalidParams.code} ${table.invalidParams.message}`,
+              { params: v.params, error: e },
+            );
             const fields = (e.data as { fieldErrors?: Record<string, unknown> } | undefined)?.fieldErrors;
-            expect(fields && typeof fields === "object" && Object.prototype.hasOwnProperty.call(fields, v.field), `${name}: error data does not name the field "${v.field}" in fieldErrors`, { params: v.params, error: e });
+            expect(
+              fields && typeof fields === "object" && Object.prototype.hasOwnProperty.call(fields, v.field),
+              `${name}: error data does not name the field "${v.field}" in fieldErrors`,
+              { params: v.params, error: e },
+            );
           }
         }
       },
@@ -207,15 +260,31 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
       title: "Unknown methods get -32601",
       doc: "Method names the document does not define (random strings, near-misses in case and spacing, Object.prototype member names) are answered with -32601 and, when the document defines a -32601 error, its message. Names starting with `rpc.` are reserved by JSON-RPC for extensions (rpc.discover is one) and are not probed.",
       async run(target, ctx) {
-        const fixed = ["rpc.nothing-but-reserved", "__proto__", "constructor", "toString", "hasOwnProperty", ...names.map((n) => n.toUpperCase()), ...names.map((n) => `${n} `)];
+        const fixed = [
+          "rpc.nothing-but-reserved",
+          "__proto__",
+          "constructor",
+          "toString",
+          "hasOwnProperty",
+          ...names.map((n) => n.toUpperCase()),
+          ...names.map((n) => `${n} `),
+        ];
         const check = async (method: string) => {
           if (Object.prototype.hasOwnProperty.call(spec.methods, method)) return;
           // JSON-RPC reserves rpc.* for extensions (rpc.discover among them): a server may know any of them.
           if (method.startsWith("rpc.")) return;
           const a = await callRaw(target, spec, method, {});
           const e = errorOf(a);
-          expect(e && e.code === -32601, `unknown method ${JSON.stringify(method)} was not answered with -32601`, { method, answer: a });
-          if (methodNotFound) expect(e.message === methodNotFound.message, `unknown method answered with message ${String(e.message)}, the document says ${methodNotFound.message}`, { method, error: e });
+          expect(e && e.code === -32601, `unknown method ${JSON.stringify(method)} was not answered with -32601`, {
+            method,
+            answer: a,
+          });
+          if (methodNotFound)
+            expect(
+              e.message === methodNotFound.message,
+              `unknown method answered with message ${String(e.message)}, the document says ${methodNotFound.message}`,
+              { method, error: e },
+            );
         };
         for (const m of fixed) await check(m);
         await property(ctx, 30, fc.string({ minLength: 1, maxLength: 24 }), check);
@@ -228,13 +297,19 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
       async run(target) {
         const a = await callRaw(target, spec, "rpc.discover", undefined);
         const e = errorOf(a);
-        if (e && e.code === -32601 && !spec.requireDiscover) throw new SkipCheck("the server does not offer rpc.discover (optional in OpenRPC)");
+        if (e && e.code === -32601 && !spec.requireDiscover)
+          throw new SkipCheck("the server does not offer rpc.discover (optional in OpenRPC)");
         expect(!e, `rpc.discover answered an error ${String(e?.code)} ${String(e?.message)}`, a);
         const doc = a.result as OpenRpcDocument & { openrpc?: unknown };
-        expect(doc !== null && typeof doc === "object" && typeof doc.openrpc === "string" && Array.isArray(doc.methods), "rpc.discover did not answer an OpenRPC document (openrpc and methods members)", a.result);
+        expect(
+          doc !== null && typeof doc === "object" && typeof doc.openrpc === "string" && Array.isArray(doc.methods),
+          "rpc.discover did not answer an OpenRPC document (openrpc and methods members)",
+          a.result,
+        );
         same(doc.info?.version, spec.document.info?.version, "rpc.discover info.version");
         same(doc.info?.["x-envelope"], spec.document.info?.["x-envelope"], "rpc.discover info.x-envelope");
-        const shape = (d: OpenRpcDocument) => d.methods.map((m) => `${m.name}(${(m.params ?? []).map((p) => p.name).join(",")})`).sort();
+        const shape = (d: OpenRpcDocument) =>
+          d.methods.map((m) => `${m.name}(${(m.params ?? []).map((p) => p.name).join(",")})`).sort();
         same(shape(doc), shape(spec.document), "rpc.discover methods and their params");
       },
     },
@@ -244,7 +319,16 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
       doc: "Bodies that are not JSON (truncated requests, single quotes, trailing commas, random text) are answered with -32700 Parse error and id null.",
       async run(target, ctx) {
         const valid = JSON.stringify({ jsonrpc: "2.0", ...envelope, id: nextId(), method: names[0], params: {} });
-        const fixed = [valid.slice(0, -1), valid.slice(0, 10), "{'jsonrpc': '2.0'}", '{"jsonrpc":"2.0",}', "[", "nul", '{"a":1}}', "\u0000"];
+        const fixed = [
+          valid.slice(0, -1),
+          valid.slice(0, 10),
+          "{'jsonrpc': '2.0'}",
+          '{"jsonrpc":"2.0",}',
+          "[",
+          "nul",
+          '{"a":1}}',
+          "\u0000",
+        ];
         const check = async (body: string) => {
           const a = await exchange(target, body, envelope);
           expect(!Array.isArray(a), "a malformed body got a batch answer", { body });
@@ -267,21 +351,35 @@ export function openRpcChecks<T extends RawRpcTarget>(spec: OpenRpcSuiteSpec): C
     {
       id: `${spec.prefix}/envelope`,
       title: "Every answer carries the envelope",
-      doc: "Successes, declared errors, invalid requests, unknown methods, parse errors and each answer of a batch carry jsonrpc \"2.0\" and the contract's envelope members.",
+      doc: 'Successes, declared errors, invalid requests, unknown methods, parse errors and each answer of a batch carry jsonrpc "2.0" and the contract\'s envelope members.',
       async run(target, ctx) {
         const free = names.find((n) => methodDoc(spec, n).params.every((p) => !p.required)) ?? names[0]!;
-        const req = (method: string, params: unknown, id: unknown = nextId()) => ({ jsonrpc: "2.0", ...envelope, id, method, params });
+        const req = (method: string, params: unknown, id: unknown = nextId()) => ({
+          jsonrpc: "2.0",
+          ...envelope,
+          id,
+          method,
+          params,
+        });
         const bodies = [
           JSON.stringify(req(free, {})),
           JSON.stringify(req("no.such.method", {})),
           JSON.stringify(req(names[0]!, [1, 2, 3, 4, 5, 6, 7, 8, 9])),
           JSON.stringify({ ...req(free, {}), jsonrpc: "1.0" }),
-          JSON.stringify([req(free, {}), req("no.such.method", {}), req(free, sampleValidParams(spec, free, ctx.seed))]),
+          JSON.stringify([
+            req(free, {}),
+            req("no.such.method", {}),
+            req(free, sampleValidParams(spec, free, ctx.seed)),
+          ]),
           "{",
         ];
         for (const b of bodies) await exchange(target, b, envelope);
         const batch = await exchange(target, bodies[4]!, envelope);
-        expect(Array.isArray(batch) && batch.length === 3, "a batch of three requests did not get three answers", batch);
+        expect(
+          Array.isArray(batch) && batch.length === 3,
+          "a batch of three requests did not get three answers",
+          batch,
+        );
       },
     },
     ...paramStructureChecks<T>({ ...spec, envelope: envelopeOf(spec) }), // param-structure, absent-params (conformance/openrpc/param-structure.ts)

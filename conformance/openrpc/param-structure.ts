@@ -57,7 +57,9 @@ export function fullParams(m: OpenRpcMethod, doc: OpenRpcDocument, table: Method
 /** The by-name twin of positional values (the first values.length declared params). */
 function named(m: OpenRpcMethod, values: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  values.forEach((v, i) => Object.defineProperty(out, m.params[i]!.name, { value: v, enumerable: true, writable: true, configurable: true }));
+  values.forEach((v, i) =>
+    Object.defineProperty(out, m.params[i]!.name, { value: v, enumerable: true, writable: true, configurable: true }),
+  );
   return out;
 }
 
@@ -65,7 +67,11 @@ export function paramStructureChecks<T extends ParamStructureTarget>(spec: Param
   const envelope = spec.envelope;
   // Methods declaring neither params nor errors may answer whatever they are sent (Wit's ping):
   // the same exemption as the invalid-params check.
-  const methods = spec.document.methods.filter((m) => Object.prototype.hasOwnProperty.call(spec.methods, m.name) && !(m.params.length === 0 && spec.methods[m.name]!.errors.length === 0));
+  const methods = spec.document.methods.filter(
+    (m) =>
+      Object.prototype.hasOwnProperty.call(spec.methods, m.name) &&
+      !(m.params.length === 0 && spec.methods[m.name]!.errors.length === 0),
+  );
 
   async function call(target: T, method: string, params: unknown): Promise<Answer> {
     const id = randomUUID();
@@ -79,15 +85,30 @@ export function paramStructureChecks<T extends ParamStructureTarget>(spec: Param
     } catch {
       fail(`the answer to ${method} is not JSON`, { request, answer: reply.body.slice(0, 500) });
     }
-    expect(a !== null && typeof a === "object" && !Array.isArray(a), `${method}: the answer is not one Response object`, { request, answer: a });
+    expect(
+      a !== null && typeof a === "object" && !Array.isArray(a),
+      `${method}: the answer is not one Response object`,
+      { request, answer: a },
+    );
     const r = a as Answer;
-    expect(r.jsonrpc === "2.0" && r.id === id, `${method}: the answer is not a jsonrpc "2.0" Response to id ${id}`, { request, answer: r });
-    for (const [k, v] of Object.entries(envelope)) expect(JSON.stringify(r[k]) === JSON.stringify(v), `${method}: the answer lacks the envelope member ${k}`, { request, answer: r });
-    expect(("result" in r) !== ("error" in r), `${method}: the answer must carry exactly one of result and error`, { request, answer: r });
+    expect(r.jsonrpc === "2.0" && r.id === id, `${method}: the answer is not a jsonrpc "2.0" Response to id ${id}`, {
+      request,
+      answer: r,
+    });
+    for (const [k, v] of Object.entries(envelope))
+      expect(JSON.stringify(r[k]) === JSON.stringify(v), `${method}: the answer lacks the envelope member ${k}`, {
+        request,
+        answer: r,
+      });
+    expect("result" in r !== "error" in r, `${method}: the answer must carry exactly one of result and error`, {
+      request,
+      answer: r,
+    });
     return r;
   }
 
-  const isInvalidParams = (table: MethodSpec, e: ErrorObject | undefined) => e !== undefined && e.code === table.invalidParams.code && e.message === table.invalidParams.message;
+  const isInvalidParams = (table: MethodSpec, e: ErrorObject | undefined) =>
+    e !== undefined && e.code === table.invalidParams.code && e.message === table.invalidParams.message;
   const errorOf = (a: Answer) => ("error" in a ? (a.error as ErrorObject) : undefined);
 
   /** The params were taken: a result valid against the method's result schema, or an error the method declares other than invalid params. */
@@ -95,17 +116,33 @@ export function paramStructureChecks<T extends ParamStructureTarget>(spec: Param
     const table = spec.methods[m.name]!;
     const e = errorOf(a);
     if (e === undefined) {
-      expect(table.validateResult(a.result), `${m.name} (${structureOf(m)}): ${what} got a result that violates the result schema`, { params, result: a.result });
+      expect(
+        table.validateResult(a.result),
+        `${m.name} (${structureOf(m)}): ${what} got a result that violates the result schema`,
+        { params, result: a.result },
+      );
       return;
     }
-    expect(!isInvalidParams(table, e) && e.code !== -32600, `${m.name} (${structureOf(m)}): ${what} was refused with ${String(e.code)} ${String(e.message)}`, { params, error: e });
-    expect(table.errors.some((d) => d.code === e.code && d.message === e.message), `${m.name}: ${what} got an undeclared error ${String(e.code)} ${String(e.message)}`, { params, error: e });
+    expect(
+      !isInvalidParams(table, e) && e.code !== -32600,
+      `${m.name} (${structureOf(m)}): ${what} was refused with ${String(e.code)} ${String(e.message)}`,
+      { params, error: e },
+    );
+    expect(
+      table.errors.some((d) => d.code === e.code && d.message === e.message),
+      `${m.name}: ${what} got an undeclared error ${String(e.code)} ${String(e.message)}`,
+      { params, error: e },
+    );
   }
 
   function expectInvalidParams(m: OpenRpcMethod, a: Answer, what: string, params: unknown) {
     const table = spec.methods[m.name]!;
     const e = errorOf(a);
-    expect(isInvalidParams(table, e), `${m.name} (${structureOf(m)}): ${what} must get the method's invalid-params error ${table.invalidParams.code} ${table.invalidParams.message}, got ${JSON.stringify(e ?? { result: a.result })}`, { params, answer: a });
+    expect(
+      isInvalidParams(table, e),
+      `${m.name} (${structureOf(m)}): ${what} must get the method's invalid-params error ${table.invalidParams.code} ${table.invalidParams.message}, got ${JSON.stringify(e ?? { result: a.result })}`,
+      { params, answer: a },
+    );
   }
 
   return [
@@ -123,18 +160,29 @@ export function paramStructureChecks<T extends ParamStructureTarget>(spec: Param
             expectInvalidParams(m, await call(target, m.name, values), "params by position (an Array)", values);
             continue;
           }
-          if (structure === "by-position") expectInvalidParams(m, await call(target, m.name, byName), "params by name (an Object)", byName);
+          if (structure === "by-position")
+            expectInvalidParams(m, await call(target, m.name, byName), "params by name (an Object)", byName);
           else expectAccepted(m, await call(target, m.name, byName), "params by name", byName);
           expectAccepted(m, await call(target, m.name, values), "params by position", values);
           for (let i = 0; i < values.length; i++) {
             for (const bad of wrongTypeValues(m.params[i]!.schema, spec.document)) {
               const wrong = values.map((v, j) => (j === i ? bad : v));
               if (table.validateParams(named(m, wrong))) continue; // the local validator must agree it is invalid
-              expectInvalidParams(m, await call(target, m.name, wrong), `position ${i} (${m.params[i]!.name}) given ${JSON.stringify(bad)}`, wrong);
+              expectInvalidParams(
+                m,
+                await call(target, m.name, wrong),
+                `position ${i} (${m.params[i]!.name}) given ${JSON.stringify(bad)}`,
+                wrong,
+              );
             }
           }
           const extra = [...values, values[0] ?? 0];
-          expectInvalidParams(m, await call(target, m.name, extra), `${extra.length} positions for ${m.params.length} declared params`, extra);
+          expectInvalidParams(
+            m,
+            await call(target, m.name, extra),
+            `${extra.length} positions for ${m.params.length} declared params`,
+            extra,
+          );
         }
       },
     },
@@ -145,7 +193,8 @@ export function paramStructureChecks<T extends ParamStructureTarget>(spec: Param
       async run(target) {
         for (const m of methods) {
           const a = await call(target, m.name, undefined);
-          if (m.params.some((p) => p.required)) expectInvalidParams(m, a, "a request without params (a required param is missing)", undefined);
+          if (m.params.some((p) => p.required))
+            expectInvalidParams(m, a, "a request without params (a required param is missing)", undefined);
           else expectAccepted(m, a, "a request without params", undefined);
         }
       },

@@ -37,8 +37,10 @@ export function deref(schema: Schema, doc: OpenRpcDocument, depth = 0): Schema {
   if (depth > 32) throw new Error(`$ref chain too deep at ${schema.$ref}`);
   const ref = schema.$ref;
   if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
-  const target = parsePointer(ref.slice(1))
-    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
+  const target = parsePointer(ref.slice(1)).reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    doc,
+  );
   if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
   return deref(target as Schema, doc, depth + 1);
 }
@@ -51,9 +53,14 @@ function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
   const maxLength = small(minLength, typeof s.maxLength === "number" ? s.maxLength : undefined, MAX_STRING);
   if (typeof s.pattern === "string") {
     const hardMax = typeof s.maxLength === "number" ? s.maxLength : Infinity;
-    return fc.stringMatching(new RegExp(s.pattern, "u")).filter((v) => [...v].length >= minLength && [...v].length <= Math.min(hardMax, Math.max(maxLength, minLength + 32)));
+    return fc
+      .stringMatching(new RegExp(s.pattern, "u"))
+      .filter(
+        (v) => [...v].length >= minLength && [...v].length <= Math.min(hardMax, Math.max(maxLength, minLength + 32)),
+      );
   }
-  if (s.format === "date-time") return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === "date-time")
+    return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString());
   return fc.string({ minLength, maxLength, unit: "grapheme" });
 }
 
@@ -87,7 +94,8 @@ export function arbitraryFor(schema: Schema, doc: OpenRpcDocument, depth = 0): f
     case "null":
       return fc.constant(null);
     case "array": {
-      const items = s.items !== undefined ? arbitraryFor(s.items as Schema, doc, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+      const items =
+        s.items !== undefined ? arbitraryFor(s.items as Schema, doc, depth + 1) : fc.jsonValue({ maxDepth: 1 });
       const minLength = typeof s.minItems === "number" ? s.minItems : 0;
       const maxLength = small(minLength, typeof s.maxItems === "number" ? s.maxItems : undefined, MAX_ITEMS);
       return fc.array(items, { minLength, maxLength });
@@ -95,17 +103,29 @@ export function arbitraryFor(schema: Schema, doc: OpenRpcDocument, depth = 0): f
     case "object":
     case undefined: {
       if (types[0] === undefined && s.properties === undefined) return fc.jsonValue({ maxDepth: 2 });
-      return objectArbitrary((s.properties ?? {}) as Record<string, Schema>, (s.required ?? []) as string[], doc, depth);
+      return objectArbitrary(
+        (s.properties ?? {}) as Record<string, Schema>,
+        (s.required ?? []) as string[],
+        doc,
+        depth,
+      );
     }
     default:
       throw new Error(`unsupported schema type ${String(types[0])}`);
   }
 }
 
-function objectArbitrary(properties: Record<string, Schema>, required: readonly string[], doc: OpenRpcDocument, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectArbitrary(
+  properties: Record<string, Schema>,
+  required: readonly string[],
+  doc: OpenRpcDocument,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [k, v] of Object.entries(properties)) model[k] = arbitraryFor(v, doc, depth + 1);
-  return fc.record(model, { requiredKeys: required.filter((k) => k in model) }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(model, { requiredKeys: required.filter((k) => k in model) }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
 }
 
 /** Params of `method` as the document allows them (by-name: an object; by-position: an array). */
@@ -126,7 +146,15 @@ export function wrongTypeValues(schema: Schema, doc: OpenRpcDocument): unknown[]
   if (typeof s !== "object" || s.type === undefined) return [];
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   const typeOf = (v: unknown): string[] =>
-    v === null ? ["null"] : Array.isArray(v) ? ["array"] : typeof v === "number" ? (Number.isInteger(v) ? ["integer", "number"] : ["number"]) : [typeof v];
+    v === null
+      ? ["null"]
+      : Array.isArray(v)
+        ? ["array"]
+        : typeof v === "number"
+          ? Number.isInteger(v)
+            ? ["integer", "number"]
+            : ["number"]
+          : [typeof v];
   return SAMPLES.filter((v) => !typeOf(v).some((t) => types.includes(t)));
 }
 

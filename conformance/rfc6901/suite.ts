@@ -44,13 +44,19 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const token = fc.string({ unit: fc.constantFrom("a", "b", "~", "/", "0", "1", "_", "é", "%") , maxLength: 6 });
+const token = fc.string({ unit: fc.constantFrom("a", "b", "~", "/", "0", "1", "_", "é", "%"), maxLength: 6 });
 const tokens = fc.array(fc.oneof(token, fc.string({ maxLength: 5 })), { maxLength: 6 });
 const escapeTarget = (t: PointerTarget, tok: string) => t.escape(tok);
 
 /** A document with a path of objects/arrays of `depth` levels and the tokens that walk it. */
 const nestedPath = fc
-  .array(fc.oneof(fc.record({ kind: fc.constant("array" as const), index: fc.integer({ min: 0, max: 3 }) }), fc.record({ kind: fc.constant("object" as const), key: fc.string({ maxLength: 4 }) })), { minLength: 1, maxLength: 5 })
+  .array(
+    fc.oneof(
+      fc.record({ kind: fc.constant("array" as const), index: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({ kind: fc.constant("object" as const), key: fc.string({ maxLength: 4 }) }),
+    ),
+    { minLength: 1, maxLength: 5 },
+  )
   .map((steps) => {
     const leaf = { leaf: true };
     let doc: unknown = leaf;
@@ -60,7 +66,8 @@ const nestedPath = fc
         const arr: unknown[] = Array.from({ length: s.index + 1 }, (_, j) => j);
         arr[s.index] = doc;
         doc = arr;
-      } else doc = Object.defineProperty({}, s.key, { value: doc, enumerable: true, writable: true, configurable: true });
+      } else
+        doc = Object.defineProperty({}, s.key, { value: doc, enumerable: true, writable: true, configurable: true });
     }
     return { doc, steps, tokens: steps.map((s) => (s.kind === "array" ? String(s.index) : s.key)) };
   });
@@ -81,7 +88,11 @@ export const rfc6901Suite: Suite<PointerTarget> = {
         for (const mode of ["plain", "receiver"] as const) {
           for (const [p, expected] of RFC_EXAMPLES) {
             const r = t.evaluate(RFC_DOCUMENT, p, mode);
-            expect(r.found && deepEqual(r.value, expected), `${mode}: ${JSON.stringify(p)} should evaluate to ${JSON.stringify(expected)}`, p);
+            expect(
+              r.found && deepEqual(r.value, expected),
+              `${mode}: ${JSON.stringify(p)} should evaluate to ${JSON.stringify(expected)}`,
+              p,
+            );
           }
         }
       },
@@ -145,7 +156,12 @@ export const rfc6901Suite: Suite<PointerTarget> = {
             if (s.kind !== "array") return;
             const bad = [...ts];
             bad[i] = "0".repeat(zeros) + ts[i];
-            for (const mode of ["plain", "receiver"] as const) expect(!t.evaluate(doc, t.format(bad), mode).found, `${mode}: leading-zero index resolved at position ${i}`, bad);
+            for (const mode of ["plain", "receiver"] as const)
+              expect(
+                !t.evaluate(doc, t.format(bad), mode).found,
+                `${mode}: leading-zero index resolved at position ${i}`,
+                bad,
+              );
           });
           const keyed = t.evaluate({ items: { "01": "x" } }, "/items/01", "plain");
           expect(keyed.found && keyed.value === "x", '"01" as an object key must resolve');
@@ -160,7 +176,11 @@ export const rfc6901Suite: Suite<PointerTarget> = {
           expect(!t.evaluate({ a: {} }, p, "plain").found, `plain mode resolved inherited ${p}`, p);
         }
         expect(!t.evaluate([1, 2], "/length", "plain").found, "plain mode resolved /length of an array");
-        const own = t.evaluate(JSON.parse('{"constructor":{"name":"mine"},"__proto__":{"x":1}}'), "/constructor/name", "plain");
+        const own = t.evaluate(
+          JSON.parse('{"constructor":{"name":"mine"},"__proto__":{"x":1}}'),
+          "/constructor/name",
+          "plain",
+        );
         expect(own.found && own.value === "mine", "plain mode must address an own member named constructor");
         const proto = t.evaluate(JSON.parse('{"__proto__":{"x":1}}'), "/__proto__/x", "plain");
         expect(proto.found && proto.value === 1, "plain mode must address an own member named __proto__");
@@ -176,9 +196,19 @@ export const rfc6901Suite: Suite<PointerTarget> = {
           const bad = [...ts.slice(0, position), member, ...ts.slice(position)];
           // A document where the path exists as own members, so only the rule can refuse it.
           let doc: unknown = 1;
-          for (let i = bad.length - 1; i >= 0; i--) doc = Object.defineProperty({}, bad[i]!, { value: doc, enumerable: true, writable: true, configurable: true });
+          for (let i = bad.length - 1; i >= 0; i--)
+            doc = Object.defineProperty({}, bad[i]!, {
+              value: doc,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
           expect(t.evaluate(doc, t.format(bad), "plain").found, "plain mode must resolve the own-member path", bad);
-          expect(!t.evaluate(doc, t.format(bad), "receiver").found, `receiver mode resolved ${member} at position ${position}`, bad);
+          expect(
+            !t.evaluate(doc, t.format(bad), "receiver").found,
+            `receiver mode resolved ${member} at position ${position}`,
+            bad,
+          );
         }),
     },
     {
@@ -188,8 +218,11 @@ export const rfc6901Suite: Suite<PointerTarget> = {
       run: (t, ctx) => {
         const before = protoSnapshot();
         return property(ctx, 300, tokens, fc.constantFrom("plain" as const, "receiver" as const), (ts, mode) => {
-          const doc = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":[{"__proto__":{}}]}');
-          for (const extra of [[], ["__proto__"], ["constructor", "prototype"], ["a", "0", "__proto__"]]) t.evaluate(doc, t.format([...extra, ...ts]), mode);
+          const doc = JSON.parse(
+            '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"a":[{"__proto__":{}}]}',
+          );
+          for (const extra of [[], ["__proto__"], ["constructor", "prototype"], ["a", "0", "__proto__"]])
+            t.evaluate(doc, t.format([...extra, ...ts]), mode);
           expect(protoSnapshot() === before && !("polluted" in {}), "Object.prototype changed", ts);
         });
       },

@@ -1,4 +1,11 @@
-import { escapeToken, evaluatePointer, formatPointer, parsePointer, unescapeToken, type JsonValue } from "../../src/json/index.js";
+import {
+  escapeToken,
+  evaluatePointer,
+  formatPointer,
+  parsePointer,
+  unescapeToken,
+  type JsonValue,
+} from "../../src/json/index.js";
 import type { PointerTarget } from "./suite.js";
 
 /** src/json's pointer module as a conformance target. */

@@ -13,7 +13,12 @@ export interface RpcErrorShape {
 }
 export type Outcome = { ok: true; result: any } | { ok: false; error: RpcErrorShape };
 
-const ENVELOPE_ONLY = { prefix: "", document: { methods: [] }, methods: {}, envelope: { ...WIT_ENVELOPE } } as unknown as OpenRpcSuiteSpec;
+const ENVELOPE_ONLY = {
+  prefix: "",
+  document: { methods: [] },
+  methods: {},
+  envelope: { ...WIT_ENVELOPE },
+} as unknown as OpenRpcSuiteSpec;
 
 export async function call(target: WitTarget, method: string, params: unknown): Promise<Outcome> {
   const a = await callRaw(target, ENVELOPE_ONLY, method, params);
@@ -30,14 +35,23 @@ export function ok(o: Outcome, what: string): any {
   return o.result;
 }
 
-export function err(o: Outcome, message: string, what: string, code = message === "INVALID_REQUEST" ? -32600 : -32000): RpcErrorShape {
+export function err(
+  o: Outcome,
+  message: string,
+  what: string,
+  code = message === "INVALID_REQUEST" ? -32600 : -32000,
+): RpcErrorShape {
   if (o.ok) fail(`${what}: expected ${message}, got result ${short(o.result)}`);
-  expect(o.error.message === message && o.error.code === code, `${what}: expected ${code} ${message}, got ${o.error.code} ${o.error.message} ${short(o.error.data)}`);
+  expect(
+    o.error.message === message && o.error.code === code,
+    `${what}: expected ${code} ${message}, got ${o.error.code} ${o.error.message} ${short(o.error.data)}`,
+  );
   return o.error;
 }
 
 export function same(actual: unknown, expected: unknown, what: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) fail(`${what}:\n  expected ${short(expected)}\n  actual   ${short(actual)}`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    fail(`${what}:\n  expected ${short(expected)}\n  actual   ${short(actual)}`);
 }
 
 /** A private corner of the daemon's root for one check or one model run: fixtures and session names. */

@@ -47,7 +47,8 @@ export async function cleanUp(target: WitTarget): Promise<string[]> {
     if (c.status === "proposed") {
       const o = await call(target, "contract.respond", { contractId, sessionId: cleaner, accept: false });
       if (o.ok) done.rejected++;
-      else if (o.error.message !== "CONTRACT_ALREADY_RESOLVED") failures.push(`contract ${contractId}: ${o.error.code} ${o.error.message}`);
+      else if (o.error.message !== "CONTRACT_ALREADY_RESOLVED")
+        failures.push(`contract ${contractId}: ${o.error.code} ${o.error.message}`);
     } else if (c.status === "accepted") {
       if (retireMissing > 0) {
         retireMissing++;
@@ -59,16 +60,26 @@ export async function cleanUp(target: WitTarget): Promise<string[]> {
       else failures.push(`contract ${contractId}: ${o.error.code} ${o.error.message}`);
     }
   }
-  if (retireMissing) left.push(`${plural(retireMissing, "accepted contract")} (the daemon has no contract.retire; the hook keeps enforcing them)`);
-  if (ledger.registrations) left.push(`${plural(ledger.registrations, "registration")} (the protocol has no way to remove one)`);
-  if (recorded) left.push(`${plural(recorded, "record")} of withdrawn intents and rejected or retired contracts (the protocol deletes no record; none of them is live)`);
+  if (retireMissing)
+    left.push(
+      `${plural(retireMissing, "accepted contract")} (the daemon has no contract.retire; the hook keeps enforcing them)`,
+    );
+  if (ledger.registrations)
+    left.push(`${plural(ledger.registrations, "registration")} (the protocol has no way to remove one)`);
+  if (recorded)
+    left.push(
+      `${plural(recorded, "record")} of withdrawn intents and rejected or retired contracts (the protocol deletes no record; none of them is live)`,
+    );
   removeIfEmpty(path.join(target.root, "wit-conformance"));
   ledger.locks.clear();
   const notes = [
     `cleaned up: released ${plural(done.released, "lock")} (${done.goneAlready} had expired or were taken over), withdrew ${plural(done.withdrawn, "intent")}, rejected ${plural(done.rejected, "proposed contract")}, retired ${plural(done.retired, "accepted contract")}`,
   ];
   if (left.length) notes.push(`left in the daemon: ${left.join("; ")}`);
-  if (failures.length) notes.push(`could not clean up ${plural(failures.length, "item")}: ${failures.slice(0, 5).join("; ")}${failures.length > 5 ? "; ..." : ""}`);
+  if (failures.length)
+    notes.push(
+      `could not clean up ${plural(failures.length, "item")}: ${failures.slice(0, 5).join("; ")}${failures.length > 5 ? "; ..." : ""}`,
+    );
   ledger.intents.clear();
   ledger.contracts.clear();
   ledger.registrations = 0;

@@ -94,10 +94,16 @@ export function byteRange(key: string): { startByte: number; endByte: number } {
 }
 
 /** Staged variants: the signature of one symbol changes, or one symbol disappears. */
-export const VARIANTS: Record<SourceFile, { changed: string; changedContent: string; removed: string; removedContent: string }> = {
+export const VARIANTS: Record<
+  SourceFile,
+  { changed: string; changedContent: string; removed: string; removedContent: string }
+> = {
   "auth.ts": {
     changed: "validateToken",
-    changedContent: FIXTURE_FILES["auth.ts"].replace("function validateToken(token: string): boolean", "function validateToken(token: string, strict: boolean): boolean"),
+    changedContent: FIXTURE_FILES["auth.ts"].replace(
+      "function validateToken(token: string): boolean",
+      "function validateToken(token: string, strict: boolean): boolean",
+    ),
     removed: "decode",
     removedContent: FIXTURE_FILES["auth.ts"]
       .replace('function decode(token: string): string[] {\n  return token.split(".");\n}\n\n', "")
@@ -106,13 +112,19 @@ export const VARIANTS: Record<SourceFile, { changed: string; changedContent: str
   },
   "routes.ts": {
     changed: "handleLogin",
-    changedContent: FIXTURE_FILES["routes.ts"].replace("handleLogin(req: { token: string }): number", "handleLogin(req: { token: string }, log: boolean): number"),
+    changedContent: FIXTURE_FILES["routes.ts"].replace(
+      "handleLogin(req: { token: string }): number",
+      "handleLogin(req: { token: string }, log: boolean): number",
+    ),
     removed: "handleLogin",
     removedContent: 'import { validateToken } from "./auth";\n\nexport const ok = validateToken;\n',
   },
   "ranges.py": {
     changed: "alpha",
-    changedContent: FIXTURE_FILES["ranges.py"].replace("def alpha(x: int) -> int:", "def alpha(x: int, y: int = 0) -> int:"),
+    changedContent: FIXTURE_FILES["ranges.py"].replace(
+      "def alpha(x: int) -> int:",
+      "def alpha(x: int, y: int = 0) -> int:",
+    ),
     removed: "gamma",
     removedContent: FIXTURE_FILES["ranges.py"].replace("\n\ndef gamma(s: str) -> str:\n    return s.upper()\n", "\n"),
   },
@@ -121,7 +133,11 @@ export const VARIANTS: Record<SourceFile, { changed: string; changedContent: str
 export type Variant = "original" | "changed" | "removed";
 
 export function variantContent(file: SourceFile, variant: Variant): string {
-  return variant === "original" ? FIXTURE_FILES[file] : variant === "changed" ? VARIANTS[file].changedContent : VARIANTS[file].removedContent;
+  return variant === "original"
+    ? FIXTURE_FILES[file]
+    : variant === "changed"
+      ? VARIANTS[file].changedContent
+      : VARIANTS[file].removedContent;
 }
 
 /** Writes the fixture files into `<root>/<dir>` and returns the repository-relative directory. */

@@ -19,7 +19,8 @@ export function newLedger(): Ledger {
 }
 
 type Message = Record<string, any>;
-const asList = (v: unknown): Message[] => (Array.isArray(v) ? v : [v]).filter((m): m is Message => m !== null && typeof m === "object" && !Array.isArray(m));
+const asList = (v: unknown): Message[] =>
+  (Array.isArray(v) ? v : [v]).filter((m): m is Message => m !== null && typeof m === "object" && !Array.isArray(m));
 
 /** Records what one exchange created or removed. Never throws: an unparseable body changed nothing we can undo. */
 export function record(ledger: Ledger, requestBody: string, replyBody: string): void {
@@ -32,7 +33,8 @@ export function record(ledger: Ledger, requestBody: string, replyBody: string): 
     return;
   }
   const byId = new Map<unknown, Message>();
-  for (const a of answers) if ("result" in a && (typeof a.id === "string" || typeof a.id === "number")) byId.set(a.id, a.result);
+  for (const a of answers)
+    if ("result" in a && (typeof a.id === "string" || typeof a.id === "number")) byId.set(a.id, a.result);
   for (const req of requests) {
     if (!byId.has(req.id) || typeof req.method !== "string") continue;
     const result = byId.get(req.id)!;
@@ -42,7 +44,8 @@ export function record(ledger: Ledger, requestBody: string, replyBody: string): 
         ledger.registrations++;
         break;
       case "lock.acquire":
-        if (typeof result?.symbolPath === "string" && typeof result?.sessionId === "string") ledger.locks.set(result.symbolPath, result.sessionId);
+        if (typeof result?.symbolPath === "string" && typeof result?.sessionId === "string")
+          ledger.locks.set(result.symbolPath, result.sessionId);
         break;
       case "lock.release":
         if (typeof params.symbolPath === "string") ledger.locks.delete(params.symbolPath);
@@ -54,10 +57,12 @@ export function record(ledger: Ledger, requestBody: string, replyBody: string): 
         }
         break;
       case "intent.update":
-        if (result?.status === "resolved" || result?.status === "abandoned") ledger.intents.delete(String(params.intentId));
+        if (result?.status === "resolved" || result?.status === "abandoned")
+          ledger.intents.delete(String(params.intentId));
         break;
       case "contract.propose":
-        if (typeof result?.contractId === "string") ledger.contracts.set(result.contractId, { proposer: String(params.sessionId), status: "proposed" });
+        if (typeof result?.contractId === "string")
+          ledger.contracts.set(result.contractId, { proposer: String(params.sessionId), status: "proposed" });
         break;
       case "contract.respond": {
         const c = ledger.contracts.get(String(params.contractId));

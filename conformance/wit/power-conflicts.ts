@@ -21,15 +21,37 @@ export const powerConflictChecks: Check<WitTarget>[] = [
       await inNamespace(target, "depown", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
         const auth = ns.path("auth.ts");
-        ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:decode"), sessionId: A }), "A locks decode");
+        ok(
+          await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:decode"), sessionId: A }),
+          "A locks decode",
+        );
         const declare = async (sessionId: string) =>
-          ok(await call(target, "intent.declare", { sessionId, description: "validation", files: [auth], symbols: ["validateToken"] }), `${sessionId} declares validateToken`);
+          ok(
+            await call(target, "intent.declare", {
+              sessionId,
+              description: "validation",
+              files: [auth],
+              symbols: ["validateToken"],
+            }),
+            `${sessionId} declares validateToken`,
+          );
         const own = await declare(A);
-        same(own.conflicts.items.filter((i: { type: string }) => i.type === "DEP_CHAIN"), [], "A's report: its own lock on the callee is no DEP_CHAIN");
+        same(
+          own.conflicts.items.filter((i: { type: string }) => i.type === "DEP_CHAIN"),
+          [],
+          "A's report: its own lock on the callee is no DEP_CHAIN",
+        );
         const other = await declare(B);
         same(
           other.conflicts.items.filter((i: { type: string }) => i.type === "DEP_CHAIN"),
-          [{ type: "DEP_CHAIN", intentSymbol: ns.path("auth.ts:validateToken"), lockedCallee: ns.path("auth.ts:decode"), heldBy: A }],
+          [
+            {
+              type: "DEP_CHAIN",
+              intentSymbol: ns.path("auth.ts:validateToken"),
+              lockedCallee: ns.path("auth.ts:decode"),
+              heldBy: A,
+            },
+          ],
           "B's report: A's lock on the callee is a DEP_CHAIN",
         );
       });
@@ -44,7 +66,8 @@ export const powerConflictChecks: Check<WitTarget>[] = [
         const [A, B] = [ns.session("a"), ns.session("b")];
         const [later, validate] = [ns.path("late.ts:later"), ns.path("auth.ts:validateToken")];
         const file = path.join(target.root, ns.path("late.ts"));
-        const calling = 'import { validateToken } from "./auth";\n\nfunction later(t: string): boolean {\n  return validateToken(t);\n}\n\nexport { later };\n';
+        const calling =
+          'import { validateToken } from "./auth";\n\nfunction later(t: string): boolean {\n  return validateToken(t);\n}\n\nexport { later };\n';
         const idle = "function later(t: string): boolean {\n  return t.length > 0;\n}\n\nexport { later };\n";
         const steps: [string, string | undefined, unknown[]][] = [
           ["later calls nothing", idle, []],
@@ -56,8 +79,19 @@ export const powerConflictChecks: Check<WitTarget>[] = [
           if (content === undefined) rmSync(file);
           else writeFileSync(file, content);
           if (i === 0) ok(await call(target, "lock.acquire", { symbolPath: later, sessionId: A }), "A locks later");
-          else ok(await call(target, "lock.release", { symbolPath: validate, sessionId: B }), `B releases validateToken (${what})`);
-          same(ok(await call(target, "lock.acquire", { symbolPath: validate, sessionId: B }), `B locks validateToken (${what})`).warnings, expected, `warnings for validateToken when ${what}`);
+          else
+            ok(
+              await call(target, "lock.release", { symbolPath: validate, sessionId: B }),
+              `B releases validateToken (${what})`,
+            );
+          same(
+            ok(
+              await call(target, "lock.acquire", { symbolPath: validate, sessionId: B }),
+              `B locks validateToken (${what})`,
+            ).warnings,
+            expected,
+            `warnings for validateToken when ${what}`,
+          );
         }
       });
     },

@@ -19,14 +19,24 @@ async function tick(target: WitTarget): Promise<void> {
   else await new Promise((done) => setTimeout(done, 5));
 }
 
-async function proposed(target: WitTarget, ns: Namespace, key: string): Promise<{ contractId: string; signature: string }> {
-  const c = ok(await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path(key) }), `A proposes ${key}`);
+async function proposed(
+  target: WitTarget,
+  ns: Namespace,
+  key: string,
+): Promise<{ contractId: string; signature: string }> {
+  const c = ok(
+    await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path(key) }),
+    `A proposes ${key}`,
+  );
   await tick(target);
   return c;
 }
 
 async function accept(target: WitTarget, ns: Namespace, c: { contractId: string }, what: string): Promise<void> {
-  ok(await call(target, "contract.respond", { contractId: c.contractId, sessionId: ns.session("b"), accept: true }), `B accepts ${what}`);
+  ok(
+    await call(target, "contract.respond", { contractId: c.contractId, sessionId: ns.session("b"), accept: true }),
+    `B accepts ${what}`,
+  );
   await tick(target);
 }
 
@@ -39,7 +49,8 @@ export const powerContractChecks: Check<WitTarget>[] = [
       await inNamespace(target, "retire", async (ns) => {
         const C = ns.session("c");
         const probe = await call(target, "contract.retire", { contractId: `${ns.tag}-missing`, sessionId: C });
-        if (!probe.ok && probe.error.code === -32601) throw new SkipCheck("the daemon has no contract.retire (METHOD_NOT_FOUND)");
+        if (!probe.ok && probe.error.code === -32601)
+          throw new SkipCheck("the daemon has no contract.retire (METHOD_NOT_FOUND)");
         err(probe, "CONTRACT_NOT_FOUND", "retiring an unknown contract");
 
         // Three contracts of validateToken, accepted in the order v1, v2, v3 but proposed in the order
@@ -47,45 +58,148 @@ export const powerContractChecks: Check<WitTarget>[] = [
         const v2 = await proposed(target, ns, "auth.ts:validateToken");
         const v1 = await proposed(target, ns, "auth.ts:validateToken");
         const v3 = await proposed(target, ns, "auth.ts:validateToken");
-        for (const [c, what] of [[v1, "v1"], [v2, "v2"], [v3, "v3"]] as const) await accept(target, ns, c, `validateToken ${what}`);
+        for (const [c, what] of [
+          [v1, "v1"],
+          [v2, "v2"],
+          [v3, "v3"],
+        ] as const)
+          await accept(target, ns, c, `validateToken ${what}`);
         const decode = await proposed(target, ns, "auth.ts:decode");
         await accept(target, ns, decode, "decode");
         const violations = async () =>
-          (ok(await call(target, "check-contracts", { files: [{ path: ns.path("auth.ts"), content: variantContent("auth.ts", "changed") }] }), "check-contracts").violations as { contractId: string }[])
+          (
+            ok(
+              await call(target, "check-contracts", {
+                files: [{ path: ns.path("auth.ts"), content: variantContent("auth.ts", "changed") }],
+              }),
+              "check-contracts",
+            ).violations as { contractId: string }[]
+          )
             .map((v) => v.contractId)
             .sort();
         same(await violations(), [v3.contractId], "before any retirement: the newest acceptance is enforced");
 
-        const r2 = ok(await call(target, "contract.retire", { contractId: v2.contractId, sessionId: C }), "C retires the second contract");
-        same([r2.contractId, r2.retired], [v2.contractId, [v2.contractId, v1.contractId]], "retiring the second contract: it, then the older one it superseded (the newer third stays)");
+        const r2 = ok(
+          await call(target, "contract.retire", { contractId: v2.contractId, sessionId: C }),
+          "C retires the second contract",
+        );
+        same(
+          [r2.contractId, r2.retired],
+          [v2.contractId, [v2.contractId, v1.contractId]],
+          "retiring the second contract: it, then the older one it superseded (the newer third stays)",
+        );
         expect(Number.isInteger(r2.retiredAt), "retiredAt is an integer", r2);
         same(await violations(), [v3.contractId], "after retiring the second contract: the third is still enforced");
 
         await tick(target);
-        const r3 = ok(await call(target, "contract.retire", { contractId: v3.contractId, sessionId: C }), "C retires the third contract");
-        same([r3.contractId, r3.retired], [v3.contractId, [v3.contractId]], "retiring the third contract (the older ones are retired already)");
-        same(await violations(), [], "after retiring the third contract: validateToken is no longer enforced (none of the older ones is back in force)");
+        const r3 = ok(
+          await call(target, "contract.retire", { contractId: v3.contractId, sessionId: C }),
+          "C retires the third contract",
+        );
         same(
-          ok(await call(target, "check-contracts", { files: [{ path: ns.path("auth.ts"), content: variantContent("auth.ts", "removed") }] }), "check-contracts").violations as unknown[],
-          [{ contractId: decode.contractId, symbolPath: ns.path("auth.ts:decode"), expected: decode.signature, actual: SYMBOL_MISSING_ACTUAL }],
+          [r3.contractId, r3.retired],
+          [v3.contractId, [v3.contractId]],
+          "retiring the third contract (the older ones are retired already)",
+        );
+        same(
+          await violations(),
+          [],
+          "after retiring the third contract: validateToken is no longer enforced (none of the older ones is back in force)",
+        );
+        same(
+          ok(
+            await call(target, "check-contracts", {
+              files: [{ path: ns.path("auth.ts"), content: variantContent("auth.ts", "removed") }],
+            }),
+            "check-contracts",
+          ).violations as unknown[],
+          [
+            {
+              contractId: decode.contractId,
+              symbolPath: ns.path("auth.ts:decode"),
+              expected: decode.signature,
+              actual: SYMBOL_MISSING_ACTUAL,
+            },
+          ],
           "decode's contract, never retired, is still enforced",
         );
 
-        const rows = new Map((ok(await call(target, "contract.query", { symbolPath: ns.path("auth.ts:validateToken") }), "contract.query") as any[]).map((r) => [r.contractId, r]));
-        for (const [c, r] of [[v1, r2], [v2, r2], [v3, r3]] as const) {
+        const rows = new Map(
+          (
+            ok(
+              await call(target, "contract.query", { symbolPath: ns.path("auth.ts:validateToken") }),
+              "contract.query",
+            ) as any[]
+          ).map((r) => [r.contractId, r]),
+        );
+        for (const [c, r] of [
+          [v1, r2],
+          [v2, r2],
+          [v3, r3],
+        ] as const) {
           const row = rows.get(c.contractId);
-          same([row?.status, row?.retiredAt, row?.retiredBySessionId], ["rejected", r.retiredAt, C], `contract.query: the retired contract ${c.contractId}`);
+          same(
+            [row?.status, row?.retiredAt, row?.retiredBySessionId],
+            ["rejected", r.retiredAt, C],
+            `contract.query: the retired contract ${c.contractId}`,
+          );
         }
-        const decodeRow = (ok(await call(target, "contract.query", { symbolPath: ns.path("auth.ts:decode") }), "contract.query decode") as any[])[0];
-        same([decodeRow?.status, "retiredAt" in decodeRow, "retiredBySessionId" in decodeRow], ["accepted", false, false], "contract.query: the contract never retired");
+        const decodeRow = (
+          ok(
+            await call(target, "contract.query", { symbolPath: ns.path("auth.ts:decode") }),
+            "contract.query decode",
+          ) as any[]
+        )[0];
+        same(
+          [decodeRow?.status, "retiredAt" in decodeRow, "retiredBySessionId" in decodeRow],
+          ["accepted", false, false],
+          "contract.query: the contract never retired",
+        );
 
-        const again = err(await call(target, "contract.retire", { contractId: v1.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a contract retired with its successor");
-        same([again.data?.status, again.data?.retiredAt], ["rejected", r2.retiredAt], "CONTRACT_NOT_ACCEPTED data of a retired contract");
-        const alpha = ok(await call(target, "contract.propose", { sessionId: ns.session("a"), symbolPath: ns.path("ranges.py:alpha") }), "A proposes alpha");
-        same(err(await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a proposed contract").data?.status, "proposed", "CONTRACT_NOT_ACCEPTED status of a proposed contract");
-        ok(await call(target, "contract.respond", { contractId: alpha.contractId, sessionId: ns.session("b"), accept: false }), "B rejects alpha");
-        const rejected = err(await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }), "CONTRACT_NOT_ACCEPTED", "retiring a rejected contract");
-        same([rejected.data?.status, rejected.data?.retiredAt], ["rejected", undefined], "CONTRACT_NOT_ACCEPTED data of a rejected contract (never retired: no retiredAt)");
+        const again = err(
+          await call(target, "contract.retire", { contractId: v1.contractId, sessionId: C }),
+          "CONTRACT_NOT_ACCEPTED",
+          "retiring a contract retired with its successor",
+        );
+        same(
+          [again.data?.status, again.data?.retiredAt],
+          ["rejected", r2.retiredAt],
+          "CONTRACT_NOT_ACCEPTED data of a retired contract",
+        );
+        const alpha = ok(
+          await call(target, "contract.propose", {
+            sessionId: ns.session("a"),
+            symbolPath: ns.path("ranges.py:alpha"),
+          }),
+          "A proposes alpha",
+        );
+        same(
+          err(
+            await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }),
+            "CONTRACT_NOT_ACCEPTED",
+            "retiring a proposed contract",
+          ).data?.status,
+          "proposed",
+          "CONTRACT_NOT_ACCEPTED status of a proposed contract",
+        );
+        ok(
+          await call(target, "contract.respond", {
+            contractId: alpha.contractId,
+            sessionId: ns.session("b"),
+            accept: false,
+          }),
+          "B rejects alpha",
+        );
+        const rejected = err(
+          await call(target, "contract.retire", { contractId: alpha.contractId, sessionId: C }),
+          "CONTRACT_NOT_ACCEPTED",
+          "retiring a rejected contract",
+        );
+        same(
+          [rejected.data?.status, rejected.data?.retiredAt],
+          ["rejected", undefined],
+          "CONTRACT_NOT_ACCEPTED data of a rejected contract (never retired: no retiredAt)",
+        );
       });
     },
   },
@@ -96,8 +210,20 @@ export const powerContractChecks: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "entry", async (ns) => {
         const [auth, routes] = [ns.path("auth.ts"), ns.path("routes.ts")];
-        const { intentId } = ok(await call(target, "intent.declare", { sessionId: ns.session("a"), description: "two files", files: [auth, routes] }), "declare auth.ts and routes.ts");
-        const found = async (file: string) => (ok(await call(target, "intent.query", { file }), `intent.query file ${JSON.stringify(file)}`) as { intentId: string }[]).filter((r) => r.intentId === intentId).length;
+        const { intentId } = ok(
+          await call(target, "intent.declare", {
+            sessionId: ns.session("a"),
+            description: "two files",
+            files: [auth, routes],
+          }),
+          "declare auth.ts and routes.ts",
+        );
+        const found = async (file: string) =>
+          (
+            ok(await call(target, "intent.query", { file }), `intent.query file ${JSON.stringify(file)}`) as {
+              intentId: string;
+            }[]
+          ).filter((r) => r.intentId === intentId).length;
         same(await found(auth), 1, "intent.query by the first file");
         same(await found(routes), 1, "intent.query by the second file");
         same(await found(`${auth},${routes}`), 0, "intent.query by a name spanning both entries");

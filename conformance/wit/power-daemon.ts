@@ -37,8 +37,19 @@ export const powerDaemonChecks: Check<WitTarget>[] = [
         for (const from of STATUSES) {
           for (const requested of REQUESTED) {
             const what = `${from} -> ${requested}`;
-            const { intentId } = ok(await call(target, "intent.declare", { sessionId: S, description: what, files: [ns.path(`${from}-${requested}.ts`)] }), `declaring the intent for ${what}`);
-            if (from !== "declared") ok(await call(target, "intent.update", { intentId, sessionId: S, status: from }), `bringing the intent for ${what} to ${from}`);
+            const { intentId } = ok(
+              await call(target, "intent.declare", {
+                sessionId: S,
+                description: what,
+                files: [ns.path(`${from}-${requested}.ts`)],
+              }),
+              `declaring the intent for ${what}`,
+            );
+            if (from !== "declared")
+              ok(
+                await call(target, "intent.update", { intentId, sessionId: S, status: from }),
+                `bringing the intent for ${what} to ${from}`,
+              );
             const r = await call(target, "intent.update", { intentId, sessionId: S, status: requested });
             const allowed = ALLOWED[from].includes(requested);
             if (allowed) {
@@ -49,9 +60,20 @@ export const powerDaemonChecks: Check<WitTarget>[] = [
               same([e.data?.current, e.data?.requested], [from, requested], `${what}: data.current and data.requested`);
             }
             const now = allowed ? requested : from;
-            const rows = ok(await call(target, "intent.query", { sessionId: S, status: now }), `intent.query for status ${now}`) as { intentId: string; status: string }[];
-            same(rows.filter((x) => x.intentId === intentId).map((x) => x.status), [now], `${what}: intent.query shows the intent as ${now}`);
-            if (now === "declared" || now === "active") ok(await call(target, "intent.update", { intentId, sessionId: S, status: "resolved" }), `resolving the intent left ${now} by ${what}`);
+            const rows = ok(
+              await call(target, "intent.query", { sessionId: S, status: now }),
+              `intent.query for status ${now}`,
+            ) as { intentId: string; status: string }[];
+            same(
+              rows.filter((x) => x.intentId === intentId).map((x) => x.status),
+              [now],
+              `${what}: intent.query shows the intent as ${now}`,
+            );
+            if (now === "declared" || now === "active")
+              ok(
+                await call(target, "intent.update", { intentId, sessionId: S, status: "resolved" }),
+                `resolving the intent left ${now} by ${what}`,
+              );
           }
         }
       });
@@ -67,9 +89,19 @@ export const powerDaemonChecks: Check<WitTarget>[] = [
         const a = ns.path("a.ts");
         const b = ns.path("b.ts");
         const dotted = `./${ns.dir}//a.ts`;
-        const { intentId } = ok(await call(target, "intent.declare", { sessionId: S, description: "twice", files: [a, dotted, b, a] }), "declaring a.ts twice (and once as ./…//a.ts)");
-        const rows = ok(await call(target, "intent.query", { sessionId: S }), "intent.query") as { intentId: string; files: string }[];
-        same(rows.filter((r) => r.intentId === intentId).map((r) => r.files), [`,${a},${b},`], "the stored files: each once, canonical, in declared order");
+        const { intentId } = ok(
+          await call(target, "intent.declare", { sessionId: S, description: "twice", files: [a, dotted, b, a] }),
+          "declaring a.ts twice (and once as ./…//a.ts)",
+        );
+        const rows = ok(await call(target, "intent.query", { sessionId: S }), "intent.query") as {
+          intentId: string;
+          files: string;
+        }[];
+        same(
+          rows.filter((r) => r.intentId === intentId).map((r) => r.files),
+          [`,${a},${b},`],
+          "the stored files: each once, canonical, in declared order",
+        );
         ok(await call(target, "intent.update", { intentId, sessionId: S, status: "resolved" }), "resolving the intent");
       });
     },
@@ -85,7 +117,11 @@ export const powerDaemonChecks: Check<WitTarget>[] = [
         ok(await send("x".repeat(MAX_CONTENT_BYTES)), "2097152 ASCII bytes");
         ok(await send("é".repeat(MAX_CONTENT_BYTES / 2)), "1048576 two-byte characters (2097152 bytes)");
         err(await send("x".repeat(MAX_CONTENT_BYTES + 1)), "INVALID_REQUEST", "2097153 ASCII bytes");
-        err(await send("é".repeat(MAX_CONTENT_BYTES / 2 + 1)), "INVALID_REQUEST", "1048577 two-byte characters (2097154 bytes, fewer characters than 2097152)");
+        err(
+          await send("é".repeat(MAX_CONTENT_BYTES / 2 + 1)),
+          "INVALID_REQUEST",
+          "1048577 two-byte characters (2097154 bytes, fewer characters than 2097152)",
+        );
       });
     },
   },

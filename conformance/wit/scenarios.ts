@@ -28,7 +28,10 @@ async function rawAnswer(target: WitTarget, body: string) {
   try {
     parsed = JSON.parse(reply.body);
   } catch {
-    return fail(`HTTP ${reply.status} answer is not JSON`, { body: body.slice(0, 300), answer: reply.body.slice(0, 300) });
+    return fail(`HTTP ${reply.status} answer is not JSON`, {
+      body: body.slice(0, 300),
+      answer: reply.body.slice(0, 300),
+    });
   }
   return parsed as Record<string, any>;
 }
@@ -45,14 +48,18 @@ export const witScenarios: Check<WitTarget>[] = [
         const a = await rawAnswer(target, JSON.stringify(req));
         checkEnvelope(a, WIT_ENVELOPE);
         const e = (a as { error?: { code?: unknown; message?: unknown } }).error;
-        expect(e?.code === -32600 && e?.message === "INVALID_REQUEST", `witVersion ${short(version)} was not refused with -32600 INVALID_REQUEST`, a);
+        expect(
+          e?.code === -32600 && e?.message === "INVALID_REQUEST",
+          `witVersion ${short(version)} was not refused with -32600 INVALID_REQUEST`,
+          a,
+        );
       }
     },
   },
   {
     id: "wit/ping-and-invalid-request",
     title: "ping never errors; every -32600 says INVALID_REQUEST",
-    doc: "ping declares no params and no errors: with no params, {}, unknown members, an array or a scalar it answers \"pong\". Every envelope refusal (not an object, bad jsonrpc, bad id, bad method, empty batch) is -32600 with the one message the contract gives it, INVALID_REQUEST.",
+    doc: 'ping declares no params and no errors: with no params, {}, unknown members, an array or a scalar it answers "pong". Every envelope refusal (not an object, bad jsonrpc, bad id, bad method, empty batch) is -32600 with the one message the contract gives it, INVALID_REQUEST.',
     async run(target) {
       for (const params of [undefined, {}, { extra: 1 }, [1, 2], "x", 7, null]) {
         const req: Record<string, unknown> = { jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" };
@@ -60,12 +67,24 @@ export const witScenarios: Check<WitTarget>[] = [
         const a = await rawAnswer(target, JSON.stringify(req));
         expect(a.result === "pong", `ping with params ${short(params)} did not answer "pong"`, a);
       }
-      const refusals = ["7", '"x"', "[]", JSON.stringify({ jsonrpc: "1.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }), JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: { x: 1 }, method: "ping" }), JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: 5 }), "[1]"];
+      const refusals = [
+        "7",
+        '"x"',
+        "[]",
+        JSON.stringify({ jsonrpc: "1.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }),
+        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: { x: 1 }, method: "ping" }),
+        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: 5 }),
+        "[1]",
+      ];
       for (const body of refusals) {
         const parsed = await rawAnswer(target, body);
         for (const a of Array.isArray(parsed) ? parsed : [parsed]) {
           const e = (a as { error?: { code?: unknown; message?: unknown } }).error;
-          expect(e?.code === -32600 && e?.message === "INVALID_REQUEST", `${body.slice(0, 80)}: expected -32600 INVALID_REQUEST, got ${short(e)}`, a);
+          expect(
+            e?.code === -32600 && e?.message === "INVALID_REQUEST",
+            `${body.slice(0, 80)}: expected -32600 INVALID_REQUEST, got ${short(e)}`,
+            a,
+          );
         }
       }
     },
@@ -77,9 +96,17 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       const body = JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" });
       const cases = [
-        { what: "wrong path", status: 404, req: { method: "POST", path: "/nope", headers: { "content-type": "application/json" }, body } },
+        {
+          what: "wrong path",
+          status: 404,
+          req: { method: "POST", path: "/nope", headers: { "content-type": "application/json" }, body },
+        },
         { what: "GET /rpc", status: 405, req: { method: "GET", path: RPC_PATH } },
-        { what: "text/plain", status: 415, req: { method: "POST", path: RPC_PATH, headers: { "content-type": "text/plain" }, body } },
+        {
+          what: "text/plain",
+          status: 415,
+          req: { method: "POST", path: RPC_PATH, headers: { "content-type": "text/plain" }, body },
+        },
       ];
       for (const c of cases) {
         const r = await target.http(c.req);
@@ -92,14 +119,24 @@ export const witScenarios: Check<WitTarget>[] = [
         }
         checkEnvelope(a, WIT_ENVELOPE);
         expect("error" in a, `${c.what}: the body is not a JSON-RPC error`, a);
-        if (c.status === 405) expect(String(r.headers.allow ?? "").includes("POST"), "405 without Allow: POST", r.headers);
+        if (c.status === 405)
+          expect(String(r.headers.allow ?? "").includes("POST"), "405 without Allow: POST", r.headers);
       }
       const big = await target.oversized(1 << 30);
       expect(big.status === 413, `a 1 GiB body: HTTP ${big.status}, expected 413`);
       const a = JSON.parse(big.body) as unknown;
       checkEnvelope(a, WIT_ENVELOPE);
-      const charset = await target.http({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json; charset=utf-8" }, body });
-      expect(charset.status === 200 && JSON.parse(charset.body).result === "pong", `application/json; charset=utf-8 was not accepted (HTTP ${charset.status})`, charset.body);
+      const charset = await target.http({
+        method: "POST",
+        path: RPC_PATH,
+        headers: { "content-type": "application/json; charset=utf-8" },
+        body,
+      });
+      expect(
+        charset.status === 200 && JSON.parse(charset.body).result === "pong",
+        `application/json; charset=utf-8 was not accepted (HTTP ${charset.status})`,
+        charset.body,
+      );
     },
   },
   {
@@ -110,24 +147,72 @@ export const witScenarios: Check<WitTarget>[] = [
       await inNamespace(target, "locks", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
         const x = ns.path("auth.ts:decode");
-        const first = ok(await call(target, "lock.acquire", { symbolPath: x, sessionId: A, ttlMs: 600_000 }), "A acquires");
+        const first = ok(
+          await call(target, "lock.acquire", { symbolPath: x, sessionId: A, ttlMs: 600_000 }),
+          "A acquires",
+        );
         same(iso(first.expiresAt) - iso(first.acquiredAt), 600_000, "expiresAt - acquiredAt of a new lock");
-        const refreshed = ok(await call(target, "lock.acquire", { symbolPath: x, sessionId: A, ttlMs: 300_000 }), "A refreshes its own lock with a shorter TTL");
-        expect(iso(refreshed.expiresAt) < iso(first.expiresAt), "a shorter refresh must move expiresAt earlier", { first, refreshed });
-        const conflict = err(await call(target, "lock.acquire", { symbolPath: x, sessionId: B }), "LOCK_CONFLICT", "B acquires A's lock");
-        same([conflict.data?.heldBy, iso(conflict.data?.expiresAt)], [A, iso(refreshed.expiresAt)], "LOCK_CONFLICT data (heldBy, expiresAt)");
-        same(err(await call(target, "lock.release", { symbolPath: x, sessionId: B }), "LOCK_NOT_HELD", "B releases A's lock").data?.heldBy, A, "LOCK_NOT_HELD heldBy");
-        err(await call(target, "lock.release", { symbolPath: ns.path("auth.ts:nothing"), sessionId: A }), "LOCK_NOT_FOUND", "releasing an unlocked symbol");
-        const dflt = ok(await call(target, "lock.acquire", { symbolPath: ns.path("missing.ts:f"), sessionId: A }), "locking a symbol of a missing file");
+        const refreshed = ok(
+          await call(target, "lock.acquire", { symbolPath: x, sessionId: A, ttlMs: 300_000 }),
+          "A refreshes its own lock with a shorter TTL",
+        );
+        expect(iso(refreshed.expiresAt) < iso(first.expiresAt), "a shorter refresh must move expiresAt earlier", {
+          first,
+          refreshed,
+        });
+        const conflict = err(
+          await call(target, "lock.acquire", { symbolPath: x, sessionId: B }),
+          "LOCK_CONFLICT",
+          "B acquires A's lock",
+        );
+        same(
+          [conflict.data?.heldBy, iso(conflict.data?.expiresAt)],
+          [A, iso(refreshed.expiresAt)],
+          "LOCK_CONFLICT data (heldBy, expiresAt)",
+        );
+        same(
+          err(
+            await call(target, "lock.release", { symbolPath: x, sessionId: B }),
+            "LOCK_NOT_HELD",
+            "B releases A's lock",
+          ).data?.heldBy,
+          A,
+          "LOCK_NOT_HELD heldBy",
+        );
+        err(
+          await call(target, "lock.release", { symbolPath: ns.path("auth.ts:nothing"), sessionId: A }),
+          "LOCK_NOT_FOUND",
+          "releasing an unlocked symbol",
+        );
+        const dflt = ok(
+          await call(target, "lock.acquire", { symbolPath: ns.path("missing.ts:f"), sessionId: A }),
+          "locking a symbol of a missing file",
+        );
         same(iso(dflt.expiresAt) - iso(dflt.acquiredAt), 1_800_000, "default TTL");
         const y = ns.path("ranges.py:alpha");
-        ok(await call(target, "lock.acquire", { symbolPath: y, sessionId: A, ttlMs: 1_000 }), "A acquires with a 1 s TTL");
-        err(await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }), "LOCK_CONFLICT", "B acquires A's live 1 s lock");
+        ok(
+          await call(target, "lock.acquire", { symbolPath: y, sessionId: A, ttlMs: 1_000 }),
+          "A acquires with a 1 s TTL",
+        );
+        err(
+          await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }),
+          "LOCK_CONFLICT",
+          "B acquires A's live 1 s lock",
+        );
         await pastExpiry(target, 1_000);
-        ok(await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }), "B takes over A's expired lock");
-        const held = (ok(await call(target, "lock.query", { sessionId: B }), "lock.query") as { symbolPath: string }[]).map((l) => l.symbolPath);
+        ok(
+          await call(target, "lock.acquire", { symbolPath: y, sessionId: B, ttlMs: 600_000 }),
+          "B takes over A's expired lock",
+        );
+        const held = (
+          ok(await call(target, "lock.query", { sessionId: B }), "lock.query") as { symbolPath: string }[]
+        ).map((l) => l.symbolPath);
         expect(held.includes(y), "the taken-over lock is not listed for B", held);
-        same(ok(await call(target, "lock.release", { symbolPath: x, sessionId: A }), "A releases"), { released: true }, "release result");
+        same(
+          ok(await call(target, "lock.release", { symbolPath: x, sessionId: A }), "A releases"),
+          { released: true },
+          "release result",
+        );
         err(await call(target, "lock.release", { symbolPath: x, sessionId: A }), "LOCK_NOT_FOUND", "releasing twice");
         ok(await call(target, "lock.acquire", { symbolPath: x, sessionId: B }), "B acquires the released lock");
       });
@@ -140,13 +225,36 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "query", async (ns) => {
         const A = ns.session("a");
-        ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:validateToken"), sessionId: A, ttlMs: 600_000 }), "live lock");
-        ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A, ttlMs: 1_000 }), "1 s lock");
+        ok(
+          await call(target, "lock.acquire", {
+            symbolPath: ns.path("auth.ts:validateToken"),
+            sessionId: A,
+            ttlMs: 600_000,
+          }),
+          "live lock",
+        );
+        ok(
+          await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A, ttlMs: 1_000 }),
+          "1 s lock",
+        );
         await pastExpiry(target, 1_000);
         for (const params of [{ sessionId: A }, {}]) {
-          const rows = (ok(await call(target, "lock.query", params), "lock.query") as { symbolPath: string; ttlRemainingMs: number }[]).filter((l) => ns.owns(l.symbolPath));
-          same(rows.map((l) => l.symbolPath), [ns.path("auth.ts:validateToken")], `lock.query ${short(params)} lists only the live lock`);
-          expect(rows[0]!.ttlRemainingMs > 0 && rows[0]!.ttlRemainingMs <= 600_000, "ttlRemainingMs out of range", rows[0]);
+          const rows = (
+            ok(await call(target, "lock.query", params), "lock.query") as {
+              symbolPath: string;
+              ttlRemainingMs: number;
+            }[]
+          ).filter((l) => ns.owns(l.symbolPath));
+          same(
+            rows.map((l) => l.symbolPath),
+            [ns.path("auth.ts:validateToken")],
+            `lock.query ${short(params)} lists only the live lock`,
+          );
+          expect(
+            rows[0]!.ttlRemainingMs > 0 && rows[0]!.ttlRemainingMs <= 600_000,
+            "ttlRemainingMs out of range",
+            rows[0],
+          );
         }
       });
     },
@@ -158,12 +266,23 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "ttl", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
-        for (const [key, ttl] of [["auth.ts:decode", 0], ["auth.ts:validateToken", -5_000]] as const) {
-          const l = ok(await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: A, ttlMs: ttl }), `A acquires with TTL ${ttl}`);
+        for (const [key, ttl] of [
+          ["auth.ts:decode", 0],
+          ["auth.ts:validateToken", -5_000],
+        ] as const) {
+          const l = ok(
+            await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: A, ttlMs: ttl }),
+            `A acquires with TTL ${ttl}`,
+          );
           same(iso(l.expiresAt) - iso(l.acquiredAt), ttl, `expiresAt - acquiredAt with TTL ${ttl}`);
-          const rows = (ok(await call(target, "lock.query", { sessionId: A }), "lock.query") as { symbolPath: string }[]).filter((r) => ns.owns(r.symbolPath));
+          const rows = (
+            ok(await call(target, "lock.query", { sessionId: A }), "lock.query") as { symbolPath: string }[]
+          ).filter((r) => ns.owns(r.symbolPath));
           same(rows, [], `lock.query lists a lock taken with TTL ${ttl}`);
-          ok(await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: B, ttlMs: 600_000 }), `B takes over A's TTL ${ttl} lock at once`);
+          ok(
+            await call(target, "lock.acquire", { symbolPath: ns.path(key), sessionId: B, ttlMs: 600_000 }),
+            `B takes over A's TTL ${ttl} lock at once`,
+          );
         }
       });
     },
@@ -175,14 +294,50 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "callers", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
-        const [login, validate, decode] = [ns.path("routes.ts:handleLogin"), ns.path("auth.ts:validateToken"), ns.path("auth.ts:decode")];
-        same(ok(await call(target, "lock.acquire", { symbolPath: decode, sessionId: A }), "A locks decode").warnings, [], "warnings for decode (its caller is not locked)");
-        same(ok(await call(target, "lock.acquire", { symbolPath: login, sessionId: A }), "A locks handleLogin").warnings, [], "warnings for handleLogin (nobody calls it)");
-        const w = ok(await call(target, "lock.acquire", { symbolPath: validate, sessionId: B }), "B locks validateToken").warnings;
+        const [login, validate, decode] = [
+          ns.path("routes.ts:handleLogin"),
+          ns.path("auth.ts:validateToken"),
+          ns.path("auth.ts:decode"),
+        ];
+        same(
+          ok(await call(target, "lock.acquire", { symbolPath: decode, sessionId: A }), "A locks decode").warnings,
+          [],
+          "warnings for decode (its caller is not locked)",
+        );
+        same(
+          ok(await call(target, "lock.acquire", { symbolPath: login, sessionId: A }), "A locks handleLogin").warnings,
+          [],
+          "warnings for handleLogin (nobody calls it)",
+        );
+        const w = ok(
+          await call(target, "lock.acquire", { symbolPath: validate, sessionId: B }),
+          "B locks validateToken",
+        ).warnings;
         same(w, [{ lockedSymbol: login, heldBy: A, chain: [login, validate] }], "warnings for validateToken");
-        same(ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A }), "A locks beta").warnings, [], "warnings for beta");
-        same(ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:alpha"), sessionId: A }), "A locks alpha").warnings, [], "warnings when the caller is locked by the same session");
-        same(ok(await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:alpha"), sessionId: A }), "A refreshes alpha").warnings, [], "warnings on refresh by the same session");
+        same(
+          ok(
+            await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:beta"), sessionId: A }),
+            "A locks beta",
+          ).warnings,
+          [],
+          "warnings for beta",
+        );
+        same(
+          ok(
+            await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:alpha"), sessionId: A }),
+            "A locks alpha",
+          ).warnings,
+          [],
+          "warnings when the caller is locked by the same session",
+        );
+        same(
+          ok(
+            await call(target, "lock.acquire", { symbolPath: ns.path("ranges.py:alpha"), sessionId: A }),
+            "A refreshes alpha",
+          ).warnings,
+          [],
+          "warnings on refresh by the same session",
+        );
       });
     },
   },
@@ -196,25 +351,85 @@ export const witScenarios: Check<WitTarget>[] = [
         const auth = ns.path("auth.ts");
         const py = ns.path("ranges.py");
         const declare = async (who: string, files: string[], symbols?: string[]) =>
-          ok(await call(target, "intent.declare", { sessionId: s(who), description: `${who} works`, files, ...(symbols ? { symbols } : {}) }), `${who} declares`);
+          ok(
+            await call(target, "intent.declare", {
+              sessionId: s(who),
+              description: `${who} works`,
+              files,
+              ...(symbols ? { symbols } : {}),
+            }),
+            `${who} declares`,
+          );
         const types = (r: any) => (r.conflicts.items as { type: string }[]).map((i) => i.type).sort();
-        ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:decode"), sessionId: s("b") }), "B locks decode");
+        ok(
+          await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:decode"), sessionId: s("b") }),
+          "B locks decode",
+        );
         const a = await declare("a", [auth], ["validateToken"]);
-        same(a.conflicts, { hasConflicts: true, items: [{ type: "DEP_CHAIN", intentSymbol: ns.path("auth.ts:validateToken"), lockedCallee: ns.path("auth.ts:decode"), heldBy: s("b") }] }, "A's report (DEP_CHAIN only)");
-        const lockC = ok(await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:validateToken"), sessionId: s("c") }), "C locks validateToken");
+        same(
+          a.conflicts,
+          {
+            hasConflicts: true,
+            items: [
+              {
+                type: "DEP_CHAIN",
+                intentSymbol: ns.path("auth.ts:validateToken"),
+                lockedCallee: ns.path("auth.ts:decode"),
+                heldBy: s("b"),
+              },
+            ],
+          },
+          "A's report (DEP_CHAIN only)",
+        );
+        const lockC = ok(
+          await call(target, "lock.acquire", { symbolPath: ns.path("auth.ts:validateToken"), sessionId: s("c") }),
+          "C locks validateToken",
+        );
         const d = await declare("d", [auth], ["validateToken"]);
         same(types(d), ["DEP_CHAIN", "INTENT_OVERLAP", "LOCK_INTERSECTION"], "D's conflict types");
         const overlap = d.conflicts.items.find((i: any) => i.type === "INTENT_OVERLAP");
-        same(overlap, { type: "INTENT_OVERLAP", overlappingIntentId: a.intentId, overlappingSessionId: s("a"), description: "a works" }, "D's INTENT_OVERLAP");
+        same(
+          overlap,
+          {
+            type: "INTENT_OVERLAP",
+            overlappingIntentId: a.intentId,
+            overlappingSessionId: s("a"),
+            description: "a works",
+          },
+          "D's INTENT_OVERLAP",
+        );
         const inter = d.conflicts.items.find((i: any) => i.type === "LOCK_INTERSECTION");
-        same([inter.symbolPath, inter.heldBy, iso(inter.expiresAt)], [ns.path("auth.ts:validateToken"), s("c"), iso(lockC.expiresAt)], "D's LOCK_INTERSECTION");
-        same((await declare("e", [py], ["gamma"])).conflicts, { hasConflicts: false, items: [] }, "E's report (nothing)");
-        same((await declare("f", [py], ["alpha"])).conflicts, { hasConflicts: false, items: [] }, "F's report (alpha and gamma do not overlap)");
+        same(
+          [inter.symbolPath, inter.heldBy, iso(inter.expiresAt)],
+          [ns.path("auth.ts:validateToken"), s("c"), iso(lockC.expiresAt)],
+          "D's LOCK_INTERSECTION",
+        );
+        same(
+          (await declare("e", [py], ["gamma"])).conflicts,
+          { hasConflicts: false, items: [] },
+          "E's report (nothing)",
+        );
+        same(
+          (await declare("f", [py], ["alpha"])).conflicts,
+          { hasConflicts: false, items: [] },
+          "F's report (alpha and gamma do not overlap)",
+        );
         const g = await declare("g", [py]);
-        same(g.conflicts.items.map((i: any) => i.overlappingSessionId).sort(), [s("e"), s("f")].sort(), "G's file-level intent overlaps E and F");
-        ok(await call(target, "intent.update", { intentId: a.intentId, sessionId: s("a"), status: "resolved" }), "A resolves");
+        same(
+          g.conflicts.items.map((i: any) => i.overlappingSessionId).sort(),
+          [s("e"), s("f")].sort(),
+          "G's file-level intent overlaps E and F",
+        );
+        ok(
+          await call(target, "intent.update", { intentId: a.intentId, sessionId: s("a"), status: "resolved" }),
+          "A resolves",
+        );
         const h = await declare("h", [auth, ns.path("routes.ts")], []);
-        same(h.conflicts.items.map((i: any) => i.overlappingSessionId), [s("d")], "H overlaps only live intents (D, not the resolved A)");
+        same(
+          h.conflicts.items.map((i: any) => i.overlappingSessionId),
+          [s("d")],
+          "H overlaps only live intents (D, not the resolved A)",
+        );
       });
     },
   },
@@ -225,22 +440,38 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "lifecycle", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
-        const declare = async () => ok(await call(target, "intent.declare", { sessionId: A, description: "x", files: [ns.path("auth.ts")] }), "declare").intentId as string;
-        const update = (intentId: string, status: string, sessionId = A) => call(target, "intent.update", { intentId, sessionId, status });
+        const declare = async () =>
+          ok(
+            await call(target, "intent.declare", { sessionId: A, description: "x", files: [ns.path("auth.ts")] }),
+            "declare",
+          ).intentId as string;
+        const update = (intentId: string, status: string, sessionId = A) =>
+          call(target, "intent.update", { intentId, sessionId, status });
         const i = await declare();
         err(await update(i, "active", B), "INTENT_NOT_OWNED", "B updates A's intent");
         const act = ok(await update(i, "active"), "declared -> active");
         same([act.intentId, act.status, typeof act.updatedAt], [i, "active", "number"], "update result");
-        same(err(await update(i, "active"), "INVALID_TRANSITION", "active -> active").data, { current: "active", requested: "active" }, "INVALID_TRANSITION data");
+        same(
+          err(await update(i, "active"), "INVALID_TRANSITION", "active -> active").data,
+          { current: "active", requested: "active" },
+          "INVALID_TRANSITION data",
+        );
         ok(await update(i, "resolved"), "active -> resolved");
-        for (const to of ["active", "resolved", "abandoned"]) same(err(await update(i, to), "INVALID_TRANSITION", `resolved -> ${to}`).data, { current: "resolved", requested: to }, `resolved -> ${to} data`);
+        for (const to of ["active", "resolved", "abandoned"])
+          same(
+            err(await update(i, to), "INVALID_TRANSITION", `resolved -> ${to}`).data,
+            { current: "resolved", requested: to },
+            `resolved -> ${to} data`,
+          );
         const j = await declare();
         ok(await update(j, "abandoned"), "declared -> abandoned");
         err(await update(j, "active"), "INVALID_TRANSITION", "abandoned -> active");
         const k = await declare();
         ok(await update(k, "resolved"), "declared -> resolved");
         err(await update(`${ns.tag}-missing`, "active"), "INTENT_NOT_FOUND", "unknown intent");
-        const row = (ok(await call(target, "intent.query", { sessionId: A, status: "resolved" }), "query") as any[]).find((r) => r.intentId === i);
+        const row = (
+          ok(await call(target, "intent.query", { sessionId: A, status: "resolved" }), "query") as any[]
+        ).find((r) => r.intentId === i);
         expect(row && row.updatedAt >= row.declaredAt, "updatedAt earlier than declaredAt", row);
       });
     },
@@ -253,12 +484,30 @@ export const witScenarios: Check<WitTarget>[] = [
       await inNamespace(target, "iquery", async (ns) => {
         const A = ns.session("a");
         const [auth, routes, py] = [ns.path("auth.ts"), ns.path("routes.ts"), ns.path("ranges.py")];
-        const declare = async (files: string[], symbols?: string[]) => ok(await call(target, "intent.declare", { sessionId: A, description: "q", files, ...(symbols ? { symbols } : {}) }), "declare").intentId as string;
-        const [i1, i2, i3, i4] = [await declare([auth, routes]), await declare([py], ["beta"]), await declare([auth]), await declare([routes])];
+        const declare = async (files: string[], symbols?: string[]) =>
+          ok(
+            await call(target, "intent.declare", {
+              sessionId: A,
+              description: "q",
+              files,
+              ...(symbols ? { symbols } : {}),
+            }),
+            "declare",
+          ).intentId as string;
+        const [i1, i2, i3, i4] = [
+          await declare([auth, routes]),
+          await declare([py], ["beta"]),
+          await declare([auth]),
+          await declare([routes]),
+        ];
         ok(await call(target, "intent.update", { intentId: i2, sessionId: A, status: "active" }), "i2 active");
         ok(await call(target, "intent.update", { intentId: i3, sessionId: A, status: "resolved" }), "i3 resolved");
         ok(await call(target, "intent.update", { intentId: i4, sessionId: A, status: "abandoned" }), "i4 abandoned");
-        const ids = async (params: object) => (ok(await call(target, "intent.query", params), `intent.query ${short(params)}`) as any[]).filter((r) => r.sessionId === A).map((r) => r.intentId).sort();
+        const ids = async (params: object) =>
+          (ok(await call(target, "intent.query", params), `intent.query ${short(params)}`) as any[])
+            .filter((r) => r.sessionId === A)
+            .map((r) => r.intentId)
+            .sort();
         same(await ids({ sessionId: A }), [i1, i2].sort(), "default query (declared + active)");
         same(await ids({}), [i1, i2].sort(), "default query without session filter");
         same(await ids({ sessionId: A, status: "resolved" }), [i3], "status resolved");
@@ -269,9 +518,17 @@ export const witScenarios: Check<WitTarget>[] = [
         const rows = ok(await call(target, "intent.query", { sessionId: A }), "query") as any[];
         const r1 = rows.find((r) => r.intentId === i1);
         const r2 = rows.find((r) => r.intentId === i2);
-        same([r1.files, JSON.parse(r1.symbols), r1.startByte ?? null, r1.endByte ?? null], [`,${auth},${routes},`, [], null, null], "stored form of a file-level intent");
+        same(
+          [r1.files, JSON.parse(r1.symbols), r1.startByte ?? null, r1.endByte ?? null],
+          [`,${auth},${routes},`, [], null, null],
+          "stored form of a file-level intent",
+        );
         const range = byteRange("ranges.py:beta");
-        same([r2.files, JSON.parse(r2.symbols), r2.startByte, r2.endByte], [`,${py},`, ["beta"], range.startByte, range.endByte], "stored form of a one-symbol intent (byte range of beta)");
+        same(
+          [r2.files, JSON.parse(r2.symbols), r2.startByte, r2.endByte],
+          [`,${py},`, ["beta"], range.startByte, range.endByte],
+          "stored form of a one-symbol intent (byte range of beta)",
+        );
       });
     },
   },
@@ -282,22 +539,84 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "contracts", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
-        const ts = ok(await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path("auth.ts:validateToken") }), "propose validateToken");
-        same([ts.symbolPath, ts.signature], [ns.path("auth.ts:validateToken"), "(token: string): boolean"], "TypeScript signature");
-        const py = ok(await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path("ranges.py:alpha") }), "propose alpha");
+        const ts = ok(
+          await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path("auth.ts:validateToken") }),
+          "propose validateToken",
+        );
+        same(
+          [ts.symbolPath, ts.signature],
+          [ns.path("auth.ts:validateToken"), "(token: string): boolean"],
+          "TypeScript signature",
+        );
+        const py = ok(
+          await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path("ranges.py:alpha") }),
+          "propose alpha",
+        );
         same(py.signature, "(x: int) -> int", "Python signature");
         for (const missing of ["auth.ts:ghost", "missing.ts:f", "notes.txt:x"]) {
-          same(err(await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path(missing) }), "SYMBOL_NOT_FOUND", `propose ${missing}`).data?.symbolPath, ns.path(missing), "SYMBOL_NOT_FOUND symbolPath");
+          same(
+            err(
+              await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path(missing) }),
+              "SYMBOL_NOT_FOUND",
+              `propose ${missing}`,
+            ).data?.symbolPath,
+            ns.path(missing),
+            "SYMBOL_NOT_FOUND symbolPath",
+          );
         }
-        for (const accept of [true, false]) err(await call(target, "contract.respond", { contractId: ts.contractId, sessionId: A, accept }), "SELF_ACCEPT_NOT_ALLOWED", `proposer ${accept ? "accepts" : "rejects"} its own contract`);
-        same(ok(await call(target, "contract.respond", { contractId: ts.contractId, sessionId: B, accept: true }), "B accepts"), { contractId: ts.contractId, status: "accepted" }, "accept result");
-        same(err(await call(target, "contract.respond", { contractId: ts.contractId, sessionId: B, accept: false }), "CONTRACT_ALREADY_RESOLVED", "B responds again").data?.status, "accepted", "CONTRACT_ALREADY_RESOLVED status");
-        same(ok(await call(target, "contract.respond", { contractId: py.contractId, sessionId: B, accept: false }), "B rejects"), { contractId: py.contractId, status: "rejected" }, "reject result");
-        err(await call(target, "contract.respond", { contractId: `${ns.tag}-missing`, sessionId: B, accept: true }), "CONTRACT_NOT_FOUND", "unknown contract");
-        const rows = ok(await call(target, "contract.query", { symbolPath: ns.path("auth.ts:validateToken") }), "contract.query") as any[];
-        same(rows.map((r) => [r.contractId, r.status, r.proposerSessionId, r.responderSessionId]), [[ts.contractId, "accepted", A, B]], "contract.query by symbolPath");
+        for (const accept of [true, false])
+          err(
+            await call(target, "contract.respond", { contractId: ts.contractId, sessionId: A, accept }),
+            "SELF_ACCEPT_NOT_ALLOWED",
+            `proposer ${accept ? "accepts" : "rejects"} its own contract`,
+          );
+        same(
+          ok(
+            await call(target, "contract.respond", { contractId: ts.contractId, sessionId: B, accept: true }),
+            "B accepts",
+          ),
+          { contractId: ts.contractId, status: "accepted" },
+          "accept result",
+        );
+        same(
+          err(
+            await call(target, "contract.respond", { contractId: ts.contractId, sessionId: B, accept: false }),
+            "CONTRACT_ALREADY_RESOLVED",
+            "B responds again",
+          ).data?.status,
+          "accepted",
+          "CONTRACT_ALREADY_RESOLVED status",
+        );
+        same(
+          ok(
+            await call(target, "contract.respond", { contractId: py.contractId, sessionId: B, accept: false }),
+            "B rejects",
+          ),
+          { contractId: py.contractId, status: "rejected" },
+          "reject result",
+        );
+        err(
+          await call(target, "contract.respond", { contractId: `${ns.tag}-missing`, sessionId: B, accept: true }),
+          "CONTRACT_NOT_FOUND",
+          "unknown contract",
+        );
+        const rows = ok(
+          await call(target, "contract.query", { symbolPath: ns.path("auth.ts:validateToken") }),
+          "contract.query",
+        ) as any[];
+        same(
+          rows.map((r) => [r.contractId, r.status, r.proposerSessionId, r.responderSessionId]),
+          [[ts.contractId, "accepted", A, B]],
+          "contract.query by symbolPath",
+        );
         expect(rows[0].respondedAt >= rows[0].proposedAt, "respondedAt earlier than proposedAt", rows[0]);
-        same((ok(await call(target, "contract.query", { status: "rejected" }), "query rejected") as any[]).filter((r) => ns.owns(r.symbolPath)).map((r) => r.contractId), [py.contractId], "contract.query by status");
+        same(
+          (ok(await call(target, "contract.query", { status: "rejected" }), "query rejected") as any[])
+            .filter((r) => ns.owns(r.symbolPath))
+            .map((r) => r.contractId),
+          [py.contractId],
+          "contract.query by status",
+        );
       });
     },
   },
@@ -308,23 +627,69 @@ export const witScenarios: Check<WitTarget>[] = [
     async run(target) {
       await inNamespace(target, "check", async (ns) => {
         const [A, B] = [ns.session("a"), ns.session("b")];
-        const propose = async (key: string) => ok(await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path(key) }), `propose ${key}`);
-        const respond = async (id: string, accept: boolean) => ok(await call(target, "contract.respond", { contractId: id, sessionId: B, accept }), "respond");
-        const check = async (files: [string, string][]) => ok(await call(target, "check-contracts", { files: files.map(([f, content]) => ({ path: ns.path(f), content })) }), "check-contracts").violations as any[];
+        const propose = async (key: string) =>
+          ok(await call(target, "contract.propose", { sessionId: A, symbolPath: ns.path(key) }), `propose ${key}`);
+        const respond = async (id: string, accept: boolean) =>
+          ok(await call(target, "contract.respond", { contractId: id, sessionId: B, accept }), "respond");
+        const check = async (files: [string, string][]) =>
+          ok(
+            await call(target, "check-contracts", {
+              files: files.map(([f, content]) => ({ path: ns.path(f), content })),
+            }),
+            "check-contracts",
+          ).violations as any[];
         const validate = await propose("auth.ts:validateToken");
         await respond(validate.contractId, true);
         const decode = await propose("auth.ts:decode");
         const alpha = await propose("ranges.py:alpha");
         await respond(alpha.contractId, false);
-        same(await check([["auth.ts", variantContent("auth.ts", "original")], ["ranges.py", variantContent("ranges.py", "original")]]), [], "unchanged content");
+        same(
+          await check([
+            ["auth.ts", variantContent("auth.ts", "original")],
+            ["ranges.py", variantContent("ranges.py", "original")],
+          ]),
+          [],
+          "unchanged content",
+        );
         const changed = await check([["auth.ts", variantContent("auth.ts", "changed")]]);
-        expect(changed.length === 1 && changed[0].contractId === validate.contractId && changed[0].symbolPath === ns.path("auth.ts:validateToken") && changed[0].expected === validate.signature && changed[0].actual !== validate.signature, "expected one violation for validateToken", changed);
-        same(await check([["auth.ts", variantContent("auth.ts", "removed")]]), [], `removing ${VARIANTS["auth.ts"].removed}, whose contract is only proposed`);
-        same(await check([["ranges.py", variantContent("ranges.py", "changed")]]), [], "changing alpha, whose contract was rejected");
+        expect(
+          changed.length === 1 &&
+            changed[0].contractId === validate.contractId &&
+            changed[0].symbolPath === ns.path("auth.ts:validateToken") &&
+            changed[0].expected === validate.signature &&
+            changed[0].actual !== validate.signature,
+          "expected one violation for validateToken",
+          changed,
+        );
+        same(
+          await check([["auth.ts", variantContent("auth.ts", "removed")]]),
+          [],
+          `removing ${VARIANTS["auth.ts"].removed}, whose contract is only proposed`,
+        );
+        same(
+          await check([["ranges.py", variantContent("ranges.py", "changed")]]),
+          [],
+          "changing alpha, whose contract was rejected",
+        );
         same(await check([["routes.ts", variantContent("routes.ts", "changed")]]), [], "a file without contracts");
         await respond(decode.contractId, true);
-        same(await check([["auth.ts", variantContent("auth.ts", "removed")]]), [{ contractId: decode.contractId, symbolPath: ns.path("auth.ts:decode"), expected: decode.signature, actual: SYMBOL_MISSING_ACTUAL }], "removing decode, now accepted");
-        err(await call(target, "check-contracts", { files: [{ path: "../outside.ts", content: "" }] }), "INVALID_REQUEST", "a staged path with ..");
+        same(
+          await check([["auth.ts", variantContent("auth.ts", "removed")]]),
+          [
+            {
+              contractId: decode.contractId,
+              symbolPath: ns.path("auth.ts:decode"),
+              expected: decode.signature,
+              actual: SYMBOL_MISSING_ACTUAL,
+            },
+          ],
+          "removing decode, now accepted",
+        );
+        err(
+          await call(target, "check-contracts", { files: [{ path: "../outside.ts", content: "" }] }),
+          "INVALID_REQUEST",
+          "a staged path with ..",
+        );
       });
     },
   },
@@ -338,9 +703,21 @@ export const witScenarios: Check<WitTarget>[] = [
         symlinkSync("/", path.join(target.root, ns.dir, "escape"));
         const bad = ["/etc/passwd", "../../etc/passwd", `${ns.dir}/../../../etc/passwd`, `${ns.dir}/escape/etc/passwd`];
         for (const file of bad) {
-          err(await call(target, "lock.acquire", { symbolPath: `${file}:x`, sessionId: A }), "INVALID_REQUEST", `lock.acquire ${file}:x`);
-          err(await call(target, "contract.propose", { symbolPath: `${file}:x`, sessionId: A }), "INVALID_REQUEST", `contract.propose ${file}:x`);
-          err(await call(target, "intent.declare", { sessionId: A, description: "x", files: [file] }), "INVALID_REQUEST", `intent.declare ${file}`);
+          err(
+            await call(target, "lock.acquire", { symbolPath: `${file}:x`, sessionId: A }),
+            "INVALID_REQUEST",
+            `lock.acquire ${file}:x`,
+          );
+          err(
+            await call(target, "contract.propose", { symbolPath: `${file}:x`, sessionId: A }),
+            "INVALID_REQUEST",
+            `contract.propose ${file}:x`,
+          );
+          err(
+            await call(target, "intent.declare", { sessionId: A, description: "x", files: [file] }),
+            "INVALID_REQUEST",
+            `intent.declare ${file}`,
+          );
         }
       });
     },
@@ -350,18 +727,54 @@ export const witScenarios: Check<WitTarget>[] = [
     title: "Hostile input gets structured errors and the daemon keeps serving",
     doc: "Random text, random JSON, requests with random params for every method, deep nesting, __proto__/constructor members and huge strings each get a JSON-RPC answer with the envelope; afterwards ping still answers pong.",
     async run(target, ctx) {
-      const methods = ["ping", "register", "lock.acquire", "lock.release", "lock.query", "intent.declare", "intent.update", "intent.query", "contract.propose", "contract.respond", "contract.query", "check-contracts", "__proto__", "constructor"];
-      const request = fc.record({ method: fc.constantFrom(...methods), params: fc.jsonValue({ maxDepth: 3 }) }).map((r) => JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), ...r }));
-      const body = fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), request, request);
+      const methods = [
+        "ping",
+        "register",
+        "lock.acquire",
+        "lock.release",
+        "lock.query",
+        "intent.declare",
+        "intent.update",
+        "intent.query",
+        "contract.propose",
+        "contract.respond",
+        "contract.query",
+        "check-contracts",
+        "__proto__",
+        "constructor",
+      ];
+      const request = fc
+        .record({ method: fc.constantFrom(...methods), params: fc.jsonValue({ maxDepth: 3 }) })
+        .map((r) => JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), ...r }));
+      const body = fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+        request,
+        request,
+      );
       const fixed = [
         "[".repeat(100_000),
         `{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`,
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"isAdmin":true},"symbolPath":"a.ts:f","sessionId":"x"}}',
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"intent.declare","params":{"sessionId":"x","description":"d","files":["a.ts"],"constructor":{"prototype":{"x":1}}}}',
         '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"check-contracts","params":{"files":[{"path":"a.ts","content":"x","__proto__":null}]}}',
-        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "register", params: { name: "n".repeat(100_000), sessionId: "s" } }),
-        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "lock.acquire", params: { symbolPath: "a.ts:f", sessionId: "s", ttlMs: 1e300 } }),
-        JSON.stringify(Array.from({ length: 500 }, () => ({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }))),
+        JSON.stringify({
+          jsonrpc: "2.0",
+          ...WIT_ENVELOPE,
+          id: randomUUID(),
+          method: "register",
+          params: { name: "n".repeat(100_000), sessionId: "s" },
+        }),
+        JSON.stringify({
+          jsonrpc: "2.0",
+          ...WIT_ENVELOPE,
+          id: randomUUID(),
+          method: "lock.acquire",
+          params: { symbolPath: "a.ts:f", sessionId: "s", ttlMs: 1e300 },
+        }),
+        JSON.stringify(
+          Array.from({ length: 500 }, () => ({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" })),
+        ),
       ];
       const answered = async (b: string) => {
         const reply = await target.rpc(b);
@@ -369,13 +782,19 @@ export const witScenarios: Check<WitTarget>[] = [
         try {
           a = JSON.parse(reply.body);
         } catch {
-          fail(`HTTP ${reply.status}: the answer is not JSON`, { body: b.slice(0, 200), answer: reply.body.slice(0, 200) });
+          fail(`HTTP ${reply.status}: the answer is not JSON`, {
+            body: b.slice(0, 200),
+            answer: reply.body.slice(0, 200),
+          });
         }
         for (const x of Array.isArray(a) ? a : [a]) checkEnvelope(x, WIT_ENVELOPE, b.slice(0, 200));
       };
       for (const b of fixed) await answered(b);
       await property(ctx, 60, body, answered);
-      const pong = await rawAnswer(target, JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }));
+      const pong = await rawAnswer(
+        target,
+        JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping" }),
+      );
       expect(pong.result === "pong", "the daemon no longer answers ping after hostile input", pong);
     },
   },

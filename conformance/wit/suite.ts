@@ -27,7 +27,11 @@ export function witDocument(): OpenRpcDocument {
 /** Generated params stay short-lived: long random TTLs would leave locks behind in a shared daemon. */
 function adjustParams(method: string, params: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   if (method !== "lock.acquire") return params;
-  return params.map((p) => (typeof p === "object" && p !== null && "ttlMs" in p ? { ...p, ttlMs: Math.abs((p as { ttlMs: number }).ttlMs) % 10_000 } : p));
+  return params.map((p) =>
+    typeof p === "object" && p !== null && "ttlMs" in p
+      ? { ...p, ttlMs: Math.abs((p as { ttlMs: number }).ttlMs) % 10_000 }
+      : p,
+  );
 }
 
 /**
@@ -52,7 +56,13 @@ export function witSuiteFor(profile: WitProfile): Suite<WitTarget> {
   const reference = profile === "reference";
   const checks: Check<WitTarget>[] = [
     // rpc.discover is OpenRPC's optional discovery method: required of our daemon only.
-    ...openRpcChecks<WitTarget>({ prefix: "wit/openrpc", document: witDocument(), methods: witMethods, adjustParams, requireDiscover: reference }),
+    ...openRpcChecks<WitTarget>({
+      prefix: "wit/openrpc",
+      document: witDocument(),
+      methods: witMethods,
+      adjustParams,
+      requireDiscover: reference,
+    }),
     ...witScenarios.filter((c) => reference || !REFERENCE_ONLY.has(c.id)),
     ...powerConflictChecks,
     ...powerContractChecks,

@@ -45,7 +45,13 @@ const TIMEOUT_MS = 15_000;
 
 function request(socketPath: string, req: HttpRequest, opts: { endBody?: boolean } = {}): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
-    const r = http.request({ socketPath: connectablePath(socketPath), method: req.method, path: req.path, headers: req.headers, agent: false });
+    const r = http.request({
+      socketPath: connectablePath(socketPath),
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      agent: false,
+    });
     const timer = setTimeout(() => {
       r.destroy(new Error(`no answer from ${socketPath} within ${TIMEOUT_MS} ms`));
     }, TIMEOUT_MS);
@@ -73,7 +79,12 @@ export async function socketTarget(socketPath: string, clock?: WitClock): Promis
   const ledger = newLedger();
   const rpc = async (body: string) => {
     const payload = Buffer.from(body, "utf8");
-    const reply = await http_({ method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": payload.length }, body: payload });
+    const reply = await http_({
+      method: "POST",
+      path: RPC_PATH,
+      headers: { "content-type": "application/json", "content-length": payload.length },
+      body: payload,
+    });
     record(ledger, body, reply.body);
     return reply;
   };
@@ -85,7 +96,12 @@ export async function socketTarget(socketPath: string, clock?: WitClock): Promis
     oversized: (declaredLength) =>
       request(
         socketPath,
-        { method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": declaredLength }, body: Buffer.alloc(64 * 1024, 0x20) },
+        {
+          method: "POST",
+          path: RPC_PATH,
+          headers: { "content-type": "application/json", "content-length": declaredLength },
+          body: Buffer.alloc(64 * 1024, 0x20),
+        },
         { endBody: false },
       ),
     clock,

@@ -14,7 +14,8 @@ import { socketTarget, type WitTarget } from "./target.js";
 /** `--profile`: protocol by default against a foreign daemon (`--socket`), reference against our own. */
 export function witProfile(options: ConformOptions): WitProfile {
   const profile = options.profile ?? (options.socket ? "protocol" : "reference");
-  if (!(WIT_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile takes ${WIT_PROFILES.join(" or ")}, got "${profile}"`);
+  if (!(WIT_PROFILES as readonly string[]).includes(profile))
+    throw new UsageError(`--profile takes ${WIT_PROFILES.join(" or ")}, got "${profile}"`);
   return profile as WitProfile;
 }
 
@@ -30,7 +31,10 @@ export async function witTargets(options: ConformOptions): Promise<SuiteTarget<W
   try {
     const clock = new ManualClock();
     const daemon = await startDaemon({ root, clock, warmUp: false });
-    const target = await socketTarget(daemon.socketPath, { now: async () => clock.now(), advance: async (ms) => clock.advance(ms) });
+    const target = await socketTarget(daemon.socketPath, {
+      now: async () => clock.now(),
+      advance: async (ms) => clock.advance(ms),
+    });
     return [
       {
         name: `reference daemon (temporary root, test clock, ${profile} profile)`,

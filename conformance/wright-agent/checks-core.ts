@@ -9,7 +9,18 @@ import { AGENT_CONTRACT, OPERATION_NAMES, operationEntry, RESULT_CONTRACT } from
 import { expect, fail, property, SkipCheck } from "../harness/check.js";
 import { projectFacts, samples } from "./samples.js";
 import { comparable, describe, TRANSPORTS, type Outcome } from "./target.js";
-import { expectProtocolError, VALIDATION_AS_RESULT_SINCE, expectRefusal, expectResult, list, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
+import {
+  expectProtocolError,
+  VALIDATION_AS_RESULT_SINCE,
+  expectRefusal,
+  expectResult,
+  list,
+  obj,
+  perTransport,
+  sameJson,
+  onlyOver,
+  type WrightAgentCheck,
+} from "./util.js";
 
 export const capabilitiesFirst: WrightAgentCheck = {
   id: "wright-agent/capabilities-first",
@@ -19,14 +30,21 @@ export const capabilitiesFirst: WrightAgentCheck = {
     const seen: unknown[] = [];
     await perTransport(target, ["stdio", "jsonrpc"], ctx, async (t) => {
       const caps = expectResult(await target.call(t, { op: "capabilities" }), "capabilities");
-      if (!validateCapabilitiesResult(caps)) fail(`capabilities does not validate: ${describeErrors(validateCapabilitiesResult.errors).join("; ")}`, caps);
-      expect(caps.agent_contract === AGENT_CONTRACT, `agent_contract is ${JSON.stringify(caps.agent_contract)}, not ${AGENT_CONTRACT}`);
+      if (!validateCapabilitiesResult(caps))
+        fail(`capabilities does not validate: ${describeErrors(validateCapabilitiesResult.errors).join("; ")}`, caps);
+      expect(
+        caps.agent_contract === AGENT_CONTRACT,
+        `agent_contract is ${JSON.stringify(caps.agent_contract)}, not ${AGENT_CONTRACT}`,
+      );
       expect(caps.contract === RESULT_CONTRACT, `contract is ${JSON.stringify(caps.contract)}, not ${RESULT_CONTRACT}`);
       const ops = caps.operations;
       expect(ops.includes("capabilities"), "operations does not list capabilities", ops);
       expect(new Set(ops).size === ops.length, "operations lists an operation twice", ops);
       const unknown = ops.filter((op) => !(OPERATION_NAMES as readonly string[]).includes(op));
-      expect(unknown.length === 0, `operations lists operations wright-agent/v1 does not define: ${unknown.join(", ")}`);
+      expect(
+        unknown.length === 0,
+        `operations lists operations wright-agent/v1 does not define: ${unknown.join(", ")}`,
+      );
       const schemas = obj(caps.result_schemas);
       const missing = ops.filter((op) => typeof schemas[op] !== "string");
       expect(missing.length === 0, `result_schemas has no entry for ${missing.join(", ")}`);
@@ -35,20 +53,29 @@ export const capabilitiesFirst: WrightAgentCheck = {
     if (seen.length === 2) expect(sameJson(seen[0], seen[1]), "capabilities differs between stdio and JSON-RPC", seen);
     await perTransport(target, ["mcp"], ctx, async () => {
       const mcp = await target.mcp();
-      expect(mcp.serverCapabilities?.tools !== undefined, "initialize does not announce the tools capability", mcp.serverCapabilities);
+      expect(
+        mcp.serverCapabilities?.tools !== undefined,
+        "initialize does not announce the tools capability",
+        mcp.serverCapabilities,
+      );
     });
   },
 };
 
 function checkSampleOutcome(op: string, o: Outcome, required: boolean): void {
-  if (o.kind === "protocol-error") fail(`${op}: a valid request was answered with JSON-RPC error ${o.code} (${o.message})`);
+  if (o.kind === "protocol-error")
+    fail(`${op}: a valid request was answered with JSON-RPC error ${o.code} (${o.message})`);
   if (o.kind === "refusal") {
     if (!validateToolResponse({ error: o.error })) fail(`${op}: refusal is not {code, message}`, o.error);
     if (required) fail(`${op}: refused (${o.error.code}: ${o.error.message}) although the project loads`);
     return;
   }
   const validate = operationEntry(op)!.validateResult;
-  if (!validate(o.value)) fail(`${op}: result violates ${operationEntry(op)!.result}: ${describeErrors(validate.errors).slice(0, 5).join("; ")}`, o.value);
+  if (!validate(o.value))
+    fail(
+      `${op}: result violates ${operationEntry(op)!.result}: ${describeErrors(validate.errors).slice(0, 5).join("; ")}`,
+      o.value,
+    );
 }
 
 export const resultsValidate: WrightAgentCheck = {
@@ -70,12 +97,17 @@ export const resultsValidate: WrightAgentCheck = {
 export const errorModel: WrightAgentCheck = {
   id: "wright-agent/error-model",
   title: "the error model: {result} xor {error: {code, message}}; malformed requests and out-of-domain values",
-  doc: "An unknown operation and a request without op are malformed-request refusals (JSON-RPC may also answer -32602); a missing required field is malformed-request (MCP: malformed arguments — -32602 when the session negotiated a version before 2025-11-25, an isError malformed-request result from 2025-11-25, SEP-1303); a selection value outside its domain (symbols kind \"local\") is invalid-selection on every transport. On stdio, a line that is not JSON, and JSON that is not an object, get a malformed-request response and the session goes on.",
+  doc: 'An unknown operation and a request without op are malformed-request refusals (JSON-RPC may also answer -32602); a missing required field is malformed-request (MCP: malformed arguments — -32602 when the session negotiated a version before 2025-11-25, an isError malformed-request result from 2025-11-25, SEP-1303); a selection value outside its domain (symbols kind "local") is invalid-selection on every transport. On stdio, a line that is not JSON, and JSON that is not an object, get a malformed-request response and the session goes on.',
   async run(target, ctx) {
     await perTransport(target, ["stdio", "jsonrpc"], ctx, async (t) => {
-      for (const request of [{ op: "noSuchOperation" }, {} as { op: string }, { op: 42 } as unknown as { op: string }]) {
+      for (const request of [
+        { op: "noSuchOperation" },
+        {} as { op: string },
+        { op: 42 } as unknown as { op: string },
+      ]) {
         const o = await target.call(t, request);
-        if (t === "jsonrpc" && o.kind === "protocol-error") expectProtocolError(o, -32602, `request ${JSON.stringify(request)}`);
+        if (t === "jsonrpc" && o.kind === "protocol-error")
+          expectProtocolError(o, -32602, `request ${JSON.stringify(request)}`);
         else expectRefusal(o, "malformed-request", `request ${JSON.stringify(request)}`);
       }
     });
@@ -85,11 +117,17 @@ export const errorModel: WrightAgentCheck = {
         const o = await target.call(t, { op: "usage" });
         // MCP: malformed arguments, answered as the shared session's negotiated version requires (mcp-argument-errors covers every version).
         const negotiated = t === "mcp" ? String((await target.mcp()).protocolVersion) : "";
-        if (t === "mcp" && negotiated < VALIDATION_AS_RESULT_SINCE) expectProtocolError(o, -32602, `wright_usage without its required symbol (negotiated ${negotiated})`);
+        if (t === "mcp" && negotiated < VALIDATION_AS_RESULT_SINCE)
+          expectProtocolError(o, -32602, `wright_usage without its required symbol (negotiated ${negotiated})`);
         else if (t === "jsonrpc" && o.kind === "protocol-error") expectProtocolError(o, -32602, "usage without symbol");
         else expectRefusal(o, "malformed-request", "usage without its required symbol");
       }
-      if (reachable.includes("symbols")) expectRefusal(await target.call(t, { op: "symbols", kind: "local" }), "invalid-selection", 'symbols {kind: "local"}');
+      if (reachable.includes("symbols"))
+        expectRefusal(
+          await target.call(t, { op: "symbols", kind: "local" }),
+          "invalid-selection",
+          'symbols {kind: "local"}',
+        );
     });
     await perTransport(target, ["stdio"], ctx, async () => {
       const stdio = await target.stdio();
@@ -101,9 +139,15 @@ export const errorModel: WrightAgentCheck = {
         } catch {
           fail(`the reply to ${JSON.stringify(line)} is not JSON: ${reply.slice(0, 200)}`);
         }
-        if (!validateToolResponse(response) || !("error" in response) || response.error.code !== "malformed-request") fail(`line ${JSON.stringify(line)}: expected {"error":{"code":"malformed-request",...}}, got ${reply.slice(0, 300)}`);
+        if (!validateToolResponse(response) || !("error" in response) || response.error.code !== "malformed-request")
+          fail(
+            `line ${JSON.stringify(line)}: expected {"error":{"code":"malformed-request",...}}, got ${reply.slice(0, 300)}`,
+          );
       }
-      expectResult(await target.call("stdio", { op: "capabilities" }), "capabilities after malformed lines (the session must go on)");
+      expectResult(
+        await target.call("stdio", { op: "capabilities" }),
+        "capabilities after malformed lines (the session must go on)",
+      );
     });
   },
 };
@@ -120,7 +164,8 @@ export const unknownFieldsIgnored: WrightAgentCheck = {
         if (!reachable.includes(base.op)) continue;
         const plain = await target.call(t, base);
         const withExtra = await target.call(t, { ...base, ...extra });
-        if (!sameJson(comparable(plain), comparable(withExtra))) fail(`${base.op} with unknown fields answered differently: ${describe(withExtra)} vs ${describe(plain)}`);
+        if (!sameJson(comparable(plain), comparable(withExtra)))
+          fail(`${base.op} with unknown fields answered differently: ${describe(withExtra)} vs ${describe(plain)}`);
       }
     });
   },
@@ -135,7 +180,8 @@ export const removedVocabulary: WrightAgentCheck = {
       if (!(await target.reachable(t)).includes("rules")) return ctx.log(`[${t}] rules not reachable`);
       for (const name of ["Init", "anything"]) {
         const o = await target.call(t, { op: "rules", name });
-        if (t === "mcp" && o.kind === "protocol-error") expectProtocolError(o, -32602, `wright_rules {name: ${JSON.stringify(name)}}`);
+        if (t === "mcp" && o.kind === "protocol-error")
+          expectProtocolError(o, -32602, `wright_rules {name: ${JSON.stringify(name)}}`);
         else expectRefusal(o, "malformed-request", `rules {name: ${JSON.stringify(name)}}`);
       }
     });
@@ -160,9 +206,13 @@ export const crossTransport: WrightAgentCheck = {
     ];
     for (const request of requests) {
       const answers: [string, unknown][] = [];
-      for (const t of ts) if (reach.get(t)!.includes(request.op)) answers.push([t, comparable(await target.call(t, request))]);
+      for (const t of ts)
+        if (reach.get(t)!.includes(request.op)) answers.push([t, comparable(await target.call(t, request))]);
       for (const [t, a] of answers.slice(1)) {
-        if (!sameJson(a, answers[0]![1])) fail(`${JSON.stringify(request)}: ${t} answered ${JSON.stringify(a).slice(0, 300)} but ${answers[0]![0]} ${JSON.stringify(answers[0]![1]).slice(0, 300)}`);
+        if (!sameJson(a, answers[0]![1]))
+          fail(
+            `${JSON.stringify(request)}: ${t} answered ${JSON.stringify(a).slice(0, 300)} but ${answers[0]![0]} ${JSON.stringify(answers[0]![1]).slice(0, 300)}`,
+          );
       }
     }
   },
@@ -181,7 +231,11 @@ export const determinism: WrightAgentCheck = {
         const line = JSON.stringify(s.request);
         const a = await stdio.exchange(line);
         const b = await stdio.exchange(line);
-        if (a !== b) fail(`${s.op}: two identical requests gave different bytes`, { first: a.slice(0, 300), second: b.slice(0, 300) });
+        if (a !== b)
+          fail(`${s.op}: two identical requests gave different bytes`, {
+            first: a.slice(0, 300),
+            second: b.slice(0, 300),
+          });
       }
     });
     await perTransport(target, ["mcp"], ctx, async () => {
@@ -206,26 +260,59 @@ export const selectionArithmetic: WrightAgentCheck = {
     if (all.kind !== "result") return ctx.log(`findings refused (${describe(all)}); project does not load`);
     const everything = list(obj(all.value).findings).map(obj);
     const N = everything.length;
-    await property(ctx, 12, fc.constantFrom(undefined, "error", "warning", "info"), fc.option(fc.integer({ min: 0, max: N + 2 }), { nil: undefined }), async (severity, max) => {
-      const request: { op: string } & Record<string, unknown> = { op: "findings" };
-      if (severity !== undefined) request.severity = severity;
-      if (max !== undefined) request.max = max;
-      if (severity === undefined && max === undefined) return;
-      const r = obj(expectResult(await target.call(via, request), JSON.stringify(request)));
-      const shown = list(r.findings).map(obj);
-      const sel = obj(r.selection);
-      const filtered = everything.filter((f) => severity === undefined || (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!);
-      const byCode = obj(sel.byCode);
-      const byCodeSum = Object.values(byCode).reduce<number>((a, b) => a + Number(b), 0);
-      expect(typeof sel.total === "number" && typeof sel.withheld === "number", `${JSON.stringify(request)}: selection {total, withheld, byCode} missing`, r);
-      expect(sel.total === N, `${JSON.stringify(request)}: selection.total ${String(sel.total)} is not the unselected count ${N}`);
-      expect(shown.every((f) => severity === undefined || (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!), `${JSON.stringify(request)}: a finding below the threshold was selected`);
-      expect(byCodeSum === filtered.length, `${JSON.stringify(request)}: byCode sums to ${byCodeSum}, the filtered set has ${filtered.length}`, byCode);
-      if (max !== undefined) expect(shown.length <= max, `${JSON.stringify(request)}: ${shown.length} findings exceed max`);
-      if (max !== undefined) expect(sel.withheld === filtered.length - shown.length, `${JSON.stringify(request)}: withheld ${String(sel.withheld)} != ${filtered.length} filtered - ${shown.length} shown`);
-      if (max !== undefined) expect(shown.length === Math.min(max, filtered.length), `${JSON.stringify(request)}: shows ${shown.length}, expected min(max, filtered) = ${Math.min(max, filtered.length)}`);
-      return true;
-    });
+    await property(
+      ctx,
+      12,
+      fc.constantFrom(undefined, "error", "warning", "info"),
+      fc.option(fc.integer({ min: 0, max: N + 2 }), { nil: undefined }),
+      async (severity, max) => {
+        const request: { op: string } & Record<string, unknown> = { op: "findings" };
+        if (severity !== undefined) request.severity = severity;
+        if (max !== undefined) request.max = max;
+        if (severity === undefined && max === undefined) return;
+        const r = obj(expectResult(await target.call(via, request), JSON.stringify(request)));
+        const shown = list(r.findings).map(obj);
+        const sel = obj(r.selection);
+        const filtered = everything.filter(
+          (f) => severity === undefined || (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!,
+        );
+        const byCode = obj(sel.byCode);
+        const byCodeSum = Object.values(byCode).reduce<number>((a, b) => a + Number(b), 0);
+        expect(
+          typeof sel.total === "number" && typeof sel.withheld === "number",
+          `${JSON.stringify(request)}: selection {total, withheld, byCode} missing`,
+          r,
+        );
+        expect(
+          sel.total === N,
+          `${JSON.stringify(request)}: selection.total ${String(sel.total)} is not the unselected count ${N}`,
+        );
+        expect(
+          shown.every(
+            (f) => severity === undefined || (SEVERITY_RANK[String(f.severity)] ?? 9) <= SEVERITY_RANK[severity]!,
+          ),
+          `${JSON.stringify(request)}: a finding below the threshold was selected`,
+        );
+        expect(
+          byCodeSum === filtered.length,
+          `${JSON.stringify(request)}: byCode sums to ${byCodeSum}, the filtered set has ${filtered.length}`,
+          byCode,
+        );
+        if (max !== undefined)
+          expect(shown.length <= max, `${JSON.stringify(request)}: ${shown.length} findings exceed max`);
+        if (max !== undefined)
+          expect(
+            sel.withheld === filtered.length - shown.length,
+            `${JSON.stringify(request)}: withheld ${String(sel.withheld)} != ${filtered.length} filtered - ${shown.length} shown`,
+          );
+        if (max !== undefined)
+          expect(
+            shown.length === Math.min(max, filtered.length),
+            `${JSON.stringify(request)}: shows ${shown.length}, expected min(max, filtered) = ${Math.min(max, filtered.length)}`,
+          );
+        return true;
+      },
+    );
   },
 };
 
@@ -241,7 +328,9 @@ export const stdioGarbage: WrightAgentCheck = {
       const line = fc.oneof(
         fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/[\n\r]/.test(s) && s.trim() !== ""),
         fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-        fc.record({ op: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()), extra: fc.jsonValue({ maxDepth: 2 }) }).map((v) => JSON.stringify(v)),
+        fc
+          .record({ op: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()), extra: fc.jsonValue({ maxDepth: 2 }) })
+          .map((v) => JSON.stringify(v)),
       );
       await property(ctx, 40, line, async (l) => {
         const reply = await stdio.exchange(l);
@@ -254,8 +343,18 @@ export const stdioGarbage: WrightAgentCheck = {
           value = undefined;
         }
         const op = obj(value).op;
-        const isRequest = typeof op === "string" && advertised.has(op) && value !== null && typeof value === "object" && !Array.isArray(value);
-        if (!isRequest) expect("error" in (response as object) && (response as { error: { code: string } }).error.code === "malformed-request", `expected malformed-request for ${l.slice(0, 100)}, got ${reply.slice(0, 200)}`);
+        const isRequest =
+          typeof op === "string" &&
+          advertised.has(op) &&
+          value !== null &&
+          typeof value === "object" &&
+          !Array.isArray(value);
+        if (!isRequest)
+          expect(
+            "error" in (response as object) &&
+              (response as { error: { code: string } }).error.code === "malformed-request",
+            `expected malformed-request for ${l.slice(0, 100)}, got ${reply.slice(0, 200)}`,
+          );
         return true;
       });
       expectResult(await target.call("stdio", { op: "capabilities" }), "capabilities after the garbage");
@@ -263,4 +362,14 @@ export const stdioGarbage: WrightAgentCheck = {
   },
 };
 
-export const coreChecks = [capabilitiesFirst, resultsValidate, errorModel, unknownFieldsIgnored, removedVocabulary, crossTransport, determinism, selectionArithmetic, stdioGarbage];
+export const coreChecks = [
+  capabilitiesFirst,
+  resultsValidate,
+  errorModel,
+  unknownFieldsIgnored,
+  removedVocabulary,
+  crossTransport,
+  determinism,
+  selectionArithmetic,
+  stdioGarbage,
+];

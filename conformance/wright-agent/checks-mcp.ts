@@ -4,7 +4,15 @@ import { checkStandalone } from "../../src/wright-agent/tool-schema.js";
 import { expect, fail } from "../harness/check.js";
 import { McpChannel, ProtocolError } from "../../src/wright-agent/client/index.js";
 import { describe } from "./target.js";
-import { expectProtocolError, VALIDATION_AS_RESULT_SINCE, obj, perTransport, sameJson, onlyOver, type WrightAgentCheck } from "./util.js";
+import {
+  expectProtocolError,
+  VALIDATION_AS_RESULT_SINCE,
+  obj,
+  perTransport,
+  sameJson,
+  onlyOver,
+  type WrightAgentCheck,
+} from "./util.js";
 
 /** Newest first, as the published implementation accepts them. */
 export const LISTED_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
@@ -19,12 +27,18 @@ export const mcpNegotiation: WrightAgentCheck = {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       const shared = await target.mcp();
-      expect(shared.protocolVersion === LISTED_VERSIONS[0], `offered ${LISTED_VERSIONS[0]}, negotiated ${String(shared.protocolVersion)}`);
+      expect(
+        shared.protocolVersion === LISTED_VERSIONS[0],
+        `offered ${LISTED_VERSIONS[0]}, negotiated ${String(shared.protocolVersion)}`,
+      );
       const offers = [...LISTED_VERSIONS.slice(1), ...UNLISTED_VERSIONS];
       const sessions = await Promise.all(offers.map((v) => target.openMcp(v)));
       offers.forEach((offer, i) => {
         const expected = (LISTED_VERSIONS as readonly string[]).includes(offer) ? offer : LISTED_VERSIONS[0];
-        expect(sessions[i]!.protocolVersion === expected, `offered ${offer}: expected ${expected}, negotiated ${String(sessions[i]!.protocolVersion)}`);
+        expect(
+          sessions[i]!.protocolVersion === expected,
+          `offered ${offer}: expected ${expected}, negotiated ${String(sessions[i]!.protocolVersion)}`,
+        );
       });
       await Promise.all(sessions.map((s) => s.close()));
       const pong = await shared.request("ping");
@@ -42,11 +56,20 @@ export function inputSchemaProblems(tool: { name: string; inputSchema: Schema })
   const problems: string[] = [];
   if (s.type !== "object") problems.push("type is not object");
   const props = Object.keys(obj(s.properties)).sort();
-  const expected = Object.keys(obj(def.properties)).filter((p) => p !== "op" && !entry.omit.includes(p)).sort();
-  if (!sameJson(props, expected)) problems.push(`properties ${JSON.stringify(props)} != request fields without op${entry.omit.length ? ` and ${entry.omit.join(", ")}` : ""} ${JSON.stringify(expected)}`);
-  const required = ((def.required as string[] | undefined) ?? []).filter((r) => r !== "op" && !entry.omit.includes(r)).sort();
-  if (required.length === 0 && s.required !== undefined) problems.push(`required must be omitted when empty, got ${JSON.stringify(s.required)}`);
-  if (required.length && !sameJson([...((s.required as string[] | undefined) ?? [])].sort(), required)) problems.push(`required ${JSON.stringify(s.required)} != ${JSON.stringify(required)}`);
+  const expected = Object.keys(obj(def.properties))
+    .filter((p) => p !== "op" && !entry.omit.includes(p))
+    .sort();
+  if (!sameJson(props, expected))
+    problems.push(
+      `properties ${JSON.stringify(props)} != request fields without op${entry.omit.length ? ` and ${entry.omit.join(", ")}` : ""} ${JSON.stringify(expected)}`,
+    );
+  const required = ((def.required as string[] | undefined) ?? [])
+    .filter((r) => r !== "op" && !entry.omit.includes(r))
+    .sort();
+  if (required.length === 0 && s.required !== undefined)
+    problems.push(`required must be omitted when empty, got ${JSON.stringify(s.required)}`);
+  if (required.length && !sameJson([...((s.required as string[] | undefined) ?? [])].sort(), required))
+    problems.push(`required ${JSON.stringify(s.required)} != ${JSON.stringify(required)}`);
   problems.push(...checkStandalone(s));
   return problems.map((p) => `${tool.name}: ${p}`);
 }
@@ -62,13 +85,22 @@ export const mcpToolsList: WrightAgentCheck = {
       const names = tools.map((t) => t.name);
       expect(new Set(names).size === names.length, "tools/list lists a tool twice", names);
       const caps = await target.capabilities();
-      if (!caps) ctx.log("no stdio/JSON-RPC transport to read capabilities from: listed tools checked against the MCP table only");
+      if (!caps)
+        ctx.log(
+          "no stdio/JSON-RPC transport to read capabilities from: listed tools checked against the MCP table only",
+        );
       const expected = MCP_TOOLS.filter((t) => !caps || caps.operations.includes(t.op)).map((t) => t.tool);
       const extra = names.filter((n) => !expected.includes(n));
       const missing = caps ? expected.filter((n) => !names.includes(n)) : [];
-      if (extra.length) fail(`tools/list lists tools for operations capabilities does not advertise (or outside the MCP table): ${extra.join(", ")}`);
+      if (extra.length)
+        fail(
+          `tools/list lists tools for operations capabilities does not advertise (or outside the MCP table): ${extra.join(", ")}`,
+        );
       if (missing.length) fail(`tools/list misses advertised operations' tools: ${missing.join(", ")}`);
-      const problems = tools.flatMap((t) => [...(t.description?.trim() ? [] : [`${t.name}: no description`]), ...inputSchemaProblems(t as { name: string; inputSchema: Schema })]);
+      const problems = tools.flatMap((t) => [
+        ...(t.description?.trim() ? [] : [`${t.name}: no description`]),
+        ...inputSchemaProblems(t as { name: string; inputSchema: Schema }),
+      ]);
       if (problems.length) fail(problems.slice(0, 6).join("; "));
     });
   },
@@ -95,25 +127,43 @@ export const mcpRefusals: WrightAgentCheck = {
         try {
           raw = await mcp.callTool(tool, args);
         } catch (e) {
-          fail(`${tool} ${JSON.stringify(args)}: a service refusal must be a tool result, got ${e instanceof Error ? e.message : String(e)}`);
+          fail(
+            `${tool} ${JSON.stringify(args)}: a service refusal must be a tool result, got ${e instanceof Error ? e.message : String(e)}`,
+          );
         }
         expect(raw.isError === true, `${tool} ${JSON.stringify(args)}: a refusal must set isError: true`, raw);
         const content = raw.content ?? [];
-        expect(content.length === 1 && content[0]!.type === "text", `${tool}: a refusal carries one text content`, content);
+        expect(
+          content.length === 1 && content[0]!.type === "text",
+          `${tool}: a refusal carries one text content`,
+          content,
+        );
         let error: Record<string, unknown>;
         try {
           error = obj(JSON.parse((content[0] as { text: string }).text));
         } catch {
           fail(`${tool}: the refusal text is not JSON`, content);
         }
-        expect(typeof error.code === "string" && typeof error.message === "string", `${tool}: the refusal text must be {code, message}`, error);
+        expect(
+          typeof error.code === "string" && typeof error.message === "string",
+          `${tool}: the refusal text must be {code, message}`,
+          error,
+        );
         if (target.transports.includes("stdio")) {
           const stdio = await target.call("stdio", { op, ...args });
-          expect(stdio.kind === "refusal" && stdio.error.code === error.code, `${tool}: MCP refused with ${String(error.code)}, stdio answered ${describe(stdio)}`);
+          expect(
+            stdio.kind === "refusal" && stdio.error.code === error.code,
+            `${tool}: MCP refused with ${String(error.code)}, stdio answered ${describe(stdio)}`,
+          );
         }
       }
       const ok = await mcp.callTool("wright_symbols", { max: 1 }).catch(() => undefined);
-      if (reachable.includes("symbols") && ok) expect(ok.isError !== true && ok.content?.[0]?.type === "text", "a successful tool result has no isError and a text content", ok);
+      if (reachable.includes("symbols") && ok)
+        expect(
+          ok.isError !== true && ok.content?.[0]?.type === "text",
+          "a successful tool result has no isError and a text content",
+          ok,
+        );
     });
   },
 };
@@ -128,7 +178,8 @@ export const mcpProtocolErrors: WrightAgentCheck = {
       const mcp = await target.mcp();
       const listed = new Set((await mcp.discover()).tools!.map((t) => t.name));
       expectProtocolError(await target.callTool("wright_no_such_tool", {}), -32602, "unknown tool wright_no_such_tool");
-      for (const t of MCP_TOOLS.filter((t) => !listed.has(t.tool))) expectProtocolError(await target.callTool(t.tool, {}), -32602, `unlisted tool ${t.tool}`);
+      for (const t of MCP_TOOLS.filter((t) => !listed.has(t.tool)))
+        expectProtocolError(await target.callTool(t.tool, {}), -32602, `unlisted tool ${t.tool}`);
       let answer: unknown;
       let error: unknown;
       try {
@@ -136,9 +187,13 @@ export const mcpProtocolErrors: WrightAgentCheck = {
       } catch (e) {
         error = e;
       }
-      if (error === undefined) fail(`unknown method wright/noSuchMethod answered ${JSON.stringify(answer).slice(0, 200)}`);
+      if (error === undefined)
+        fail(`unknown method wright/noSuchMethod answered ${JSON.stringify(answer).slice(0, 200)}`);
       const code = (error as { code?: unknown }).code;
-      expect(code === -32601, `unknown method: expected -32601, got ${String(code)} (${error instanceof Error ? error.message : String(error)})`);
+      expect(
+        code === -32601,
+        `unknown method: expected -32601, got ${String(code)} (${error instanceof Error ? error.message : String(error)})`,
+      );
     });
   },
 };
@@ -169,7 +224,10 @@ export const mcpArgumentErrors: WrightAgentCheck = {
         const asResult = negotiated >= VALIDATION_AS_RESULT_SINCE;
         const at = `negotiated ${negotiated}`;
         const unknown = await outcomeOf(session, "wright_no_such_tool", {});
-        if (unknown.kind !== "protocol-error" || unknown.code !== -32602) problems.push(`${at}: unknown tool wright_no_such_tool: expected a JSON-RPC error -32602, got ${unknown.text}`);
+        if (unknown.kind !== "protocol-error" || unknown.code !== -32602)
+          problems.push(
+            `${at}: unknown tool wright_no_such_tool: expected a JSON-RPC error -32602, got ${unknown.text}`,
+          );
         for (const c of cases) {
           const o = await outcomeOf(session, `wright_${c.op}`, c.args);
           if (asResult) {
@@ -178,9 +236,11 @@ export const mcpArgumentErrors: WrightAgentCheck = {
               continue;
             }
             const payload = o.payload;
-            if (typeof payload.code !== "string" || typeof payload.message !== "string") problems.push(`${at}: ${c.what}: the isError text must be {code, message}, got ${o.text}`);
+            if (typeof payload.code !== "string" || typeof payload.message !== "string")
+              problems.push(`${at}: ${c.what}: the isError text must be {code, message}, got ${o.text}`);
             const expected = stdioCode.get(c.op);
-            if (expected !== undefined && payload.code !== expected) problems.push(`${at}: ${c.what}: isError code ${String(payload.code)}, stdio answered ${expected}`);
+            if (expected !== undefined && payload.code !== expected)
+              problems.push(`${at}: ${c.what}: isError code ${String(payload.code)}, stdio answered ${expected}`);
           } else if (o.kind !== "protocol-error" || o.code !== -32602) {
             problems.push(`${at}: ${c.what}: expected a JSON-RPC error -32602, got ${o.text}`);
           }
@@ -192,7 +252,10 @@ export const mcpArgumentErrors: WrightAgentCheck = {
   },
 };
 
-type McpOutcome = { kind: "protocol-error"; code: number; text: string } | { kind: "tool-error"; payload: Record<string, unknown>; text: string } | { kind: "tool-result"; text: string };
+type McpOutcome =
+  | { kind: "protocol-error"; code: number; text: string }
+  | { kind: "tool-error"; payload: Record<string, unknown>; text: string }
+  | { kind: "tool-result"; text: string };
 
 /** One tools/call on its own session, classified. */
 async function outcomeOf(session: McpChannel, name: string, args: Record<string, unknown>): Promise<McpOutcome> {
@@ -208,7 +271,8 @@ async function outcomeOf(session: McpChannel, name: string, args: Record<string,
     }
     return { kind: "tool-error", payload, text: `an isError tool result ${JSON.stringify(r).slice(0, 200)}` };
   } catch (e) {
-    if (e instanceof ProtocolError) return { kind: "protocol-error", code: e.code, text: `JSON-RPC error ${e.code} (${e.message})` };
+    if (e instanceof ProtocolError)
+      return { kind: "protocol-error", code: e.code, text: `JSON-RPC error ${e.code} (${e.message})` };
     throw e;
   }
 }

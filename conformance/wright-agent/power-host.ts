@@ -10,15 +10,35 @@ import { JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";
 import { expect, fail, SkipCheck } from "../harness/check.js";
 import { JsonRpcChannel } from "../../src/wright-agent/client/index.js";
 import type { Transport, WrightAgentTarget } from "./target.js";
-import { needsOwnFixture, obj, onlyOver, OVERLONG_BYTES, perTransport, VALIDATION_AS_RESULT_SINCE, type WrightAgentCheck } from "./util.js";
+import {
+  needsOwnFixture,
+  obj,
+  onlyOver,
+  OVERLONG_BYTES,
+  perTransport,
+  VALIDATION_AS_RESULT_SINCE,
+  type WrightAgentCheck,
+} from "./util.js";
 
-const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "contract-suite", version: "0.1.0" } };
+const INITIALIZE = {
+  protocolVersion: "2025-11-25",
+  capabilities: {},
+  clientInfo: { name: "contract-suite", version: "0.1.0" },
+};
 
 type Reply = { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } };
 
 /** A raw session of its own over `transport` (closed by `use`'s end). */
-async function withRawSession<T>(target: WrightAgentTarget, transport: Transport, use: (s: RawSession) => Promise<T>): Promise<T> {
-  const ch = JsonRpcChannel.spawn(target.command(transport), { cwd: target.config.cwd, env: target.config.env, timeoutMs: target.config.timeoutMs ?? 30_000 });
+async function withRawSession<T>(
+  target: WrightAgentTarget,
+  transport: Transport,
+  use: (s: RawSession) => Promise<T>,
+): Promise<T> {
+  const ch = JsonRpcChannel.spawn(target.command(transport), {
+    cwd: target.config.cwd,
+    env: target.config.env,
+    timeoutMs: target.config.timeoutMs ?? 30_000,
+  });
   try {
     return await use(new RawSession(ch, target.config.timeoutMs ?? 30_000));
   } finally {
@@ -47,15 +67,30 @@ class RawSession {
     const got = await this.ch.exchange(line, { reply: false, settleMs: 300 });
     expect(got === undefined, `${what} must get no reply, got ${String(got).slice(0, 200)}`);
     const id = `after-${Math.random().toString(36).slice(2, 8)}`;
-    const after = await this.ask(JSON.stringify({ jsonrpc: "2.0", id, method: next.method, ...(next.params === undefined ? {} : { params: next.params }) }), `the request after ${what}`);
-    expect(after.id === id && after.result !== undefined, `after ${what} the next request must be answered with its own id ${id}: ${JSON.stringify(after).slice(0, 200)}`);
+    const after = await this.ask(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: next.method,
+        ...(next.params === undefined ? {} : { params: next.params }),
+      }),
+      `the request after ${what}`,
+    );
+    expect(
+      after.id === id && after.result !== undefined,
+      `after ${what} the next request must be answered with its own id ${id}: ${JSON.stringify(after).slice(0, 200)}`,
+    );
   }
 
   /**
    * Writes `first` without its newline, pauses, then the newline with `second` (and its own
    * newline) behind it: a read that starts with the line end. Two lines, so two replies, in order.
    */
-  async newlineFirst(first: Record<string, unknown>, second: Record<string, unknown>, what: string): Promise<[Reply, Reply]> {
+  async newlineFirst(
+    first: Record<string, unknown>,
+    second: Record<string, unknown>,
+    what: string,
+  ): Promise<[Reply, Reply]> {
     this.ch.process.child.stdin!.write(JSON.stringify(first));
     await new Promise((r) => setTimeout(r, 50));
     const a = await this.ask(`\n${JSON.stringify(second)}`, what);
@@ -81,57 +116,145 @@ class RawSession {
 function expectError(reply: Reply, code: number | readonly number[], id: unknown, what: string): void {
   const codes: readonly number[] = typeof code === "number" ? [code] : code;
   expect(reply.jsonrpc === "2.0", `${what}: the response lacks jsonrpc "2.0"`, reply);
-  expect(reply.error !== undefined && !("result" in reply), `${what}: expected a JSON-RPC error ${codes.join(" or ")}, got ${JSON.stringify(reply).slice(0, 300)}`);
-  expect(codes.includes(reply.error!.code as number), `${what}: expected error code ${codes.join(" or ")}, got ${String(reply.error!.code)}`, reply);
+  expect(
+    reply.error !== undefined && !("result" in reply),
+    `${what}: expected a JSON-RPC error ${codes.join(" or ")}, got ${JSON.stringify(reply).slice(0, 300)}`,
+  );
+  expect(
+    codes.includes(reply.error!.code as number),
+    `${what}: expected error code ${codes.join(" or ")}, got ${String(reply.error!.code)}`,
+    reply,
+  );
   expect(typeof reply.error!.message === "string", `${what}: an error message must be a string`, reply);
-  expect(JSON.stringify(reply.id) === JSON.stringify(id), `${what}: the response id must be ${JSON.stringify(id)}, got ${JSON.stringify(reply.id)}`, reply);
+  expect(
+    JSON.stringify(reply.id) === JSON.stringify(id),
+    `${what}: the response id must be ${JSON.stringify(id)}, got ${JSON.stringify(reply.id)}`,
+    reply,
+  );
 }
 
 function expectResultId(reply: Reply, id: unknown, what: string): unknown {
-  expect(reply.jsonrpc === "2.0" && reply.id === id && "result" in reply && reply.error === undefined, `${what}: expected a result for id ${JSON.stringify(id)}, got ${JSON.stringify(reply).slice(0, 300)}`);
+  expect(
+    reply.jsonrpc === "2.0" && reply.id === id && "result" in reply && reply.error === undefined,
+    `${what}: expected a result for id ${JSON.stringify(id)}, got ${JSON.stringify(reply).slice(0, 300)}`,
+  );
   return reply.result;
 }
 
 async function initialized(s: RawSession): Promise<Record<string, unknown>> {
-  const init = obj(expectResultId(await s.ask(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE }), "initialize"), 0, "initialize"));
-  const none = await s.ch.exchange(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { reply: false, settleMs: 100 });
+  const init = obj(
+    expectResultId(
+      await s.ask(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: INITIALIZE }), "initialize"),
+      0,
+      "initialize",
+    ),
+  );
+  const none = await s.ch.exchange(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), {
+    reply: false,
+    settleMs: 100,
+  });
   expect(none === undefined, `notifications/initialized was answered: ${String(none).slice(0, 200)}`);
   return init;
 }
 
-const request = (id: unknown, method: string, params?: unknown) => JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+const request = (id: unknown, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
 
 export const mcpFraming: WrightAgentCheck = {
   id: "wright-agent/mcp-framing",
-  title: "MCP over stdio is newline-delimited JSON-RPC 2.0: parse errors, invalid requests and ids, by-position params, responses and notifications",
+  title:
+    "MCP over stdio is newline-delimited JSON-RPC 2.0: parse errors, invalid requests and ids, by-position params, responses and notifications",
   doc: "On a raw MCP session after initialize: the initialize result declares the tools capability (an object: the server offers tools) and a serverInfo {name, version}; a line that is not JSON is -32700 with id null (JSON-RPC 2.0), also a 17 MiB one, after which the session goes on (decision 075); an empty batch, a bare number and null are -32600 with id null; a request whose id is null, fractional or a boolean is -32600 with id null (MCP: an id is a string or an integer, never null); params given by position (an array: tools/list, ping) are -32602 (JSON-RPC: the methods take named params) or -32600 (MCP: params are objects) with the request's id, and a notification with them gets no reply; a message with an id and no method, result or error is -32600; a JSON-RPC response the client sends (the server sent no request to answer) gets no reply; a request line that ends in CR LF, arrives in two reads, or whose newline starts the next read (the next line behind it) is answered, each line on its own.",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       await withRawSession(target, "mcp", async (s) => {
         const init = await initialized(s);
-        expect(typeof obj(init.capabilities).tools === "object" && init.capabilities !== null && obj(init.capabilities).tools !== null, "initialize must declare the tools capability (capabilities.tools, an object)", init);
+        expect(
+          typeof obj(init.capabilities).tools === "object" &&
+            init.capabilities !== null &&
+            obj(init.capabilities).tools !== null,
+          "initialize must declare the tools capability (capabilities.tools, an object)",
+          init,
+        );
         const info = obj(init.serverInfo);
-        expect(typeof info.name === "string" && typeof info.version === "string", "initialize's serverInfo must be {name, version}", init);
+        expect(
+          typeof info.name === "string" && typeof info.version === "string",
+          "initialize's serverInfo must be {name, version}",
+          init,
+        );
         const ping = { method: "ping" };
-        expectError(await s.ask('{"jsonrpc":"2.0","id":1,"method":"ping"', "truncated JSON"), -32700, null, "truncated JSON");
-        expectError(await s.ask("x".repeat(OVERLONG_BYTES), `a ${OVERLONG_BYTES}-byte line that is not JSON`), -32700, null, `a ${OVERLONG_BYTES}-byte line that is not JSON`);
-        expectResultId(await s.ask(request("p1", "ping"), "ping after the over-long line"), "p1", "ping after the over-long line");
+        expectError(
+          await s.ask('{"jsonrpc":"2.0","id":1,"method":"ping"', "truncated JSON"),
+          -32700,
+          null,
+          "truncated JSON",
+        );
+        expectError(
+          await s.ask("x".repeat(OVERLONG_BYTES), `a ${OVERLONG_BYTES}-byte line that is not JSON`),
+          -32700,
+          null,
+          `a ${OVERLONG_BYTES}-byte line that is not JSON`,
+        );
+        expectResultId(
+          await s.ask(request("p1", "ping"), "ping after the over-long line"),
+          "p1",
+          "ping after the over-long line",
+        );
         expectError(await s.ask("[]", "an empty batch"), -32600, null, "an empty batch");
         expectError(await s.ask("42", "a number"), -32600, null, "a number");
         expectError(await s.ask("null", "null"), -32600, null, "null");
-        for (const id of [null, 1.5, true]) expectError(await s.ask(request(id, "ping"), `ping with id ${JSON.stringify(id)}`), -32600, null, `ping with id ${JSON.stringify(id)}`);
+        for (const id of [null, 1.5, true])
+          expectError(
+            await s.ask(request(id, "ping"), `ping with id ${JSON.stringify(id)}`),
+            -32600,
+            null,
+            `ping with id ${JSON.stringify(id)}`,
+          );
         // By position (an array): JSON-RPC's invalid params for a method that takes named params, or MCP's invalid request (its params are objects).
-        for (const method of ["tools/list", "ping"]) expectError(await s.ask(request(`a-${method}`, method, []), `${method} with params []`), [-32602, -32600], `a-${method}`, `${method} with params []`);
+        for (const method of ["tools/list", "ping"])
+          expectError(
+            await s.ask(request(`a-${method}`, method, []), `${method} with params []`),
+            [-32602, -32600],
+            `a-${method}`,
+            `${method} with params []`,
+          );
         // Neither a request (no method) nor a response (no result or error): JSON-RPC's invalid request.
         const neither = await s.ask(JSON.stringify({ jsonrpc: "2.0", id: "m1" }), "a message with an id only");
-        expect(neither.error?.code === -32600 && !("result" in neither), `a message with an id only (no method, result or error) must be -32600, got ${JSON.stringify(neither).slice(0, 200)}`);
-        await s.silent(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: [] }), "a notification with params []", ping);
-        await s.silent(JSON.stringify({ jsonrpc: "2.0", id: 99, result: {} }), "a response to no request (result)", ping);
-        await s.silent(JSON.stringify({ jsonrpc: "2.0", id: "r2", error: { code: -32601, message: "Method not found" } }), "a response to no request (error)", ping);
-        expectResultId(await s.ask(`${request("crlf", "ping")}\r`, "ping ending in CR LF"), "crlf", "ping ending in CR LF");
-        expectResultId(await s.split({ jsonrpc: "2.0", id: "split", method: "ping" }, "ping in two reads"), "split", "ping in two reads");
-        const [nl1, nl2] = await s.newlineFirst({ jsonrpc: "2.0", id: "nl1", method: "ping" }, { jsonrpc: "2.0", id: "nl2", method: "ping" }, "a read that starts with the previous line's newline");
+        expect(
+          neither.error?.code === -32600 && !("result" in neither),
+          `a message with an id only (no method, result or error) must be -32600, got ${JSON.stringify(neither).slice(0, 200)}`,
+        );
+        await s.silent(
+          JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: [] }),
+          "a notification with params []",
+          ping,
+        );
+        await s.silent(
+          JSON.stringify({ jsonrpc: "2.0", id: 99, result: {} }),
+          "a response to no request (result)",
+          ping,
+        );
+        await s.silent(
+          JSON.stringify({ jsonrpc: "2.0", id: "r2", error: { code: -32601, message: "Method not found" } }),
+          "a response to no request (error)",
+          ping,
+        );
+        expectResultId(
+          await s.ask(`${request("crlf", "ping")}\r`, "ping ending in CR LF"),
+          "crlf",
+          "ping ending in CR LF",
+        );
+        expectResultId(
+          await s.split({ jsonrpc: "2.0", id: "split", method: "ping" }, "ping in two reads"),
+          "split",
+          "ping in two reads",
+        );
+        const [nl1, nl2] = await s.newlineFirst(
+          { jsonrpc: "2.0", id: "nl1", method: "ping" },
+          { jsonrpc: "2.0", id: "nl2", method: "ping" },
+          "a read that starts with the previous line's newline",
+        );
         expectResultId(nl1, "nl1", "a ping whose newline starts the next read");
         expectResultId(nl2, "nl2", "the ping after the newline in the same read");
       });
@@ -143,7 +266,8 @@ const SYMBOLS_OK = { max: 1 };
 
 export const mcpParams: WrightAgentCheck = {
   id: "wright-agent/mcp-params",
-  title: "MCP: malformed initialize, tools/list and tools/call params are -32602; arguments are optional; malformed arguments depend on the version",
+  title:
+    "MCP: malformed initialize, tools/list and tools/call params are -32602; arguments are optional; malformed arguments depend on the version",
   doc: "Each its own raw MCP session. initialize without a string protocolVersion, without a capabilities object or without clientInfo {name, version} is -32602 (the InitializeRequest's required params; JSON-RPC's invalid params). After initialize: tools/list with a cursor that is not a string, tools/call with a name that is not a string or arguments that are not an object are -32602 in every version (not a CallToolRequest); tools/call without arguments is a call with none (MCP: arguments are optional). Arguments that break x-exactly-one-of (wright_simulate with its inputIdentity and neither seconds nor scenario) are malformed arguments: -32602 up to 2025-06-18, an isError result {code: malformed-request} from 2025-11-25; an out-of-domain selection value (wright_symbols kind local) is a service refusal in every version: an isError result {code: invalid-selection}.",
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
@@ -151,16 +275,19 @@ export const mcpParams: WrightAgentCheck = {
       const { clientInfo: _c, ...noClientInfo } = INITIALIZE;
       const bad: [string, unknown][] = [
         ["initialize without protocolVersion", { capabilities: {}, clientInfo: INITIALIZE.clientInfo }],
-        ["initialize with capabilities \"none\"", { ...INITIALIZE, capabilities: "none" }],
+        ['initialize with capabilities "none"', { ...INITIALIZE, capabilities: "none" }],
         ["initialize without clientInfo", noClientInfo],
         ["initialize with clientInfo {name} only", { ...INITIALIZE, clientInfo: { name: "x" } }],
         ["initialize with clientInfo {version} only", { ...INITIALIZE, clientInfo: { version: "1" } }],
       ];
       for (const [what, params] of bad) {
-        await withRawSession(target, "mcp", async (s) => expectError(await s.ask(request("i", "initialize", params), what), -32602, "i", what));
+        await withRawSession(target, "mcp", async (s) =>
+          expectError(await s.ask(request("i", "initialize", params), what), -32602, "i", what),
+        );
       }
       const reachable = await target.reachable("mcp");
-      const call = (id: string, name: unknown, args?: unknown) => request(id, "tools/call", { name, ...(args === undefined ? {} : { arguments: args }) });
+      const call = (id: string, name: unknown, args?: unknown) =>
+        request(id, "tools/call", { name, ...(args === undefined ? {} : { arguments: args }) });
       const toolResult = (reply: Reply, id: string, what: string) => {
         const r = obj(expectResultId(reply, id, what));
         const content = (r.content as { type?: string; text?: string }[] | undefined) ?? [];
@@ -174,28 +301,88 @@ export const mcpParams: WrightAgentCheck = {
       };
       for (const version of ["2025-06-18", "2025-11-25"]) {
         await withRawSession(target, "mcp", async (s) => {
-          const init = obj(expectResultId(await s.ask(request(0, "initialize", { ...INITIALIZE, protocolVersion: version }), `initialize ${version}`), 0, `initialize ${version}`));
-          if (init.protocolVersion !== version) throw new SkipCheck(`offered ${version}, negotiated ${String(init.protocolVersion)}`);
+          const init = obj(
+            expectResultId(
+              await s.ask(
+                request(0, "initialize", { ...INITIALIZE, protocolVersion: version }),
+                `initialize ${version}`,
+              ),
+              0,
+              `initialize ${version}`,
+            ),
+          );
+          if (init.protocolVersion !== version)
+            throw new SkipCheck(`offered ${version}, negotiated ${String(init.protocolVersion)}`);
           const at = (w: string) => `[${version}] ${w}`;
-          expectError(await s.ask(request("c1", "tools/list", { cursor: 5 }), at("tools/list with cursor 5")), -32602, "c1", at("tools/list with cursor 5"));
-          expectError(await s.ask(call("c2", 5, {}), at("tools/call with name 5")), -32602, "c2", at("tools/call with name 5"));
-          if (!reachable.includes("symbols")) return ctx.log("wright_symbols is not listed: the argument cases are skipped");
-          expectError(await s.ask(call("c3", "wright_symbols", "max"), at('wright_symbols with arguments "max"')), -32602, "c3", at('wright_symbols with arguments "max"'));
-          expectError(await s.ask(call("c4", "wright_symbols", [1]), at("wright_symbols with arguments [1]")), -32602, "c4", at("wright_symbols with arguments [1]"));
-          const bare = toolResult(await s.ask(call("c5", "wright_symbols"), at("wright_symbols without arguments")), "c5", at("wright_symbols without arguments"));
-          expect(!bare.isError, at("wright_symbols without arguments must be answered like {} (arguments are optional), got an isError result"), bare.payload);
-          const withMax = toolResult(await s.ask(call("c6", "wright_symbols", SYMBOLS_OK), at("wright_symbols {max: 1}")), "c6", at("wright_symbols {max: 1}"));
+          expectError(
+            await s.ask(request("c1", "tools/list", { cursor: 5 }), at("tools/list with cursor 5")),
+            -32602,
+            "c1",
+            at("tools/list with cursor 5"),
+          );
+          expectError(
+            await s.ask(call("c2", 5, {}), at("tools/call with name 5")),
+            -32602,
+            "c2",
+            at("tools/call with name 5"),
+          );
+          if (!reachable.includes("symbols"))
+            return ctx.log("wright_symbols is not listed: the argument cases are skipped");
+          expectError(
+            await s.ask(call("c3", "wright_symbols", "max"), at('wright_symbols with arguments "max"')),
+            -32602,
+            "c3",
+            at('wright_symbols with arguments "max"'),
+          );
+          expectError(
+            await s.ask(call("c4", "wright_symbols", [1]), at("wright_symbols with arguments [1]")),
+            -32602,
+            "c4",
+            at("wright_symbols with arguments [1]"),
+          );
+          const bare = toolResult(
+            await s.ask(call("c5", "wright_symbols"), at("wright_symbols without arguments")),
+            "c5",
+            at("wright_symbols without arguments"),
+          );
+          expect(
+            !bare.isError,
+            at(
+              "wright_symbols without arguments must be answered like {} (arguments are optional), got an isError result",
+            ),
+            bare.payload,
+          );
+          const withMax = toolResult(
+            await s.ask(call("c6", "wright_symbols", SYMBOLS_OK), at("wright_symbols {max: 1}")),
+            "c6",
+            at("wright_symbols {max: 1}"),
+          );
           expect(!withMax.isError, at("wright_symbols {max: 1} must succeed"), withMax.payload);
-          const local = toolResult(await s.ask(call("c7", "wright_symbols", { kind: "local" }), at("wright_symbols {kind: local}")), "c7", at("wright_symbols {kind: local}"));
-          expect(local.isError && local.payload.code === "invalid-selection", at("wright_symbols {kind: local} is a service refusal in every version: an isError result {code: invalid-selection}"), local.payload);
-          if (!reachable.includes("simulate")) return ctx.log("wright_simulate is not listed: the x-exactly-one-of case is skipped");
+          const local = toolResult(
+            await s.ask(call("c7", "wright_symbols", { kind: "local" }), at("wright_symbols {kind: local}")),
+            "c7",
+            at("wright_symbols {kind: local}"),
+          );
+          expect(
+            local.isError && local.payload.code === "invalid-selection",
+            at(
+              "wright_symbols {kind: local} is a service refusal in every version: an isError result {code: invalid-selection}",
+            ),
+            local.payload,
+          );
+          if (!reachable.includes("simulate"))
+            return ctx.log("wright_simulate is not listed: the x-exactly-one-of case is skipped");
           // Valid against SimulateRequest's schema (inputIdentity is its one required field), but neither of the two.
           const what = at("wright_simulate with inputIdentity and neither seconds nor scenario");
           const reply = await s.ask(call("c8", "wright_simulate", { inputIdentity: "0".repeat(64) }), what);
           if (version < VALIDATION_AS_RESULT_SINCE) expectError(reply, -32602, "c8", what);
           else {
             const r = toolResult(reply, "c8", what);
-            expect(r.isError && r.payload.code === "malformed-request", `${what}: from 2025-11-25 an isError result {code: malformed-request}`, r.payload);
+            expect(
+              r.isError && r.payload.code === "malformed-request",
+              `${what}: from 2025-11-25 an isError result {code: malformed-request}`,
+              r.payload,
+            );
           }
         });
       }
@@ -205,26 +392,78 @@ export const mcpParams: WrightAgentCheck = {
 
 export const jsonrpcParams: WrightAgentCheck = {
   id: "wright-agent/jsonrpc-params",
-  title: "JSON-RPC: request needs its ToolRequest, the aliases take no parameters, an over-long line is -32700 and lines are lines however they arrive",
-  doc: "On a raw JSON-RPC session: request without params is -32602 (its ToolRequest is its params); an alias (check, analyze, inspect) with parameters ({\"force\": true}, [1]) is -32602 (the aliases take no parameters; callers needing options use request), and with {} or [] answers its envelope; a 17 MiB line that is not JSON is -32700 with id null and the session goes on; a request line ending in CR LF or arriving in two reads is answered.",
+  title:
+    "JSON-RPC: request needs its ToolRequest, the aliases take no parameters, an over-long line is -32700 and lines are lines however they arrive",
+  doc: 'On a raw JSON-RPC session: request without params is -32602 (its ToolRequest is its params); an alias (check, analyze, inspect) with parameters ({"force": true}, [1]) is -32602 (the aliases take no parameters; callers needing options use request), and with {} or [] answers its envelope; a 17 MiB line that is not JSON is -32700 with id null and the session goes on; a request line ending in CR LF or arriving in two reads is answered.',
   async run(target, ctx) {
     onlyOver(target, ["jsonrpc"]);
     await perTransport(target, ["jsonrpc"], ctx, async () => {
       const ops = await target.advertised();
       await withRawSession(target, "jsonrpc", async (s) => {
-        expectError(await s.ask(request("q1", "request"), "request without params"), -32602, "q1", "request without params");
+        expectError(
+          await s.ask(request("q1", "request"), "request without params"),
+          -32602,
+          "q1",
+          "request without params",
+        );
         for (const alias of ["check", "analyze", "inspect"].filter((o) => ops.includes(o))) {
-          expectError(await s.ask(request(`${alias}-p`, alias, { force: true }), `${alias} with {force: true}`), -32602, `${alias}-p`, `${alias} with {force: true}`);
-          expectError(await s.ask(request(`${alias}-a`, alias, [1]), `${alias} with [1]`), -32602, `${alias}-a`, `${alias} with [1]`);
-          for (const [tag, params] of [["o", {}], ["e", []], ["n", undefined]] as const) {
-            const result = obj(expectResultId(await s.ask(request(`${alias}-${tag}`, alias, params), `${alias} with ${JSON.stringify(params)}`), `${alias}-${tag}`, `${alias} with ${JSON.stringify(params)}`));
-            expect(result.command === alias || obj(result.wright).contract === "wright-result/v1" || result.error !== undefined, `${alias} with ${JSON.stringify(params)} must answer its envelope`, result);
+          expectError(
+            await s.ask(request(`${alias}-p`, alias, { force: true }), `${alias} with {force: true}`),
+            -32602,
+            `${alias}-p`,
+            `${alias} with {force: true}`,
+          );
+          expectError(
+            await s.ask(request(`${alias}-a`, alias, [1]), `${alias} with [1]`),
+            -32602,
+            `${alias}-a`,
+            `${alias} with [1]`,
+          );
+          for (const [tag, params] of [
+            ["o", {}],
+            ["e", []],
+            ["n", undefined],
+          ] as const) {
+            const result = obj(
+              expectResultId(
+                await s.ask(request(`${alias}-${tag}`, alias, params), `${alias} with ${JSON.stringify(params)}`),
+                `${alias}-${tag}`,
+                `${alias} with ${JSON.stringify(params)}`,
+              ),
+            );
+            expect(
+              result.command === alias ||
+                obj(result.wright).contract === "wright-result/v1" ||
+                result.error !== undefined,
+              `${alias} with ${JSON.stringify(params)} must answer its envelope`,
+              result,
+            );
           }
         }
-        expectError(await s.ask("x".repeat(OVERLONG_BYTES), `a ${OVERLONG_BYTES}-byte line that is not JSON`), -32700, null, `a ${OVERLONG_BYTES}-byte line that is not JSON`);
-        expectResultId(await s.ask(request("after", "request", { op: "capabilities" }), "capabilities after the over-long line"), "after", "capabilities after the over-long line");
-        expectResultId(await s.ask(`${request("crlf", "request", { op: "capabilities" })}\r`, "capabilities ending in CR LF"), "crlf", "capabilities ending in CR LF");
-        expectResultId(await s.split({ jsonrpc: "2.0", id: "split", method: "request", params: { op: "capabilities" } }, "capabilities in two reads"), "split", "capabilities in two reads");
+        expectError(
+          await s.ask("x".repeat(OVERLONG_BYTES), `a ${OVERLONG_BYTES}-byte line that is not JSON`),
+          -32700,
+          null,
+          `a ${OVERLONG_BYTES}-byte line that is not JSON`,
+        );
+        expectResultId(
+          await s.ask(request("after", "request", { op: "capabilities" }), "capabilities after the over-long line"),
+          "after",
+          "capabilities after the over-long line",
+        );
+        expectResultId(
+          await s.ask(`${request("crlf", "request", { op: "capabilities" })}\r`, "capabilities ending in CR LF"),
+          "crlf",
+          "capabilities ending in CR LF",
+        );
+        expectResultId(
+          await s.split(
+            { jsonrpc: "2.0", id: "split", method: "request", params: { op: "capabilities" } },
+            "capabilities in two reads",
+          ),
+          "split",
+          "capabilities in two reads",
+        );
       });
     });
   },
@@ -233,7 +472,7 @@ export const jsonrpcParams: WrightAgentCheck = {
 export const jsonrpcAliasRefusal: WrightAgentCheck = {
   id: "wright-agent/jsonrpc-alias-refusal",
   title: "(our fixture) JSON-RPC: an alias's service refusal is its result {error: {code, message}}, as request's",
-  doc: "With our fixture broken on disk, analyze and inspect refuse (a loader code: they read the program). Through their aliases the refusal is the JSON-RPC result {\"error\": {code, message}} with the code request {op} answers inside its result: a service refusal is returned in the result, never as a top-level JSON-RPC error (reserved for framing), and never lost.",
+  doc: 'With our fixture broken on disk, analyze and inspect refuse (a loader code: they read the program). Through their aliases the refusal is the JSON-RPC result {"error": {code, message}} with the code request {op} answers inside its result: a service refusal is returned in the result, never as a top-level JSON-RPC error (reserved for framing), and never lost.',
   async run(target, ctx) {
     onlyOver(target, ["jsonrpc"]);
     needsOwnFixture(target, ctx);
@@ -245,16 +484,25 @@ export const jsonrpcAliasRefusal: WrightAgentCheck = {
       try {
         for (const op of ops) {
           const via = await rpc.call("request", { op });
-          if ("error" in via) fail(`request {op: ${op}} over a broken fixture: JSON-RPC error ${via.error.code} (${via.error.message}); a refusal belongs in the result`);
+          if ("error" in via)
+            fail(
+              `request {op: ${op}} over a broken fixture: JSON-RPC error ${via.error.code} (${via.error.message}); a refusal belongs in the result`,
+            );
           const code = obj(obj(via.result).error).code;
           if (typeof code !== "string") {
             ctx.log(`request {op: ${op}} over a broken fixture did not refuse: nothing to compare`);
             continue;
           }
           const alias = await rpc.call(op);
-          if ("error" in alias) fail(`alias ${op} over a broken fixture: a service refusal came back as JSON-RPC error ${alias.error.code} (${alias.error.message}); it belongs in the result {"error": {...}}`);
+          if ("error" in alias)
+            fail(
+              `alias ${op} over a broken fixture: a service refusal came back as JSON-RPC error ${alias.error.code} (${alias.error.message}); it belongs in the result {"error": {...}}`,
+            );
           const error = obj(obj(alias.result).error);
-          expect(error.code === code && typeof error.message === "string", `alias ${op} over a broken fixture must answer the result {"error": {code: ${code}, message}} as request does, got ${JSON.stringify(alias.result).slice(0, 300)}`);
+          expect(
+            error.code === code && typeof error.message === "string",
+            `alias ${op} over a broken fixture must answer the result {"error": {code: ${code}, message}} as request does, got ${JSON.stringify(alias.result).slice(0, 300)}`,
+          );
         }
       } finally {
         target.restoreFixture();
@@ -265,8 +513,17 @@ export const jsonrpcAliasRefusal: WrightAgentCheck = {
 
 /** The one MCP version whose messages include JSON-RPC batches (2025-03-26's schema: JSONRPCBatchRequest). */
 const BATCH_VERSION = "2025-03-26";
-const note = (params?: unknown) => ({ jsonrpc: "2.0", method: "notifications/cancelled", ...(params === undefined ? {} : { params }) });
-const req = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+const note = (params?: unknown) => ({
+  jsonrpc: "2.0",
+  method: "notifications/cancelled",
+  ...(params === undefined ? {} : { params }),
+});
+const req = (id: unknown, method: string, params?: unknown) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 
 /** A batch that may get no reply: the parsed reply, or undefined when none came within a second. */
 async function maybeReply(s: RawSession, batch: unknown[], what: string): Promise<unknown> {
@@ -282,10 +539,16 @@ async function maybeReply(s: RawSession, batch: unknown[], what: string): Promis
 /** A batch that must be served: its responses, each a JSON-RPC response by the SDK's own schema (JSONRPCResponseSchema) where it has an id. */
 async function servedBatch(s: RawSession, batch: unknown[], what: string): Promise<Reply[]> {
   const reply: unknown = await s.ask(JSON.stringify(batch), what);
-  expect(Array.isArray(reply), `${what}: MCP ${BATCH_VERSION} servers "MUST support receiving JSON-RPC batches": expected an array of responses, got ${String(JSON.stringify(reply)).slice(0, 300)}`);
+  expect(
+    Array.isArray(reply),
+    `${what}: MCP ${BATCH_VERSION} servers "MUST support receiving JSON-RPC batches": expected an array of responses, got ${String(JSON.stringify(reply)).slice(0, 300)}`,
+  );
   for (const r of reply as Reply[]) {
     const ok = r?.id === null || JSONRPCResponseSchema.safeParse(r).success;
-    expect(ok, `${what}: not a JSON-RPC response (the SDK's JSONRPCResponseSchema): ${JSON.stringify(r).slice(0, 300)}`);
+    expect(
+      ok,
+      `${what}: not a JSON-RPC response (the SDK's JSONRPCResponseSchema): ${JSON.stringify(r).slice(0, 300)}`,
+    );
   }
   return reply as Reply[];
 }
@@ -293,54 +556,109 @@ async function servedBatch(s: RawSession, batch: unknown[], what: string): Promi
 export const mcpBatches: WrightAgentCheck = {
   id: "wright-agent/mcp-batches",
   title: "MCP: a JSON-RPC batch is served in a 2025-03-26 session and only there",
-  doc: "One raw MCP session per offered version (2025-03-26, 2025-06-18, 2025-11-25); the expectation follows the version the server negotiated. 2025-03-26 (basic/index: \"MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches\"; JSON-RPC 2.0 section 6): a batch of requests and a notification is answered with one array holding one response per request (matched by id, each a JSON-RPC response by the SDK's JSONRPCResponseSchema: ping {}, tools/list its tools, an unknown method -32601) and none for the notification; a batch of notifications only gets no reply at all (never an empty array); an empty batch is one -32600 with id null, not an array; members that are not request objects (a number, a nested batch) are each -32600 with id null inside the array, and a nested batch is never served. 2025-06-18 and later (2025-06-18's changelog: \"Remove support for JSON-RPC batching\"; its JSONRPCMessage has no batch): a batch of two pings is not served as one: no array and no result, at most one JSON-RPC error (our host: -32600, id null; the SDK's stdio server sends nothing), and the session goes on.",
+  doc: 'One raw MCP session per offered version (2025-03-26, 2025-06-18, 2025-11-25); the expectation follows the version the server negotiated. 2025-03-26 (basic/index: "MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches"; JSON-RPC 2.0 section 6): a batch of requests and a notification is answered with one array holding one response per request (matched by id, each a JSON-RPC response by the SDK\'s JSONRPCResponseSchema: ping {}, tools/list its tools, an unknown method -32601) and none for the notification; a batch of notifications only gets no reply at all (never an empty array); an empty batch is one -32600 with id null, not an array; members that are not request objects (a number, a nested batch) are each -32600 with id null inside the array, and a nested batch is never served. 2025-06-18 and later (2025-06-18\'s changelog: "Remove support for JSON-RPC batching"; its JSONRPCMessage has no batch): a batch of two pings is not served as one: no array and no result, at most one JSON-RPC error (our host: -32600, id null; the SDK\'s stdio server sends nothing), and the session goes on.',
   async run(target, ctx) {
     onlyOver(target, ["mcp"]);
     await perTransport(target, ["mcp"], ctx, async () => {
       for (const offer of [BATCH_VERSION, "2025-06-18", "2025-11-25"]) {
         await withRawSession(target, "mcp", async (s) => {
-          const init = obj(expectResultId(await s.ask(request(0, "initialize", { ...INITIALIZE, protocolVersion: offer }), `initialize ${offer}`), 0, `initialize ${offer}`));
+          const init = obj(
+            expectResultId(
+              await s.ask(request(0, "initialize", { ...INITIALIZE, protocolVersion: offer }), `initialize ${offer}`),
+              0,
+              `initialize ${offer}`,
+            ),
+          );
           const negotiated = String(init.protocolVersion);
           const at = (w: string) => `[offered ${offer}, negotiated ${negotiated}] ${w}`;
           const none = await s.ch.exchange(JSON.stringify(note()), { reply: false, settleMs: 100 });
           expect(none === undefined, at(`a notification was answered: ${String(none).slice(0, 200)}`));
-          if (offer === BATCH_VERSION && negotiated !== BATCH_VERSION) ctx.log(at(`${BATCH_VERSION} is not negotiated: batches are not owed`));
+          if (offer === BATCH_VERSION && negotiated !== BATCH_VERSION)
+            ctx.log(at(`${BATCH_VERSION} is not negotiated: batches are not owed`));
           if (negotiated === BATCH_VERSION) {
             const what = at("a batch of ping, tools/list, a notification and an unknown method");
-            const replies = await servedBatch(s, [req("b1", "ping"), req("b2", "tools/list"), note({ requestId: "none" }), req("b3", "wright/noSuchMethod")], what);
+            const replies = await servedBatch(
+              s,
+              [
+                req("b1", "ping"),
+                req("b2", "tools/list"),
+                note({ requestId: "none" }),
+                req("b3", "wright/noSuchMethod"),
+              ],
+              what,
+            );
             const ids = replies.map((r) => JSON.stringify(r?.id)).sort();
-            expect(ids.join() === ['"b1"', '"b2"', '"b3"'].join(), `${what}: expected one response each for b1, b2 and b3 (none for the notification), got ids ${ids.join(", ")}`, replies);
+            expect(
+              ids.join() === ['"b1"', '"b2"', '"b3"'].join(),
+              `${what}: expected one response each for b1, b2 and b3 (none for the notification), got ids ${ids.join(", ")}`,
+              replies,
+            );
             const byId = (id: string) => replies.find((r) => r.id === id)!;
             expect(JSON.stringify(byId("b1").result) === "{}", `${what}: ping must answer {}`, byId("b1"));
-            expect(Array.isArray(obj(byId("b2").result).tools), `${what}: tools/list must answer its tools`, byId("b2"));
+            expect(
+              Array.isArray(obj(byId("b2").result).tools),
+              `${what}: tools/list must answer its tools`,
+              byId("b2"),
+            );
             expectError(byId("b3"), -32601, "b3", `${what}: the unknown method`);
             const silent = at("a batch of two notifications");
             const got = await maybeReply(s, [note({ requestId: "x" }), note({ requestId: "y" })], silent);
-            expect(got === undefined, `${silent} must get no reply (JSON-RPC 2.0: nothing, never an empty array), got ${String(JSON.stringify(got)).slice(0, 200)}`);
-            expectResultId(await s.ask(request("after-notes", "ping"), at("ping after the notifications")), "after-notes", at("ping after the notifications"));
+            expect(
+              got === undefined,
+              `${silent} must get no reply (JSON-RPC 2.0: nothing, never an empty array), got ${String(JSON.stringify(got)).slice(0, 200)}`,
+            );
+            expectResultId(
+              await s.ask(request("after-notes", "ping"), at("ping after the notifications")),
+              "after-notes",
+              at("ping after the notifications"),
+            );
             expectError(await s.ask("[]", at("an empty batch")), -32600, null, at("an empty batch"));
             const odd = at("a batch of 1, a nested batch [ping n1] and ping b4");
             const mixed = await servedBatch(s, [1, [req("n1", "ping")], req("b4", "ping")], odd);
             expect(mixed.length === 3, `${odd}: expected three responses, got ${JSON.stringify(mixed).slice(0, 300)}`);
-            expect(!JSON.stringify(mixed).includes('"n1"'), `${odd}: a nested batch is not a request: its ping must not be served`, mixed);
+            expect(
+              !JSON.stringify(mixed).includes('"n1"'),
+              `${odd}: a nested batch is not a request: its ping must not be served`,
+              mixed,
+            );
             const invalid = mixed.filter((r) => r?.id === null);
-            expect(invalid.length === 2 && invalid.every((r) => r.error?.code === -32600), `${odd}: the number and the nested batch are each -32600 with id null`, mixed);
+            expect(
+              invalid.length === 2 && invalid.every((r) => r.error?.code === -32600),
+              `${odd}: the number and the nested batch are each -32600 with id null`,
+              mixed,
+            );
             expectResultId(mixed.find((r) => r?.id === "b4") ?? {}, "b4", `${odd}: ping b4`);
           } else {
             const what = at("a batch of two pings");
             const reply = await maybeReply(s, [req("c1", "ping"), req("c2", "ping")], what);
-            expect(!Array.isArray(reply), `${what}: batches are not part of MCP ${negotiated}; it was served as a batch: ${String(JSON.stringify(reply)).slice(0, 300)}`);
+            expect(
+              !Array.isArray(reply),
+              `${what}: batches are not part of MCP ${negotiated}; it was served as a batch: ${String(JSON.stringify(reply)).slice(0, 300)}`,
+            );
             if (reply !== undefined) {
               const r = reply as Reply;
-              expect(r?.jsonrpc === "2.0" && r.error !== undefined && !("result" in r), `${what}: at most one JSON-RPC error may answer it, got ${String(JSON.stringify(reply)).slice(0, 300)}`);
+              expect(
+                r?.jsonrpc === "2.0" && r.error !== undefined && !("result" in r),
+                `${what}: at most one JSON-RPC error may answer it, got ${String(JSON.stringify(reply)).slice(0, 300)}`,
+              );
               expect(r.id !== "c1" && r.id !== "c2", `${what}: no response may answer a request of it`, reply);
             }
           }
-          expectResultId(await s.ask(request("last", "ping"), at("ping after the batches")), "last", at("ping after the batches"));
+          expectResultId(
+            await s.ask(request("last", "ping"), at("ping after the batches")),
+            "last",
+            at("ping after the batches"),
+          );
         });
       }
     });
   },
 };
 
-export const powerHostChecks: WrightAgentCheck[] = [mcpFraming, mcpParams, mcpBatches, jsonrpcParams, jsonrpcAliasRefusal];
+export const powerHostChecks: WrightAgentCheck[] = [
+  mcpFraming,
+  mcpParams,
+  mcpBatches,
+  jsonrpcParams,
+  jsonrpcAliasRefusal,
+];

@@ -27,7 +27,11 @@ export const powerStdioChecks: Check<WrightAgentTarget>[] = [
       for (const blank of ["", "   ", "\t"]) {
         const reply = await stdio.exchange(`${blank}\n${JSON.stringify({ op: "capabilities" })}`);
         const value = parsed(reply);
-        expect(value !== null && typeof value === "object" && "result" in value, `the blank line ${JSON.stringify(blank)} before a capabilities request was answered: ${reply.slice(0, 200)}`, { blank, reply });
+        expect(
+          value !== null && typeof value === "object" && "result" in value,
+          `the blank line ${JSON.stringify(blank)} before a capabilities request was answered: ${reply.slice(0, 200)}`,
+          { blank, reply },
+        );
       }
     },
   },
@@ -40,10 +44,18 @@ export const powerStdioChecks: Check<WrightAgentTarget>[] = [
       const stdio = await target.stdio();
       const reply = await stdio.exchange("x".repeat(OVERLONG_BYTES));
       const refusal = parsed(reply) as { error?: { code?: unknown } } | undefined;
-      expect(refusal?.error?.code === "malformed-request", `a ${OVERLONG_BYTES}-byte line that is not JSON was not refused with malformed-request: ${reply.slice(0, 200)}`, { reply: reply.slice(0, 200) });
+      expect(
+        refusal?.error?.code === "malformed-request",
+        `a ${OVERLONG_BYTES}-byte line that is not JSON was not refused with malformed-request: ${reply.slice(0, 200)}`,
+        { reply: reply.slice(0, 200) },
+      );
       const next = await stdio.exchange(JSON.stringify({ op: "capabilities" }));
       const value = parsed(next);
-      expect(value !== null && typeof value === "object" && "result" in value, `the capabilities request after the over-long line was not answered with its result: ${next.slice(0, 200)}`, { next: next.slice(0, 200) });
+      expect(
+        value !== null && typeof value === "object" && "result" in value,
+        `the capabilities request after the over-long line was not answered with its result: ${next.slice(0, 200)}`,
+        { next: next.slice(0, 200) },
+      );
     },
   },
 ];

@@ -9,13 +9,30 @@
 import { dirname, join } from "node:path";
 import { expect, fail } from "../harness/check.js";
 import { type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectRefusal, expectResult, list, needsOwnFixture, obj, ownFixtureCheck, perTransport, requireOperations, sameJson, sha256Hex, type WrightAgentCheck } from "./util.js";
+import {
+  expectRefusal,
+  expectResult,
+  list,
+  needsOwnFixture,
+  obj,
+  ownFixtureCheck,
+  perTransport,
+  requireOperations,
+  sameJson,
+  sha256Hex,
+  type WrightAgentCheck,
+} from "./util.js";
 
 type Fx = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixture variants edit it freely
 const fixture = (target: WrightAgentTarget): Fx => JSON.parse(target.config.fixture!.text) as Fx;
 
 type Range = { start_line: number; start_col: number; end_line: number; end_col: number };
-const range = (l1: number, c1: number, l2 = l1, c2 = c1): Range => ({ start_line: l1, start_col: c1, end_line: l2, end_col: c2 });
+const range = (l1: number, c1: number, l2 = l1, c2 = c1): Range => ({
+  start_line: l1,
+  start_col: c1,
+  end_line: l2,
+  end_col: c2,
+});
 const edit = (source: string, identity: string, r: Range, text: string) => ({
   kind: r.start_line === r.end_line && r.start_col === r.end_col ? "insert" : text === "" ? "delete" : "replace",
   source,
@@ -27,22 +44,34 @@ const edit = (source: string, identity: string, r: Range, text: string) => ({
 /** A refused transaction: a refusal other than internal-error, or ok: false with diagnostics and no preview. */
 function expectRefused(o: Outcome, what: string): void {
   if (o.kind === "refusal") {
-    expect(o.error.code !== "internal-error", `${what}: must be refused explicitly, not by an internal error (${o.error.message})`);
+    expect(
+      o.error.code !== "internal-error",
+      `${what}: must be refused explicitly, not by an internal error (${o.error.message})`,
+    );
     return;
   }
   const r = obj(expectResult(o, what));
   expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
   expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
-  expect(list(r.preview).length === 0, `${what}: a refused transaction carries no preview (no partial edit set)`, r.preview);
+  expect(
+    list(r.preview).length === 0,
+    `${what}: a refused transaction carries no preview (no partial edit set)`,
+    r.preview,
+  );
 }
 
 /** An accepted transaction whose one preview is `want`. */
 function expectPreview(o: Outcome, source: string, want: string, what: string): void {
   const r = obj(expectResult(o, what));
   expect(r.ok === true, `${what}: must be ok: true`, r);
-  const p = list(r.preview).map(obj).find((e) => e.source === source);
+  const p = list(r.preview)
+    .map(obj)
+    .find((e) => e.source === source);
   if (!p) fail(`${what}: the preview has no entry for ${source}`, r.preview);
-  expect(p.new_text === want, `${what}: the preview is not the text with the edit applied`, { got: String(p.new_text).slice(0, 300), want: want.slice(0, 300) });
+  expect(p.new_text === want, `${what}: the preview is not the text with the edit applied`, {
+    got: String(p.new_text).slice(0, 300),
+    want: want.slice(0, 300),
+  });
 }
 
 // ---- wright-agent/text-positions ----
@@ -56,7 +85,8 @@ async function textPositions(target: WrightAgentTarget, t: Transport): Promise<v
   const entry = String(fixture(target).project.entry);
   const id = sha256Hex(WIDE_TEXT);
   const cps = [...WIDE];
-  const validate = (edits: unknown[], text = WIDE_TEXT) => target.call(t, { op: "validateEditTransaction", transaction: { edits }, sources: { [entry]: text } });
+  const validate = (edits: unknown[], text = WIDE_TEXT) =>
+    target.call(t, { op: "validateEditTransaction", transaction: { edits }, sources: { [entry]: text } });
   const withLine1 = (line: string) => `${line}\n// two\n`;
   // Columns count code points: 😀 is column 6 and 𝄞 column 8 (after U+FFFF, one code point).
   for (const [col, what] of [
@@ -66,14 +96,35 @@ async function textPositions(target: WrightAgentTarget, t: Transport): Promise<v
     [4, "é (two UTF-8 bytes)"],
   ] as const) {
     const want = withLine1([...cps.slice(0, col - 1), "X", ...cps.slice(col)].join(""));
-    expectPreview(await validate([edit(entry, id, range(1, col, 1, col + 1), "X")]), entry, want, `replacing column ${col} of ${JSON.stringify(WIDE)}, ${what}, by X`);
+    expectPreview(
+      await validate([edit(entry, id, range(1, col, 1, col + 1), "X")]),
+      entry,
+      want,
+      `replacing column ${col} of ${JSON.stringify(WIDE)}, ${what}, by X`,
+    );
   }
-  expectPreview(await validate([edit(entry, id, range(1, cps.length + 1), "!")]), entry, withLine1(`${WIDE}!`), `an insert at line 1's end (column ${cps.length + 1}: its ${cps.length} code points + 1)`);
-  expectRefused(await validate([edit(entry, id, range(1, cps.length + 2), "!")]), `an insert at column ${cps.length + 2} of a line of ${cps.length} code points (${WIDE.length} UTF-16 units)`);
+  expectPreview(
+    await validate([edit(entry, id, range(1, cps.length + 1), "!")]),
+    entry,
+    withLine1(`${WIDE}!`),
+    `an insert at line 1's end (column ${cps.length + 1}: its ${cps.length} code points + 1)`,
+  );
+  expectRefused(
+    await validate([edit(entry, id, range(1, cps.length + 2), "!")]),
+    `an insert at column ${cps.length + 2} of a line of ${cps.length} code points (${WIDE.length} UTF-16 units)`,
+  );
   // The text ends with a line break: line 3 is empty, the last line.
-  expectPreview(await validate([edit(entry, id, range(3, 1), "// end")]), entry, `${WIDE_TEXT}// end`, "a comment inserted at the empty last line (no line break after it)");
+  expectPreview(
+    await validate([edit(entry, id, range(3, 1), "// end")]),
+    entry,
+    `${WIDE_TEXT}// end`,
+    "a comment inserted at the empty last line (no line break after it)",
+  );
   expectRefused(await validate([edit(entry, id, range(3, 2), "x")]), "an insert at column 2 of the empty last line");
-  expectRefused(await validate([edit(entry, id, range(2, 99, 3, 1), "x")]), "a range starting past its line's end (its end inside the text)");
+  expectRefused(
+    await validate([edit(entry, id, range(2, 99, 3, 1), "x")]),
+    "a range starting past its line's end (its end inside the text)",
+  );
 }
 
 export const textPositionsCheck: WrightAgentCheck = {
@@ -99,42 +150,85 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
   const validate = (edits: unknown[]) => target.call(t, { op: "validateEditTransaction", transaction: { edits } });
   const mark = "// conformance\n";
   const marked = (at: readonly number[]) => lines.map((l, i) => (at.includes(i + 1) ? mark + l : l)).join("\n");
-  expectPreview(await validate([5, 3, 1].map((l) => edit(entry, id, range(l, 1), mark))), entry, marked([1, 3, 5]), "three inserts listed against the text's order (lines 5, 3, 1)");
+  expectPreview(
+    await validate([5, 3, 1].map((l) => edit(entry, id, range(l, 1), mark))),
+    entry,
+    marked([1, 3, 5]),
+    "three inserts listed against the text's order (lines 5, 3, 1)",
+  );
   const l1 = lines[0]!;
   expect(l1.length >= 4, "the entry's first line has 4 characters or more");
   // Touching half-open ranges do not overlap: [1,3) and [3,5), listed in either order.
-  const halves = [edit(entry, id, range(1, 3, 1, 5), l1.slice(2, 4).toUpperCase()), edit(entry, id, range(1, 1, 1, 3), l1.slice(0, 2))];
+  const halves = [
+    edit(entry, id, range(1, 3, 1, 5), l1.slice(2, 4).toUpperCase()),
+    edit(entry, id, range(1, 1, 1, 3), l1.slice(0, 2)),
+  ];
   const touched = [l1.slice(0, 2) + l1.slice(2, 4).toUpperCase() + l1.slice(4), ...lines.slice(1)].join("\n");
   expectPreview(await validate(halves), entry, touched, "two replaces touching at column 3 (listed right to left)");
-  expectPreview(await validate([...halves].reverse()), entry, touched, "two replaces touching at column 3 (listed left to right)");
+  expectPreview(
+    await validate([...halves].reverse()),
+    entry,
+    touched,
+    "two replaces touching at column 3 (listed left to right)",
+  );
   // An insert where a replace ends: after the replaced text, not inside it.
   const end = l1.length + 1;
-  const insertAfter = [edit(entry, id, range(1, end), " // c"), edit(entry, id, range(1, end - 1, 1, end), l1.slice(-1))];
-  expectPreview(await validate(insertAfter), entry, [`${l1} // c`, ...lines.slice(1)].join("\n"), "an insert at line 1's end listed before a replace of its last character (touching)");
+  const insertAfter = [
+    edit(entry, id, range(1, end), " // c"),
+    edit(entry, id, range(1, end - 1, 1, end), l1.slice(-1)),
+  ];
+  expectPreview(
+    await validate(insertAfter),
+    entry,
+    [`${l1} // c`, ...lines.slice(1)].join("\n"),
+    "an insert at line 1's end listed before a replace of its last character (touching)",
+  );
   // Malformed results (the seed: a transaction producing malformed Workshop is refused).
-  expectRefused(await validate([edit(entry, id, range(1, 1), "( ]\n")]), "an edit that makes the source malformed (a parenthesis closed by a bracket)");
-  expectRefused(await validate([edit(entry, id, range(1, 1), "(/ \n")]), "an edit that makes the source malformed (an unclosed parenthesis before a lone /)");
+  expectRefused(
+    await validate([edit(entry, id, range(1, 1), "( ]\n")]),
+    "an edit that makes the source malformed (a parenthesis closed by a bracket)",
+  );
+  expectRefused(
+    await validate([edit(entry, id, range(1, 1), "(/ \n")]),
+    "an edit that makes the source malformed (an unclosed parenthesis before a lone /)",
+  );
   // A string literal holding an escaped quote is one string.
   const row = lines.findIndex((l) => l.includes('Description: "'));
   if (row < 0) fail(`${entry} has no Description: "..." line`);
   const col = [...lines[row]!.slice(0, lines[row]!.indexOf('"') + 1)].length + 1;
-  const quoted = lines.map((l, i) => (i === row ? [...l].slice(0, col - 1).join("") + 'a \\" b ' + [...l].slice(col - 1).join("") : l)).join("\n");
-  expectPreview(await validate([edit(entry, id, range(row + 1, col), 'a \\" b ')]), entry, quoted, "an escaped quote inserted into a string literal");
+  const quoted = lines
+    .map((l, i) => (i === row ? [...l].slice(0, col - 1).join("") + 'a \\" b ' + [...l].slice(col - 1).join("") : l))
+    .join("\n");
+  expectPreview(
+    await validate([edit(entry, id, range(row + 1, col), 'a \\" b ')]),
+    entry,
+    quoted,
+    "an escaped quote inserted into a string literal",
+  );
 
   const reach = await target.reachable(t);
   // MCP's provider tool drops documents (the design): caller documents go over stdio and JSON-RPC.
   if (!reach.includes("providerValidateEdit") || t === "mcp") return;
   // The seed: "An edits[].source outside the set refuses edit-unknown-source."
   const uri = "file:///conformance/a.opy";
-  const doc = "rule \"a\":\n    wait(1)\n";
-  const o = await target.call(t, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [edit("file:///conformance/elsewhere.opy", sha256Hex(doc), range(1, 1), "#x\n")] }, documents: { [uri]: { uri, languageId: "opy", version: 0, text: doc } } });
+  const doc = 'rule "a":\n    wait(1)\n';
+  const o = await target.call(t, {
+    op: "providerValidateEdit",
+    language_id: "opy",
+    transaction: { edits: [edit("file:///conformance/elsewhere.opy", sha256Hex(doc), range(1, 1), "#x\n")] },
+    documents: { [uri]: { uri, languageId: "opy", version: 0, text: doc } },
+  });
   if (o.kind === "refusal" && o.error.code === "provider-unavailable") return;
   if (o.kind === "refusal") {
     expectRefusal(o, "edit-unknown-source", "providerValidateEdit of a source outside the document set");
     return;
   }
   const r = obj(expectResult(o, "providerValidateEdit of a source outside the document set"));
-  expect(r.ok === false && list(r.diagnostics).some((d) => obj(d).code === "edit-unknown-source"), "providerValidateEdit of a source outside the document set must refuse edit-unknown-source", r);
+  expect(
+    r.ok === false && list(r.diagnostics).some((d) => obj(d).code === "edit-unknown-source"),
+    "providerValidateEdit of a source outside the document set must refuse edit-unknown-source",
+    r,
+  );
 }
 
 export const editSetsCheck = ownFixtureCheck(
@@ -150,7 +244,8 @@ export const editSetsCheck = ownFixtureCheck(
 function renamed(v: unknown, from: string, to: string): unknown {
   if (v === from) return to;
   if (Array.isArray(v)) return v.map((x) => renamed(x, from, to));
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, renamed(x, from, to)]));
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, renamed(x, from, to)]));
   return v;
 }
 
@@ -160,20 +255,52 @@ const elementTotal = (c: Fx) => (c.byNode as Fx[]).reduce((n, x) => n + Number(x
 /** Our fixture changed by one documented rule each: [what, change, served?]. */
 const VARIANTS: readonly [string, (f: Fx) => unknown, boolean][] = [
   [`${OTHER} renamed lib/waves2.ws everywhere`, (f) => renamed(f, OTHER, "lib/waves2.ws") as Fx, true],
-  [`${OTHER} renamed /abs/waves.ws everywhere (an absolute path)`, (f) => renamed(f, OTHER, "/abs/waves.ws") as Fx, false],
+  [
+    `${OTHER} renamed /abs/waves.ws everywhere (an absolute path)`,
+    (f) => renamed(f, OTHER, "/abs/waves.ws") as Fx,
+    false,
+  ],
   [`${OTHER} renamed ../waves.ws everywhere (a .. segment)`, (f) => renamed(f, OTHER, "../waves.ws") as Fx, false],
   [`${OTHER} renamed lib\\waves.ws everywhere (a backslash)`, (f) => renamed(f, OTHER, "lib\\waves.ws") as Fx, false],
-  ["a rule without cfg and elementCount (both derived)", (f) => (delete f.rules[0].cfg, delete f.rules[0].elementCount), true],
-  ["no persistentObjects, skipped or diagnostics member (optional)", (f) => (delete f.persistentObjects, delete f.skipped, delete f.diagnostics), true],
-  ["a persistent object of no rule, stored in no variable", (f) => ((f.persistentObjects[0].rule = null), (f.persistentObjects[0].storedIn = null)), true],
-  ["a second rule symbol named like the first (rule names may repeat)", (f) => f.symbols.push({ ...f.symbols.find((s: Fx) => s.kind === "rule") }), true],
-  ["a rule whose statements' counts sum to exactly its byNode total", (f) => {
-    const c = f.rules[0].elementCount;
-    const sum = (c.statements as Fx[]).reduce((n, x) => n + Number(x.count), 0);
-    c.byNode = [{ name: "Rule", count: sum, occurrences: 1 }];
-  }, true],
-  ["a rule whose statements' counts sum to more than its byNode total", (f) => (f.rules[0].elementCount.statements[0].count += elementTotal(f.rules[0].elementCount) + 1), false],
-  ["a cfg listing one block twice (duplicate block ids)", (f) => f.rules[0].cfg.blocks.push({ ...f.rules[0].cfg.blocks[0] }), false],
+  [
+    "a rule without cfg and elementCount (both derived)",
+    (f) => (delete f.rules[0].cfg, delete f.rules[0].elementCount),
+    true,
+  ],
+  [
+    "no persistentObjects, skipped or diagnostics member (optional)",
+    (f) => (delete f.persistentObjects, delete f.skipped, delete f.diagnostics),
+    true,
+  ],
+  [
+    "a persistent object of no rule, stored in no variable",
+    (f) => ((f.persistentObjects[0].rule = null), (f.persistentObjects[0].storedIn = null)),
+    true,
+  ],
+  [
+    "a second rule symbol named like the first (rule names may repeat)",
+    (f) => f.symbols.push({ ...f.symbols.find((s: Fx) => s.kind === "rule") }),
+    true,
+  ],
+  [
+    "a rule whose statements' counts sum to exactly its byNode total",
+    (f) => {
+      const c = f.rules[0].elementCount;
+      const sum = (c.statements as Fx[]).reduce((n, x) => n + Number(x.count), 0);
+      c.byNode = [{ name: "Rule", count: sum, occurrences: 1 }];
+    },
+    true,
+  ],
+  [
+    "a rule whose statements' counts sum to more than its byNode total",
+    (f) => (f.rules[0].elementCount.statements[0].count += elementTotal(f.rules[0].elementCount) + 1),
+    false,
+  ],
+  [
+    "a cfg listing one block twice (duplicate block ids)",
+    (f) => f.rules[0].cfg.blocks.push({ ...f.rules[0].cfg.blocks[0] }),
+    false,
+  ],
   ["an input locale that is not declared", (f) => (f.project.locales.input = "xx-XX"), false],
 ];
 
@@ -193,8 +320,14 @@ async function fixtureRules(target: WrightAgentTarget, t: Transport): Promise<vo
       expectResult(o, `symbols over our fixture with ${what} (the format allows it)`);
       if (what.startsWith("a rule without cfg")) {
         const name = String(f.rules[0].name);
-        expectResult(await target.call(t, { op: "cfg", rule: name }), `cfg of rule ${name}, whose cfg the fixture leaves to derive`);
-        expectResult(await target.call(t, { op: "costEstimate", rule: name }), `costEstimate of rule ${name}, whose element count the fixture leaves to derive`);
+        expectResult(
+          await target.call(t, { op: "cfg", rule: name }),
+          `cfg of rule ${name}, whose cfg the fixture leaves to derive`,
+        );
+        expectResult(
+          await target.call(t, { op: "costEstimate", rule: name }),
+          `costEstimate of rule ${name}, whose element count the fixture leaves to derive`,
+        );
       }
     }
   } finally {
@@ -215,23 +348,54 @@ async function fixtureServed(target: WrightAgentTarget, t: Transport): Promise<v
   await requireOperations(target, t, ["references", "findings", "lint", "project"]);
   const base = fixture(target);
   // Every named symbol's references are the fixture's (kind and span).
-  const span = (s: Fx | null) => (s === null ? null : { path: s.file, start: { line: s.start.line, col: s.start.column }, end: { line: s.end.line, col: s.end.column } });
+  const span = (s: Fx | null) =>
+    s === null
+      ? null
+      : {
+          path: s.file,
+          start: { line: s.start.line, col: s.start.column },
+          end: { line: s.end.line, col: s.end.column },
+        };
   for (const s of (base.symbols as Fx[]).filter((x) => x.kind !== "rule")) {
     const key = `${String(s.kind)}:${String(s.name)}`;
-    const want = (base.references as Fx[]).filter((r) => r.symbol === key).map((r) => JSON.stringify([r.kind, span(r.span)]));
-    const got = list(obj(expectResult(await target.call(t, { op: "references", symbol: key, all: true }), `references ${key}`)).references)
+    const want = (base.references as Fx[])
+      .filter((r) => r.symbol === key)
+      .map((r) => JSON.stringify([r.kind, span(r.span)]));
+    const got = list(
+      obj(expectResult(await target.call(t, { op: "references", symbol: key, all: true }), `references ${key}`))
+        .references,
+    )
       .map(obj)
-      .map((r) => JSON.stringify([r.kind, r.span === null ? null : { path: obj(r.span).path, start: obj(r.span).start, end: obj(r.span).end }]));
-    expect(sameJson([...got].sort(), [...want].sort()), `references ${key} must serve the fixture's ${want.length} references (kind and span), got ${got.length}`, { got: got.slice(0, 5), want: want.slice(0, 5) });
+      .map((r) =>
+        JSON.stringify([
+          r.kind,
+          r.span === null ? null : { path: obj(r.span).path, start: obj(r.span).start, end: obj(r.span).end },
+        ]),
+      );
+    expect(
+      sameJson([...got].sort(), [...want].sort()),
+      `references ${key} must serve the fixture's ${want.length} references (kind and span), got ${got.length}`,
+      { got: got.slice(0, 5), want: want.slice(0, 5) },
+    );
   }
   // Absolute spellings select a file (the seed: "the path as passed, root-relative or absolute spellings").
   const root = dirname(target.config.fixture!.path);
   const other = (base.sources as Fx[]).find((s) => s.path !== base.project.entry)!.path as string;
-  const byFile = async (file: string) => JSON.stringify(list(obj(expectResult(await target.call(t, { op: "findings", file, all: true }), `findings file ${file}`)).findings));
-  expect((await byFile(join(root, other))) === (await byFile(other)), `findings file ${join(root, other)} (absolute) must select what ${other} selects`);
+  const byFile = async (file: string) =>
+    JSON.stringify(
+      list(
+        obj(expectResult(await target.call(t, { op: "findings", file, all: true }), `findings file ${file}`)).findings,
+      ),
+    );
+  expect(
+    (await byFile(join(root, other))) === (await byFile(other)),
+    `findings file ${join(root, other)} (absolute) must select what ${other} selects`,
+  );
 
   const f = fixture(target);
-  const unmapped = (f.findings as Fx[]).findIndex((x) => !x.fix && !(f.project.lintPolicy.disabled as string[]).includes(x.code));
+  const unmapped = (f.findings as Fx[]).findIndex(
+    (x) => !x.fix && !(f.project.lintPolicy.disabled as string[]).includes(x.code),
+  );
   f.findings[unmapped].span = null;
   const fixed = (f.findings as Fx[]).find((x) => x.fix)!;
   const [e0, e1] = fixed.fix.edits as Fx[];
@@ -243,18 +407,41 @@ async function fixtureServed(target: WrightAgentTarget, t: Transport): Promise<v
   f.sources = [f.sources[1], extra, f.sources[0]];
   target.writeFixture(JSON.stringify(f));
   try {
-    const files = list(obj(expectResult(await target.call(t, { op: "project" }), "project over three sources, the entry last")).sourceFiles).map((x) => obj(x).path);
-    expect(files[0] === f.project.entry && files.length === 3, `project.sourceFiles must list the entry ${String(f.project.entry)} first (fixture order: ${(f.sources as Fx[]).map((s) => s.path).join(", ")})`, files);
+    const files = list(
+      obj(expectResult(await target.call(t, { op: "project" }), "project over three sources, the entry last"))
+        .sourceFiles,
+    ).map((x) => obj(x).path);
+    expect(
+      files[0] === f.project.entry && files.length === 3,
+      `project.sourceFiles must list the entry ${String(f.project.entry)} first (fixture order: ${(f.sources as Fx[]).map((s) => s.path).join(", ")})`,
+      files,
+    );
     const x = f.findings[unmapped] as Fx;
-    const all = list(obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings).map(obj);
+    const all = list(
+      obj(expectResult(await target.call(t, { op: "findings", all: true }), "findings all")).findings,
+    ).map(obj);
     const served = all.filter((y) => y.code === x.code && y.message === x.message);
-    expect(served.some((y) => y.span === null), `a ${String(x.code)} finding the fixture leaves unmapped (span null) is served unmapped`, served);
-    const compact = list(obj(expectResult(await target.call(t, { op: "lint", all: true }), "lint all")).findings).map(obj).filter((y) => y.code === x.code && y.message === x.message);
-    expect(compact.some((y) => y.location === undefined || y.location === null), `lint's compact ${String(x.code)} finding of an unmapped finding carries no location (the seed: "when mapped")`, compact);
+    expect(
+      served.some((y) => y.span === null),
+      `a ${String(x.code)} finding the fixture leaves unmapped (span null) is served unmapped`,
+      served,
+    );
+    const compact = list(obj(expectResult(await target.call(t, { op: "lint", all: true }), "lint all")).findings)
+      .map(obj)
+      .filter((y) => y.code === x.code && y.message === x.message);
+    expect(
+      compact.some((y) => y.location === undefined || y.location === null),
+      `lint's compact ${String(x.code)} finding of an unmapped finding carries no location (the seed: "when mapped")`,
+      compact,
+    );
     const fix = all.find((y) => y.code === fixed.code && y.message === fixed.message && y.fix);
     if (!fix) fail(`findings no longer serves the ${String(fixed.code)} finding with a fix`);
     const kinds = list(obj(obj(fix.fix).transaction).edits).map((e) => obj(e).kind);
-    expect(kinds[0] === "replace" && kinds[1] === "delete", `a fix edit replacing two columns on one line by Q is a replace, one deleting a column a delete (got ${kinds.slice(0, 2).join(", ")})`, kinds);
+    expect(
+      kinds[0] === "replace" && kinds[1] === "delete",
+      `a fix edit replacing two columns on one line by Q is a replace, one deleting a column a delete (got ${kinds.slice(0, 2).join(", ")})`,
+      kinds,
+    );
   } finally {
     target.restoreFixture();
   }
@@ -267,4 +454,9 @@ export const fixtureServedCheck = ownFixtureCheck(
   fixtureServed,
 );
 
-export const powerTextChecks: WrightAgentCheck[] = [textPositionsCheck, editSetsCheck, fixtureRulesCheck, fixtureServedCheck];
+export const powerTextChecks: WrightAgentCheck[] = [
+  textPositionsCheck,
+  editSetsCheck,
+  fixtureRulesCheck,
+  fixtureServedCheck,
+];

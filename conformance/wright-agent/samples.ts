@@ -9,7 +9,17 @@ import type { WrightAgentTarget, Transport } from "./target.js";
  * A well-formed one-edit transaction against a source no project has (a transaction carries at least
  * one edit): servers answer it with a payload refusal (or a refusal), never a protocol error.
  */
-const ONE_EDIT = { edits: [{ kind: "replace", source: "conformance-probe.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] };
+const ONE_EDIT = {
+  edits: [
+    {
+      kind: "replace",
+      source: "conformance-probe.ws",
+      source_identity: "0".repeat(64),
+      range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+      new_text: "",
+    },
+  ],
+};
 
 export interface Sample {
   op: string;
@@ -26,9 +36,11 @@ export interface ProjectFacts {
   language?: string;
 }
 
-const obj = (v: unknown): Record<string, unknown> | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 /** A list member that may be bare or `{items, truncation}`. */
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : Array.isArray(obj(v)?.items) ? (obj(v)!.items as unknown[]) : []);
+const list = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : Array.isArray(obj(v)?.items) ? (obj(v)!.items as unknown[]) : [];
 
 /** Facts about the target's project, read through a transport that reaches the needed operations. */
 export async function projectFacts(target: WrightAgentTarget, via: Transport): Promise<ProjectFacts> {
@@ -73,10 +85,22 @@ export function samples(advertised: readonly string[], f: ProjectFacts): Sample[
     { op: "check", request: { op: "check" }, result: "always" },
     { op: "analyze", request: { op: "analyze" }, result: "loaded" },
     { op: "inspect", request: { op: "inspect" }, result: "loaded" },
-    { op: "validateEditTransaction", request: { op: "validateEditTransaction", transaction: ONE_EDIT }, result: "loaded" },
-    { op: "providerValidateEdit", request: { op: "providerValidateEdit", language_id: "opy", transaction: ONE_EDIT, documents: {} }, result: "any" },
+    {
+      op: "validateEditTransaction",
+      request: { op: "validateEditTransaction", transaction: ONE_EDIT },
+      result: "loaded",
+    },
+    {
+      op: "providerValidateEdit",
+      request: { op: "providerValidateEdit", language_id: "opy", transaction: ONE_EDIT, documents: {} },
+      result: "any",
+    },
     { op: "lookup", request: { op: "lookup", language: f.language ?? "workshop", query: "wait" }, result: "any" },
-    { op: "listEntries", request: { op: "listEntries", language: f.language ?? "workshop", kind: "action" }, result: "any" },
+    {
+      op: "listEntries",
+      request: { op: "listEntries", language: f.language ?? "workshop", kind: "action" },
+      result: "any",
+    },
   ];
   if (f.ruleAddress) all.push({ op: "cfg", request: { op: "cfg", rule: f.ruleAddress }, result: "loaded" });
   if (f.symbolAddress) {
@@ -84,8 +108,16 @@ export function samples(advertised: readonly string[], f: ProjectFacts): Sample[
     all.push({ op: "usage", request: { op: "usage", symbol: f.symbolAddress }, result: "loaded" });
   }
   if (f.inputIdentity) {
-    all.push({ op: "editStatements", request: { op: "editStatements", inputIdentity: f.inputIdentity, edits: [] }, result: "any" });
-    all.push({ op: "simulate", request: { op: "simulate", inputIdentity: f.inputIdentity, seconds: 1 }, result: "any" });
+    all.push({
+      op: "editStatements",
+      request: { op: "editStatements", inputIdentity: f.inputIdentity, edits: [] },
+      result: "any",
+    });
+    all.push({
+      op: "simulate",
+      request: { op: "simulate", inputIdentity: f.inputIdentity, seconds: 1 },
+      result: "any",
+    });
   }
   return all.filter((s) => advertised.includes(s.op));
 }

@@ -19,6 +19,19 @@ import type { WrightAgentTarget } from "./target.js";
 
 export const wrightAgentSuite: Suite<WrightAgentTarget> = {
   name: "wright-agent",
-  description: "wright-agent/v1 servers over stdio, JSON-RPC 2.0 and MCP: negotiation, result schemas, error model, framing, MCP surface, cross-transport equality, determinism, stateful semantics.",
-  checks: [...coreChecks, ...jsonrpcChecks, ...mcpChecks, ...stateChecks, ...powerStdioChecks, ...powerHostChecks, ...powerModelChecks, ...powerOpsChecks, ...powerCompileChecks, ...powerResolveChecks, ...powerTextChecks],
+  description:
+    "wright-agent/v1 servers over stdio, JSON-RPC 2.0 and MCP: negotiation, result schemas, error model, framing, MCP surface, cross-transport equality, determinism, stateful semantics.",
+  checks: [
+    ...coreChecks,
+    ...jsonrpcChecks,
+    ...mcpChecks,
+    ...stateChecks,
+    ...powerStdioChecks,
+    ...powerHostChecks,
+    ...powerModelChecks,
+    ...powerOpsChecks,
+    ...powerCompileChecks,
+    ...powerResolveChecks,
+    ...powerTextChecks,
+  ],
 };

@@ -7,7 +7,13 @@
  */
 import { rmSync, writeFileSync } from "node:fs";
 import type { CapabilitiesResult, ToolErrorInfo } from "../../src/generated/wright-agent/types.js";
-import { JsonRpcChannel, McpChannel, ProtocolError, StdioChannel, type Command } from "../../src/wright-agent/client/index.js";
+import {
+  JsonRpcChannel,
+  McpChannel,
+  ProtocolError,
+  StdioChannel,
+  type Command,
+} from "../../src/wright-agent/client/index.js";
 import { fail } from "../harness/check.js";
 import { mcpToolEntry, toolName } from "../../src/wright-agent/contract.js";
 
@@ -15,7 +21,10 @@ export const TRANSPORTS = ["stdio", "jsonrpc", "mcp"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 /** What one request produced, whatever the transport. */
-export type Outcome = { kind: "result"; value: unknown } | { kind: "refusal"; error: ToolErrorInfo } | { kind: "protocol-error"; code: number; message: string; data?: unknown };
+export type Outcome =
+  | { kind: "result"; value: unknown }
+  | { kind: "refusal"; error: ToolErrorInfo }
+  | { kind: "protocol-error"; code: number; message: string; data?: unknown };
 
 export interface TargetConfig {
   /** Command template: `{transport}` and `{fixture}` are substituted; without `{transport}`, `--transport <t>` is appended. */
@@ -65,7 +74,10 @@ export class WrightAgentTarget {
     return { cwd: this.config.cwd, env: this.config.env, timeoutMs: this.config.timeoutMs ?? 30_000 };
   }
 
-  private open<C extends StdioChannel | JsonRpcChannel | McpChannel>(transport: Transport, make: () => Promise<C>): Promise<C> {
+  private open<C extends StdioChannel | JsonRpcChannel | McpChannel>(
+    transport: Transport,
+    make: () => Promise<C>,
+  ): Promise<C> {
     let s = this.sessions.get(transport) as Promise<C> | undefined;
     if (!s) {
       s = make();
@@ -102,7 +114,10 @@ export class WrightAgentTarget {
 
   /** A fresh MCP session offering `protocolVersion` (closed with the target). */
   async openMcp(protocolVersion?: string): Promise<McpChannel> {
-    const ch = await McpChannel.connect(this.command("mcp"), { ...this.options(), ...(protocolVersion ? { protocolVersion } : {}) });
+    const ch = await McpChannel.connect(this.command("mcp"), {
+      ...this.options(),
+      ...(protocolVersion ? { protocolVersion } : {}),
+    });
     this.extra.push(ch);
     return ch;
   }
@@ -114,7 +129,8 @@ export class WrightAgentTarget {
         if (t === "mcp") continue;
         const o = await this.call(t, { op: "capabilities" });
         if (o.kind === "result") {
-          if (o.value === null || typeof o.value !== "object" || Array.isArray(o.value)) fail(`capabilities over ${t} did not answer an object: ${JSON.stringify(o.value).slice(0, 300)}`);
+          if (o.value === null || typeof o.value !== "object" || Array.isArray(o.value))
+            fail(`capabilities over ${t} did not answer an object: ${JSON.stringify(o.value).slice(0, 300)}`);
           return o.value as CapabilitiesResult;
         }
         throw new Error(`capabilities over ${t} answered ${JSON.stringify(o).slice(0, 300)}`);
@@ -130,7 +146,8 @@ export class WrightAgentTarget {
     if (caps) {
       // A foreign server may answer anything: a shape we do not expect is a failed check, never a TypeError.
       const ops = (caps as { operations?: unknown } | null)?.operations;
-      if (!Array.isArray(ops) || !ops.every((o) => typeof o === "string")) fail(`capabilities.operations is not a list of operation names: ${JSON.stringify(caps).slice(0, 300)}`);
+      if (!Array.isArray(ops) || !ops.every((o) => typeof o === "string"))
+        fail(`capabilities.operations is not a list of operation names: ${JSON.stringify(caps).slice(0, 300)}`);
       return [...(ops as string[])];
     }
     return (await (await this.mcp()).discover()).operations;
@@ -197,7 +214,9 @@ function fromResponse(r: { result: unknown } | { error: ToolErrorInfo }): Outcom
 export function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "snapshot" && typeof v === "number" ? "<snapshot>" : normalise(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "snapshot" && typeof v === "number" ? "<snapshot>" : normalise(v)]),
+  );
 }
 
 /** Outcomes compared across transports/runs: results by value (snapshots normalised), refusals by code. */

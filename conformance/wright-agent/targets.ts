@@ -16,7 +16,9 @@ import { TRANSPORTS, WrightAgentTarget, type Transport } from "./target.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
 /** Our default project fixture (read as a file: the suite never imports the mock). */
-export const DEFAULT_FIXTURE = fileURLToPath(new URL("../../src/wright-agent/fixtures/default-project.json", import.meta.url));
+export const DEFAULT_FIXTURE = fileURLToPath(
+  new URL("../../src/wright-agent/fixtures/default-project.json", import.meta.url),
+);
 
 /** Our mock, as a command template (argv: no shell involved). */
 export function mockCommand(extra: readonly string[] = []): string[] {
@@ -35,15 +37,28 @@ export interface WrightAgentTargetOptions {
 export function createWrightAgentTarget(options: WrightAgentTargetOptions = {}): SuiteTarget<WrightAgentTarget> {
   const command = options.command ?? mockCommand();
   const dir = mkdtempSync(join(tmpdir(), "wright-agent-conform-"));
-  const usesFixture = typeof command === "string" ? command.includes("{fixture}") : command.some((a) => a.includes("{fixture}"));
+  const usesFixture =
+    typeof command === "string" ? command.includes("{fixture}") : command.some((a) => a.includes("{fixture}"));
   let fixture: { path: string; text: string } | undefined;
   if (usesFixture) {
     const text = readFileSync(DEFAULT_FIXTURE, "utf8");
     fixture = { path: join(dir, "project.json"), text };
     writeFileSync(fixture.path, text);
   }
-  const target = new WrightAgentTarget({ command, transports: options.transports ?? TRANSPORTS, cwd: dir, fixture, timeoutMs: options.timeoutMs });
-  const label = options.name ?? (options.command === undefined ? "contract-suite serve wright-agent (mock)" : typeof command === "string" ? command : command.join(" "));
+  const target = new WrightAgentTarget({
+    command,
+    transports: options.transports ?? TRANSPORTS,
+    cwd: dir,
+    fixture,
+    timeoutMs: options.timeoutMs,
+  });
+  const label =
+    options.name ??
+    (options.command === undefined
+      ? "contract-suite serve wright-agent (mock)"
+      : typeof command === "string"
+        ? command
+        : command.join(" "));
   return {
     name: `${label} [${target.transports.join(", ")}]${fixture ? "" : " (stateful checks skipped: not our fixture)"}`,
     target,
@@ -56,9 +71,13 @@ export function createWrightAgentTarget(options: WrightAgentTargetOptions = {}):
 
 export function parseTransports(value: string | undefined): Transport[] {
   if (value === undefined) return [...TRANSPORTS];
-  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((t) => !(TRANSPORTS as readonly string[]).includes(t));
-  if (bad.length || list.length === 0) throw new UsageError(`--transport takes ${TRANSPORTS.join(", ")} (comma-separated), got ${JSON.stringify(value)}`);
+  if (bad.length || list.length === 0)
+    throw new UsageError(`--transport takes ${TRANSPORTS.join(", ")} (comma-separated), got ${JSON.stringify(value)}`);
   return list as Transport[];
 }
 

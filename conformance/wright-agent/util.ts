@@ -5,7 +5,12 @@ import { describe, TRANSPORTS, type Outcome, type Transport, type WrightAgentTar
 export type WrightAgentCheck = Check<WrightAgentTarget>;
 
 /** Runs `fn` per transport the target offers (of `wanted`); a failure names its transport. */
-export async function perTransport(target: WrightAgentTarget, wanted: readonly Transport[], ctx: CheckContext, fn: (t: Transport) => Promise<void>): Promise<void> {
+export async function perTransport(
+  target: WrightAgentTarget,
+  wanted: readonly Transport[],
+  ctx: CheckContext,
+  fn: (t: Transport) => Promise<void>,
+): Promise<void> {
   const chosen = target.transports.filter((t) => wanted.includes(t));
   if (chosen.length === 0) ctx.log(`not exercised over ${wanted.join(", ")}`);
   for (const t of chosen) {
@@ -21,7 +26,8 @@ export async function perTransport(target: WrightAgentTarget, wanted: readonly T
 
 /** A check that only applies over some transports is skipped when the target is exercised over none. */
 export function onlyOver(target: WrightAgentTarget, wanted: readonly Transport[]): void {
-  if (!target.transports.some((t) => wanted.includes(t))) throw new SkipCheck(`applies over ${wanted.join(", ")}, which this run does not exercise`);
+  if (!target.transports.some((t) => wanted.includes(t)))
+    throw new SkipCheck(`applies over ${wanted.join(", ")}, which this run does not exercise`);
 }
 
 export function expectResult(o: Outcome, what: string): unknown {
@@ -32,7 +38,8 @@ export function expectResult(o: Outcome, what: string): unknown {
 export function expectRefusal(o: Outcome, code: string | readonly string[], what: string): void {
   const codes = typeof code === "string" ? [code] : code;
   if (o.kind !== "refusal") fail(`${what}: expected a refusal ${codes.join(" | ")}, got ${describe(o)}`);
-  if (!codes.includes(o.error.code)) fail(`${what}: expected refusal code ${codes.join(" | ")}, got ${o.error.code} (${o.error.message})`);
+  if (!codes.includes(o.error.code))
+    fail(`${what}: expected refusal code ${codes.join(" | ")}, got ${o.error.code} (${o.error.message})`);
   if (typeof o.error.message !== "string") fail(`${what}: a refusal carries a string message`, o);
 }
 
@@ -47,8 +54,10 @@ export function expectProtocolError(o: Outcome, code: number, what: string): voi
   if (o.code !== code) fail(`${what}: expected JSON-RPC error code ${code}, got ${o.code} (${o.message})`);
 }
 
-export const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : Array.isArray(obj(v).items) ? (obj(v).items as unknown[]) : []);
+export const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+export const list = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : Array.isArray(obj(v).items) ? (obj(v).items as unknown[]) : [];
 
 /** Stateful checks need our fixture; against any other target they are skipped. */
 export function needsOwnFixture(target: WrightAgentTarget, _ctx: CheckContext): boolean {
@@ -64,7 +73,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Skips a check whose requests need operations the target does not advertise over `t`. */
-export async function requireOperations(target: WrightAgentTarget, t: Transport, ops: readonly string[]): Promise<void> {
+export async function requireOperations(
+  target: WrightAgentTarget,
+  t: Transport,
+  ops: readonly string[],
+): Promise<void> {
   const reachable = await target.reachable(t);
   const missing = ops.filter((op) => !reachable.includes(op));
   if (missing.length) throw new SkipCheck(`needs ${missing.join(", ")}, not advertised over ${t}`);
@@ -82,7 +95,12 @@ export async function serviceTransport(target: WrightAgentTarget, ops: readonly 
 }
 
 /** A check with our fixture (skipped against any other target), run over every transport it offers. */
-export function ownFixtureCheck(id: string, title: string, doc: string, body: (target: WrightAgentTarget, t: Transport, ctx: CheckContext) => Promise<void>): WrightAgentCheck {
+export function ownFixtureCheck(
+  id: string,
+  title: string,
+  doc: string,
+  body: (target: WrightAgentTarget, t: Transport, ctx: CheckContext) => Promise<void>,
+): WrightAgentCheck {
   return {
     id,
     title,

@@ -11,7 +11,17 @@ import { bySize, median, pairedRatio, type Bench, type Row } from "./measure.js"
 const REPO = join(import.meta.dirname, "../..");
 const BIN = join(REPO, "bin/contract-suite.mjs");
 const TEN_EVENTS = Array.from({ length: 9 }, (_, i) =>
-  JSON.stringify(i === 0 ? { type: "block_start", index: 0, block_id: "b0", block: { kind: "text", text: "" } } : { type: "block_delta", index: 0, block_id: "b0", seq: i - 1, delta: { op: "field_set", path: "/text", value: "x".repeat(i) } }),
+  JSON.stringify(
+    i === 0
+      ? { type: "block_start", index: 0, block_id: "b0", block: { kind: "text", text: "" } }
+      : {
+          type: "block_delta",
+          index: 0,
+          block_id: "b0",
+          seq: i - 1,
+          delta: { op: "field_set", path: "/text", value: "x".repeat(i) },
+        },
+  ),
 )
   .concat(JSON.stringify({ type: "done", finish_reason: "stop" }))
   .join("\n");
@@ -45,19 +55,24 @@ function processRatio(args: string[], input: string | undefined, rounds: number)
       bare.push(wall(["-e", ""]));
     }
   }
-  return { value: Math.round(median(ours)), unit: "ms", baseline: `node -e "": ${Math.round(median(bare))} ms (medians; ratio = median of ${rounds} paired rounds)`, ratio: pairedRatio(ours, bare) };
+  return {
+    value: Math.round(median(ours)),
+    unit: "ms",
+    baseline: `node -e "": ${Math.round(median(bare))} ms (medians; ratio = median of ${rounds} paired rounds)`,
+    ratio: pairedRatio(ours, bare),
+  };
 }
 
 export const cliColdStartBench: Bench = {
   name: "cli.coldStart",
-  what: "`frame-wire fold` on 10 events as a whole process, over `node -e \"\"`",
+  what: '`frame-wire fold` on 10 events as a whole process, over `node -e ""`',
   target: "<= 3x",
   run: async ({ size }) => processRatio([BIN, "frame-wire", "fold"], TEN_EVENTS, bySize(size, 2, 21, 31)),
 };
 
 export const cliHelpBench: Bench = {
   name: "cli.help",
-  what: "`contract-suite --help` as a whole process, over `node -e \"\"`",
+  what: '`contract-suite --help` as a whole process, over `node -e ""`',
   target: "<= 4x",
   run: async ({ size }) => processRatio([BIN, "--help"], undefined, bySize(size, 2, 21, 31)),
 };
@@ -70,7 +85,10 @@ function packOnce(): string {
   if (packs) return packs;
   packs = mkdtempSync(join(tmpdir(), "bench-packs-"));
   const workspaces = INSTALL_ROWS.flatMap((p) => ["--workspace", `packages/${p}`]);
-  execFileSync("npm", ["pack", ...workspaces, "--pack-destination", packs, "--silent"], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["pack", ...workspaces, "--pack-destination", packs, "--silent"], {
+    cwd: REPO,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return packs;
 }
 
@@ -86,7 +104,10 @@ function installRow(pkg: string, limit: number): Bench {
       const project = mkdtempSync(join(tmpdir(), `bench-install-${pkg}-`));
       try {
         writeFileSync(join(project, "package.json"), JSON.stringify({ name: "p", version: "1.0.0", private: true }));
-        execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(dir, tarball)], { cwd: project, stdio: "ignore" });
+        execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(dir, tarball)], {
+          cwd: project,
+          stdio: "ignore",
+        });
         let packages = 0;
         let bytes = 0;
         let native = 0;
@@ -106,7 +127,12 @@ function installRow(pkg: string, limit: number): Bench {
         mkdirSync(join(project, "node_modules"), { recursive: true });
         walk(join(project, "node_modules"));
         const ok = packages <= limit && native === 0;
-        return { value: packages, unit: "packages", baseline: `${(bytes / 1e6).toFixed(1)} MB, ${native} native file(s)`, ratio: ok ? packages / limit : Math.max(packages / limit, 1.01) };
+        return {
+          value: packages,
+          unit: "packages",
+          baseline: `${(bytes / 1e6).toFixed(1)} MB, ${native} native file(s)`,
+          ratio: ok ? packages / limit : Math.max(packages / limit, 1.01),
+        };
       } finally {
         rmSync(project, { recursive: true, force: true });
       }

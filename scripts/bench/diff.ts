@@ -10,8 +10,14 @@ import { bySize, median, type Bench, type Row } from "./measure.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PAIRS = {
-  large: [join(ROOT, "test/review/fixtures/wright-agent-pair/old.schema.json"), join(ROOT, "test/review/fixtures/wright-agent-pair/new.schema.json")],
-  tiny: [join(ROOT, "test/review/fixtures/frame-wire-min/1.2.0/frame_wire.json"), join(ROOT, "test/review/fixtures/frame-wire-min/1.3.0/frame_wire.json")],
+  large: [
+    join(ROOT, "test/review/fixtures/wright-agent-pair/old.schema.json"),
+    join(ROOT, "test/review/fixtures/wright-agent-pair/new.schema.json"),
+  ],
+  tiny: [
+    join(ROOT, "test/review/fixtures/frame-wire-min/1.2.0/frame_wire.json"),
+    join(ROOT, "test/review/fixtures/frame-wire-min/1.3.0/frame_wire.json"),
+  ],
 };
 
 // The child measures itself: wall time of diffDocuments and its peak RSS (process.resourceUsage, KB).
@@ -36,7 +42,11 @@ export const diffLargeBench: Bench = {
     // quiet quick runs, and a single process cannot be paired with anything. Each run is the diff's
     // first in its process, so the figure stays a cold diff; the peak RSS is the largest of the runs.
     const runs = Array.from({ length: bySize(size, 1, 3, 3) }, () => {
-      const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, a!, b!], { cwd: ROOT, maxBuffer: 1 << 24, encoding: "utf8" });
+      const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", CHILD, a!, b!], {
+        cwd: ROOT,
+        maxBuffer: 1 << 24,
+        encoding: "utf8",
+      });
       return JSON.parse(out) as DiffRun;
     });
     return diffRow(runs);
@@ -58,6 +68,14 @@ export interface DiffRun {
 export function diffRow(runs: DiffRun[]): Row {
   const seconds = median(runs.map((r) => r.seconds));
   const rssMB = Math.max(...runs.map((r) => r.rssMB));
-  const cpu = runs.every((r) => r.cpuSeconds !== undefined) ? `; CPU ${runs.map((r) => r.cpuSeconds!.toFixed(2)).join(", ")} s` : "";
-  return { value: seconds, unit: "s", baseline: `target 5 s; median of ${runs.length} fresh processes (wall ${runs.map((r) => r.seconds.toFixed(2)).join(", ")} s${cpu})`, ratio: seconds, note: `peak RSS ${rssMB.toFixed(0)} MB (largest of the runs), ${runs[0]!.changes} changes` };
+  const cpu = runs.every((r) => r.cpuSeconds !== undefined)
+    ? `; CPU ${runs.map((r) => r.cpuSeconds!.toFixed(2)).join(", ")} s`
+    : "";
+  return {
+    value: seconds,
+    unit: "s",
+    baseline: `target 5 s; median of ${runs.length} fresh processes (wall ${runs.map((r) => r.seconds.toFixed(2)).join(", ")} s${cpu})`,
+    ratio: seconds,
+    note: `peak RSS ${rssMB.toFixed(0)} MB (largest of the runs), ${runs[0]!.changes} changes`,
+  };
 }

@@ -1,6 +1,17 @@
 /** fold.overhead, fold.scaling, fold.memory. */
 import { benchStream, parseAll, parseAndFold } from "../frame-wire/bench-stream.js";
-import { bySize, inChild, interleave, mainThreadCpuMs, median, pairedRatio, quartiles, quotients, wallOnce, type Bench } from "./measure.js";
+import {
+  bySize,
+  inChild,
+  interleave,
+  mainThreadCpuMs,
+  median,
+  pairedRatio,
+  quartiles,
+  quotients,
+  wallOnce,
+  type Bench,
+} from "./measure.js";
 
 function jsonParseAll(lines: string[], reps = 1): () => void {
   return () => {
@@ -28,7 +39,12 @@ export const foldOverheadBench: Bench = {
     const lines = benchStream(n);
     const reps = repsFor(size);
     const t = interleave({ parse: parseAll(lines, reps), fold: parseAndFold(lines, reps) }, bySize(size, 1, 15, 21));
-    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `parse alone: ${Math.round(median(t.parse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`, ratio: pairedRatio(t.fold!, t.parse!) };
+    return {
+      value: Math.round(median(t.fold!)),
+      unit: "ms",
+      baseline: `parse alone: ${Math.round(median(t.parse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`,
+      ratio: pairedRatio(t.fold!, t.parse!),
+    };
   },
 };
 
@@ -41,8 +57,16 @@ export const foldVsJsonParseBench: Bench = {
     const n = bySize(size, 2_000, 20_000, 100_000);
     const lines = benchStream(n);
     const reps = repsFor(size);
-    const t = interleave({ jsonParse: jsonParseAll(lines, reps), fold: parseAndFold(lines, reps) }, bySize(size, 1, 15, 21));
-    return { value: Math.round(median(t.fold!)), unit: "ms", baseline: `bare JSON.parse: ${Math.round(median(t.jsonParse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`, ratio: pairedRatio(t.fold!, t.jsonParse!) };
+    const t = interleave(
+      { jsonParse: jsonParseAll(lines, reps), fold: parseAndFold(lines, reps) },
+      bySize(size, 1, 15, 21),
+    );
+    return {
+      value: Math.round(median(t.fold!)),
+      unit: "ms",
+      baseline: `bare JSON.parse: ${Math.round(median(t.jsonParse!))} ms for ${reps > 1 ? `${reps} x ` : ""}${n} events per round (CPU, median)`,
+      ratio: pairedRatio(t.fold!, t.jsonParse!),
+    };
   },
 };
 
@@ -101,7 +125,12 @@ export const foldScalingBench: Bench = {
     }
     const ratio = pairedRatio(tl, ts);
     const clock = mainThreadCpuMs() === undefined ? "wall" : "main-thread CPU";
-    return { value: ratio, unit: "x", baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of ${ts.length} paired rounds, quartiles ${quartiles(quotients(tl, ts))})`, ratio };
+    return {
+      value: ratio,
+      unit: "x",
+      baseline: `${small} events (ten distinct copies per round): ${Math.round(median(ts))} ms, ${large}: ${Math.round(median(tl))} ms (${clock}, median of ${ts.length} paired rounds, quartiles ${quartiles(quotients(tl, ts))})`,
+      ratio,
+    };
   },
 };
 
@@ -112,8 +141,16 @@ export const foldMemoryBench: Bench = {
   target: "reported",
   async run({ size }) {
     const n = bySize(size, 10_000, 100_000, 1_000_000);
-    const r = inChild<{ peakRss: number; baseRss: number; turnBytes: number }>(new URL("./fold-memory-child.ts", import.meta.url), [String(n)]);
+    const r = inChild<{ peakRss: number; baseRss: number; turnBytes: number }>(
+      new URL("./fold-memory-child.ts", import.meta.url),
+      [String(n)],
+    );
     const mb = (r.peakRss - r.baseRss - r.turnBytes) / (1024 * 1024);
-    return { value: Math.round(mb * 10) / 10, unit: "MiB", baseline: `${n} events; base RSS ${Math.round(r.baseRss / 1048576)} MiB, final turn ${Math.round(r.turnBytes / 1024)} KiB as JSON`, ratio: Math.round(mb * 10) / 10 };
+    return {
+      value: Math.round(mb * 10) / 10,
+      unit: "MiB",
+      baseline: `${n} events; base RSS ${Math.round(r.baseRss / 1048576)} MiB, final turn ${Math.round(r.turnBytes / 1024)} KiB as JSON`,
+      ratio: Math.round(mb * 10) / 10,
+    };
   },
 };

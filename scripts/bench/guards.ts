@@ -31,7 +31,15 @@ function isJson(v: unknown): boolean {
   return false;
 }
 function isDelta(d: unknown): boolean {
-  return isObj(d) && (d.op === "field_set" || d.op === "element_append") && typeof d.path === "string" && POINTER.test(d.path) && hasOwn.call(d, "value") && isJson(d.value) && onlyKeys(d, ["op", "path", "value"]);
+  return (
+    isObj(d) &&
+    (d.op === "field_set" || d.op === "element_append") &&
+    typeof d.path === "string" &&
+    POINTER.test(d.path) &&
+    hasOwn.call(d, "value") &&
+    isJson(d.value) &&
+    onlyKeys(d, ["op", "path", "value"])
+  );
 }
 function isBlock(b: unknown): boolean {
   if (!isObj(b) || typeof b.kind !== "string") return false;
@@ -39,16 +47,32 @@ function isBlock(b: unknown): boolean {
   return true;
 }
 function isToolCall(c: unknown): boolean {
-  return isObj(c) && nonEmpty(c.id) && nonEmpty(c.name) && isObj(c.arguments) && isJson(c.arguments) && (!hasOwn.call(c, "result") || isJson(c.result)) && onlyKeys(c, ["id", "name", "arguments", "result"]);
+  return (
+    isObj(c) &&
+    nonEmpty(c.id) &&
+    nonEmpty(c.name) &&
+    isObj(c.arguments) &&
+    isJson(c.arguments) &&
+    (!hasOwn.call(c, "result") || isJson(c.result)) &&
+    onlyKeys(c, ["id", "name", "arguments", "result"])
+  );
 }
 
 export function isFrameEventGuard(e: unknown): boolean {
   if (!isObj(e)) return false;
   switch (e.type) {
     case "block_start":
-      return uint(e.index) && nonEmpty(e.block_id) && isBlock(e.block) && onlyKeys(e, ["type", "index", "block_id", "block"]);
+      return (
+        uint(e.index) && nonEmpty(e.block_id) && isBlock(e.block) && onlyKeys(e, ["type", "index", "block_id", "block"])
+      );
     case "block_delta":
-      return uint(e.index) && nonEmpty(e.block_id) && uint(e.seq) && isDelta(e.delta) && onlyKeys(e, ["type", "index", "block_id", "seq", "delta"]);
+      return (
+        uint(e.index) &&
+        nonEmpty(e.block_id) &&
+        uint(e.seq) &&
+        isDelta(e.delta) &&
+        onlyKeys(e, ["type", "index", "block_id", "seq", "delta"])
+      );
     case "tool_call":
       return isToolCall(e.call) && onlyKeys(e, ["type", "call"]);
     case "done":

@@ -225,7 +225,10 @@ export function cpuBetween(a: ProcessCpuReading, b: ProcessCpuReading): { ms: nu
  * always first or last after the others (warm caches, a GC or a checkpoint left behind): every side
  * sits in every position equally often. Returns each side's results, one per round.
  */
-export async function rotateRounds<T>(sides: Record<string, () => Promise<T>>, rounds: number): Promise<Record<string, T[]>> {
+export async function rotateRounds<T>(
+  sides: Record<string, () => Promise<T>>,
+  rounds: number,
+): Promise<Record<string, T[]>> {
   const names = Object.keys(sides);
   const out: Record<string, T[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
@@ -268,7 +271,11 @@ export function latencyFigures(rounds: number[][]): LatencyFigures {
 }
 
 /** wit.latency's and wit.tree10k.p99's row: the median p99, with p50, pooled and worst in the baseline. */
-export function latencyRow(f: LatencyFigures, rounds: number, more = ""): { value: number; unit: string; baseline: string; ratio: number } {
+export function latencyRow(
+  f: LatencyFigures,
+  rounds: number,
+  more = "",
+): { value: number; unit: string; baseline: string; ratio: number } {
   const p99 = Math.round(f.p99 * 100) / 100;
   const baseline = `p50 ${f.p50.toFixed(2)} ms; median of ${rounds} rounds' p50 / p99, ${f.requests} requests; pooled p99 ${f.pooledP99.toFixed(2)} ms, worst round's p99 ${f.worstRoundP99.toFixed(2)} ms${more}`;
   return { value: p99, unit: "ms (p99)", baseline, ratio: p99 };
@@ -279,7 +286,10 @@ export function latencyRow(f: LatencyFigures, rounds: number, more = ""): { valu
  * JSON its last stdout line holds: rows that must not inherit the bench process's heap and JIT state.
  */
 export function inChild<T>(script: URL, args: string[]): T {
-  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
+  const out = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(out.trim().split("\n").pop()!) as T;
 }
 

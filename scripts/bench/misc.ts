@@ -19,7 +19,8 @@ export interface GenRound {
  * those quotients (decision 236).
  */
 export function genFigure(rounds: GenRound[]): { ratio: number; warm: number; cold: number } {
-  if (rounds.length === 0 || rounds.some((r) => r.checks.length === 0)) throw new Error("gen.warm needs a check in every round");
+  if (rounds.length === 0 || rounds.some((r) => r.checks.length === 0))
+    throw new Error("gen.warm needs a check in every round");
   const warm = rounds.map((r) => median(r.checks));
   const cold = rounds.map((r) => r.cold);
   return { ratio: pairedRatio(warm, cold), warm: median(warm), cold: median(cold) };
@@ -57,12 +58,19 @@ export const genWarmBench: Bench = {
     for (let i = 0; i < bySize(size, 1, 7, 7); i++) rounds.push(await round());
     // Paired: each round's checks next to its own from-scratch run, under the same load.
     const f = genFigure(rounds);
-    return { value: Math.round(f.warm), unit: "ms", baseline: `gen from scratch: ${Math.round(f.cold)} ms (CPU, median of ${rounds.length} paired rounds after one untimed round; each round's check is the median of ${checks})`, ratio: f.ratio };
+    return {
+      value: Math.round(f.warm),
+      unit: "ms",
+      baseline: `gen from scratch: ${Math.round(f.cold)} ms (CPU, median of ${rounds.length} paired rounds after one untimed round; each round's check is the median of ${checks})`,
+      ratio: f.ratio,
+    };
   },
 };
 
 /** One pass over the suites whose reference target runs in process; cases per CPU second. */
-export async function conformRound(scale: number): Promise<{ rate: number; cases: number; ms: number; perSuite: string[] }> {
+export async function conformRound(
+  scale: number,
+): Promise<{ rate: number; cases: number; ms: number; perSuite: string[] }> {
   let cases = 0;
   let ms = 0;
   const perSuite: string[] = [];
@@ -73,7 +81,9 @@ export async function conformRound(scale: number): Promise<{ rate: number; cases
     try {
       for (const t of targets.slice(0, 1)) {
         let report!: Awaited<ReturnType<typeof runSuite>>;
-        const dt = await cpuOnceAsync(async () => void (report = await runSuite(entry.suite, t.target, t.name, { scale })));
+        const dt = await cpuOnceAsync(
+          async () => void (report = await runSuite(entry.suite, t.target, t.name, { scale })),
+        );
         cases += report.cases;
         ms += dt;
         perSuite.push(`${name} ${report.cases}`);
@@ -92,7 +102,8 @@ export type ConformRound = Awaited<ReturnType<typeof conformRound>>;
  * row's the median of the processes' (decision 235).
  */
 export function conformFigure(processes: ConformRound[][]): { rate: number; perProcess: number[]; mid: ConformRound } {
-  if (processes.length === 0 || processes.some((p) => p.length === 0)) throw new Error("conform.rate needs rounds from every process");
+  if (processes.length === 0 || processes.some((p) => p.length === 0))
+    throw new Error("conform.rate needs rounds from every process");
   const perProcess = processes.map((rounds) => median(rounds.map((r) => r.rate)));
   const rate = median(perProcess);
   const all = processes.flat();
@@ -117,8 +128,19 @@ export const conformRateBench: Bench = {
     const rounds = bySize(size, 1, 7, 7);
     const warmUps = bySize(size, 1, 4, 4);
     const scale = bySize(size, 0.05, 1, 1);
-    const processes = Array.from({ length: bySize(size, 1, 3, 3) }, () => inChild<ConformRound[]>(new URL("./conform-rate-child.ts", import.meta.url), [String(scale), String(rounds), String(warmUps)]));
+    const processes = Array.from({ length: bySize(size, 1, 3, 3) }, () =>
+      inChild<ConformRound[]>(new URL("./conform-rate-child.ts", import.meta.url), [
+        String(scale),
+        String(rounds),
+        String(warmUps),
+      ]),
+    );
     const { rate, perProcess, mid } = conformFigure(processes);
-    return { value: Math.round(rate), unit: "cases/s", baseline: `median of ${processes.length} fresh processes' medians (${perProcess.map(Math.round).join(" / ")}), each of ${rounds} rounds after ${warmUps} warm-up passes; one: ${mid.cases} cases in ${Math.round(mid.ms)} ms (${mid.perSuite.join(", ")})`, ratio: Math.round(rate) };
+    return {
+      value: Math.round(rate),
+      unit: "cases/s",
+      baseline: `median of ${processes.length} fresh processes' medians (${perProcess.map(Math.round).join(" / ")}), each of ${rounds} rounds after ${warmUps} warm-up passes; one: ${mid.cases} cases in ${Math.round(mid.ms)} ms (${mid.perSuite.join(", ")})`,
+      ratio: Math.round(rate),
+    };
   },
 };

@@ -40,7 +40,30 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = ["the", "fold", "applies", "each", "delta", "to", "its", "block", "while", "streaming", "tokens", "arrive", "über", "naïve", "€", "→", "✓", "😀", "return", "const", "value", "path"];
+const WORDS = [
+  "the",
+  "fold",
+  "applies",
+  "each",
+  "delta",
+  "to",
+  "its",
+  "block",
+  "while",
+  "streaming",
+  "tokens",
+  "arrive",
+  "über",
+  "naïve",
+  "€",
+  "→",
+  "✓",
+  "😀",
+  "return",
+  "const",
+  "value",
+  "path",
+];
 
 /**
  * Realistic 2-8 KB events: long text deltas, tool calls whose arguments and results are nested
@@ -55,18 +78,68 @@ export function largeEventMix(): unknown[] {
     while (s.length < bytes) s += pick(WORDS) + (rnd() < 0.1 ? ".\n" : " ");
     return s;
   };
-  const hit = (i: number): JsonValue => ({ file: `src/module${i}/index.ts`, line: Math.floor(rnd() * 900), column: Math.floor(rnd() * 80), score: Math.round(rnd() * 1000) / 1000, preview: text(60), tags: [pick(WORDS), pick(WORDS)], context: { before: [text(30), text(30)], after: [text(30)] } });
+  const hit = (i: number): JsonValue => ({
+    file: `src/module${i}/index.ts`,
+    line: Math.floor(rnd() * 900),
+    column: Math.floor(rnd() * 80),
+    score: Math.round(rnd() * 1000) / 1000,
+    preview: text(60),
+    tags: [pick(WORDS), pick(WORDS)],
+    context: { before: [text(30), text(30)], after: [text(30)] },
+  });
   const events: JsonValue[] = [];
   for (let i = 0; events.length < 48; i++) {
     const size = 2048 + Math.floor(rnd() * 6144);
     const hits = Math.max(4, Math.floor(size / 420));
     const kind = i % 4;
-    if (kind === 0) events.push({ type: "block_delta", index: i % 5, block_id: `blk-${i % 5}`, seq: i, delta: { op: "field_set", path: "/text", value: text(size) } });
+    if (kind === 0)
+      events.push({
+        type: "block_delta",
+        index: i % 5,
+        block_id: `blk-${i % 5}`,
+        seq: i,
+        delta: { op: "field_set", path: "/text", value: text(size) },
+      });
     else if (kind === 1)
-      events.push({ type: "tool_call", call: { id: `call-${i}`, name: "search_code", arguments: { query: text(40), paths: ["src", "test"], limit: hits, options: { regex: false, caseSensitive: rnd() < 0.5 } }, result: { total: hits, hits: Array.from({ length: hits }, (_, j) => hit(j)), truncated: false } } });
+      events.push({
+        type: "tool_call",
+        call: {
+          id: `call-${i}`,
+          name: "search_code",
+          arguments: {
+            query: text(40),
+            paths: ["src", "test"],
+            limit: hits,
+            options: { regex: false, caseSensitive: rnd() < 0.5 },
+          },
+          result: { total: hits, hits: Array.from({ length: hits }, (_, j) => hit(j)), truncated: false },
+        },
+      });
     else if (kind === 2)
-      events.push({ type: "block_delta", index: i % 5, block_id: `blk-${i % 5}`, seq: i, delta: { op: "element_append", path: "/parts", value: { type: "tool_result", items: Array.from({ length: hits }, (_, j) => hit(j)) } } });
-    else events.push({ type: "block_start", index: i % 5, block_id: `blk-${i}`, block: { kind: "code", language: "typescript", text: text(size - 300), meta: { tokens: Math.floor(size / 4), files: [pick(WORDS), pick(WORDS)], range: { start: 0, end: size } }, parts: [] } });
+      events.push({
+        type: "block_delta",
+        index: i % 5,
+        block_id: `blk-${i % 5}`,
+        seq: i,
+        delta: {
+          op: "element_append",
+          path: "/parts",
+          value: { type: "tool_result", items: Array.from({ length: hits }, (_, j) => hit(j)) },
+        },
+      });
+    else
+      events.push({
+        type: "block_start",
+        index: i % 5,
+        block_id: `blk-${i}`,
+        block: {
+          kind: "code",
+          language: "typescript",
+          text: text(size - 300),
+          meta: { tokens: Math.floor(size / 4), files: [pick(WORDS), pick(WORDS)], range: { start: 0, end: size } },
+          parts: [],
+        },
+      });
   }
   // One mutation after every fourth event (a different kind each time): a quarter of the events
   // fail somewhere, the rest are valid and walked in full.
@@ -91,7 +164,13 @@ function pass(events: unknown[], f: (e: unknown) => boolean): () => void {
  * Interleaved rounds of equal CPU length (about `roundMs` of the first candidate); returns events
  * per second of each candidate (medians) and the per-round quotient of `a` over `b` (median).
  */
-function compare(events: unknown[], candidates: Record<string, (e: unknown) => boolean>, size: BenchSize, a: string, b: string): { rates: Record<string, number>; ratio: number } {
+function compare(
+  events: unknown[],
+  candidates: Record<string, (e: unknown) => boolean>,
+  size: BenchSize,
+  a: string,
+  b: string,
+): { rates: Record<string, number>; ratio: number } {
   const roundMs = bySize(size, 2, 40, 40);
   // 61 rounds at quick and full size (decision 204): single 40 ms rounds move 15-21 % (CV, load
   // 7-9), and in one process the median of 31 consecutive rounds ranged 6-8 % over the run, of 61
@@ -101,7 +180,15 @@ function compare(events: unknown[], candidates: Record<string, (e: unknown) => b
     Object.entries(candidates).map(([k, f]) => {
       const one = pass(events, f);
       const n = repetitionsFor(one, roundMs);
-      return [k, { n, run: () => { for (let i = 0; i < n; i++) one(); } }];
+      return [
+        k,
+        {
+          n,
+          run: () => {
+            for (let i = 0; i < n; i++) one();
+          },
+        },
+      ];
     }),
   );
   const times = interleave(Object.fromEntries(Object.entries(loops).map(([k, l]) => [k, l.run])), rounds);
@@ -112,7 +199,9 @@ function compare(events: unknown[], candidates: Record<string, (e: unknown) => b
 }
 
 function agree(events: unknown[], other: (e: unknown) => boolean, what: string): void {
-  for (const e of events) if (validateFrameEvent(e) !== other(e)) throw new Error(`${what} and the generated validator disagree on ${JSON.stringify(e).slice(0, 300)}`);
+  for (const e of events)
+    if (validateFrameEvent(e) !== other(e))
+      throw new Error(`${what} and the generated validator disagree on ${JSON.stringify(e).slice(0, 300)}`);
 }
 
 function describeMix(events: unknown[]): string {
@@ -128,8 +217,19 @@ export const validateFrameEventBench: Bench = {
   async run({ size }) {
     const events = eventMix();
     agree(events, isFrameEventGuard, "guard"); // a guard that says otherwise would make the comparison meaningless
-    const { rates, ratio } = compare(events, { validators: validateFrameEvent, guards: isFrameEventGuard }, size, "validators", "guards");
-    return { value: Math.round(rates.validators!), unit: "events/s", baseline: `hand-written guards: ${Math.round(rates.guards!)} events/s (${describeMix(events)})`, ratio };
+    const { rates, ratio } = compare(
+      events,
+      { validators: validateFrameEvent, guards: isFrameEventGuard },
+      size,
+      "validators",
+      "guards",
+    );
+    return {
+      value: Math.round(rates.validators!),
+      unit: "events/s",
+      baseline: `hand-written guards: ${Math.round(rates.guards!)} events/s (${describeMix(events)})`,
+      ratio,
+    };
   },
 };
 
@@ -140,8 +240,19 @@ export const validateFrameEventLargeBench: Bench = {
   async run({ size }) {
     const events = largeEventMix();
     agree(events, isFrameEventGuard, "guard");
-    const { rates, ratio } = compare(events, { validators: validateFrameEvent, guards: isFrameEventGuard }, size, "validators", "guards");
-    return { value: Math.round(rates.validators!), unit: "events/s", baseline: `hand-written guards: ${Math.round(rates.guards!)} events/s (${describeMix(events)})`, ratio };
+    const { rates, ratio } = compare(
+      events,
+      { validators: validateFrameEvent, guards: isFrameEventGuard },
+      size,
+      "validators",
+      "guards",
+    );
+    return {
+      value: Math.round(rates.validators!),
+      unit: "events/s",
+      baseline: `hand-written guards: ${Math.round(rates.guards!)} events/s (${describeMix(events)})`,
+      ratio,
+    };
   },
 };
 
@@ -150,8 +261,15 @@ async function schemasafeFrameEvent(): Promise<(e: unknown) => boolean> {
   const registry = loadRegistry();
   const contract = await loadContract(registry, registry.contracts.find((c) => c.name === "frame-wire")!);
   const { bundle } = buildBundle(contract);
-  const schema = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: bundle.id, $defs: bundle.defs, $ref: "#/$defs/FrameEvent" };
-  return schemasafeValidator(schema as never, { allowUnusedKeywords: true, includeErrors: false }) as (e: unknown) => boolean;
+  const schema = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: bundle.id,
+    $defs: bundle.defs,
+    $ref: "#/$defs/FrameEvent",
+  };
+  return schemasafeValidator(schema as never, { allowUnusedKeywords: true, includeErrors: false }) as (
+    e: unknown,
+  ) => boolean;
 }
 
 export const validateVsSchemasafeBench: Bench = {
@@ -190,12 +308,25 @@ export const validateVsInterpretersBench: Bench = {
     const hyper = await hyperValidate(frameWire.$id);
     for (const e of events.slice(0, 50)) {
       const v = validateFrameEvent(e);
-      if (cf.validate(e).valid !== v || hyper(e as never).valid !== v) throw new Error(`interpreters disagree on ${JSON.stringify(e)}`);
+      if (cf.validate(e).valid !== v || hyper(e as never).valid !== v)
+        throw new Error(`interpreters disagree on ${JSON.stringify(e)}`);
     }
     // Interpreters are two to three orders slower: they run over a slice of the mix, per event rates compare.
     const slice = events.filter((_, i) => i % 4 === 0);
-    const cfw = compare(slice, { ours: validateFrameEvent, cfworker: (e) => cf.validate(e).valid }, size, "ours", "cfworker");
-    const hyp = compare(slice, { ours: validateFrameEvent, hyperjump: (e) => hyper(e as never).valid }, size, "ours", "hyperjump");
+    const cfw = compare(
+      slice,
+      { ours: validateFrameEvent, cfworker: (e) => cf.validate(e).valid },
+      size,
+      "ours",
+      "cfworker",
+    );
+    const hyp = compare(
+      slice,
+      { ours: validateFrameEvent, hyperjump: (e) => hyper(e as never).valid },
+      size,
+      "ours",
+      "hyperjump",
+    );
     const faster = cfw.ratio < hyp.ratio ? cfw : hyp;
     return {
       value: Math.round(faster.rates.ours!),

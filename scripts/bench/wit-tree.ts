@@ -13,7 +13,16 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, latencyFigures, latencyRow, median, pairedRatio, rotateRounds, type Bench, type LatencyFigures } from "./measure.js";
+import {
+  bySize,
+  latencyFigures,
+  latencyRow,
+  median,
+  pairedRatio,
+  rotateRounds,
+  type Bench,
+  type LatencyFigures,
+} from "./measure.js";
 import { load as pairLoad, post, rpc as rpcBody, startBare } from "./wit.js";
 
 const CLIENTS = 16;
@@ -25,7 +34,9 @@ function writeTree(root: string, files: number): void {
     const dir = join(root, "src", `m${Math.floor(i / PER_DIR)}`);
     if (i % PER_DIR === 0) mkdirSync(dir, { recursive: true });
     const deps = [1, 7, 331].map((d) => (i + d) % files).filter((d) => d !== i);
-    const imports = deps.map((d) => `import { fn${d}, Svc${d} } from "../m${Math.floor(d / PER_DIR)}/f${d}";`).join("\n");
+    const imports = deps
+      .map((d) => `import { fn${d}, Svc${d} } from "../m${Math.floor(d / PER_DIR)}/f${d}";`)
+      .join("\n");
     const calls = deps.map((d) => `  total += fn${d}(x);\n  new Svc${d}().run(x);`).join("\n");
     writeFileSync(
       join(dir, `f${i}.ts`),
@@ -61,14 +72,25 @@ const WARM_MS = 3_000;
  * The rows' figures from paired rounds: ratio = median of per-round quotients; p99 = median of the
  * rounds' p99s, with the pooled p99 of every request and the worst round's beside it (decision 210).
  */
-export function treeFigures(files: number, coldStartMs: number, daemon: { pairsPerSecond: number; latencies: number[] }[], bare: { pairsPerSecond: number }[]): Measured {
+export function treeFigures(
+  files: number,
+  coldStartMs: number,
+  daemon: { pairsPerSecond: number; latencies: number[] }[],
+  bare: { pairsPerSecond: number }[],
+): Measured {
   if (daemon.length !== bare.length || daemon.length === 0) throw new Error("tree rounds must come in pairs");
   return {
     files,
     coldStartMs,
     rounds: daemon.length,
-    ratio: pairedRatio(daemon.map((d) => d.pairsPerSecond), bare.map((b) => b.pairsPerSecond)),
-    daemon: { pairsPerSecond: median(daemon.map((d) => d.pairsPerSecond)), ...latencyFigures(daemon.map((d) => d.latencies)) },
+    ratio: pairedRatio(
+      daemon.map((d) => d.pairsPerSecond),
+      bare.map((b) => b.pairsPerSecond),
+    ),
+    daemon: {
+      pairsPerSecond: median(daemon.map((d) => d.pairsPerSecond)),
+      ...latencyFigures(daemon.map((d) => d.latencies)),
+    },
     bare: { pairsPerSecond: median(bare.map((b) => b.pairsPerSecond)) },
   };
 }
@@ -90,11 +112,20 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
       const witSocket = connectablePath(started.socket);
       const agent = new http.Agent({ keepAlive: false });
       // fn0 calls fn1: with fn0 held, the lock of fn1 must warn (the graph is really there).
-      const first = await post(agent, witSocket, rpc("lock.acquire", { symbolPath: "src/m0/f0.ts:fn0", sessionId: "holder" }));
+      const first = await post(
+        agent,
+        witSocket,
+        rpc("lock.acquire", { symbolPath: "src/m0/f0.ts:fn0", sessionId: "holder" }),
+      );
       const coldStartMs = performance.now() - t0;
       if (!first.includes('"result"')) throw new Error(`first lock failed: ${first.slice(0, 300)}`);
-      const second = await post(agent, witSocket, rpc("lock.acquire", { symbolPath: "src/m0/f1.ts:fn1", sessionId: "cold" }));
-      if (!second.includes('"lockedSymbol":"src/m0/f0.ts:fn0"')) throw new Error(`no caller warning: the graph is not built: ${second.slice(0, 300)}`);
+      const second = await post(
+        agent,
+        witSocket,
+        rpc("lock.acquire", { symbolPath: "src/m0/f1.ts:fn1", sessionId: "cold" }),
+      );
+      if (!second.includes('"lockedSymbol":"src/m0/f0.ts:fn0"'))
+        throw new Error(`no caller warning: the graph is not built: ${second.slice(0, 300)}`);
       await post(agent, witSocket, rpc("lock.release", { symbolPath: "src/m0/f1.ts:fn1", sessionId: "cold" }));
       await post(agent, witSocket, rpc("lock.release", { symbolPath: "src/m0/f0.ts:fn0", sessionId: "holder" }));
       const bare = await startBare(bareSocket);
@@ -112,7 +143,10 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
         // Paired rounds in alternating order (daemon, bare / bare, daemon), ratio = median of the
         // per-round quotients, as wit.throughput (decisions 183, 202); the p99 is the median of the
         // rounds' p99s, as wit.latency (decisions 206, 210).
-        const runs = await rotateRounds({ daemon: () => load(witSocket, ms, files), bare: () => load(bareSocket, ms, files) }, rounds);
+        const runs = await rotateRounds(
+          { daemon: () => load(witSocket, ms, files), bare: () => load(bareSocket, ms, files) },
+          rounds,
+        );
         return treeFigures(files, coldStartMs, runs.daemon!, runs.bare!);
       } finally {
         bare.kill();
@@ -123,7 +157,6 @@ function measure(size: "tiny" | "quick" | "full"): Promise<Measured> {
     }
   })());
 }
-
 
 export const witTreeBenches: Bench[] = [
   {
@@ -146,7 +179,11 @@ export const witTreeBenches: Bench[] = [
     target: "p99 <= 10 ms; first lock within 10 s cold",
     async run({ size }) {
       const m = await measure(size);
-      return latencyRow(m.daemon, m.rounds, `; cold start to the first lock ${(m.coldStartMs / 1000).toFixed(1)} s (${m.files} files)`);
+      return latencyRow(
+        m.daemon,
+        m.rounds,
+        `; cold start to the first lock ${(m.coldStartMs / 1000).toFixed(1)} s (${m.files} files)`,
+      );
     },
   },
 ];

@@ -16,31 +16,57 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDaemonProcess, stopDaemonProcess } from "../../src/wit/client/lifecycle.js";
 import { connectablePath } from "../../src/wit/socket-path.js";
-import { bySize, cpuBetween, latencyFigures, latencyRow, median, pinProcess, processCpu, quartiles, type Bench, type LatencyFigures } from "./measure.js";
+import {
+  bySize,
+  cpuBetween,
+  latencyFigures,
+  latencyRow,
+  median,
+  pinProcess,
+  processCpu,
+  quartiles,
+  type Bench,
+  type LatencyFigures,
+} from "./measure.js";
 
 const CLIENTS = 16;
 
 export function post(agent: http.Agent, socketPath: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath, path: "/rpc", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      let data = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (data += c));
-      res.on("end", () => resolve(data));
-    });
+    const req = http.request(
+      {
+        socketPath,
+        path: "/rpc",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let data = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (data += c));
+        res.on("end", () => resolve(data));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
-export const rpc = (method: string, params: unknown, id: number | string) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id, method, params });
+export const rpc = (method: string, params: unknown, id: number | string) =>
+  JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id, method, params });
 
 /** Which symbol client `c` locks in its `k`-th pair (wit-tree.ts spreads them over a generated tree). */
 export type SymbolChooser = (client: number, k: number) => string;
 const benchSymbol: SymbolChooser = (c, k) => `src/bench${c}.ts:fn${k % 64}`;
 
 /** Runs the pair loop on every client for `ms`; returns pairs/s and per-request latencies (ms). */
-export async function load(socketPath: string, ms: number, clients = CLIENTS, symbolFor: SymbolChooser = benchSymbol): Promise<{ pairs: number; pairsPerSecond: number; latencies: number[] }> {
+export async function load(
+  socketPath: string,
+  ms: number,
+  clients = CLIENTS,
+  symbolFor: SymbolChooser = benchSymbol,
+): Promise<{ pairs: number; pairsPerSecond: number; latencies: number[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const latencies: number[] = [];
   let pairs = 0;
@@ -52,7 +78,10 @@ export async function load(socketPath: string, ms: number, clients = CLIENTS, sy
       let k = 0;
       while (performance.now() < deadline) {
         const symbolPath = symbolFor(c, k++);
-        for (const [method, params] of [["lock.acquire", { symbolPath, sessionId: `s${c}` }], ["lock.release", { symbolPath, sessionId: `s${c}` }]] as const) {
+        for (const [method, params] of [
+          ["lock.acquire", { symbolPath, sessionId: `s${c}` }],
+          ["lock.release", { symbolPath, sessionId: `s${c}` }],
+        ] as const) {
           const t = performance.now();
           const reply = await post(agent, socketPath, rpc(method, params, ++id));
           latencies.push(performance.now() - t);
@@ -174,14 +203,18 @@ function measure(size: "tiny" | "quick" | "full") {
       // Each daemon first gets 2 s of 16-client load (decision 208): after 250 ms its first timed
       // round still ran at about half its later pairs/s (1,339-1,535 against 2,400-3,400), so round 0
       // of every run counted the JIT's climb, not the daemon.
-      for (const socket of [witSocket, fullSocket]) await load(socket, bySize(size, 100, DAEMON_WARM_MS, DAEMON_WARM_MS), CLIENTS);
-      for (const socket of [witSocket, fullSocket, bareSocket]) for (const clients of CPU_CLIENTS) await load(socket, bySize(size, 100, 250, 400), clients);
+      for (const socket of [witSocket, fullSocket])
+        await load(socket, bySize(size, 100, DAEMON_WARM_MS, DAEMON_WARM_MS), CLIENTS);
+      for (const socket of [witSocket, fullSocket, bareSocket])
+        for (const clients of CPU_CLIENTS) await load(socket, bySize(size, 100, 250, 400), clients);
       const d: number[] = [];
       const b: number[] = [];
       const throughputRatios: number[] = [];
       const latencies: number[][] = [];
       const cpuRatios: Record<number, number[]> = Object.fromEntries(CPU_CLIENTS.map((c) => [c, []]));
-      const cpuMs: Record<number, { d: number[]; b: number[] }> = Object.fromEntries(CPU_CLIENTS.map((c) => [c, { d: [], b: [] }]));
+      const cpuMs: Record<number, { d: number[]; b: number[] }> = Object.fromEntries(
+        CPU_CLIENTS.map((c) => [c, { d: [], b: [] }]),
+      );
       const fullRatios: number[] = [];
       const f: number[] = [];
       for (let r = 0; r < rounds; r++) {
@@ -224,10 +257,28 @@ function measure(size: "tiny" | "quick" | "full") {
         rounds,
         daemon: { pairsPerSecond: median(d), ...latencyFigures(latencies) },
         bare: { pairsPerSecond: median(b) },
-        cpu: Object.fromEntries(CPU_CLIENTS.map((c) => [c, { ratio: median(cpuRatios[c]!), quartiles: quartiles(cpuRatios[c]!), daemonMs: median(cpuMs[c]!.d), bareMs: median(cpuMs[c]!.b) }])),
-        full: { ratio: median(fullRatios), quartiles: quartiles(fullRatios), pairsPerSecond: median(f), normalPairsPerSecond: median(d) },
+        cpu: Object.fromEntries(
+          CPU_CLIENTS.map((c) => [
+            c,
+            {
+              ratio: median(cpuRatios[c]!),
+              quartiles: quartiles(cpuRatios[c]!),
+              daemonMs: median(cpuMs[c]!.d),
+              bareMs: median(cpuMs[c]!.b),
+            },
+          ]),
+        ),
+        full: {
+          ratio: median(fullRatios),
+          quartiles: quartiles(fullRatios),
+          pairsPerSecond: median(f),
+          normalPairsPerSecond: median(d),
+        },
         oneClientPinned,
-        cpuClock: statRounds === 0 ? "every thread's schedstat, ns" : `every thread's schedstat, ns; ${statRounds} server runs on /proc stat ticks (a thread exited during the run)`,
+        cpuClock:
+          statRounds === 0
+            ? "every thread's schedstat, ns"
+            : `every thread's schedstat, ns; ${statRounds} server runs on /proc stat ticks (a thread exited during the run)`,
       };
     } finally {
       placeProcesses([], false, cores); // this process, after a 1-client round that threw (the servers stop here)
@@ -240,7 +291,6 @@ function measure(size: "tiny" | "quick" | "full") {
   })());
 }
 
-
 export const witBenches: Bench[] = [
   {
     name: "wit.throughput",
@@ -248,7 +298,12 @@ export const witBenches: Bench[] = [
     target: ">= 0.25x the bare server",
     async run({ size }) {
       const m = await measure(size);
-      return { value: Math.round(m.daemon.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s (medians; ratio = median of ${m.rounds} paired rounds, quartiles ${m.throughputQuartiles})`, ratio: m.throughputRatio };
+      return {
+        value: Math.round(m.daemon.pairsPerSecond),
+        unit: "pairs/s",
+        baseline: `bare node:http on a Unix socket: ${Math.round(m.bare.pairsPerSecond)} pairs/s (medians; ratio = median of ${m.rounds} paired rounds, quartiles ${m.throughputQuartiles})`,
+        ratio: m.throughputRatio,
+      };
     },
   },
   {
@@ -269,7 +324,12 @@ export const witBenches: Bench[] = [
         const all = await measure(size);
         const m = all.cpu[clients]!;
         const clock = all.cpuClock;
-        return { value: Math.round(m.daemonMs * 1000) / 1000, unit: "CPU ms/pair", baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds, quartiles ${m.quartiles}); clock: ${clock}${clients === 1 ? (all.oneClientPinned ? "; servers on the last core, load generator on the others (taskset)" : "; not pinned in every round (no taskset, or a pin failed)") : ""}`, ratio: m.ratio };
+        return {
+          value: Math.round(m.daemonMs * 1000) / 1000,
+          unit: "CPU ms/pair",
+          baseline: `bare node:http: ${m.bareMs.toFixed(3)} CPU ms/pair; ratio = daemon over bare (median of rounds, quartiles ${m.quartiles}); clock: ${clock}${clients === 1 ? (all.oneClientPinned ? "; servers on the last core, load generator on the others (taskset)" : "; not pinned in every round (no taskset, or a pin failed)") : ""}`,
+          ratio: m.ratio,
+        };
       },
     }),
   ),
@@ -279,7 +339,12 @@ export const witBenches: Bench[] = [
     target: "reported",
     async run({ size }) {
       const m = (await measure(size)).full;
-      return { value: Math.round(m.pairsPerSecond), unit: "pairs/s", baseline: `bare node:http as in wit.throughput; the synchronous=NORMAL daemon did ${Math.round(m.normalPairsPerSecond)} pairs/s; ratio's quartiles over rounds ${m.quartiles}`, ratio: m.ratio };
+      return {
+        value: Math.round(m.pairsPerSecond),
+        unit: "pairs/s",
+        baseline: `bare node:http as in wit.throughput; the synchronous=NORMAL daemon did ${Math.round(m.normalPairsPerSecond)} pairs/s; ratio's quartiles over rounds ${m.quartiles}`,
+        ratio: m.ratio,
+      };
     },
   },
 ];

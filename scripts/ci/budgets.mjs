@@ -39,8 +39,13 @@ console.log(`test time by suite (budget in test/budgets.json), wall ${wallSecond
 for (const [suite, seconds] of rows) {
   const budget = budgets[suite];
   const mark = budget === undefined ? "no budget" : seconds > budget ? "OVER" : "ok";
-  if (mark !== "ok") over.push(`${suite || "(test/)"}: ${seconds.toFixed(0)} s, ${budget === undefined ? "no budget" : `budget ${budget} s`}`);
-  console.log(`  ${(suite || "(test/)").padEnd(14)} ${seconds.toFixed(0).padStart(5)} s  ${budget === undefined ? "     -" : String(budget).padStart(5) + " s"}  ${mark}`);
+  if (mark !== "ok")
+    over.push(
+      `${suite || "(test/)"}: ${seconds.toFixed(0)} s, ${budget === undefined ? "no budget" : `budget ${budget} s`}`,
+    );
+  console.log(
+    `  ${(suite || "(test/)").padEnd(14)} ${seconds.toFixed(0).padStart(5)} s  ${budget === undefined ? "     -" : String(budget).padStart(5) + " s"}  ${mark}`,
+  );
 }
 if (wallSeconds > wall) over.push(`wall: ${wallSeconds.toFixed(0)} s, budget ${wall} s`);
 for (const o of over) console.log(`warning: over budget: ${o}`);

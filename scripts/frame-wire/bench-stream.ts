@@ -10,7 +10,14 @@ export function benchStream(n: number, mix: "objects" | "text" = "objects"): str
   const lines: string[] = [];
   const blocks = 8;
   for (let b = 0; b < blocks; b++) {
-    lines.push(JSON.stringify({ type: "block_start", index: b, block_id: `blk-${b}`, block: { kind: "text", text: "", meta: { tokens: 0 }, parts: [] } }));
+    lines.push(
+      JSON.stringify({
+        type: "block_start",
+        index: b,
+        block_id: `blk-${b}`,
+        block: { kind: "text", text: "", meta: { tokens: 0 }, parts: [] },
+      }),
+    );
   }
   for (let i = 0; lines.length < n - 1; i++) {
     const b = i % blocks;

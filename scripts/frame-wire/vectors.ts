@@ -53,7 +53,11 @@ const done = (finish_reason = "done"): J => ({ type: "done", finish_reason });
 const error = (code: string, message: string): J => ({ type: "error", code, message });
 const toolCall = (call: J): J => ({ type: "tool_call", call });
 
-const turn = (blocks: J[], finish_reason: string | null = "done", tool_calls: J[] = []): Record<string, J> => ({ blocks, tool_calls, finish_reason });
+const turn = (blocks: J[], finish_reason: string | null = "done", tool_calls: J[] = []): Record<string, J> => ({
+  blocks,
+  tool_calls,
+  finish_reason,
+});
 const aborted = (t: Record<string, J>, code: string, message: string, at: number | null): VectorSource["expected"] => ({
   turn: { ...t, error_code: code, error_message: message },
   abort: { code, message, at },
@@ -61,7 +65,21 @@ const aborted = (t: Record<string, J>, code: string, message: string, at: number
 const ok = (t: Record<string, J>): VectorSource["expected"] => ({ turn: t, abort: null });
 
 /** The 13 values of the amendment's permissiveness check. */
-export const THIRTEEN_VALUES: J[] = [null, true, false, 0, 42, -1, 3.5, "", "str", [], [1, { a: 1 }], {}, { a: { b: [null] } }];
+export const THIRTEEN_VALUES: J[] = [
+  null,
+  true,
+  false,
+  0,
+  42,
+  -1,
+  3.5,
+  "",
+  "str",
+  [],
+  [1, { a: 1 }],
+  {},
+  { a: { b: [null] } },
+];
 
 const NO_DONE = "the stream ended without a done event";
 
@@ -109,20 +127,24 @@ function permissivenessVectors(): VectorSource[] {
   THIRTEEN_VALUES.forEach((v, i) => appendEvents.push(append(0, "b0", i, "/items", v)));
   appendEvents.push(done());
 
-  const tools: J[] = THIRTEEN_VALUES.map((v, i) => toolCall({ id: `call-${i}`, name: "probe", arguments: { i }, result: v }));
+  const tools: J[] = THIRTEEN_VALUES.map((v, i) =>
+    toolCall({ id: `call-${i}`, name: "probe", arguments: { i }, result: v }),
+  );
   tools.push(done());
 
   return [
     {
       name: "value-site-field-set-13-values",
-      description: "FieldSetDelta.value accepts each of the amendment's 13 values (null, booleans, numbers, strings, arrays, objects) and sets it as given.",
+      description:
+        "FieldSetDelta.value accepts each of the amendment's 13 values (null, booleans, numbers, strings, arrays, objects) and sets it as given.",
       covers: [],
       events: fieldSet,
       expected: ok(turn([fieldSetBlock])),
     },
     {
       name: "value-site-element-append-13-values",
-      description: "ElementAppendDelta.value accepts each of the 13 values; each is appended as exactly one element ([] and [1,{\"a\":1}] included).",
+      description:
+        'ElementAppendDelta.value accepts each of the 13 values; each is appended as exactly one element ([] and [1,{"a":1}] included).',
       covers: [],
       events: appendEvents,
       expected: ok(turn([{ kind: "data", items: THIRTEEN_VALUES }])),
@@ -147,17 +169,72 @@ function invalidEventVectors(): VectorSource[] {
   const cases: [string, string, J, string][] = [
     ["not-an-object", "an event that is a JSON array", [1, 2], "an event is a JSON object"],
     ["null", "an event that is null", null, "an event is a JSON object"],
-    ["unknown-type", "an event with an unknown type", { type: "block_stop", index: 0 }, 'unknown event type "block_stop"'],
-    ["missing-type", "an event without a type", { index: 0, block_id: "b1", block: { kind: "text" } }, 'the event has no member "type"'],
-    ["missing-member", "a block_delta without seq", { type: "block_delta", index: 0, block_id: "b0", delta: { op: "field_set", path: "/x", value: 1 } }, 'block_delta has no member "seq"'],
-    ["extra-member", "a done event with a member the schema does not allow", { type: "done", finish_reason: "done", usage: 1 }, 'done has the unknown member "usage"'],
-    ["negative-index", "a block_start at index -1", { type: "block_start", index: -1, block_id: "b1", block: { kind: "text" } }, "block_start.index must be an integer >= 0"],
-    ["fractional-seq", "a block_delta with seq 1.5", { type: "block_delta", index: 0, block_id: "b0", seq: 1.5, delta: { op: "field_set", path: "/x", value: 1 } }, "block_delta.seq must be an integer >= 0"],
-    ["empty-block-id", "a block_start with an empty block_id", { type: "block_start", index: 1, block_id: "", block: { kind: "text" } }, "block_start.block_id must be a non-empty string"],
-    ["block-without-kind", "a block_start whose block has no kind", { type: "block_start", index: 1, block_id: "b1", block: { text: "x" } }, 'block_start.block must have a string member "kind"'],
-    ["unknown-op", "a block_delta with op \"splice\"", { type: "block_delta", index: 0, block_id: "b0", seq: 0, delta: { op: "splice", path: "/x", value: 1 } }, 'block_delta.delta.op "splice" is neither "field_set" nor "element_append"'],
-    ["delta-without-value", "a field_set without value", { type: "block_delta", index: 0, block_id: "b0", seq: 0, delta: { op: "field_set", path: "/x" } }, 'block_delta.delta has no member "value"'],
-    ["tool-call-empty-name", "a tool_call whose call has an empty name", { type: "tool_call", call: { id: "c1", name: "", arguments: {} } }, "tool_call.call.name must be a non-empty string"],
+    [
+      "unknown-type",
+      "an event with an unknown type",
+      { type: "block_stop", index: 0 },
+      'unknown event type "block_stop"',
+    ],
+    [
+      "missing-type",
+      "an event without a type",
+      { index: 0, block_id: "b1", block: { kind: "text" } },
+      'the event has no member "type"',
+    ],
+    [
+      "missing-member",
+      "a block_delta without seq",
+      { type: "block_delta", index: 0, block_id: "b0", delta: { op: "field_set", path: "/x", value: 1 } },
+      'block_delta has no member "seq"',
+    ],
+    [
+      "extra-member",
+      "a done event with a member the schema does not allow",
+      { type: "done", finish_reason: "done", usage: 1 },
+      'done has the unknown member "usage"',
+    ],
+    [
+      "negative-index",
+      "a block_start at index -1",
+      { type: "block_start", index: -1, block_id: "b1", block: { kind: "text" } },
+      "block_start.index must be an integer >= 0",
+    ],
+    [
+      "fractional-seq",
+      "a block_delta with seq 1.5",
+      { type: "block_delta", index: 0, block_id: "b0", seq: 1.5, delta: { op: "field_set", path: "/x", value: 1 } },
+      "block_delta.seq must be an integer >= 0",
+    ],
+    [
+      "empty-block-id",
+      "a block_start with an empty block_id",
+      { type: "block_start", index: 1, block_id: "", block: { kind: "text" } },
+      "block_start.block_id must be a non-empty string",
+    ],
+    [
+      "block-without-kind",
+      "a block_start whose block has no kind",
+      { type: "block_start", index: 1, block_id: "b1", block: { text: "x" } },
+      'block_start.block must have a string member "kind"',
+    ],
+    [
+      "unknown-op",
+      'a block_delta with op "splice"',
+      { type: "block_delta", index: 0, block_id: "b0", seq: 0, delta: { op: "splice", path: "/x", value: 1 } },
+      'block_delta.delta.op "splice" is neither "field_set" nor "element_append"',
+    ],
+    [
+      "delta-without-value",
+      "a field_set without value",
+      { type: "block_delta", index: 0, block_id: "b0", seq: 0, delta: { op: "field_set", path: "/x" } },
+      'block_delta.delta has no member "value"',
+    ],
+    [
+      "tool-call-empty-name",
+      "a tool_call whose call has an empty name",
+      { type: "tool_call", call: { id: "c1", name: "", arguments: {} } },
+      "tool_call.call.name must be a non-empty string",
+    ],
   ];
   return cases.map(([slug, what, event, reason]) => ({
     name: `invalid-event-${slug}`,
@@ -174,7 +251,8 @@ export function vectorSources(): VectorSource[] {
   const vectors: VectorSource[] = [
     {
       name: "basic-turn",
-      description: "A normal turn: two blocks, field_set and element_append, a tool call, done. No abort; no error members on the turn.",
+      description:
+        "A normal turn: two blocks, field_set and element_append, a tool call, done. No abort; no error members on the turn.",
       covers: [],
       events: [
         start(0, "b0", { kind: "text", text: "" }),
@@ -186,7 +264,11 @@ export function vectorSources(): VectorSource[] {
         toolCall({ id: "call-1", name: "search", arguments: { q: "frames" } }),
         done(),
       ],
-      expected: ok(turn([text("Hello"), list(["one", { n: 2 }])], "done", [{ id: "call-1", name: "search", arguments: { q: "frames" } }])),
+      expected: ok(
+        turn([text("Hello"), list(["one", { n: 2 }])], "done", [
+          { id: "call-1", name: "search", arguments: { q: "frames" } },
+        ]),
+      ),
     },
     {
       name: "done-only",
@@ -199,19 +281,31 @@ export function vectorSources(): VectorSource[] {
       name: "blocks-in-index-order",
       description: "Blocks opened out of order (1, then 0) appear in index order; no gap.",
       covers: [],
-      events: [start(1, "b1", text("second")), start(0, "b0", text("first")), set(1, "b1", 0, "/text", "second!"), done()],
+      events: [
+        start(1, "b1", text("second")),
+        start(0, "b0", text("first")),
+        set(1, "b1", 0, "/text", "second!"),
+        done(),
+      ],
       expected: ok(turn([text("first"), text("second!")])),
     },
     {
       name: "field-set-creates-member",
-      description: "field_set whose last token names an object member that does not exist yet creates it; a nested one too, when its container exists.",
+      description:
+        "field_set whose last token names an object member that does not exist yet creates it; a nested one too, when its container exists.",
       covers: [],
-      events: [start(0, "b0", { kind: "data", meta: {} }), set(0, "b0", 0, "/title", "T"), set(0, "b0", 1, "/meta/progress_pct", 42), done()],
+      events: [
+        start(0, "b0", { kind: "data", meta: {} }),
+        set(0, "b0", 0, "/title", "T"),
+        set(0, "b0", 1, "/meta/progress_pct", 42),
+        done(),
+      ],
       expected: ok(turn([{ kind: "data", meta: { progress_pct: 42 }, title: "T" }])),
     },
     {
       name: "field-set-index-equal-length-appends",
-      description: "field_set with a last array index equal to the length appends one element; an index below it replaces; \"-\" as the last token also appends.",
+      description:
+        'field_set with a last array index equal to the length appends one element; an index below it replaces; "-" as the last token also appends.',
       covers: [],
       events: [
         start(0, "b0", list([1])),
@@ -224,148 +318,250 @@ export function vectorSources(): VectorSource[] {
     },
     {
       name: "field-set-index-beyond-length",
-      description: "field_set with a last array index greater than the length aborts (pointer_index_out_of_range); the array is not padded.",
+      description:
+        "field_set with a last array index greater than the length aborts (pointer_index_out_of_range); the array is not padded.",
       covers: ["pointer_index_out_of_range"],
       events: [start(0, "b0", list([1])), set(0, "b0", 0, "/items/3", 4), done()],
-      expected: aborted(turn([list([1])], null), "pointer_index_out_of_range", 'field_set path "/items/3": array index 3 is beyond the end (length 1)', 1),
+      expected: aborted(
+        turn([list([1])], null),
+        "pointer_index_out_of_range",
+        'field_set path "/items/3": array index 3 is beyond the end (length 1)',
+        1,
+      ),
     },
     {
       name: "index-out-of-range-on-the-way",
       description: "An array index on the way to the target must name an existing element.",
       covers: ["pointer_index_out_of_range"],
       events: [start(0, "b0", list([{ a: 1 }])), set(0, "b0", 0, "/items/1/a", 2), done()],
-      expected: aborted(turn([list([{ a: 1 }])], null), "pointer_index_out_of_range", 'field_set path "/items/1/a": array index 1 at token 1 is out of range (length 1)', 1),
+      expected: aborted(
+        turn([list([{ a: 1 }])], null),
+        "pointer_index_out_of_range",
+        'field_set path "/items/1/a": array index 1 at token 1 is out of range (length 1)',
+        1,
+      ),
     },
     {
       name: "missing-container",
-      description: "Every container on the way must already exist as an own member; field_set never creates intermediate containers.",
+      description:
+        "Every container on the way must already exist as an own member; field_set never creates intermediate containers.",
       covers: ["pointer_missing_container"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/meta/progress_pct", 42), done()],
-      expected: aborted(turn([text("x")], null), "pointer_missing_container", 'field_set path "/meta/progress_pct": no own member "meta" at token 0', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_missing_container",
+        'field_set path "/meta/progress_pct": no own member "meta" at token 0',
+        1,
+      ),
     },
     {
       name: "not-a-container",
       description: "A path that goes through a scalar aborts with pointer_not_a_container.",
       covers: ["pointer_not_a_container"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/text/len", 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_not_a_container", 'field_set path "/text/len": token 1 ("len") addresses into a string', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_not_a_container",
+        'field_set path "/text/len": token 1 ("len") addresses into a string',
+        1,
+      ),
     },
     {
       name: "root-pointer-field-set",
-      description: "The root pointer \"\" is RFC 6901 syntax but no delta may use it (a delta never replaces a whole block): pointer_root.",
+      description:
+        'The root pointer "" is RFC 6901 syntax but no delta may use it (a delta never replaces a whole block): pointer_root.',
       covers: ["pointer_root"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "", { kind: "other" }), done()],
       expected: aborted(turn([text("x")], null), "pointer_root", 'field_set may not use the root pointer ""', 1),
     },
     {
       name: "root-pointer-element-append",
-      description: "element_append to the root pointer \"\" aborts with pointer_root too.",
+      description: 'element_append to the root pointer "" aborts with pointer_root too.',
       covers: ["pointer_root"],
       events: [start(0, "b0", text("x")), append(0, "b0", 0, "", 1), done()],
       expected: aborted(turn([text("x")], null), "pointer_root", 'element_append may not use the root pointer ""', 1),
     },
     {
       name: "pointer-too-long",
-      description: "A delta path with more than 512 reference tokens aborts with pointer_too_long (a receiver limit that keeps a turn's depth bounded).",
+      description:
+        "A delta path with more than 512 reference tokens aborts with pointer_too_long (a receiver limit that keeps a turn's depth bounded).",
       covers: ["pointer_too_long"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/a".repeat(513), 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_too_long", "field_set path has 513 reference tokens; at most 512 are accepted", 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_too_long",
+        "field_set path has 513 reference tokens; at most 512 are accepted",
+        1,
+      ),
     },
     {
       name: "pointer-512-tokens",
-      description: "512 reference tokens are accepted: the path is resolved as usual (here its first container is missing).",
+      description:
+        "512 reference tokens are accepted: the path is resolved as usual (here its first container is missing).",
       covers: ["pointer_missing_container"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/a".repeat(512), 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_missing_container", `field_set path ${JSON.stringify("/a".repeat(512))}: no own member "a" at token 0`, 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_missing_container",
+        `field_set path ${JSON.stringify("/a".repeat(512))}: no own member "a" at token 0`,
+        1,
+      ),
     },
     {
       name: "pointer-syntax-no-slash",
-      description: "A path that is neither \"\" nor \"/\"-prefixed aborts with pointer_syntax.",
+      description: 'A path that is neither "" nor "/"-prefixed aborts with pointer_syntax.',
       covers: ["pointer_syntax"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "text", "y"), done()],
-      expected: aborted(turn([text("x")], null), "pointer_syntax", 'field_set path "text": JSON pointer "text" must be empty or start with "/"', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_syntax",
+        'field_set path "text": JSON pointer "text" must be empty or start with "/"',
+        1,
+      ),
     },
     {
       name: "pointer-syntax-bad-escape",
-      description: "A \"~\" not followed by 0 or 1 aborts with pointer_syntax.",
+      description: 'A "~" not followed by 0 or 1 aborts with pointer_syntax.',
       covers: ["pointer_syntax"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/a~2b", "y"), done()],
-      expected: aborted(turn([text("x")], null), "pointer_syntax", 'field_set path "/a~2b": invalid escape in reference token "a~2b": "~" must be followed by 0 or 1', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_syntax",
+        'field_set path "/a~2b": invalid escape in reference token "a~2b": "~" must be followed by 0 or 1',
+        1,
+      ),
     },
     {
       name: "pointer-escapes",
-      description: "~1 decodes to \"/\" and ~0 to \"~\" (in that order: \"~01\" is the member \"~1\").",
+      description: '~1 decodes to "/" and ~0 to "~" (in that order: "~01" is the member "~1").',
       covers: [],
-      events: [start(0, "b0", { kind: "data" }), set(0, "b0", 0, "/a~1b", 1), set(0, "b0", 1, "/m~0n", 2), set(0, "b0", 2, "/~01", 3), done()],
+      events: [
+        start(0, "b0", { kind: "data" }),
+        set(0, "b0", 0, "/a~1b", 1),
+        set(0, "b0", 1, "/m~0n", 2),
+        set(0, "b0", 2, "/~01", 3),
+        done(),
+      ],
       expected: ok(turn([{ kind: "data", "a/b": 1, "m~n": 2, "~1": 3 }])),
     },
     {
       name: "leading-zero-array-index",
-      description: "RFC 6901 array indices have no leading zeros: \"/items/01\" does not address element 1 of an array; it aborts with pointer_leading_zero.",
+      description:
+        'RFC 6901 array indices have no leading zeros: "/items/01" does not address element 1 of an array; it aborts with pointer_leading_zero.',
       covers: ["pointer_leading_zero"],
       events: [start(0, "b0", list(["a", "b"])), set(0, "b0", 0, "/items/01", "B"), done()],
-      expected: aborted(turn([list(["a", "b"])], null), "pointer_leading_zero", 'field_set path "/items/01": array index "01" at token 1 has a leading zero', 1),
+      expected: aborted(
+        turn([list(["a", "b"])], null),
+        "pointer_leading_zero",
+        'field_set path "/items/01": array index "01" at token 1 has a leading zero',
+        1,
+      ),
     },
     {
       name: "leading-zero-array-index-on-the-way",
       description: "A leading-zero index on the way to element_append's target array aborts too.",
       covers: ["pointer_leading_zero"],
       events: [start(0, "b0", { kind: "grid", rows: [[], []] }), append(0, "b0", 0, "/rows/01", "x"), done()],
-      expected: aborted(turn([{ kind: "grid", rows: [[], []] }], null), "pointer_leading_zero", 'element_append path "/rows/01": array index "01" at token 1 has a leading zero', 1),
+      expected: aborted(
+        turn([{ kind: "grid", rows: [[], []] }], null),
+        "pointer_leading_zero",
+        'element_append path "/rows/01": array index "01" at token 1 has a leading zero',
+        1,
+      ),
     },
     {
       name: "leading-zero-object-key",
-      description: "As a member name of an object, \"01\" is an ordinary key, distinct from \"1\".",
+      description: 'As a member name of an object, "01" is an ordinary key, distinct from "1".',
       covers: [],
-      events: [start(0, "b0", { kind: "map", m: { "01": "zero-one", "1": "one" } }), set(0, "b0", 0, "/m/01", "ZERO-ONE"), set(0, "b0", 1, "/m/00", "new"), done()],
+      events: [
+        start(0, "b0", { kind: "map", m: { "01": "zero-one", "1": "one" } }),
+        set(0, "b0", 0, "/m/01", "ZERO-ONE"),
+        set(0, "b0", 1, "/m/00", "new"),
+        done(),
+      ],
       expected: ok(turn([{ kind: "map", m: { "01": "ZERO-ONE", "1": "one", "00": "new" } }])),
     },
     {
       name: "invalid-array-index",
-      description: "An array addressed by a token that is not an index (\"x\") aborts with pointer_invalid_index.",
+      description: 'An array addressed by a token that is not an index ("x") aborts with pointer_invalid_index.',
       covers: ["pointer_invalid_index"],
       events: [start(0, "b0", list([1])), set(0, "b0", 0, "/items/x", 2), done()],
-      expected: aborted(turn([list([1])], null), "pointer_invalid_index", 'field_set path "/items/x": "x" at token 1 is not an array index', 1),
+      expected: aborted(
+        turn([list([1])], null),
+        "pointer_invalid_index",
+        'field_set path "/items/x": "x" at token 1 is not an array index',
+        1,
+      ),
     },
     {
       name: "element-append-dash",
-      description: "element_append names the array itself; \"/items/-\" names no existing array and aborts with pointer_invalid_index.",
+      description:
+        'element_append names the array itself; "/items/-" names no existing array and aborts with pointer_invalid_index.',
       covers: ["pointer_invalid_index"],
       events: [start(0, "b0", list([1])), append(0, "b0", 0, "/items/-", 2), done()],
-      expected: aborted(turn([list([1])], null), "pointer_invalid_index", 'element_append path "/items/-": "-" at token 1 is not an array index', 1),
+      expected: aborted(
+        turn([list([1])], null),
+        "pointer_invalid_index",
+        'element_append path "/items/-": "-" at token 1 is not an array index',
+        1,
+      ),
     },
     ...forbiddenVectors(),
     {
       name: "forbidden-member-in-discarded-delta",
-      description: "The receiver rule is a rule of the pointer: a forbidden path aborts even in a delta that would otherwise be discarded (mismatched block_id).",
+      description:
+        "The receiver rule is a rule of the pointer: a forbidden path aborts even in a delta that would otherwise be discarded (mismatched block_id).",
       covers: ["pointer_forbidden_member"],
       events: [start(0, "b0", text("x")), set(0, "other", 0, "/constructor/prototype", 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_forbidden_member", 'field_set path "/constructor/prototype": reference token 0 names the forbidden member "constructor"', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_forbidden_member",
+        'field_set path "/constructor/prototype": reference token 0 names the forbidden member "constructor"',
+        1,
+      ),
     },
     {
       name: "inherited-member-field-set",
-      description: "\"Every container on the way must exist\" means an OWN member: \"/toString/x\" does not traverse Object.prototype.toString.",
+      description:
+        '"Every container on the way must exist" means an OWN member: "/toString/x" does not traverse Object.prototype.toString.',
       covers: ["pointer_missing_container"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/toString/x", 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_missing_container", 'field_set path "/toString/x": no own member "toString" at token 0', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_missing_container",
+        'field_set path "/toString/x": no own member "toString" at token 0',
+        1,
+      ),
     },
     {
       name: "inherited-member-element-append",
-      description: "element_append's target must be an own member: \"/hasOwnProperty\" is inherited, so it is missing.",
+      description: 'element_append\'s target must be an own member: "/hasOwnProperty" is inherited, so it is missing.',
       covers: ["pointer_missing_container"],
       events: [start(0, "b0", text("x")), append(0, "b0", 0, "/hasOwnProperty", 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_missing_container", 'element_append path "/hasOwnProperty": no own member "hasOwnProperty" at token 0', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_missing_container",
+        'element_append path "/hasOwnProperty": no own member "hasOwnProperty" at token 0',
+        1,
+      ),
     },
     {
       name: "proto-key-in-content-is-data",
-      description: "A content member named \"__proto__\" (JSON.parse keeps it as an own data member) is carried as data; it never becomes the block's prototype.",
+      description:
+        'A content member named "__proto__" (JSON.parse keeps it as an own data member) is carried as data; it never becomes the block\'s prototype.',
       covers: [],
-      events: [JSON.parse('{"type":"block_start","index":0,"block_id":"b0","block":{"kind":"data","__proto__":{"polluted":true}}}'), done()],
+      events: [
+        JSON.parse(
+          '{"type":"block_start","index":0,"block_id":"b0","block":{"kind":"data","__proto__":{"polluted":true}}}',
+        ),
+        done(),
+      ],
       expected: ok(turn([JSON.parse('{"kind":"data","__proto__":{"polluted":true}}')])),
     },
     {
       name: "block-delta-unknown-index-mid-stream",
-      description: "A delta for an index no block_start opened aborts with block_delta_unknown_index, raised BY that event: the partial turn is folded up to, not including, it; later events (done included) are not applied.",
+      description:
+        "A delta for an index no block_start opened aborts with block_delta_unknown_index, raised BY that event: the partial turn is folded up to, not including, it; later events (done included) are not applied.",
       covers: ["block_delta_unknown_index"],
       events: [
         start(0, "b0", text("")),
@@ -375,25 +571,48 @@ export function vectorSources(): VectorSource[] {
         set(0, "b0", 1, "/text", "not applied"),
         done(),
       ],
-      expected: aborted(turn([text("partial")], null, [{ id: "c1", name: "t", arguments: {} }]), "block_delta_unknown_index", "block_delta for index 1, which no block_start opened", 3),
+      expected: aborted(
+        turn([text("partial")], null, [{ id: "c1", name: "t", arguments: {} }]),
+        "block_delta_unknown_index",
+        "block_delta for index 1, which no block_start opened",
+        3,
+      ),
     },
     {
       name: "gap-closes-up",
-      description: "Blocks opened at 2 and 5 only: block_start_index_gap is a property of the COMPLETED turn (at null), so every event is folded, done included; blocks close up (index 2 at blocks[0], 5 at blocks[1]) and the real indices survive only in the message.",
+      description:
+        "Blocks opened at 2 and 5 only: block_start_index_gap is a property of the COMPLETED turn (at null), so every event is folded, done included; blocks close up (index 2 at blocks[0], 5 at blocks[1]) and the real indices survive only in the message.",
       covers: ["block_start_index_gap"],
-      events: [start(2, "b2", text("")), start(5, "b5", text("")), set(2, "b2", 0, "/text", "two"), set(5, "b5", 0, "/text", "five"), done()],
-      expected: aborted(turn([text("two"), text("five")], "done"), "block_start_index_gap", "block indices not contiguous from 0: opened 2, 5; missing 0-1, 3-4", null),
+      events: [
+        start(2, "b2", text("")),
+        start(5, "b5", text("")),
+        set(2, "b2", 0, "/text", "two"),
+        set(5, "b5", 0, "/text", "five"),
+        done(),
+      ],
+      expected: aborted(
+        turn([text("two"), text("five")], "done"),
+        "block_start_index_gap",
+        "block indices not contiguous from 0: opened 2, 5; missing 0-1, 3-4",
+        null,
+      ),
     },
     {
       name: "gap-single-missing-index",
       description: "Opened 0, 1 and 3: one missing index is written alone.",
       covers: ["block_start_index_gap"],
       events: [start(0, "b0", text("a")), start(3, "b3", text("d")), start(1, "b1", text("b")), done()],
-      expected: aborted(turn([text("a"), text("b"), text("d")], "done"), "block_start_index_gap", "block indices not contiguous from 0: opened 0, 1, 3; missing 2", null),
+      expected: aborted(
+        turn([text("a"), text("b"), text("d")], "done"),
+        "block_start_index_gap",
+        "block indices not contiguous from 0: opened 0, 1, 3; missing 2",
+        null,
+      ),
     },
     {
       name: "duplicate-block-start-last-write-wins",
-      description: "A second block_start for an open index replaces block_id and content in place (last-write-wins; block 1 stays where it is) and does NOT reset seq: after it, seq 0 (stale) and seq 1 (replayed) are discarded, seq 2 applies, and a delta for the old block_id is mismatched.",
+      description:
+        "A second block_start for an open index replaces block_id and content in place (last-write-wins; block 1 stays where it is) and does NOT reset seq: after it, seq 0 (stale) and seq 1 (replayed) are discarded, seq 2 applies, and a delta for the old block_id is mismatched.",
       covers: ["stale_seq", "block_id_mismatch"],
       events: [
         start(0, "a", list([])),
@@ -411,14 +630,21 @@ export function vectorSources(): VectorSource[] {
     },
     {
       name: "block-id-mismatch-discarded",
-      description: "A delta whose block_id does not match the block open at its index is discarded silently, deliberately: no abort, no error members, later deltas apply.",
+      description:
+        "A delta whose block_id does not match the block open at its index is discarded silently, deliberately: no abort, no error members, later deltas apply.",
       covers: ["block_id_mismatch"],
-      events: [start(0, "b0", list([])), append(0, "someone-else", 0, "/items", "wrong"), append(0, "b0", 1, "/items", "right"), done()],
+      events: [
+        start(0, "b0", list([])),
+        append(0, "someone-else", 0, "/items", "wrong"),
+        append(0, "b0", 1, "/items", "right"),
+        done(),
+      ],
       expected: ok(turn([list(["right"])])),
     },
     {
       name: "stale-and-replayed-seq-discarded",
-      description: "seq must be strictly greater than the last applied at the index: a replayed seq (equal) and a stale one (lower) are discarded silently; a gap ahead (0 then 5) is allowed.",
+      description:
+        "seq must be strictly greater than the last applied at the index: a replayed seq (equal) and a stale one (lower) are discarded silently; a gap ahead (0 then 5) is allowed.",
       covers: ["stale_seq"],
       events: [
         start(0, "b0", list([])),
@@ -435,21 +661,37 @@ export function vectorSources(): VectorSource[] {
       name: "seq-is-per-index",
       description: "Each index keeps its own seq: seq 7 at index 0 does not make seq 0 at index 1 stale.",
       covers: [],
-      events: [start(0, "b0", list([])), start(1, "b1", list([])), append(0, "b0", 7, "/items", "a"), append(1, "b1", 0, "/items", "b"), done()],
+      events: [
+        start(0, "b0", list([])),
+        start(1, "b1", list([])),
+        append(0, "b0", 7, "/items", "a"),
+        append(1, "b1", 0, "/items", "b"),
+        done(),
+      ],
       expected: ok(turn([list(["a"]), list(["b"])])),
     },
     {
       name: "discarded-delta-does-not-advance-seq",
       description: "A discarded delta (mismatched block_id) does not advance the index's seq.",
       covers: ["block_id_mismatch"],
-      events: [start(0, "b0", list([])), append(0, "x", 9, "/items", "no"), append(0, "b0", 1, "/items", "yes"), done()],
+      events: [
+        start(0, "b0", list([])),
+        append(0, "x", 9, "/items", "no"),
+        append(0, "b0", 1, "/items", "yes"),
+        done(),
+      ],
       expected: ok(turn([list(["yes"])])),
     },
     {
       name: "element-append-array-is-one-element",
       description: "element_append of an array value appends it as ONE element; it is never spliced.",
       covers: [],
-      events: [start(0, "b0", list(["a"])), append(0, "b0", 0, "/items", ["b", "c"]), append(0, "b0", 1, "/items", []), done()],
+      events: [
+        start(0, "b0", list(["a"])),
+        append(0, "b0", 0, "/items", ["b", "c"]),
+        append(0, "b0", 1, "/items", []),
+        done(),
+      ],
       expected: ok(turn([list(["a", ["b", "c"], []])])),
     },
     {
@@ -457,39 +699,63 @@ export function vectorSources(): VectorSource[] {
       description: "element_append never creates its array: a missing target aborts with pointer_missing_container.",
       covers: ["pointer_missing_container"],
       events: [start(0, "b0", text("x")), append(0, "b0", 0, "/items", 1), done()],
-      expected: aborted(turn([text("x")], null), "pointer_missing_container", 'element_append path "/items": no own member "items" at token 0', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "pointer_missing_container",
+        'element_append path "/items": no own member "items" at token 0',
+        1,
+      ),
     },
     {
       name: "element-append-not-array",
       description: "element_append to a member that is not an array aborts with element_append_not_array.",
       covers: ["element_append_not_array"],
       events: [start(0, "b0", text("x")), append(0, "b0", 0, "/text", "y"), done()],
-      expected: aborted(turn([text("x")], null), "element_append_not_array", 'element_append path "/text": the target is a string, not an array', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "element_append_not_array",
+        'element_append path "/text": the target is a string, not an array',
+        1,
+      ),
     },
     {
       name: "kind-set-to-string",
-      description: "field_set \"/kind\" with a string changes the block's kind.",
+      description: 'field_set "/kind" with a string changes the block\'s kind.',
       covers: [],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/kind", "markdown"), done()],
       expected: ok(turn([{ kind: "markdown", text: "x" }])),
     },
     {
       name: "kind-set-to-non-string",
-      description: "field_set \"/kind\" with a value that is not a string aborts (block_kind_not_string): a ForgeBlock's kind is a string.",
+      description:
+        'field_set "/kind" with a value that is not a string aborts (block_kind_not_string): a ForgeBlock\'s kind is a string.',
       covers: ["block_kind_not_string"],
       events: [start(0, "b0", text("x")), set(0, "b0", 0, "/kind", null), done()],
-      expected: aborted(turn([text("x")], null), "block_kind_not_string", 'field_set "/kind" must set a string, not a null', 1),
+      expected: aborted(
+        turn([text("x")], null),
+        "block_kind_not_string",
+        'field_set "/kind" must set a string, not a null',
+        1,
+      ),
     },
     {
       name: "error-event",
-      description: "An error event aborts at its position; its code and message become the turn's error_code/error_message, the partial turn is kept, later events are not applied.",
+      description:
+        "An error event aborts at its position; its code and message become the turn's error_code/error_message, the partial turn is kept, later events are not applied.",
       covers: [],
-      events: [start(0, "b0", text("")), set(0, "b0", 0, "/text", "so far"), error("rate_limited", "Too many requests; retry in 20s."), set(0, "b0", 1, "/text", "after"), done()],
+      events: [
+        start(0, "b0", text("")),
+        set(0, "b0", 0, "/text", "so far"),
+        error("rate_limited", "Too many requests; retry in 20s."),
+        set(0, "b0", 1, "/text", "after"),
+        done(),
+      ],
       expected: aborted(turn([text("so far")], null), "rate_limited", "Too many requests; retry in 20s.", 2),
     },
     {
       name: "error-event-first",
-      description: "An error event before anything else: empty partial turn with the server's code and (empty) message.",
+      description:
+        "An error event before anything else: empty partial turn with the server's code and (empty) message.",
       covers: [],
       events: [error("overloaded", "")],
       expected: aborted(turn([], null), "overloaded", "", 0),
@@ -517,14 +783,16 @@ export function vectorSources(): VectorSource[] {
     },
     {
       name: "error-after-done",
-      description: "An error event after done is an event after done: the abort is event_after_done, not the server's code.",
+      description:
+        "An error event after done is an event after done: the abort is event_after_done, not the server's code.",
       covers: ["event_after_done"],
       events: [done(), error("late", "too late")],
       expected: aborted(turn([], "done"), "event_after_done", "error event after done", 1),
     },
     {
       name: "stream-without-done",
-      description: "A stream that ends without done aborts at finish (at null) with stream_without_done; the partial turn carries every event.",
+      description:
+        "A stream that ends without done aborts at finish (at null) with stream_without_done; the partial turn carries every event.",
       covers: ["stream_without_done"],
       events: [start(0, "b0", text("")), set(0, "b0", 0, "/text", "cut")],
       expected: aborted(turn([text("cut")], null), "stream_without_done", NO_DONE, null),
@@ -538,14 +806,16 @@ export function vectorSources(): VectorSource[] {
     },
     {
       name: "stream-without-done-before-gap",
-      description: "A stream that ends without done is reported as stream_without_done even when its indices also have a gap: the gap is a property of a completed turn.",
+      description:
+        "A stream that ends without done is reported as stream_without_done even when its indices also have a gap: the gap is a property of a completed turn.",
       covers: ["stream_without_done"],
       events: [start(1, "b1", text("x"))],
       expected: aborted(turn([text("x")], null), "stream_without_done", NO_DONE, null),
     },
     {
       name: "tool-call-same-id-replaces",
-      description: "A tool_call with an id seen before replaces that call in place (e.g. to add its result); a new id appends.",
+      description:
+        "A tool_call with an id seen before replaces that call in place (e.g. to add its result); a new id appends.",
       covers: [],
       events: [
         toolCall({ id: "c1", name: "search", arguments: { q: "a" } }),
@@ -564,21 +834,30 @@ export function vectorSources(): VectorSource[] {
     ...invalidEventVectors(),
     {
       name: "malformed-line",
-      description: "Fold command: a non-blank line that is not JSON aborts with malformed_event at its event position; blank lines are not events.",
+      description:
+        "Fold command: a non-blank line that is not JSON aborts with malformed_event at its event position; blank lines are not events.",
       covers: ["malformed_event"],
-      stdin: [JSON.stringify(start(0, "b0", text("x"))), "", "{\"type\": \"block_delta\",", JSON.stringify(done()), ""].join("\n"),
-      expected: aborted(
-        turn([text("x")], null),
-        "malformed_event",
-        "line 3 is not JSON (syntax)",
-        1,
-      ),
+      stdin: [
+        JSON.stringify(start(0, "b0", text("x"))),
+        "",
+        '{"type": "block_delta",',
+        JSON.stringify(done()),
+        "",
+      ].join("\n"),
+      expected: aborted(turn([text("x")], null), "malformed_event", "line 3 is not JSON (syntax)", 1),
     },
     {
       name: "blank-and-crlf-lines",
       description: "Fold command: blank and whitespace-only lines are skipped and CRLF line ends are accepted.",
       covers: [],
-      stdin: ["", JSON.stringify(start(0, "b0", text("x"))), "   ", JSON.stringify(set(0, "b0", 0, "/text", "y")) + "\r", JSON.stringify(done()) + "\r", ""].join("\n"),
+      stdin: [
+        "",
+        JSON.stringify(start(0, "b0", text("x"))),
+        "   ",
+        JSON.stringify(set(0, "b0", 0, "/text", "y")) + "\r",
+        JSON.stringify(done()) + "\r",
+        "",
+      ].join("\n"),
       expected: ok(turn([text("y")])),
     },
   ];
@@ -612,7 +891,12 @@ export function emitVectorFiles(): Map<string, string> {
     version: "1.3.0",
     description:
       "frame-wire 1.3.0 conformance vectors. Each file: {name, description, covers, level, events | stdin, expected: {turn, abort}, message_pinned}. A fold-level vector's events are the NDJSON lines of a stream; a command-level vector gives the exact stdin. The outcome is compared by deep equality; when message_pinned is false the abort message is this suite's wording, not the contract's.",
-    vectors: sources.map((v) => ({ name: v.name, file: `${v.name}.json`, level: v.stdin !== undefined ? "command" : "fold", covers: v.covers })),
+    vectors: sources.map((v) => ({
+      name: v.name,
+      file: `${v.name}.json`,
+      level: v.stdin !== undefined ? "command" : "fold",
+      covers: v.covers,
+    })),
   };
   files.set("index.json", JSON.stringify(index, null, 2) + "\n");
   return files;

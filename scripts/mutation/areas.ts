@@ -37,7 +37,8 @@ export interface MutationArea {
 export const AREAS: readonly MutationArea[] = [
   {
     name: "frame-wire",
-    description: "the frame-wire fold (src/frame-wire: fold, gap message, value adoption, fast pointer path, fold command) and the SSE client",
+    description:
+      "the frame-wire fold (src/frame-wire: fold, gap message, value adoption, fast pointer path, fold command) and the SSE client",
     mutate: [
       "src/frame-wire/fold.ts",
       "src/frame-wire/gap.ts",
@@ -61,7 +62,8 @@ export const AREAS: readonly MutationArea[] = [
   },
   {
     name: "wit",
-    description: "the Wit daemon, its store and the conflict detectors, driven in process (real socket, SQLite) by the conform wit checks",
+    description:
+      "the Wit daemon, its store and the conflict detectors, driven in process (real socket, SQLite) by the conform wit checks",
     mutate: ["src/wit/daemon/**/*.ts", "src/wit/store/**/*.ts", "!src/wit/daemon/index.ts", "!src/wit/store/index.ts"],
     // The suite check by check against the daemon `conform wit` starts in its own process (real
     // socket, SQLite, manual clock), so coverage is per check (decision 223).
@@ -71,7 +73,8 @@ export const AREAS: readonly MutationArea[] = [
   },
   {
     name: "wright-agent",
-    description: "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), served in process over Unix sockets to the conform wright-agent checks",
+    description:
+      "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), served in process over Unix sockets to the conform wright-agent checks",
     mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/**/index.ts"],
     // The hosts run in the test process (public host API on one Unix socket per transport; the
     // suite's clients reach them through a byte relay), so coverage is per check (decision 224).

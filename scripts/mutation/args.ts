@@ -39,7 +39,9 @@ function positiveNumber(flag: string, text: string | undefined, integer: boolean
   if (text === undefined) return undefined;
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1))) {
-    throw new UsageError(`${flag} needs ${integer ? "a positive integer" : "a number >= 0"}, got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `${flag} needs ${integer ? "a positive integer" : "a number >= 0"}, got ${JSON.stringify(text)}`,
+    );
   }
   return n;
 }
@@ -71,7 +73,8 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
   let areas: MutationArea[] = [...AREAS];
   if (only !== undefined) {
     const area = findArea(only);
-    if (!area) throw new UsageError(`unknown area ${JSON.stringify(only)} (areas: ${AREAS.map((a) => a.name).join(", ")})`);
+    if (!area)
+      throw new UsageError(`unknown area ${JSON.stringify(only)} (areas: ${AREAS.map((a) => a.name).join(", ")})`);
     areas = [area];
   }
   const files = (values.files as unknown as string[] | undefined) ?? [];
@@ -79,12 +82,16 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
     if (only === undefined) throw new UsageError("--files needs --only <area>");
     // Inside the area: under the literal part of one of its globs (no glob library needed for that).
     const literal = (g: string) => g.split("*")[0]!;
-    const outside = files.filter((f) => !areas[0]!.mutate.some((g) => !g.startsWith("!") && (g.includes("*") ? f.startsWith(literal(g)) : f === g)));
+    const outside = files.filter(
+      (f) =>
+        !areas[0]!.mutate.some((g) => !g.startsWith("!") && (g.includes("*") ? f.startsWith(literal(g)) : f === g)),
+    );
     if (outside.length > 0) throw new UsageError(`--files ${outside[0]} is not a file of area ${only}`);
     areas = [{ ...areas[0]!, mutate: [...files, ...areas[0]!.mutate.filter((g) => g.startsWith("!"))] }];
   }
   const runner = (values.runner as string | undefined) ?? "checks";
-  if (runner !== "checks" && runner !== "vitest") throw new UsageError(`--runner needs checks or vitest, got ${JSON.stringify(runner)}`);
+  if (runner !== "checks" && runner !== "vitest")
+    throw new UsageError(`--runner needs checks or vitest, got ${JSON.stringify(runner)}`);
   return {
     runner,
     help: values.help === true,

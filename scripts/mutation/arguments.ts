@@ -56,13 +56,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: `${FW}fold.ts`,
     kind: "equivalent",
     title: "a shortcut the hasOwnProperty call answers the same",
-    why: "fastDelta reads the delta's own keys for its member count; when the third of them is \"value\", it skips hasOwnProperty(delta, \"value\"), which would return true for it. Forcing the key test either way only makes the call happen or not, and the call and the key list agree (decision 213).",
+    why: 'fastDelta reads the delta\'s own keys for its member count; when the third of them is "value", it skips hasOwnProperty(delta, "value"), which would return true for it. Forcing the key test either way only makes the call happen or not, and the call and the key list agree (decision 213).',
   },
   {
     file: `${FW}fold.ts`,
     kind: "equivalent",
     title: "an unreachable entry of the pointer-code map",
-    why: "pointer-syntax errors are raised by compilePointer before src/json's evaluation runs, so POINTER_CODES[\"pointer-syntax\"] is never read (pointer_syntax is produced directly, and its vectors pass).",
+    why: 'pointer-syntax errors are raised by compilePointer before src/json\'s evaluation runs, so POINTER_CODES["pointer-syntax"] is never read (pointer_syntax is produced directly, and its vectors pass).',
   },
   {
     file: `${FW}fold.ts`,
@@ -74,7 +74,9 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: `${FW}fold.ts`,
     kind: "own choice",
     title: "invalid_event and pointer messages (our wording)",
-    why: WORDING + " In describeInvalidBlockDelta (lines 155-167) a skipped test only moves the reason to a later one; the event is still refused at the same position with invalid_event. The remaining literals here are the `where` prefixes of messages.",
+    why:
+      WORDING +
+      " In describeInvalidBlockDelta (lines 155-167) a skipped test only moves the reason to a later one; the event is still refused at the same position with invalid_event. The remaining literals here are the `where` prefixes of messages.",
   },
   {
     file: `${FW}fold.ts`,
@@ -149,7 +151,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/cli/frame-wire-fold.ts",
     kind: "own choice",
     title: "the malformed-line kind for a non-parser error",
-    why: "The fallback kind \"syntax\" is used only if parseJson throws something that is not a JsonParseError, which it never does.",
+    why: 'The fallback kind "syntax" is used only if parseJson throws something that is not a JsonParseError, which it never does.',
   },
   {
     file: "src/cli/frame-wire-fold.ts",
@@ -222,7 +224,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: "src/rpc/engine.ts",
     kind: "own choice",
-    title: "the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults",
+    title:
+      "the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults",
     why: "checkRequest and ignoresParams are the contract's hooks (Wit's witVersion and its ping that ignores params, checked by the Wit suite against the daemon, not by this area's generic checks); the context object handed to a handler (id, request, transport) is our handler API; onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
   },
   {
@@ -248,7 +251,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/rpc/client.ts",
     kind: "equivalent",
     title: "params: undefined, and a redundant object test",
-    why: "A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === \"2.0\"` test that follows.",
+    why: 'A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === "2.0"` test that follows.',
   },
   {
     file: "src/rpc/client.ts",
@@ -290,7 +293,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: `${FW}fold.ts`,
-    lines: [[237, 237], [336, 370]],
+    lines: [
+      [237, 237],
+      [336, 370],
+    ],
     kind: "kept counted",
     title: "fastDelta declining more often, or a guard a later guard repeats (decision 227)",
     why: "fastDelta (the allocation-free block_delta path of `adoptEvents`, which the fold command uses) returns false, changing nothing, whenever it is not sure, and the event then goes down the full path, which decides it exactly (test/conformance/frame-wire-fast-path-power.test.ts compares the fold command with the copying reference fold on generated streams, repeated paths included, and kills the mutants that make it ACCEPT more: an unknown op taken as applied, a non-integer seq). The survivors listed make it decline more often (a guard forced true, a bound moved inwards, the body or the `copy ||` test emptied, field_set or element_append never taken), drop a guard a later one repeats (a primitive event has no type; a non-number index finds no dense slot; a missing value is undefined; a string seq is no integer), or return false after applying (the full path then discards the event as a repeated seq). Kept counted, not disabled: fold.ts is being rewritten by the frame-wire performance session, and comments placed now would land on other lines after that merge.",
@@ -322,7 +328,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wit/daemon/conflicts.ts",
-    lines: [[17, 17], [36, 38]],
+    lines: [
+      [17, 17],
+      [36, 38],
+    ],
     kind: "kept counted",
     title: "equivalent or own choice, but a line comment would also hide killed mutants of the same line",
     why: "Line 17, each single `=== null` test (and `&&` between the first pair): equivalent, a range is null at both ends or at neither (intentRange and the stored rows set them together); but the same line's whole-condition mutant is killed (wit/intent-conflicts, G's file-level intent; wit/model), and a `next-line` comment works per mutator, not per mutant. Lines 34-36, the method chain: dropping the own-session filter (34, 35) is our choice (docs/wit.md, decision 051: the caller's own intents never overlap; the seed leaves it open), the status re-check (36) is equivalent (the daemon passes store.intents.query({}), which holds declared and active intents only); comments inside a method chain do not reach these nodes, and one before `return live` would also ignore the chain's killed MethodExpression mutants. Kept in the score rather than hide kills.",
@@ -360,7 +369,12 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wit/store/file-list.ts",
-    lines: [[11, 11], [15, 15], [17, 17], [24, 24]],
+    lines: [
+      [11, 11],
+      [15, 15],
+      [17, 17],
+      [24, 24],
+    ],
     kind: "kept counted",
     title: "unreachable refusals of a file list and empty decoded entries, on lines whose other mutants are killed",
     why: "Equivalent by the two arguments above (the params schema makes encodeFileList's refusals unreachable; empty decoded entries match no declared file): each refusal's condition forced false (11, 15, 17), the refusal message of 17 emptied, and the empty-entry filter forced true or `>= 0` (24). But the same lines' other mutants of the same mutators are killed (a condition forced true refuses every declaration; `f.includes(\"\")`; `<= 0` drops every entry), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
@@ -419,7 +433,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: "src/wit/daemon/http.ts",
     kind: "own choice",
-    title: "the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)",
+    title:
+      "the HTTP layer beyond POST /rpc (decision 049: refusal statuses and bodies, 204, headers, timeouts, malformed HTTP)",
     why: "The contract (the seed's design note) says only: HTTP/1.1 POST /rpc with Content-Type application/json, answered synchronously. Which status and JSON-RPC body a wrong path, method or content type, an oversize body (413 from Content-Length or the streamed size, the 2 s drain) or malformed HTTP gets, 204 for a notification, the response headers, and the server's timeouts and connection limits are our choices (decision 049); wit/http-transport pins them in the reference profile only, and test/wit/daemon-http.test.ts checks each. A POST /rpc with application/json, which every check sends, is answered either way.",
   },
   {
@@ -455,7 +470,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: "src/wit/daemon/handlers.ts",
     kind: "own choice",
-    title: "canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)",
+    title:
+      "canonical symbol keys beyond the contract (decision 144: bare method names, ambiguity, real files, stored spellings)",
     why: "The contract names a symbol by `file:symbolName` and puts file paths in canonical form ('./src//a.ts' is 'src/a.ts'); the rest of decision 144 is ours: a bare name denotes the one `Class.name` of its file, several such symbols are ambiguous (INVALID_REQUEST with data.candidates), the file part is the real path under the root, a query filter under a stored spelling needs no analysis, and a filter the path check refuses is kept as given (it matches no stored key). The suite's fixtures use top-level names only, as a foreign daemon's checks must; test/wit/symbol-keys.test.ts checks resolution.",
   },
   {
@@ -529,7 +545,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wit/daemon/limits.ts",
     kind: "equivalent",
     title: "Buffer.byteLength counts UTF-8 when given no encoding",
-    why: "`Buffer.byteLength(s, \"\")`: Node takes a missing or empty encoding as UTF-8, so the count is the same (wit/check-contracts-content-limit sends two-byte characters around the limit).",
+    why: '`Buffer.byteLength(s, "")`: Node takes a missing or empty encoding as UTF-8, so the count is the same (wit/check-contracts-content-limit sends two-byte characters around the limit).',
   },
   {
     file: "src/wit/daemon/daemon.ts",
@@ -547,26 +563,37 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wit/daemon/handlers.ts",
     lines: [[357, 357]],
     kind: "kept counted",
-    title: "which accepted contract check-contracts enforces, and ties between acceptances, on lines whose other mutants are killed",
+    title:
+      "which accepted contract check-contracts enforces, and ties between acceptances, on lines whose other mutants are killed",
     why: "When a symbol has several accepted contracts, check-contracts enforces the newest acceptance (decision 143) and contract.retire retires the older ones with it (decision 157); ties between acceptances in the same millisecond are broken by proposal order. The contract states neither (it says which contracts check-contracts enforces: accepted ones), so these are our choices: handlers.ts's `!held || ...` forced true (the last listed wins, which in the suite is also the newest), and retire.ts's tie-breaks (no two acceptances share an instant in the suite). The same lines' other mutants are killed (wit/contract-retire), and a `next-line` comment works per mutator. Kept in the score rather than hide kills.",
   },
   {
     file: "src/wit/daemon/retire.ts",
     lines: [[18, 18]],
     kind: "kept counted",
-    title: "which accepted contract check-contracts enforces, and ties between acceptances, on lines whose other mutants are killed",
+    title:
+      "which accepted contract check-contracts enforces, and ties between acceptances, on lines whose other mutants are killed",
     why: "See handlers.ts.",
   },
   {
     file: "src/wit/daemon/http.ts",
-    lines: [[34, 34], [113, 113], [121, 121], [154, 154], [160, 160]],
+    lines: [
+      [34, 34],
+      [113, 113],
+      [121, 121],
+      [154, 154],
+      [160, 160],
+    ],
     kind: "kept counted",
     title: "the HTTP layer's own choices on lines whose other mutants are killed",
-    why: "Own choices by the HTTP argument above (a missing Content-Type is 415, the 404 and 405 wording, the guards that keep a body read or a 413 drain from resolving twice), but the same lines hold killed mutants of the same mutators (a Content-Type test forced, `req.url ?? \"/\"`, the 405 Allow value, a guard forced true drops the body), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+    why: 'Own choices by the HTTP argument above (a missing Content-Type is 415, the 404 and 405 wording, the guards that keep a body read or a 413 drain from resolving twice), but the same lines hold killed mutants of the same mutators (a Content-Type test forced, `req.url ?? "/"`, the 405 Allow value, a guard forced true drops the body), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.',
   },
   {
     file: "src/wit/daemon/symbol-keys.ts",
-    lines: [[46, 46], [132, 132]],
+    lines: [
+      [46, 46],
+      [132, 132],
+    ],
     kind: "kept counted",
     title: "canonical symbol keys on lines whose other mutants are killed",
     why: "Own choices by the canonical-keys argument above (the suffix match of a bare name, a found key's symbol), but the same lines hold killed mutants of the same mutators (the suffix filter dropped, the found test), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
@@ -594,7 +621,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/host/lines.ts",
     kind: "equivalent",
     title: "a chunk given as a string is encoded as UTF-8 either way",
-    why: "A process's stdin and a socket yield Buffers; were a chunk a string, Buffer.from(string) and Buffer.from(string, \"utf8\") (or an empty encoding, which Node reads as utf8) give the same bytes, and Buffer.from of a Buffer ignores the encoding. No input can tell the branches apart.",
+    why: 'A process\'s stdin and a socket yield Buffers; were a chunk a string, Buffer.from(string) and Buffer.from(string, "utf8") (or an empty encoding, which Node reads as utf8) give the same bytes, and Buffer.from of a Buffer ignores the encoding. No input can tell the branches apart.',
   },
   {
     file: "src/wright-agent/host/lines.ts",
@@ -641,7 +668,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   {
     file: "src/wright-agent/host/mcp.ts",
     kind: "equivalent",
-    title: "the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)",
+    title:
+      "the engine shapes params before a host's validator sees them (method names, structures and specs the hosts do not rely on)",
     why: "Both hosts hand src/rpc's engine a method table. The engine refuses params that are neither an object nor an array (-32600) and by-position params a by-name method cannot take (-32602), and maps an alias's positional [] to {} before any validator runs; on MCP, screen() refuses every by-position params first. So the hosts' validators only ever see objects: `request`'s object test, MCP's always-true validator's `errors`, a spec's `params` and `errors` lists (no handler throws a declared error), the spec's name and an alias's \"either\" (the engine keys methods by the table's keys and treats an unknown structure like either) change nothing a client can send.",
   },
   {
@@ -652,7 +680,12 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/host/mcp.ts",
-    lines: [[150, 150], [152, 152], [206, 206], [212, 212]],
+    lines: [
+      [150, 150],
+      [152, 152],
+      [206, 206],
+      [212, 212],
+    ],
     kind: "kept counted",
     title: "screen()'s and the MCP handlers' own choices and equivalents on lines whose other mutants are killed",
     why: "(Line numbers as of round 9.) Line 150: a message without method that is not a valid JSON-RPC 2.0 response (another version, a null id) is answered -32600 by the engine; dropping it instead is ours to choose (a response of the client's is dropped, a message with an id only is -32600: wright-agent/mcp-framing). Line 152: a request with a bad id AND another jsonrpc or a non-string method is refused -32600 by the engine as by screen(): equivalent up to data. Line 206: a string cursor we never issued (tools/list never pages) is accepted; refusing it is ours. Line 212: a name that is not a string is refused -32602 by the unknown-tool test next anyway (only our message differs). The same lines hold killed mutants of the same mutators, and a next-line comment works per mutator: kept in the score rather than hide kills.",
@@ -669,13 +702,13 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/derive.ts",
     kind: "own choice",
     title: "the cfg and element count the mock derives for a fixture rule that spells out neither",
-    why: "deriveCfg and deriveElementCount complete a rule of OUR fixture format (wright-agent-fixture/v1, where cfg and elementCount are optional) from its statement texts: a crude model of Workshop that stands in for the real compiler. The contract says what cfg and costEstimate report for a program, not how a fixture without those facts is to be completed; the killing suite serves only our default fixture, which spells out both for every rule (src/wright-agent/fixtures/build-default-project.ts derives them at build time with these functions), so the mock never reaches them there (their module-level tables would be static mutants, each a fresh process and the whole suite). test/wright-agent/fixture.test.ts (\"derived facts\") checks the derivation. elementTotal, which every rule's count uses, stays mutated.",
+    why: 'deriveCfg and deriveElementCount complete a rule of OUR fixture format (wright-agent-fixture/v1, where cfg and elementCount are optional) from its statement texts: a crude model of Workshop that stands in for the real compiler. The contract says what cfg and costEstimate report for a program, not how a fixture without those facts is to be completed; the killing suite serves only our default fixture, which spells out both for every rule (src/wright-agent/fixtures/build-default-project.ts derives them at build time with these functions), so the mock never reaches them there (their module-level tables would be static mutants, each a fresh process and the whole suite). test/wright-agent/fixture.test.ts ("derived facts") checks the derivation. elementTotal, which every rule\'s count uses, stays mutated.',
   },
   {
     file: "src/wright-agent/mock/fixture-load.ts",
     kind: "own choice",
     title: "the fixture loader's messages (the loader code is the contract's)",
-    why: "The design note asks that a broken or missing fixture refuse with a loader code (parse-error, input-io) until repaired; docs/wright-agent.md adds that the message lists the first problems. Their wording (the read error's text, the JSON parse error, the runtime allErrors explanation of a schema failure and its Ajv options, the JSON pointers of the cross-check problems, how many are shown and the \"(and N more)\" tail) is ours: no check reads a refusal message beyond its presence, and a foreign server words its own. The codes and whether a fixture is refused stay mutated (wright-agent/state-freshness, wright-agent/fixture-validity).",
+    why: 'The design note asks that a broken or missing fixture refuse with a loader code (parse-error, input-io) until repaired; docs/wright-agent.md adds that the message lists the first problems. Their wording (the read error\'s text, the JSON parse error, the runtime allErrors explanation of a schema failure and its Ajv options, the JSON pointers of the cross-check problems, how many are shown and the "(and N more)" tail) is ours: no check reads a refusal message beyond its presence, and a foreign server words its own. The codes and whether a fixture is refused stay mutated (wright-agent/state-freshness, wright-agent/fixture-validity).',
   },
   {
     file: "src/wright-agent/mock/edits.ts",
@@ -711,7 +744,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/program.ts",
     kind: "equivalent",
     title: "posix.normalize already drops a leading ./",
-    why: "posix.normalize(\"./main.ws\") is \"main.ws\": after it, no spelling starts with ./ (normalize keeps a leading ./ only for \"./\" itself, which names no file either way), so the test and its slice change nothing.",
+    why: 'posix.normalize("./main.ws") is "main.ws": after it, no spelling starts with ./ (normalize keeps a leading ./ only for "./" itself, which names no file either way), so the test and its slice change nothing.',
   },
   // round 8: wright-agent ops
   {
@@ -724,7 +757,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-workflows.ts",
     kind: "own choice",
     title: "which command lines next lists",
-    why: "The seed adds `next` to check, lint, analyze and inspect as \"a list of complete wright command lines a renderer prints\"; which lines a tool suggests is the tool's (ours name wright commands that exist). The schema pins the shape (an array of strings); mutants that empty the list or a line change only the suggestion.",
+    why: 'The seed adds `next` to check, lint, analyze and inspect as "a list of complete wright command lines a renderer prints"; which lines a tool suggests is the tool\'s (ours name wright commands that exist). The schema pins the shape (an array of strings); mutants that empty the list or a line change only the suggestion.',
   },
   {
     file: "src/wright-agent/mock/ops-edits.ts",
@@ -736,7 +769,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-static.ts",
     kind: "own choice",
     title: "lookup's ranking of inexact matches (the vocabulary companion document is not available)",
-    why: "lookup resolves \"a free-text name guess\"; its rules are in agent-contract-vocabulary.md, which we do not have. wright-agent/ops-vocabulary pins that an entry's own spelling finds it first, the limit and the kind and within filters; how the mock normalises a guess and ranks prefixes, substrings and near misses (the edit-distance bound, ties by catalog order) is its own heuristic.",
+    why: 'lookup resolves "a free-text name guess"; its rules are in agent-contract-vocabulary.md, which we do not have. wright-agent/ops-vocabulary pins that an entry\'s own spelling finds it first, the limit and the kind and within filters; how the mock normalises a guess and ranks prefixes, substrings and near misses (the edit-distance bound, ties by catalog order) is its own heuristic.',
   },
   {
     file: "src/wright-agent/mock/ops-static.ts",
@@ -778,7 +811,7 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-workflows.ts",
     kind: "own choice",
     title: "simulate without athena, and the members simulate echoes",
-    why: "The catalog is read when the service starts, and the killing suite's mock links athena 0.7.3; a service that links none (its code simulate-unavailable, the \"unavailable\" athena_version placeholder) is another start-up configuration, and those values are ours. The echoed seconds and inputIdentity beside the unchanged trace are members we add (wright-agent/v1 permits additive response fields).",
+    why: 'The catalog is read when the service starts, and the killing suite\'s mock links athena 0.7.3; a service that links none (its code simulate-unavailable, the "unavailable" athena_version placeholder) is another start-up configuration, and those values are ours. The echoed seconds and inputIdentity beside the unchanged trace are members we add (wright-agent/v1 permits additive response fields).',
   },
   {
     file: "src/wright-agent/mock/ops-queries.ts",
@@ -814,27 +847,51 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-workflows.ts",
     kind: "own choice",
     title: "what analyze's topVariables counts as a reference",
-    why: "analyze reports top variables (the seed: \"overview, cost, hotspots, complexity, risks, and top variables\"), ranked by use, without defining the count; the mock counts a variable's references other than its declaration. wright-agent/ops-workflows pins that every variable is listed and the ranking follows the reported count.",
+    why: 'analyze reports top variables (the seed: "overview, cost, hotspots, complexity, risks, and top variables"), ranked by use, without defining the count; the mock counts a variable\'s references other than its declaration. wright-agent/ops-workflows pins that every variable is listed and the ranking follows the reported count.',
   },
   {
     file: "src/wright-agent/mock/ops-findings.ts",
-    lines: [[16, 16], [27, 27], [48, 49], [65, 65], [75, 75], [89, 89], [116, 116], [131, 131], [143, 167], [182, 190]],
+    lines: [
+      [16, 16],
+      [27, 27],
+      [48, 49],
+      [65, 65],
+      [75, 75],
+      [89, 89],
+      [116, 116],
+      [131, 131],
+      [143, 167],
+      [182, 190],
+    ],
     kind: "gap",
-    title: "findings and lint: the byte-bound edge and withheld count under a selection, costEstimate's ties, selection and truncation members",
+    title:
+      "findings and lint: the byte-bound edge and withheld count under a selection, costEstimate's ties, selection and truncation members",
     why: "Round 9 (wright-agent/ops-lint-policy) pins lint's verdict against failOn, lint's file filter and byCode, and costEstimate {severity, max}. Not yet pinned: the bound's edge (a result of exactly 5,500 bytes) and selection.withheld when the byte bound cuts a selected list, lintRules' kind, costEstimate's tie order between equal counts, its selection and truncation members when max or severity is given, elementCountUnavailable beside an available count, the waitActions regex's edges (Wait Until with spaces), and emittedBytesUnavailable when the bytes are known.",
   },
   {
     file: "src/wright-agent/mock/ops-queries.ts",
-    lines: [[153, 160], [171, 191], [197, 221], [226, 258]],
+    lines: [
+      [153, 160],
+      [171, 191],
+      [197, 221],
+      [226, 258],
+    ],
     kind: "gap",
-    title: "callGraph's edge bookkeeping, cfg's successor kinds and actions, persistent objects the default fixture does not exercise",
+    title:
+      "callGraph's edge bookkeeping, cfg's successor kinds and actions, persistent objects the default fixture does not exercise",
     why: "wright-agent/ops-fixture-shapes writes a repeated call and a same-kind destroy into the fixture; still unexercised: a call outside a rule, a persistent object outside a rule or an action, more persistent objects than the cap, the destroy patterns of the other kinds and their anchoring; cfg's checks pin the graph's closure, branches and loop heads but not which single edge is next versus loop, nor that a block lists the action it covers; the argument parser's edges (a call without parentheses) are not met. A fixture variant with those shapes (ops-fixture-variants style) would pin them.",
   },
   {
     file: "src/wright-agent/mock/ops-static.ts",
-    lines: [[46, 46], [56, 56], [88, 95], [111, 112]],
+    lines: [
+      [46, 46],
+      [56, 56],
+      [88, 95],
+      [111, 112],
+    ],
     kind: "gap",
-    title: "lookup without a query, its kind and within filters' null forms, an entry missing in the requested locale, a forged cursor",
+    title:
+      "lookup without a query, its kind and within filters' null forms, an entry missing in the requested locale, a forged cursor",
     why: "Not yet pinned: lookup's candidate order without a query (catalog order), a kind or within sent as null, the display name of an entry the requested locale does not spell (the default locale's), the tie order of lookup's ranking where it is not our heuristic, and a cursor whose kind matches but within does not.",
   },
   // round 9: wright-agent ops
@@ -853,7 +910,10 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   },
   {
     file: "src/wright-agent/mock/ops-edits.ts",
-    lines: [[126, 126], [128, 128]],
+    lines: [
+      [126, 126],
+      [128, 128],
+    ],
     kind: "kept counted",
     title: "editStatements' position test: mutants that only refuse more statement edits",
     why: "Lines 126 and 128 compute the last position an edit may name and refuse a position the rule has no statement for. Their surviving mutants (an insert's limit taken as a delete's; index >= limit; any insert refused; every edit refused) only make the mock refuse edits the assumed request shape would take, which is the own choice 'editStatements' assumed statement-edit request'; the same lines' mutants that accept more are killed (a delete or replace past the end: wright-agent/ops-edit-statements; an insert into an empty list: wright-agent/ops-edit-sources, never a server fault), and a next-line comment works per mutator: kept in the score rather than hide kills.",
@@ -862,7 +922,8 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
     file: "src/wright-agent/mock/ops-edits.ts",
     lines: [[78, 78]],
     kind: "kept counted",
-    title: "providerValidateEdit's post-edit diagnostics: the where-object only words the message; the origin's provider name",
+    title:
+      "providerValidateEdit's post-edit diagnostics: the where-object only words the message; the origin's provider name",
     why: "Line 78 turns the post-edit check's diagnostics into provider diagnostics. `{ source: uri }` -> {} changes only the diagnostic's message text (checkDelimiters maps no span without a file and path), which is the own choice 'the wording of the mock operations' refusals and payload diagnostics'; `{ kind: req.language_id }` -> {} keeps a source member but drops the provider's name from it: wright-agent/ops-provider-documents requires a status and a source, not yet that source.kind names the language_id (a gap: the check's body would need a --force run). The line's object mutant that drops status and source is killed, so no per-mutator comment.",
   },
   {
@@ -983,14 +1044,20 @@ export const ARGUMENTS: readonly SurvivorArgument[] = [
   // round 10: the whole-area run at 5e3b987 (after the review's MCP batch refactor)
   {
     file: "src/wright-agent/host/mcp.ts",
-    lines: [[243, 243], [262, 262]],
+    lines: [
+      [243, 243],
+      [262, 262],
+    ],
     kind: "kept counted",
     title: "the MCP batch path after the review: members in order, and the version gate's empty-batch test",
     why: "batchInOrder false runs a batch's members concurrently: JSON-RPC lets a server process them in any order and the reply array matches by id, so no check may require the order (wright-agent/mcp-batches judges the replies by id). `value.length > 0` forced true or `>= 0` sends an empty batch in a non-2025-03-26 session to the gate instead of the engine: both answer one -32600 with id null, only the message (ours) differs. Kept counted, not disabled: the lines were rewritten by the review and a comment now would hide the same lines' killed mutants.",
   },
   {
     file: "src/wright-agent/mock/fixture-load.ts",
-    lines: [[60, 60], [180, 180]],
+    lines: [
+      [60, 60],
+      [180, 180],
+    ],
     kind: "kept counted",
     title: "the fixture parser's catch block and the diagnostics span walk",
     why: "60:17, the catch block emptied: a next-line comment inside `try` ignores nothing, and a disable/restore pair around the try/catch would also hide its killed mutants (the refusal itself is pinned by wright-agent/fixture-rules: a fixture that does not parse is refused). 180:21, `f.diagnostics ?? []` -> a one-element array: the loader's schema validation has already required `diagnostics`, so the default is never taken (equivalent).",

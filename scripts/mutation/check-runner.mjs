@@ -28,7 +28,10 @@ export class ConformanceCheckRunner {
 
   loadSuite() {
     const file = process.env.MUTATION_SUITE;
-    if (!file) throw new Error("scripts/mutation/check-runner.mjs: MUTATION_SUITE is not set (run it through `npm run mutation`)");
+    if (!file)
+      throw new Error(
+        "scripts/mutation/check-runner.mjs: MUTATION_SUITE is not set (run it through `npm run mutation`)",
+      );
     // Relative to the sandbox Stryker runs this process in, so the instrumented sources are loaded.
     this.suite ??= import(pathToFileURL(path.resolve(process.cwd(), file)).href).then((m) => m.mutationSuite);
     return this.suite;
@@ -49,12 +52,16 @@ export class ConformanceCheckRunner {
         try {
           outcome = await target.run(check.id);
         } catch (e) {
-          outcome = { ok: false, message: e instanceof Error ? e.stack ?? e.message : String(e) };
+          outcome = { ok: false, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
         } finally {
           ns().currentTestId = undefined;
         }
         const base = { id: check.id, name: check.id, timeSpentMs: Math.round(performance.now() - t0) };
-        tests.push(outcome.ok ? { ...base, status: TestStatus.Success } : { ...base, status: TestStatus.Failed, failureMessage: outcome.message ?? "failed" });
+        tests.push(
+          outcome.ok
+            ? { ...base, status: TestStatus.Success }
+            : { ...base, status: TestStatus.Failed, failureMessage: outcome.message ?? "failed" },
+        );
         if (!outcome.ok && bail) break;
       }
     } finally {
@@ -68,9 +75,13 @@ export class ConformanceCheckRunner {
     ns().hitCount = undefined;
     try {
       const tests = await this.run(undefined, { bail: false });
-      return { status: DryRunStatus.Complete, tests, mutantCoverage: options.coverageAnalysis === "off" ? undefined : ns().mutantCoverage };
+      return {
+        status: DryRunStatus.Complete,
+        tests,
+        mutantCoverage: options.coverageAnalysis === "off" ? undefined : ns().mutantCoverage,
+      };
     } catch (e) {
-      return { status: DryRunStatus.Error, errorMessage: e instanceof Error ? e.stack ?? e.message : String(e) };
+      return { status: DryRunStatus.Error, errorMessage: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     }
   }
 
@@ -84,7 +95,7 @@ export class ConformanceCheckRunner {
     try {
       tests = await this.run(options.testFilter, { bail: !options.disableBail });
     } catch (e) {
-      return { status: MutantRunStatus.Error, errorMessage: e instanceof Error ? e.stack ?? e.message : String(e) };
+      return { status: MutantRunStatus.Error, errorMessage: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     } finally {
       ns().activeMutant = undefined;
     }
@@ -92,7 +103,13 @@ export class ConformanceCheckRunner {
     ns().hitCount = undefined;
     if (timeout) return { status: MutantRunStatus.Timeout, reason: timeout.reason };
     const failed = tests.filter((t) => t.status === TestStatus.Failed);
-    if (failed.length > 0) return { status: MutantRunStatus.Killed, killedBy: failed.map((t) => t.id), failureMessage: failed[0].failureMessage, nrOfTests: tests.length };
+    if (failed.length > 0)
+      return {
+        status: MutantRunStatus.Killed,
+        killedBy: failed.map((t) => t.id),
+        failureMessage: failed[0].failureMessage,
+        nrOfTests: tests.length,
+      };
     return { status: MutantRunStatus.Survived, nrOfTests: tests.length };
   }
 }

@@ -18,10 +18,12 @@ export interface ConfigOptions {
 
 export const areaDir = (area: MutationArea): string => `${REPORT_ROOT}/${area.name}`;
 export const jsonReportPath = (area: MutationArea): string => `${areaDir(area)}/mutation.json`;
-export const incrementalPath = (area: MutationArea): string => `${INCREMENTAL_ROOT}/${area.name}/stryker-incremental.json`;
+export const incrementalPath = (area: MutationArea): string =>
+  `${INCREMENTAL_ROOT}/${area.name}/stryker-incremental.json`;
 
 /** Whether the area runs under the long-lived check runner (decision 226). */
-export const usesCheckRunner = (area: MutationArea, options: Pick<ConfigOptions, "runner">): boolean => area.checkSuite !== undefined && options.runner === "checks";
+export const usesCheckRunner = (area: MutationArea, options: Pick<ConfigOptions, "runner">): boolean =>
+  area.checkSuite !== undefined && options.runner === "checks";
 
 function runnerConfig(area: MutationArea, options: ConfigOptions): Record<string, unknown> {
   if (usesCheckRunner(area, options)) {

@@ -20,7 +20,20 @@ export interface ListedMutant {
   ignoreReason?: string;
 }
 
-const quiet = { isDebugEnabled: () => false, debug() {}, info() {}, warn: (m: string) => process.stderr.write(`${m}\n`), error() {}, trace() {}, fatal() {}, isTraceEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => true, isErrorEnabled: () => true, isFatalEnabled: () => true };
+const quiet = {
+  isDebugEnabled: () => false,
+  debug() {},
+  info() {},
+  warn: (m: string) => process.stderr.write(`${m}\n`),
+  error() {},
+  trace() {},
+  fatal() {},
+  isTraceEnabled: () => false,
+  isInfoEnabled: () => false,
+  isWarnEnabled: () => true,
+  isErrorEnabled: () => true,
+  isFatalEnabled: () => true,
+};
 
 export async function listMutants(files: readonly string[]): Promise<ListedMutant[]> {
   const instrumenter = new Instrumenter(quiet as never);
@@ -43,6 +56,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const files = process.argv.slice(2).filter((a) => a !== "--all");
   for (const m of await listMutants(files)) {
     if (!all && m.ignoreReason === undefined) continue;
-    process.stdout.write(`${m.file}:${m.line}:${m.column} ${m.mutatorName} -> ${m.replacement.replace(/\s+/g, " ").slice(0, 60)}${m.ignoreReason ? `  [ignored: ${m.ignoreReason}]` : ""}\n`);
+    process.stdout.write(
+      `${m.file}:${m.line}:${m.column} ${m.mutatorName} -> ${m.replacement.replace(/\s+/g, " ").slice(0, 60)}${m.ignoreReason ? `  [ignored: ${m.ignoreReason}]` : ""}\n`,
+    );
   }
 }

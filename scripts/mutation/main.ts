@@ -48,7 +48,9 @@ async function runArea(area: MutationArea, options: ConfigOptions, log: Writable
   });
   if (code !== 0) throw new Error(`stryker exited ${code} on area ${area.name}`);
   const summary = summarise(JSON.parse(readFileSync(join(ROOT, jsonReportPath(area)), "utf8")) as MutationReport);
-  log.write(`mutation ${area.name}: score ${summary.score} (killed ${summary.killed}, timeout ${summary.timeout}, survived ${summary.survived}, no coverage ${summary.noCoverage}) in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  log.write(
+    `mutation ${area.name}: score ${summary.score} (killed ${summary.killed}, timeout ${summary.timeout}, survived ${summary.survived}, no coverage ${summary.noCoverage}) in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
   return summary;
 }
 
@@ -69,7 +71,18 @@ export async function main(argv: string[], io: { stdout: Writable; stderr: Writa
   }
   const options: ConfigOptions = { concurrency: args.concurrency, force: args.force, runner: args.runner };
   if (args.printConfig) {
-    io.stdout.write(JSON.stringify(Object.fromEntries(args.areas.map((a) => [a.name, { tests: usesCheckRunner(a, options) ? [a.checkSuite] : a.tests, stryker: strykerConfig(a, options) }])), null, 2) + "\n");
+    io.stdout.write(
+      JSON.stringify(
+        Object.fromEntries(
+          args.areas.map((a) => [
+            a.name,
+            { tests: usesCheckRunner(a, options) ? [a.checkSuite] : a.tests, stryker: strykerConfig(a, options) },
+          ]),
+        ),
+        null,
+        2,
+      ) + "\n",
+    );
     return 0;
   }
   const results: Record<string, AreaSummary> = {};
@@ -83,7 +96,8 @@ export async function main(argv: string[], io: { stdout: Writable; stderr: Writa
   }
   if (args.json) io.stdout.write(JSON.stringify(results) + "\n");
   const low = args.minScore === undefined ? [] : Object.entries(results).filter(([, s]) => s.score < args.minScore!);
-  for (const [name, s] of low) io.stderr.write(`mutation: ${name} scores ${s.score}, below --min-score ${args.minScore}\n`);
+  for (const [name, s] of low)
+    io.stderr.write(`mutation: ${name} scores ${s.score}, below --min-score ${args.minScore}\n`);
   return low.length > 0 ? 1 : 0;
 }
 

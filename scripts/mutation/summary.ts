@@ -36,17 +36,27 @@ export function summarise(report: MutationReport): AreaSummary {
   const valid = detected + counts.Survived! + counts.NoCoverage!;
   // Stryker reports a score of 100 when there is nothing to mutate; so do we (nothing survived).
   const score = valid === 0 ? 100 : Math.round((detected / valid) * 10000) / 100;
-  return { score, killed: counts.Killed!, survived: counts.Survived!, timeout: counts.Timeout!, noCoverage: counts.NoCoverage! };
+  return {
+    score,
+    killed: counts.Killed!,
+    survived: counts.Survived!,
+    timeout: counts.Timeout!,
+    noCoverage: counts.NoCoverage!,
+  };
 }
 
 /** The undetected mutants (survived or not covered), one readable line each, for the doc. */
 export function undetected(report: MutationReport): string[] {
   const out: string[] = [];
   for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
-    for (const m of [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
+    for (const m of [...mutants].sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    )) {
       if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
       const replacement = (m.replacement ?? "").replace(/\s+/g, " ").slice(0, 80);
-      out.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName} -> ${replacement}`);
+      out.push(
+        `${file}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName} -> ${replacement}`,
+      );
     }
   }
   return out;

@@ -21,12 +21,24 @@ import { summarise, type MutationReport, type ReportMutant } from "./summary.js"
 export const reasonOf = (a: SurvivorArgument): string => `${a.kind}: ${a.title}`;
 
 /** The gap whose line range holds an undetected mutant's line. */
-export function gapFor(file: string, line: number, table: readonly SurvivorArgument[] = ARGUMENTS): SurvivorArgument | undefined {
-  return table.find((a) => (a.kind === "gap" || a.kind === "kept counted") && a.file === file && (a.lines ?? []).some(([from, to]) => line >= from && line <= to));
+export function gapFor(
+  file: string,
+  line: number,
+  table: readonly SurvivorArgument[] = ARGUMENTS,
+): SurvivorArgument | undefined {
+  return table.find(
+    (a) =>
+      (a.kind === "gap" || a.kind === "kept counted") &&
+      a.file === file &&
+      (a.lines ?? []).some(([from, to]) => line >= from && line <= to),
+  );
 }
 
 /** The argument an ignored mutant's reason names (several joined by "; ": the first). */
-export function argumentForReason(reason: string | undefined, table: readonly SurvivorArgument[] = ARGUMENTS): SurvivorArgument | undefined {
+export function argumentForReason(
+  reason: string | undefined,
+  table: readonly SurvivorArgument[] = ARGUMENTS,
+): SurvivorArgument | undefined {
   const first = (reason ?? "").split("; ")[0]!.trim();
   return table.find((a) => a.kind !== "gap" && a.kind !== "kept counted" && reasonOf(a) === first);
 }
@@ -34,13 +46,19 @@ export function argumentForReason(reason: string | undefined, table: readonly Su
 const DIRECTIVE = /\/\/\s?Stryker disable(?: next-line)? ([a-zA-Z, ]+)(?::(.+))?$/;
 
 /** Disable comments in these sources whose reason names no argument: "file:line reason". */
-export function unknownDisableReasons(files: readonly string[], table: readonly SurvivorArgument[] = ARGUMENTS): string[] {
+export function unknownDisableReasons(
+  files: readonly string[],
+  table: readonly SurvivorArgument[] = ARGUMENTS,
+): string[] {
   const out: string[] = [];
   for (const file of files) {
-    readFileSync(file, "utf8").split("\n").forEach((text, i) => {
-      const m = DIRECTIVE.exec(text.trim());
-      if (m && argumentForReason(m[2], table) === undefined) out.push(`${file}:${i + 1} ${(m[2] ?? "(no reason)").trim()}`);
-    });
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((text, i) => {
+        const m = DIRECTIVE.exec(text.trim());
+        if (m && argumentForReason(m[2], table) === undefined)
+          out.push(`${file}:${i + 1} ${(m[2] ?? "(no reason)").trim()}`);
+      });
   }
   return out;
 }
@@ -50,7 +68,9 @@ export function areaSources(area: MutationArea): string[] {
   const all = readdirSync("src", { recursive: true }).map((f) => `src/${String(f)}`);
   const matches = (g: string) => all.filter((f) => matchesGlob(f, g));
   const exclude = new Set(area.mutate.filter((g) => g.startsWith("!")).flatMap((g) => matches(g.slice(1))));
-  return [...new Set(area.mutate.filter((g) => !g.startsWith("!")).flatMap(matches))].filter((f) => !exclude.has(f)).sort();
+  return [...new Set(area.mutate.filter((g) => !g.startsWith("!")).flatMap(matches))]
+    .filter((f) => !exclude.has(f))
+    .sort();
 }
 
 type Group = { title: string; why?: string; list: { file: string; m: ReportMutant }[]; order: number };
@@ -60,7 +80,11 @@ function line(file: string, m: ReportMutant): string {
   return `- \`${file}:${m.location.start.line}:${m.location.start.column}\` ${m.status} ${m.mutatorName} → \`${replacement}\``;
 }
 
-export function survivorsMarkdown(area: string, report: MutationReport, table: readonly SurvivorArgument[] = ARGUMENTS): { markdown: string; unargued: number; ignored: number } {
+export function survivorsMarkdown(
+  area: string,
+  report: MutationReport,
+  table: readonly SurvivorArgument[] = ARGUMENTS,
+): { markdown: string; unargued: number; ignored: number } {
   const groups = new Map<string, Group>();
   const add = (key: string, make: () => Omit<Group, "list">, file: string, m: ReportMutant) => {
     const g = groups.get(key) ?? { ...make(), list: [] };
@@ -72,19 +96,38 @@ export function survivorsMarkdown(area: string, report: MutationReport, table: r
   let unknownReason = 0;
   let gaps = 0;
   for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
-    for (const m of [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
+    for (const m of [...mutants].sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    )) {
       if (m.status === "Ignored") {
         ignored++;
         const arg = argumentForReason(m.statusReason, table);
-        if (arg) add(reasonOf(arg), () => ({ title: `ignored, ${reasonOf(arg)}`, why: arg.why, order: 2 + table.indexOf(arg) }), file, m);
+        if (arg)
+          add(
+            reasonOf(arg),
+            () => ({ title: `ignored, ${reasonOf(arg)}`, why: arg.why, order: 2 + table.indexOf(arg) }),
+            file,
+            m,
+          );
         else {
           unknownReason++;
-          add(`?${m.statusReason}`, () => ({ title: `UNKNOWN REASON: ${m.statusReason ?? "(none)"}`, order: 0 }), file, m);
+          add(
+            `?${m.statusReason}`,
+            () => ({ title: `UNKNOWN REASON: ${m.statusReason ?? "(none)"}`, order: 0 }),
+            file,
+            m,
+          );
         }
       } else if (m.status === "Survived" || m.status === "NoCoverage") {
         const gap = gapFor(file, m.location.start.line, table);
         if (gap) gaps++;
-        if (gap) add(`gap ${gap.title}`, () => ({ title: `counted, ${gap.kind}: ${gap.title}`, why: gap.why, order: 1 }), file, m);
+        if (gap)
+          add(
+            `gap ${gap.title}`,
+            () => ({ title: `counted, ${gap.kind}: ${gap.title}`, why: gap.why, order: 1 }),
+            file,
+            m,
+          );
         else {
           unargued++;
           add("NOT ARGUED", () => ({ title: "counted, NOT ARGUED", order: 0 }), file, m);
@@ -102,7 +145,11 @@ export function survivorsMarkdown(area: string, report: MutationReport, table: r
     lines.push("");
   }
   const header = `Stryker score **${s.score}** (killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}; ${ignored} ignored by disable comments, outside the score). Undetected, counted: ${undetected} (${gaps} listed as gaps or kept counted, ${unargued} NOT ARGUED)${unknownReason > 0 ? `; ${unknownReason} ignored with an UNKNOWN REASON` : ""}.`;
-  return { markdown: [`### ${area}: ${ignored} ignored, ${undetected} undetected`, "", header, "", ...lines].join("\n"), unargued: unargued + unknownReason, ignored };
+  return {
+    markdown: [`### ${area}: ${ignored} ignored, ${undetected} undetected`, "", header, "", ...lines].join("\n"),
+    unargued: unargued + unknownReason,
+    ignored,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

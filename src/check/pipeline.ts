@@ -27,7 +27,9 @@ const codegen = async () => await import("../../codegen/generate.js");
 export async function validateAll(registry: Registry, names: string[] = []): Promise<ValidationResult[]> {
   const results: ValidationResult[] = [];
   const contracts = names.length ? registry.contracts.filter((c) => names.includes(c.name)) : registry.contracts;
-  for (const name of names) if (!registry.contracts.some((c) => c.name === name)) throw new UnknownContractNameError(`no contract named "${name}"`);
+  for (const name of names)
+    if (!registry.contracts.some((c) => c.name === name))
+      throw new UnknownContractNameError(`no contract named "${name}"`);
   for (const c of contracts) {
     for (const doc of [{ version: c.version, entry: c.entry }, ...(c.history ?? [])]) {
       const loaded = await loadContract(registry, c, doc.entry);
@@ -37,8 +39,11 @@ export async function validateAll(registry: Registry, names: string[] = []): Pro
   return results;
 }
 
-
-export async function runConformance(name: string, targetOptions: ConformOptions, run: { seed?: number; scale?: number; only?: string[] } = {}): Promise<SuiteReport[]> {
+export async function runConformance(
+  name: string,
+  targetOptions: ConformOptions,
+  run: { seed?: number; scale?: number; only?: string[] } = {},
+): Promise<SuiteReport[]> {
   const entry = (await suites())[name]!;
   const { runSuite } = await import("../../conformance/harness/runner.js");
   const progress = new Progress();
@@ -81,18 +86,38 @@ export async function runCheckStages(options: { registry?: string; samples?: num
   progress.line("check: validate");
   const validation = await validateAll(registry);
   const bad = validation.filter((v) => v.problems.length);
-  stages.push({ stage: "validate", ok: bad.length === 0, summary: `${validation.length - bad.length}/${validation.length} documents valid`, details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)) });
+  stages.push({
+    stage: "validate",
+    ok: bad.length === 0,
+    summary: `${validation.length - bad.length}/${validation.length} documents valid`,
+    details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)),
+  });
   progress.line("check: gen --check");
   const { runGen, shipsCompiled } = await codegen();
   if (!bundled) {
-    stages.push({ stage: "gen --check", ok: true, summary: "skipped: generated code belongs to the bundled registry", details: [] });
+    stages.push({
+      stage: "gen --check",
+      ok: true,
+      summary: "skipped: generated code belongs to the bundled registry",
+      details: [],
+    });
   } else if (shipsCompiled()) {
     // An installed CLI carries the bundled contracts' generated code compiled, not as sources.
-    stages.push({ stage: "gen --check", ok: true, summary: "skipped: an installed package ships its generated code compiled", details: [] });
+    stages.push({
+      stage: "gen --check",
+      ok: true,
+      summary: "skipped: an installed package ships its generated code compiled",
+      details: [],
+    });
   } else {
     const gen = await runGen(registry, { check: true });
     const rel = (p: string) => `src/generated/${p}`;
-    stages.push({ stage: "gen --check", ok: gen.drifted.length === 0 && gen.invalid.length === 0, summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date", details: gen.drifted.map((d) => `${rel(d.path)} (${d.state})`) });
+    stages.push({
+      stage: "gen --check",
+      ok: gen.drifted.length === 0 && gen.invalid.length === 0,
+      summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date",
+      details: gen.drifted.map((d) => `${rel(d.path)} (${d.state})`),
+    });
   }
   progress.line("check: lint");
   {
@@ -104,7 +129,9 @@ export async function runCheckStages(options: { registry?: string; samples?: num
       ok: lint.ok,
       summary: lintSummary(lint),
       details: [
-        ...lint.findings.filter((f) => f.severity === "error").map((f) => `${f.file}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message} (${f.location})`),
+        ...lint.findings
+          .filter((f) => f.severity === "error")
+          .map((f) => `${f.file}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message} (${f.location})`),
         ...(lint.findings.some((f) => f.severity !== "error") ? ["run `contract-suite lint` for the warnings"] : []),
       ],
     });
@@ -115,9 +142,17 @@ export async function runCheckStages(options: { registry?: string; samples?: num
     const { runMirror } = await import("../review/mirror.js");
     const { contractSamples } = await import("../../conformance/index.js");
     const reports = [];
-    for (const m of mirrored) reports.push(await runMirror(registry, m.name, { seeds: bundled ? contractSamples(m.mirrors!) : [] }));
-    const defects = reports.flatMap((r) => r.defects.map((d) => `${r.contract} <-> ${r.mirror}: ${d.path} [${d.kind}] ${d.message}`));
-    stages.push({ stage: "mirror", ok: defects.length === 0, summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`, details: defects });
+    for (const m of mirrored)
+      reports.push(await runMirror(registry, m.name, { seeds: bundled ? contractSamples(m.mirrors!) : [] }));
+    const defects = reports.flatMap((r) =>
+      r.defects.map((d) => `${r.contract} <-> ${r.mirror}: ${d.path} [${d.kind}] ${d.message}`),
+    );
+    stages.push({
+      stage: "mirror",
+      ok: defects.length === 0,
+      summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`,
+      details: defects,
+    });
   }
   progress.line("check: compat");
   {
@@ -127,7 +162,14 @@ export async function runCheckStages(options: { registry?: string; samples?: num
     stages.push({
       stage: "compat",
       ok: failed.length === 0,
-      summary: history.length ? history.map((h) => `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`).join("; ") : "no contract has history",
+      summary: history.length
+        ? history
+            .map(
+              (h) =>
+                `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`,
+            )
+            .join("; ")
+        : "no contract has history",
       details: failed.flatMap(causeLines),
     });
   }
@@ -156,18 +198,40 @@ export function renderStages(stages: StageResult[], format: Format | "github"): 
     case "github": {
       // GitHub workflow commands: one annotation per failing stage detail, then the table as text.
       const esc = (t: string) => t.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-      const notes = stages.filter((s) => !s.ok).flatMap((s) => (s.details.length ? s.details : [s.summary]).map((d) => `::error title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d)}`));
+      const notes = stages
+        .filter((s) => !s.ok)
+        .flatMap((s) =>
+          (s.details.length ? s.details : [s.summary]).map(
+            (d) => `::error title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d)}`,
+          ),
+        );
       return [...notes, renderStages(stages, "text")].join("\n");
     }
     case "json":
       return JSON.stringify({ ok, stages }, null, 2);
     case "markdown":
-      return markdownTable(["stage", "result", "summary"], stages.map((s) => [s.stage, s.ok ? "pass" : "**FAIL**", [s.summary, ...s.details].join("\n")]));
+      return markdownTable(
+        ["stage", "result", "summary"],
+        stages.map((s) => [s.stage, s.ok ? "pass" : "**FAIL**", [s.summary, ...s.details].join("\n")]),
+      );
     case "junit":
-      return junitXml([{ name: "check", cases: stages.map((s) => ({ classname: "check", name: s.stage, timeSeconds: 0, failure: s.ok ? undefined : { message: s.summary, body: s.details.join("\n") } })) }]);
+      return junitXml([
+        {
+          name: "check",
+          cases: stages.map((s) => ({
+            classname: "check",
+            name: s.stage,
+            timeSeconds: 0,
+            failure: s.ok ? undefined : { message: s.summary, body: s.details.join("\n") },
+          })),
+        },
+      ]);
     case "text": {
       const width = Math.max(...stages.map((s) => s.stage.length));
-      const lines = stages.map((s) => `${s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`);
+      const lines = stages.map(
+        (s) =>
+          `${s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`,
+      );
       lines.push(ok ? "check passed" : "check FAILED");
       return lines.join("\n");
     }

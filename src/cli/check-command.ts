@@ -18,11 +18,15 @@ export function registerCheckCommand(program: Command, ctx: CliContext): void {
         "compatibility of each contract against its registry history, with the version bump the verdict requires; conformance suites against the reference implementations (bundled registry only).",
     )
     .addOption(new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)"))
-    .option("--samples <n>", "payloads sampled per surface and direction in the compatibility stage (default: the diff's)", (v) => {
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--samples takes a positive integer, got "${v}"`);
-      return n;
-    })
+    .option(
+      "--samples <n>",
+      "payloads sampled per surface and direction in the compatibility stage (default: the diff's)",
+      (v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--samples takes a positive integer, got "${v}"`);
+        return n;
+      },
+    )
     .addOption(new Option("--format <format>", "output format").choices([...FORMATS]).default("text"))
     .action(async (opts: { format: (typeof FORMATS)[number]; registry?: string; samples?: number }) => {
       const stages = await runCheckStages({ registry: opts.registry, samples: opts.samples });

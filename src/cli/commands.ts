@@ -16,15 +16,19 @@ import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, write, type CliContext
 import { renderValidation } from "./validate-report.js";
 
 const suites = async () => (await import("../../conformance/index.js")).SUITES;
-const runGen = async (...args: Parameters<typeof import("../../codegen/generate.js").runGen>) => (await import("../../codegen/generate.js")).runGen(...args);
+const runGen = async (...args: Parameters<typeof import("../../codegen/generate.js").runGen>) =>
+  (await import("../../codegen/generate.js")).runGen(...args);
 
-export const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
+export const registryOption = () =>
+  new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
 
 export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("validate")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description("Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1/3.2; unresolved $refs too.")
+    .description(
+      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1/3.2; unresolved $refs too.",
+    )
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
     .addOption(formatOption())
@@ -53,19 +57,30 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--only <contracts...>", "only these contracts (an unknown name is a usage error)")
     .addOption(registryOption())
     .option("--out <dir>", "output root (required with --registry; with --lang default generated/)")
-    .addOption(new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"))
+    .addOption(
+      new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"),
+    )
     .action(async (opts: { check?: boolean; only?: string[]; lang?: string[]; out?: string; registry?: string }) => {
       if (opts.lang) {
         const { runGenLangCommand } = await import("./lang-commands.js");
-        await runGenLangCommand(ctx, { lang: opts.lang as never, out: opts.out, contract: opts.only, check: opts.check });
+        await runGenLangCommand(ctx, {
+          lang: opts.lang as never,
+          out: opts.out,
+          contract: opts.only,
+          check: opts.check,
+        });
         return;
       }
       const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
       const registry = loadRegistry(opts.registry);
       const { GENERATED_DIR, shipsCompiled, UnknownContractError } = await import("../../codegen/generate.js");
       const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
-      if (!opts.out && !bundled) throw new UsageError("--registry needs --out: the folder to write the generated code into");
-      if (!opts.out && shipsCompiled()) throw new UsageError("this installation ships the bundled contracts' code compiled; pass --out DIR to generate sources");
+      if (!opts.out && !bundled)
+        throw new UsageError("--registry needs --out: the folder to write the generated code into");
+      if (!opts.out && shipsCompiled())
+        throw new UsageError(
+          "this installation ships the bundled contracts' code compiled; pass --out DIR to generate sources",
+        );
       const outDir = resolve(opts.out ?? GENERATED_DIR);
       let report;
       try {
@@ -76,15 +91,22 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       }
       const shown = (p: string) => relative(process.cwd(), join(outDir, p)) || p;
       for (const inv of report.invalid) {
-        write(ctx.io.stderr, `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`);
+        write(
+          ctx.io.stderr,
+          `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`,
+        );
       }
       if (opts.check) {
         for (const d of report.drifted) write(ctx.io.stdout, `drift: ${shown(d.path)} (${d.state})`);
-        if (report.drifted.length === 0 && report.invalid.length === 0) write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
+        if (report.drifted.length === 0 && report.invalid.length === 0)
+          write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
         else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
       } else {
         for (const f of report.removed) write(ctx.io.stdout, `removed ${shown(f)} (no longer generated)`);
-        write(ctx.io.stdout, `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`);
+        write(
+          ctx.io.stdout,
+          `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`,
+        );
       }
       if (report.drifted.length || report.invalid.length) ctx.exit(EXIT.failed);
     });
@@ -92,34 +114,47 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
   program
     .command("conform")
     .addHelpText("after", EXIT_CODES_HELP)
-    .description("Run a conformance suite against our reference implementation or a live one. Suites: json-value, rfc6901, frame-wire (--target), wit (--socket), wright-agent (--target, --transport).")
+    .description(
+      "Run a conformance suite against our reference implementation or a live one. Suites: json-value, rfc6901, frame-wire (--target), wit (--socket), wright-agent (--target, --transport).",
+    )
     .argument("<suite>", "suite name")
     .option("--seed <n>", "fast-check seed (replays a reported failure)", (v) => parseInteger(v, "--seed"))
     .option("--scale <n>", "multiply every property's run budget", (v) => parseInteger(v, "--scale"))
     .option("--only <ids...>", "only checks whose id contains one of these")
     .option("--target <command>", "command that runs the implementation under test (suite-specific protocol)")
     .option("--socket <path>", "Unix socket of the implementation under test (wit)")
-    .option("--profile <name>", "wit: protocol (only what the contract and the spec require; default with --socket) or reference (adds our daemon's own choices; default without)")
+    .option(
+      "--profile <name>",
+      "wit: protocol (only what the contract and the spec require; default with --socket) or reference (adds our daemon's own choices; default without)",
+    )
     .option("--transport <name>", "transport to use (wright-agent: stdio|jsonrpc|mcp)")
     .option("--endpoint <url>", "frame-wire: check a live server at the full URL of its streaming operation")
     .option("--token <token>", "frame-wire --endpoint: a bearer token the server accepts")
-    .option("--differential <command>", "frame-wire: a second fold command; reports the first generated stream on which it and --target disagree, shrunk")
+    .option(
+      "--differential <command>",
+      "frame-wire: a second fold command; reports the first generated stream on which it and --target disagree, shrunk",
+    )
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
-    .action(async (name: string, opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format }) => {
-      const SUITES = await suites();
-      if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
-      const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
-      if (opts.only?.length && !suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
-        throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
-      }
-      const reports = await runConformance(name, opts, opts);
-      const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
-      const text = renderSuiteReports(reports, opts.format);
-      write(ctx.io.stdout, text);
-      if (opts.output) await writeFile(opts.output, text);
-      if (!reports.every(passed)) ctx.exit(EXIT.failed);
-    });
+    .action(
+      async (
+        name: string,
+        opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format },
+      ) => {
+        const SUITES = await suites();
+        if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+        const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
+        if (opts.only?.length && !suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
+          throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
+        }
+        const reports = await runConformance(name, opts, opts);
+        const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
+        const text = renderSuiteReports(reports, opts.format);
+        write(ctx.io.stdout, text);
+        if (opts.output) await writeFile(opts.output, text);
+        if (!reports.every(passed)) ctx.exit(EXIT.failed);
+      },
+    );
 }
 
 function parseInteger(v: string, flag: string): number {
@@ -127,4 +162,3 @@ function parseInteger(v: string, flag: string): number {
   if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes an integer, got "${v}"`);
   return n;
 }
-

@@ -8,7 +8,10 @@ import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 export function serveCommand(program: Command): Command {
   return (
     program.commands.find((c) => c.name() === "serve") ??
-    program.command("serve").description("Run a reference server or mock for client teams (loopback only).").addHelpText("after", EXIT_CODES_HELP)
+    program
+      .command("serve")
+      .description("Run a reference server or mock for client teams (loopback only).")
+      .addHelpText("after", EXIT_CODES_HELP)
   );
 }
 
@@ -25,62 +28,94 @@ export function registerFrameWireCommands(program: Command, ctx: CliContext): vo
 
   serveCommand(program)
     .command("frame-wire")
-    .description("Mock streaming endpoint: POST /v1/turns/stream on 127.0.0.1. Checks the bearer token and request body, then streams a vector's events (?vector=NAME) or a random valid turn (?seed=N) as data-only SSE.")
+    .description(
+      "Mock streaming endpoint: POST /v1/turns/stream on 127.0.0.1. Checks the bearer token and request body, then streams a vector's events (?vector=NAME) or a random valid turn (?seed=N) as data-only SSE.",
+    )
     .addOption(new Option("--port <n>", "port (0 picks a free one)").default("8787"))
     .addOption(new Option("--host <addr>", "loopback address to bind").default("127.0.0.1"))
     .addOption(new Option("--token <token>", "accepted bearer token").default("dev-token"))
     .addOption(new Option("--pace <ms>", "milliseconds between frames").default("50"))
     .addOption(new Option("--seed <n>", "seed of the first random turn").default("1"))
-    .addOption(new Option("--demo", "also serve the renderer demo page on its own loopback port (printed as the second line); implies --cors for the page's origin"))
+    .addOption(
+      new Option(
+        "--demo",
+        "also serve the renderer demo page on its own loopback port (printed as the second line); implies --cors for the page's origin",
+      ),
+    )
     .addOption(new Option("--demo-port <n>", "port of the demo page (0 picks a free one)").default("0"))
-    .addOption(new Option("--cors <origin>", "let pages of this origin (e.g. http://127.0.0.1:5173) call the endpoint: CORS headers and preflight"))
+    .addOption(
+      new Option(
+        "--cors <origin>",
+        "let pages of this origin (e.g. http://127.0.0.1:5173) call the endpoint: CORS headers and preflight",
+      ),
+    )
     .addHelpText("after", "\nThe first line on stdout is the full URL of the stream operation.\n" + EXIT_CODES_HELP)
-    .action(async (opts: { port: string; host: string; token: string; pace: string; seed: string; cors?: string; demo?: boolean; demoPort: string }) => {
-      if (!/^(127\.|::1$|localhost$)/.test(opts.host)) {
-        write(ctx.io.stderr, `error: --host must be a loopback address, got ${opts.host}`);
-        return ctx.exit(EXIT.usage);
-      }
-      if (opts.cors !== undefined && !isOrigin(opts.cors)) {
-        write(ctx.io.stderr, `error: --cors takes an origin (scheme://host[:port], no path), got ${opts.cors}`);
-        return ctx.exit(EXIT.usage);
-      }
-      const { createFrameWireServer } = await import("../frame-wire/serve.js");
-      const { loadFrameWireVectors } = await import("../../conformance/frame-wire/vectors.js");
-      const vectors = new Map(loadFrameWireVectors().flatMap((v) => (v.events ? [[v.name, v.events] as const] : [])));
-      const hostInUrl = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
-      const portOf = (s: Server) => {
-        const addr = s.address();
-        return typeof addr === "object" && addr ? addr.port : 0;
-      };
-      // The demo page lives on its own origin, so the mock must allow that origin: bind the page
-      // first, then start the mock with CORS for it, then let the page learn the stream URL.
-      let page: Server | undefined;
-      let pageOptions: { streamUrl: string; token: string; vectors: string[] } | undefined;
-      if (opts.demo) {
-        const { createDemoPageServer } = await import("../frame-wire/demo/page-server.js");
-        page = await createDemoPageServer(() => pageOptions!);
-        await new Promise<void>((resolve) => page!.listen(Number(opts.demoPort), opts.host, resolve));
-      }
-      const pageUrl = page ? `http://${hostInUrl}:${portOf(page)}/` : undefined;
-      const cors = opts.cors ?? (pageUrl ? new URL(pageUrl).origin : undefined);
-      const server = createFrameWireServer({ token: opts.token, paceMs: Number(opts.pace), seed: Number(opts.seed), vectors, cors });
-      await new Promise<void>((resolve) => server.listen(Number(opts.port), opts.host, resolve));
-      const streamUrl = `http://${hostInUrl}:${portOf(server)}/v1/turns/stream`;
-      pageOptions = { streamUrl, token: opts.token, vectors: [...vectors.keys()] };
-      // Line 1 is the stream URL alone, so a script can read it (`head -1`); with --demo, line 2 is
-      // the page's URL; the rest is for people.
-      write(ctx.io.stdout, streamUrl);
-      if (pageUrl) write(ctx.io.stdout, pageUrl);
-      write(ctx.io.stdout, `frame-wire mock: POST it with Authorization: Bearer ${opts.token}${cors ? `; CORS for ${cors}` : ""}${pageUrl ? `; renderer demo page at ${pageUrl}` : ""}`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          page?.close();
-          server.close(() => resolve());
+    .action(
+      async (opts: {
+        port: string;
+        host: string;
+        token: string;
+        pace: string;
+        seed: string;
+        cors?: string;
+        demo?: boolean;
+        demoPort: string;
+      }) => {
+        if (!/^(127\.|::1$|localhost$)/.test(opts.host)) {
+          write(ctx.io.stderr, `error: --host must be a loopback address, got ${opts.host}`);
+          return ctx.exit(EXIT.usage);
+        }
+        if (opts.cors !== undefined && !isOrigin(opts.cors)) {
+          write(ctx.io.stderr, `error: --cors takes an origin (scheme://host[:port], no path), got ${opts.cors}`);
+          return ctx.exit(EXIT.usage);
+        }
+        const { createFrameWireServer } = await import("../frame-wire/serve.js");
+        const { loadFrameWireVectors } = await import("../../conformance/frame-wire/vectors.js");
+        const vectors = new Map(loadFrameWireVectors().flatMap((v) => (v.events ? [[v.name, v.events] as const] : [])));
+        const hostInUrl = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+        const portOf = (s: Server) => {
+          const addr = s.address();
+          return typeof addr === "object" && addr ? addr.port : 0;
         };
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-    });
+        // The demo page lives on its own origin, so the mock must allow that origin: bind the page
+        // first, then start the mock with CORS for it, then let the page learn the stream URL.
+        let page: Server | undefined;
+        let pageOptions: { streamUrl: string; token: string; vectors: string[] } | undefined;
+        if (opts.demo) {
+          const { createDemoPageServer } = await import("../frame-wire/demo/page-server.js");
+          page = await createDemoPageServer(() => pageOptions!);
+          await new Promise<void>((resolve) => page!.listen(Number(opts.demoPort), opts.host, resolve));
+        }
+        const pageUrl = page ? `http://${hostInUrl}:${portOf(page)}/` : undefined;
+        const cors = opts.cors ?? (pageUrl ? new URL(pageUrl).origin : undefined);
+        const server = createFrameWireServer({
+          token: opts.token,
+          paceMs: Number(opts.pace),
+          seed: Number(opts.seed),
+          vectors,
+          cors,
+        });
+        await new Promise<void>((resolve) => server.listen(Number(opts.port), opts.host, resolve));
+        const streamUrl = `http://${hostInUrl}:${portOf(server)}/v1/turns/stream`;
+        pageOptions = { streamUrl, token: opts.token, vectors: [...vectors.keys()] };
+        // Line 1 is the stream URL alone, so a script can read it (`head -1`); with --demo, line 2 is
+        // the page's URL; the rest is for people.
+        write(ctx.io.stdout, streamUrl);
+        if (pageUrl) write(ctx.io.stdout, pageUrl);
+        write(
+          ctx.io.stdout,
+          `frame-wire mock: POST it with Authorization: Bearer ${opts.token}${cors ? `; CORS for ${cors}` : ""}${pageUrl ? `; renderer demo page at ${pageUrl}` : ""}`,
+        );
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            page?.close();
+            server.close(() => resolve());
+          };
+          process.once("SIGINT", stop);
+          process.once("SIGTERM", stop);
+        });
+      },
+    );
 }
 
 /** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */

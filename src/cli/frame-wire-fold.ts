@@ -43,7 +43,9 @@ export async function runFoldCommand(
       if ("oversize" in item) {
         if (fold.abort !== null) ignored++;
         else {
-          err.write(`${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`);
+          err.write(
+            `${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`,
+          );
           fold.abortAt("malformed_event", `line ${lineNo} is not JSON (too-large)`);
         }
         continue;
@@ -82,7 +84,9 @@ export async function runFoldCommand(
     text = JSON.stringify(outcome) + "\n";
   } catch (e) {
     // Not reachable with the fold's limits (pointer length, value depth); never a crash regardless.
-    err.write(`${PREFIX}internal error: the outcome could not be serialised: ${e instanceof Error ? e.message : String(e)}\n`);
+    err.write(
+      `${PREFIX}internal error: the outcome could not be serialised: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
     return 70;
   }
   return await new Promise<number>((resolve) => {

@@ -6,7 +6,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { Option, type Command } from "commander";
-import { expandLangs, generateLanguages, LangGenError, LANGS, REPO_ROOT, type LangGenOptions, type LangGenReport, type LangId } from "../../codegen/lang/generate.js";
+import {
+  expandLangs,
+  generateLanguages,
+  LangGenError,
+  LANGS,
+  REPO_ROOT,
+  type LangGenOptions,
+  type LangGenReport,
+  type LangId,
+} from "../../codegen/lang/generate.js";
 import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
 import { UsageError } from "./context.js";
 
@@ -33,7 +42,13 @@ export async function runGenLangCommand(ctx: CliContext, opts: GenLangCliOptions
   let report: LangGenReport;
   try {
     expandLangs(opts.lang);
-    report = await generateLanguages({ langs: opts.lang, outDir: opts.out, contracts: opts.contract, registryDir: opts.registry, dryRun: opts.check === true });
+    report = await generateLanguages({
+      langs: opts.lang,
+      outDir: opts.out,
+      contracts: opts.contract,
+      registryDir: opts.registry,
+      dryRun: opts.check === true,
+    });
   } catch (e) {
     if (e instanceof LangGenError) throw new UsageError(e.message);
     throw e;
@@ -51,7 +66,13 @@ export async function runGenLangCommand(ctx: CliContext, opts: GenLangCliOptions
       ctx.io.stdout,
       JSON.stringify(
         {
-          files: report.files.map((f) => ({ lang: f.lang, contract: f.contract, path: relative(REPO_ROOT, f.path), inputHash: f.inputHash, bytes: Buffer.byteLength(f.body) })),
+          files: report.files.map((f) => ({
+            lang: f.lang,
+            contract: f.contract,
+            path: relative(REPO_ROOT, f.path),
+            inputHash: f.inputHash,
+            bytes: Buffer.byteLength(f.body),
+          })),
           invalid: report.invalid,
           drifted: drifted.map((d) => ({ ...d, path: relative(REPO_ROOT, d.path) })),
         },
@@ -61,13 +82,22 @@ export async function runGenLangCommand(ctx: CliContext, opts: GenLangCliOptions
     );
   } else {
     for (const inv of report.invalid) {
-      write(ctx.io.stderr, `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`);
+      write(
+        ctx.io.stderr,
+        `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`,
+      );
     }
     if (opts.check) {
       for (const d of drifted) write(ctx.io.stdout, `drift: ${show(d.path)} (${d.state})`);
-      write(ctx.io.stdout, drifted.length ? "run `contract-suite gen-lang` with the same options to regenerate" : `${report.files.length} file(s) up to date`);
+      write(
+        ctx.io.stdout,
+        drifted.length
+          ? "run `contract-suite gen-lang` with the same options to regenerate"
+          : `${report.files.length} file(s) up to date`,
+      );
     } else {
-      for (const f of report.files) write(ctx.io.stdout, `${f.lang.padEnd(6)} ${f.contract.padEnd(16)} ${show(f.path)}`);
+      for (const f of report.files)
+        write(ctx.io.stdout, `${f.lang.padEnd(6)} ${f.contract.padEnd(16)} ${show(f.path)}`);
       write(ctx.io.stdout, `generated ${report.files.length} file(s)`);
     }
   }
@@ -83,7 +113,10 @@ export function registerLangCommands(program: Command, ctx: CliContext): void {
     )
     .addOption(new Option("--lang <langs...>", "languages to emit").choices([...LANGS, "all"]).makeOptionMandatory())
     .option("--out <dir>", "output root (default: generated/ at the repository root)")
-    .option("--contract <names...>", "only these registered contracts (default: every contract with generate not false)")
+    .option(
+      "--contract <names...>",
+      "only these registered contracts (default: every contract with generate not false)",
+    )
     .option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)")
     .option("--check", "write nothing; exit 1 naming every file under --out that is missing or differs")
     .addOption(formatOption(["text", "json"]))

@@ -21,11 +21,17 @@ export const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] =
   { commands: ["validate", "gen", "conform"], load: async () => (await import("./commands.js")).registerCoreCommands },
   { commands: ["check"], load: async () => (await import("./check-command.js")).registerCheckCommand },
   { commands: ["diff", "lint"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
-  { commands: ["frame-wire", "serve"], load: async () => (await import("./frame-wire-commands.js")).registerFrameWireCommands },
+  {
+    commands: ["frame-wire", "serve"],
+    load: async () => (await import("./frame-wire-commands.js")).registerFrameWireCommands,
+  },
   { commands: ["mirror"], load: async () => (await import("./mirror-command.js")).registerMirrorCommand },
   { commands: ["wit"], load: async () => (await import("./wit-commands.js")).registerWitCommands },
   { commands: ["gen-lang"], load: async () => (await import("./lang-commands.js")).registerLangCommands },
-  { commands: ["tools", "serve"], load: async () => (await import("./wright-agent-commands.js")).registerWrightAgentCommands },
+  {
+    commands: ["tools", "serve"],
+    load: async () => (await import("./wright-agent-commands.js")).registerWrightAgentCommands,
+  },
 ];
 
 /**
@@ -55,7 +61,9 @@ function invoked(argv: string[]): string | undefined {
 
 export async function buildProgram(ctx: CliContext, argv: string[] = []): Promise<Command> {
   const program = new Command("contract-suite")
-    .description("Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.")
+    .description(
+      "Schema-first contract suite: validate, generate, lint, diff and conformance-test the frame-wire, Wit and wright-agent contracts.",
+    )
     .version(VERSION)
     // A usage error is one line (plus commander's "did you mean" when it has one), not a wall of help.
     .showHelpAfterError(false)
@@ -66,7 +74,8 @@ export async function buildProgram(ctx: CliContext, argv: string[] = []): Promis
     })
     .addHelpText("after", EXIT_CODES_HELP);
   const name = invoked(argv);
-  const topLevelHelp = name === undefined || (name === "help" && argv.slice(2).filter((a) => !a.startsWith("-")).length === 1);
+  const topLevelHelp =
+    name === undefined || (name === "help" && argv.slice(2).filter((a) => !a.startsWith("-")).length === 1);
   const known = MODULES.some((m) => m.commands.includes(name ?? ""));
   // Top-level help and an unknown command (commander suggests the nearest name) need only the names.
   if (topLevelHelp || !known) {
@@ -80,7 +89,10 @@ export async function buildProgram(ctx: CliContext, argv: string[] = []): Promis
   return program;
 }
 
-export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+): Promise<number> {
   const ctx = createContext(io);
   const program = await buildProgram(ctx, argv);
   try {

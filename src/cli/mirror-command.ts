@@ -6,8 +6,9 @@ import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./con
 
 /** Mirror-checks `name`: an OpenAPI contract with `mirrors`, or a JSON Schema contract some OpenAPI contract mirrors. */
 export async function mirrorContract(registry: Registry, name: string): Promise<MirrorReport[]> {
-  const mirrors = registry.contracts.filter((c) => c.name === name ? !!c.mirrors : c.mirrors === name);
-  if (mirrors.length === 0) throw new UsageError(`no OpenAPI contract mirrors "${name}" (set "mirrors" in contracts/index.json)`);
+  const mirrors = registry.contracts.filter((c) => (c.name === name ? !!c.mirrors : c.mirrors === name));
+  if (mirrors.length === 0)
+    throw new UsageError(`no OpenAPI contract mirrors "${name}" (set "mirrors" in contracts/index.json)`);
   const { contractSamples } = await import("../../conformance/index.js");
   return Promise.all(mirrors.map((m) => runMirror(registry, m.name, { seeds: contractSamples(m.mirrors!) })));
 }
@@ -17,7 +18,13 @@ export function renderMirror(reports: MirrorReport[], format: "text" | "json"): 
   return reports
     .map((r) => {
       const head = `${r.defects.length ? "FAIL" : "ok  "} ${r.contract} <-> ${r.mirror}: ${r.definitions} definitions, ${r.samples} samples cross-validated, ${r.defects.length} defect(s)`;
-      return [head, ...r.defects.map((d) => `  ${d.path} [${d.kind}] ${d.message}${d.value !== undefined ? `\n    value: ${JSON.stringify(d.value)}` : ""}`)].join("\n");
+      return [
+        head,
+        ...r.defects.map(
+          (d) =>
+            `  ${d.path} [${d.kind}] ${d.message}${d.value !== undefined ? `\n    value: ${JSON.stringify(d.value)}` : ""}`,
+        ),
+      ].join("\n");
     })
     .join("\n");
 }
@@ -25,7 +32,9 @@ export function renderMirror(reports: MirrorReport[], format: "text" | "json"): 
 export function registerMirrorCommand(program: Command, ctx: CliContext): void {
   program
     .command("mirror")
-    .description("Compare a JSON Schema contract with the OpenAPI document that mirrors it, definition by definition and property by property (const -> one-member enum and external-file refs -> #/components/schemas are the only allowed translations), and cross-validate samples.")
+    .description(
+      "Compare a JSON Schema contract with the OpenAPI document that mirrors it, definition by definition and property by property (const -> one-member enum and external-file refs -> #/components/schemas are the only allowed translations), and cross-validate samples.",
+    )
     .argument("<contract>", "the JSON Schema contract or its OpenAPI mirror")
     .addOption(new Option("--registry <dir>", "folder holding index.json"))
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))

@@ -21,8 +21,10 @@ import { renderLint } from "../review/lint/report.js";
 import type { SeveritySetting } from "../review/lint/rule.js";
 import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
 
-const formatOption = () => new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
-const registryOption = () => new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
+const formatOption = () =>
+  new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
+const registryOption = () =>
+  new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)");
 
 function positiveInt(flag: string) {
   return (v: string): number => {
@@ -73,47 +75,91 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .argument("[old]", "old document: a file, or git:<ref>:<path>")
     .argument("[new]", "new document: a file, or git:<ref>:<path>")
     .option("--list-kinds", "print the change-kind registry (id, family, direction, default level, meaning) and exit")
-    .option("--samples <n>", `payloads sampled per surface and direction (default ${DEFAULT_SAMPLES})`, positiveInt("--samples"))
+    .option(
+      "--samples <n>",
+      `payloads sampled per surface and direction (default ${DEFAULT_SAMPLES})`,
+      positiveInt("--samples"),
+    )
     .option("--seed <n>", `fast-check seed of the counterexample search (default ${DEFAULT_SEED})`, integer("--seed"))
-    .option("--received <definitions...>", "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)")
-    .addOption(new Option("--fail-on <verdict>", "lowest verdict that exits 1").choices(["breaking", "needs-review"]).default("breaking"))
-    .option("--level <kind=verdict...>", "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)")
-    .option("--strict", "refuse a document with defects (exit 2) instead of warning about them and comparing around them")
+    .option(
+      "--received <definitions...>",
+      "JSON Schema definitions a client receives (default: the registry's `received` when a document is a registered contract)",
+    )
+    .addOption(
+      new Option("--fail-on <verdict>", "lowest verdict that exits 1")
+        .choices(["breaking", "needs-review"])
+        .default("breaking"),
+    )
+    .option(
+      "--level <kind=verdict...>",
+      "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)",
+    )
+    .option(
+      "--strict",
+      "refuse a document with defects (exit 2) instead of warning about them and comparing around them",
+    )
     .addOption(registryOption())
     .addOption(formatOption())
-    .action(async (oldSpec: string | undefined, newSpec: string | undefined, opts: { samples?: number; seed?: number; received?: string[]; failOn: Verdict; level?: string[]; strict?: boolean; listKinds?: boolean; registry?: string; format: ReviewFormat }) => {
-      if (opts.listKinds) {
-        write(ctx.io.stdout, opts.format === "json" ? JSON.stringify(CHANGE_KINDS, null, 2) : opts.format === "markdown" ? kindsMarkdown() : CHANGE_KINDS.map((k) => `${k.id} (${k.family}, ${k.direction}, ${k.level})\n  ${k.doc}`).join("\n\n"));
-        return;
-      }
-      if (oldSpec === undefined || newSpec === undefined) throw new UsageError("diff takes two documents: <old> <new>");
-      const levels: Record<string, Verdict | "ignore"> = {};
-      for (const l of opts.level ?? []) {
-        const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
-        if (!m) throw new UsageError(`--level takes <kind>=<breaking|needs-review|compatible|ignore>, got "${l}"`);
-        if (!findKind(m[1]!)) throw new UsageError(`--level: unknown change kind "${m[1]}" (diff --list-kinds lists them)`);
-        levels[m[1]!] = m[2] as Verdict | "ignore";
-      }
-      let received = opts.received;
-      if (!received) {
-        const registry = openRegistry(opts.registry);
-        received = receivedFor(registry, newSpec) ?? receivedFor(registry, oldSpec);
-      }
-      let report;
-      try {
-        report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
-      } catch (e) {
-        if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
-        throw e;
-      }
-      const defects = report.warnings.filter((w) => !w.notice);
-      if (opts.strict && defects.length) {
-        const w = defects[0]!;
-        throw new UsageError(`--strict: ${defects.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`);
-      }
-      write(ctx.io.stdout, renderDiff(report, opts.format));
-      if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);
-    });
+    .action(
+      async (
+        oldSpec: string | undefined,
+        newSpec: string | undefined,
+        opts: {
+          samples?: number;
+          seed?: number;
+          received?: string[];
+          failOn: Verdict;
+          level?: string[];
+          strict?: boolean;
+          listKinds?: boolean;
+          registry?: string;
+          format: ReviewFormat;
+        },
+      ) => {
+        if (opts.listKinds) {
+          write(
+            ctx.io.stdout,
+            opts.format === "json"
+              ? JSON.stringify(CHANGE_KINDS, null, 2)
+              : opts.format === "markdown"
+                ? kindsMarkdown()
+                : CHANGE_KINDS.map((k) => `${k.id} (${k.family}, ${k.direction}, ${k.level})\n  ${k.doc}`).join("\n\n"),
+          );
+          return;
+        }
+        if (oldSpec === undefined || newSpec === undefined)
+          throw new UsageError("diff takes two documents: <old> <new>");
+        const levels: Record<string, Verdict | "ignore"> = {};
+        for (const l of opts.level ?? []) {
+          const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
+          if (!m) throw new UsageError(`--level takes <kind>=<breaking|needs-review|compatible|ignore>, got "${l}"`);
+          if (!findKind(m[1]!))
+            throw new UsageError(`--level: unknown change kind "${m[1]}" (diff --list-kinds lists them)`);
+          levels[m[1]!] = m[2] as Verdict | "ignore";
+        }
+        let received = opts.received;
+        if (!received) {
+          const registry = openRegistry(opts.registry);
+          received = receivedFor(registry, newSpec) ?? receivedFor(registry, oldSpec);
+        }
+        let report;
+        try {
+          report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
+        } catch (e) {
+          if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
+          throw e;
+        }
+        const defects = report.warnings.filter((w) => !w.notice);
+        if (opts.strict && defects.length) {
+          const w = defects[0]!;
+          throw new UsageError(
+            `--strict: ${defects.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`,
+          );
+        }
+        write(ctx.io.stdout, renderDiff(report, opts.format));
+        if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);
+      },
+    );
 
   program
     .command("lint")
@@ -129,28 +175,55 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .option("--samples <n>", "samples per oneOf branch pair for oneof-overlap", positiveInt("--samples"))
     .option("--list-rules", "print the rule registry (id, category, default severity, doc) and exit")
     .addOption(formatOption())
-    .action(async (names: string[], opts: { registry?: string; config?: string; rule?: string[]; samples?: number; listRules?: boolean; format: ReviewFormat }) => {
-      if (opts.listRules) {
-        const rows = RULES.map((r) => ({ id: r.id, category: r.category, severity: r.defaultSeverity, doc: r.doc }));
-        const engine = Object.entries(ENGINE_RULES).map(([id, doc]) => ({ id, category: "engine", severity: "error", doc }));
-        write(ctx.io.stdout, opts.format === "json" ? JSON.stringify([...rows, ...engine], null, 2) : [...rows, ...engine].map((r) => `${r.id} (${r.category}, ${r.severity})\n  ${r.doc}`).join("\n\n"));
-        return;
-      }
-      const overrides: Record<string, SeveritySetting> = {};
-      for (const o of opts.rule ?? []) {
-        const m = /^([a-z0-9-]+)=(error|warning|info|off)$/.exec(o);
-        if (!m) throw new UsageError(`--rule takes <id>=<error|warning|info|off>, got "${o}"`);
-        overrides[m[1]!] = m[2] as SeveritySetting;
-      }
-      const registry = openRegistry(opts.registry);
-      let report;
-      try {
-        report = await runLint(registry, { contracts: names, configPath: opts.config, overrides, samples: opts.samples });
-      } catch (e) {
-        if (e instanceof LintUsageError || e instanceof LintConfigError) throw new UsageError(e.message);
-        throw e;
-      }
-      write(ctx.io.stdout, renderLint(report, opts.format));
-      if (!report.ok) ctx.exit(EXIT.failed);
-    });
+    .action(
+      async (
+        names: string[],
+        opts: {
+          registry?: string;
+          config?: string;
+          rule?: string[];
+          samples?: number;
+          listRules?: boolean;
+          format: ReviewFormat;
+        },
+      ) => {
+        if (opts.listRules) {
+          const rows = RULES.map((r) => ({ id: r.id, category: r.category, severity: r.defaultSeverity, doc: r.doc }));
+          const engine = Object.entries(ENGINE_RULES).map(([id, doc]) => ({
+            id,
+            category: "engine",
+            severity: "error",
+            doc,
+          }));
+          write(
+            ctx.io.stdout,
+            opts.format === "json"
+              ? JSON.stringify([...rows, ...engine], null, 2)
+              : [...rows, ...engine].map((r) => `${r.id} (${r.category}, ${r.severity})\n  ${r.doc}`).join("\n\n"),
+          );
+          return;
+        }
+        const overrides: Record<string, SeveritySetting> = {};
+        for (const o of opts.rule ?? []) {
+          const m = /^([a-z0-9-]+)=(error|warning|info|off)$/.exec(o);
+          if (!m) throw new UsageError(`--rule takes <id>=<error|warning|info|off>, got "${o}"`);
+          overrides[m[1]!] = m[2] as SeveritySetting;
+        }
+        const registry = openRegistry(opts.registry);
+        let report;
+        try {
+          report = await runLint(registry, {
+            contracts: names,
+            configPath: opts.config,
+            overrides,
+            samples: opts.samples,
+          });
+        } catch (e) {
+          if (e instanceof LintUsageError || e instanceof LintConfigError) throw new UsageError(e.message);
+          throw e;
+        }
+        write(ctx.io.stdout, renderLint(report, opts.format));
+        if (!report.ok) ctx.exit(EXIT.failed);
+      },
+    );
 }

@@ -15,17 +15,29 @@ export function renderValidation(results: ValidationResult[], format: Format): s
             classname: "validate",
             name: `${r.contract}: ${r.document}`,
             timeSeconds: 0,
-            failure: r.problems.length ? { message: `${r.problems.length} problem(s)`, body: r.problems.map(line).join("\n") } : undefined,
+            failure: r.problems.length
+              ? { message: `${r.problems.length} problem(s)`, body: r.problems.map(line).join("\n") }
+              : undefined,
           })),
         },
       ]);
     case "markdown":
       return markdownTable(
         ["contract", "document", "file", "pointer", "rule", "message"],
-        results.flatMap((r) => (r.problems.length ? r.problems.map((p) => [r.contract, r.document, p.file, p.pointer || "/", p.rule, p.message]) : [[r.contract, r.document, "", "", "ok", ""]])),
+        results.flatMap((r) =>
+          r.problems.length
+            ? r.problems.map((p) => [r.contract, r.document, p.file, p.pointer || "/", p.rule, p.message])
+            : [[r.contract, r.document, "", "", "ok", ""]],
+        ),
       );
     case "text":
-      return results.map((r) => (r.problems.length ? `FAIL ${r.contract} ${r.document}\n${r.problems.map((p) => `  ${line(p)}`).join("\n")}` : `ok   ${r.contract} ${r.document}`)).join("\n");
+      return results
+        .map((r) =>
+          r.problems.length
+            ? `FAIL ${r.contract} ${r.document}\n${r.problems.map((p) => `  ${line(p)}`).join("\n")}`
+            : `ok   ${r.contract} ${r.document}`,
+        )
+        .join("\n");
   }
 }
 

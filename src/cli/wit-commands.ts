@@ -19,7 +19,13 @@ import {
   type WitSocketClient,
 } from "../wit/client/index.js";
 import { HookInstallError, installHook, uninstallHook } from "../wit/hook/install.js";
-import { checkFiles, HOOK_TIMEOUT_MS, renderViolations, runPreCommit, type PreCommitResult } from "../wit/hook/pre-commit.js";
+import {
+  checkFiles,
+  HOOK_TIMEOUT_MS,
+  renderViolations,
+  runPreCommit,
+  type PreCommitResult,
+} from "../wit/hook/pre-commit.js";
 import { witPaths } from "../wit/protocol.js";
 import { SocketPathError } from "../wit/socket-path.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
@@ -61,7 +67,9 @@ function withCommon(cmd: Command): Command {
 
 function withSession(cmd: Command): Command {
   return withCommon(cmd)
-    .addOption(new Option("--session <id>", "session id (default: $WIT_SESSION, else person:<user>)").default(defaultSession()))
+    .addOption(
+      new Option("--session <id>", "session id (default: $WIT_SESSION, else person:<user>)").default(defaultSession()),
+    )
     .option("--no-start", "do not start the daemon when none is running");
 }
 
@@ -81,13 +89,15 @@ function rootOf(o: CommonOptions): string {
 
 /** A `file:symbol` argument: refused here (exit 2) rather than by the daemon. */
 function symbolArg(value: string): string {
-  if (!value.includes(":")) throw new UsageError(`"${value}" is not a symbol path: use <file>:<symbol>, e.g. src/auth.ts:validateToken`);
+  if (!value.includes(":"))
+    throw new UsageError(`"${value}" is not a symbol path: use <file>:<symbol>, e.g. src/auth.ts:validateToken`);
   return value;
 }
 const isJson = (o: CommonOptions) => o.json === true || o.format === "json";
 
 export function registerWitCommands(program: Command, ctx: CliContext): void {
-  const out = (o: CommonOptions, json: unknown, text: string) => write(ctx.io.stdout, isJson(o) ? JSON.stringify(json, null, 2) : text);
+  const out = (o: CommonOptions, json: unknown, text: string) =>
+    write(ctx.io.stdout, isJson(o) ? JSON.stringify(json, null, 2) : text);
 
   /** Runs an action, turning the daemon's refusals and unreachability into exit code 1. */
   const guarded =
@@ -101,7 +111,11 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
       } catch (e) {
         if (e instanceof RpcError) {
           const name = witErrorName(e) ?? String(e.code);
-          if (isJson(o)) write(ctx.io.stdout, JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data ?? null } }, null, 2));
+          if (isJson(o))
+            write(
+              ctx.io.stdout,
+              JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data ?? null } }, null, 2),
+            );
           write(ctx.io.stderr, `wit: ${name}${e.data !== undefined ? ` ${JSON.stringify(e.data)}` : ""}`);
           // INVALID_REQUEST: the daemon refused what the person typed (a path outside the root...).
           return ctx.exit(e.code === -32600 ? EXIT.usage : EXIT.failed);
@@ -119,7 +133,8 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
       }
     };
 
-  const client = (o: SessionOptions): WitSocketClient => createWitClient({ root: rootOf(o), autoStart: o.start, validateResults: true, timeoutMs: 30_000 });
+  const client = (o: SessionOptions): WitSocketClient =>
+    createWitClient({ root: rootOf(o), autoStart: o.start, validateResults: true, timeoutMs: 30_000 });
   const using = async <T>(o: SessionOptions, fn: (c: WitSocketClient) => Promise<T>): Promise<T> => {
     const c = client(o);
     try {
@@ -135,11 +150,23 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .addHelpText("after", WIT_EXIT_HELP);
 
   // ---- daemon lifecycle -------------------------------------------------------------------
-  const daemon = wit.command("daemon").description("Start, stop or inspect the root's Wit daemon.").addHelpText("after", WIT_EXIT_HELP);
+  const daemon = wit
+    .command("daemon")
+    .description("Start, stop or inspect the root's Wit daemon.")
+    .addHelpText("after", WIT_EXIT_HELP);
 
   withCommon(daemon.command("start"))
-    .description("Start the daemon in the background (detached, logging to .wit/daemon.log); returns once its socket answers. Idempotent: when one is already running, says so and exits 0.")
-    .addOption(new Option("--synchronous <level>", "SQLite synchronous level: NORMAL survives a killed process, FULL also power loss").choices(["NORMAL", "FULL"]).default("NORMAL"))
+    .description(
+      "Start the daemon in the background (detached, logging to .wit/daemon.log); returns once its socket answers. Idempotent: when one is already running, says so and exits 0.",
+    )
+    .addOption(
+      new Option(
+        "--synchronous <level>",
+        "SQLite synchronous level: NORMAL survives a killed process, FULL also power loss",
+      )
+        .choices(["NORMAL", "FULL"])
+        .default("NORMAL"),
+    )
     .action(
       guarded(async (o: CommonOptions & { synchronous: string }) => {
         const r = await startDaemonProcess(rootOf(o), { args: ["--synchronous", o.synchronous] });
@@ -156,7 +183,11 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: CommonOptions) => {
         const r = await stopDaemonProcess(rootOf(o));
-        out(o, { ok: r.wasRunning, ...r }, r.wasRunning ? `Wit daemon for ${r.root} stopped (pid ${r.pid})` : `no Wit daemon is running for ${r.root}`);
+        out(
+          o,
+          { ok: r.wasRunning, ...r },
+          r.wasRunning ? `Wit daemon for ${r.root} stopped (pid ${r.pid})` : `no Wit daemon is running for ${r.root}`,
+        );
         if (!r.wasRunning) ctx.exit(EXIT.failed);
       }),
     );
@@ -166,7 +197,13 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: CommonOptions) => {
         const s = await daemonStatus(rootOf(o));
-        out(o, s, s.running ? `running: pid ${s.pid ?? "?"}, socket ${s.socket}, log ${s.logFile}` : `not running (socket ${s.socket})`);
+        out(
+          o,
+          s,
+          s.running
+            ? `running: pid ${s.pid ?? "?"}, socket ${s.socket}, log ${s.logFile}`
+            : `not running (socket ${s.socket})`,
+        );
         if (!s.running) ctx.exit(EXIT.failed);
       }),
     );
@@ -175,15 +212,24 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .command("run")
     .description("Run the daemon in the foreground until SIGTERM/SIGINT (what `start` runs detached).")
     .addOption(new Option("--root <dir>", "repository root (default: the git top level of the current directory)"))
-    .addOption(new Option("--synchronous <level>", "SQLite synchronous level").choices(["NORMAL", "FULL"]).default("NORMAL"))
+    .addOption(
+      new Option("--synchronous <level>", "SQLite synchronous level").choices(["NORMAL", "FULL"]).default("NORMAL"),
+    )
     .addHelpText("after", WIT_EXIT_HELP)
     .action(async (o: { root?: string; synchronous: "NORMAL" | "FULL" }) => {
       const { runDaemonProcess, DaemonAlreadyRunningError } = await import("../wit/daemon/index.js");
       const { StoreError } = await import("../wit/store/index.js");
       try {
-        ctx.exit(await runDaemonProcess({ root: rootOf({ ...o, format: "text" }), synchronous: o.synchronous }, ctx.io.stdout));
+        ctx.exit(
+          await runDaemonProcess({ root: rootOf({ ...o, format: "text" }), synchronous: o.synchronous }, ctx.io.stdout),
+        );
       } catch (e) {
-        if (e instanceof DaemonAlreadyRunningError || e instanceof SocketPathError || e instanceof StoreError || e instanceof DaemonStartError) {
+        if (
+          e instanceof DaemonAlreadyRunningError ||
+          e instanceof SocketPathError ||
+          e instanceof StoreError ||
+          e instanceof DaemonStartError
+        ) {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.failed);
         }
@@ -192,10 +238,15 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     });
 
   // ---- git hook ---------------------------------------------------------------------------
-  const hook = wit.command("hook").description("The pre-commit hook that enforces accepted contracts.").addHelpText("after", WIT_EXIT_HELP);
+  const hook = wit
+    .command("hook")
+    .description("The pre-commit hook that enforces accepted contracts.")
+    .addHelpText("after", WIT_EXIT_HELP);
 
   withCommon(hook.command("install"))
-    .description("Install the pre-commit hook: staged .ts/.tsx/.js/.jsx/.py content goes to check-contracts (2 s timeout, fails open); a violation blocks the commit.")
+    .description(
+      "Install the pre-commit hook: staged .ts/.tsx/.js/.jsx/.py content goes to check-contracts (2 s timeout, fails open); a violation blocks the commit.",
+    )
     .option("--force", "replace a pre-commit hook that wit did not install (kept as pre-commit.wit-backup)")
     .action(
       guarded(async (o: CommonOptions & { force?: boolean }) => {
@@ -214,9 +265,14 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     );
 
   withCommon(hook.command("run"))
-    .description("What the installed hook runs: check the staged files. Exit 1 only on a violation; an unreachable or silent daemon lets the commit proceed.")
+    .description(
+      "What the installed hook runs: check the staged files. Exit 1 only on a violation; an unreachable or silent daemon lets the commit proceed.",
+    )
     .option("--timeout <ms>", "deadline for the daemon's answer", String(HOOK_TIMEOUT_MS))
-    .option("--from-process-start", "count the deadline from this process's start (the installed hook passes it: the budget covers node start-up too)")
+    .option(
+      "--from-process-start",
+      "count the deadline from this process's start (the installed hook passes it: the budget covers node start-up too)",
+    )
     .action(
       guarded(async (o: CommonOptions & { timeout: string; fromProcessStart?: boolean }) => {
         // The daemon still gets 1.5 s when start-up alone ate the budget (a slow machine is checked, not waved through).
@@ -235,7 +291,8 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     }
     if (r.outcome === "unreachable" || r.outcome === "timeout" || r.outcome === "error") {
       write(ctx.io.stderr, `wit: contracts not checked (${r.outcome}: ${r.message ?? ""}); proceeding`);
-    } else if (!isJson(o) && r.outcome === "clean") write(ctx.io.stdout, `wit: ${r.checkedFiles} file(s) checked, every accepted contract holds`);
+    } else if (!isJson(o) && r.outcome === "clean")
+      write(ctx.io.stdout, `wit: ${r.checkedFiles} file(s) checked, every accepted contract holds`);
   };
 
   // ---- commands for a person --------------------------------------------------------------
@@ -250,7 +307,9 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         }));
         const lines = [
           `locks (${locks.length}):`,
-          ...locks.map((l) => `  ${l.symbolPath}  held by ${l.sessionId}, ${Math.round(l.ttlRemainingMs / 1000)} s left`),
+          ...locks.map(
+            (l) => `  ${l.symbolPath}  held by ${l.sessionId}, ${Math.round(l.ttlRemainingMs / 1000)} s left`,
+          ),
           `intents, declared or active (${intents.length}):`,
           ...intents.map((i) => `  ${i.intentId}  ${i.status}  ${i.sessionId}  ${i.files}  ${i.description}`),
           `contracts (${contracts.length}):`,
@@ -261,13 +320,21 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     );
 
   withSession(wit.command("lock"))
-    .description("Acquire (or refresh) a lock on <file>:<symbol>. Exit 1 with LOCK_CONFLICT when another session holds it.")
+    .description(
+      "Acquire (or refresh) a lock on <file>:<symbol>. Exit 1 with LOCK_CONFLICT when another session holds it.",
+    )
     .argument("<symbolPath>", "e.g. src/auth.ts:validateToken")
     .option("--ttl <ms>", "lock TTL in milliseconds (default 30 minutes)")
     .action(
       guarded(async (o: SessionOptions & { ttl?: string }, symbolPath: string) => {
         const ttlMs = o.ttl === undefined ? undefined : parseIntOption(o.ttl, "--ttl");
-        const r = await using(o, (c) => c.lock.acquire({ symbolPath: symbolArg(symbolPath), sessionId: o.session, ...(ttlMs === undefined ? {} : { ttlMs }) }));
+        const r = await using(o, (c) =>
+          c.lock.acquire({
+            symbolPath: symbolArg(symbolPath),
+            sessionId: o.session,
+            ...(ttlMs === undefined ? {} : { ttlMs }),
+          }),
+        );
         const warn = r.warnings.map((w) => `  warning: ${w.lockedSymbol} (locked by ${w.heldBy}) calls ${w.chain[1]}`);
         out(o, r, [`locked ${r.symbolPath} for ${r.sessionId} until ${r.expiresAt}`, ...warn].join("\n"));
       }),
@@ -284,14 +351,18 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     );
 
   withSession(wit.command("declare"))
-    .description("Declare an intent to change files (and symbols); prints the conflict report. Conflicts are informational (exit 0).")
+    .description(
+      "Declare an intent to change files (and symbols); prints the conflict report. Conflicts are informational (exit 0).",
+    )
     .argument("<description>")
     .requiredOption("--file <files...>", "repository-relative files")
     .option("--symbol <symbols...>", "symbol names in those files")
     .action(
       guarded(async (o: SessionOptions & { file: string[]; symbol?: string[] }, description: string) => {
         const files = o.file as [string, ...string[]];
-        const r = await using(o, (c) => c.intent.declare({ sessionId: o.session, description, files, ...(o.symbol ? { symbols: o.symbol } : {}) }));
+        const r = await using(o, (c) =>
+          c.intent.declare({ sessionId: o.session, description, files, ...(o.symbol ? { symbols: o.symbol } : {}) }),
+        );
         const items = r.conflicts.items.map((i) =>
           i.type === "INTENT_OVERLAP"
             ? `  INTENT_OVERLAP with ${i.overlappingIntentId} (${i.overlappingSessionId}): ${i.description}`
@@ -299,7 +370,14 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
               ? `  LOCK_INTERSECTION ${i.symbolPath} locked by ${i.heldBy} until ${i.expiresAt}`
               : `  DEP_CHAIN ${i.intentSymbol} calls ${i.lockedCallee}, locked by ${i.heldBy}`,
         );
-        out(o, r, [`declared intent ${r.intentId}${r.conflicts.hasConflicts ? " with conflicts:" : " (no conflicts)"}`, ...items].join("\n"));
+        out(
+          o,
+          r,
+          [
+            `declared intent ${r.intentId}${r.conflicts.hasConflicts ? " with conflicts:" : " (no conflicts)"}`,
+            ...items,
+          ].join("\n"),
+        );
       }),
     );
 
@@ -309,7 +387,8 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .argument("<status>", "active | resolved | abandoned")
     .action(
       guarded(async (o: SessionOptions, intentId: string, status: string) => {
-        if (status !== "active" && status !== "resolved" && status !== "abandoned") throw new UsageError(`status must be active, resolved or abandoned, got "${status}"`);
+        if (status !== "active" && status !== "resolved" && status !== "abandoned")
+          throw new UsageError(`status must be active, resolved or abandoned, got "${status}"`);
         const r = await using(o, (c) => c.intent.update({ intentId, sessionId: o.session, status }));
         out(o, r, `intent ${r.intentId} is now ${r.status}`);
       }),
@@ -320,7 +399,9 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .argument("<symbolPath>")
     .action(
       guarded(async (o: SessionOptions, symbolPath: string) => {
-        const r = await using(o, (c) => c.contract.propose({ sessionId: o.session, symbolPath: symbolArg(symbolPath) }));
+        const r = await using(o, (c) =>
+          c.contract.propose({ sessionId: o.session, symbolPath: symbolArg(symbolPath) }),
+        );
         out(o, r, `proposed contract ${r.contractId}: ${r.symbolPath} ${r.signature}`);
       }),
     );
@@ -333,13 +414,17 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: SessionOptions & { accept?: boolean; reject?: boolean }, contractId: string) => {
         if (o.accept === o.reject) throw new UsageError("give exactly one of --accept or --reject");
-        const r = await using(o, (c) => c.contract.respond({ contractId, sessionId: o.session, accept: o.accept === true }));
+        const r = await using(o, (c) =>
+          c.contract.respond({ contractId, sessionId: o.session, accept: o.accept === true }),
+        );
         out(o, r, `contract ${r.contractId} ${r.status}`);
       }),
     );
 
   withSession(wit.command("retire"))
-    .description("Retire an accepted contract (and the older ones of its symbol it superseded): the hook stops enforcing it. Exit 1 when it is not accepted.")
+    .description(
+      "Retire an accepted contract (and the older ones of its symbol it superseded): the hook stops enforcing it. Exit 1 when it is not accepted.",
+    )
     .argument("<contractId>")
     .action(
       guarded(async (o: SessionOptions, contractId: string) => {
@@ -349,7 +434,9 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     );
 
   withSession(wit.command("check"))
-    .description("Check content against accepted contracts: the staged files (what the hook checks), or the named files as they are on disk. Exit 1 on a violation or when the daemon cannot answer.")
+    .description(
+      "Check content against accepted contracts: the staged files (what the hook checks), or the named files as they are on disk. Exit 1 on a violation or when the daemon cannot answer.",
+    )
     .argument("[files...]", "repository-relative files to check as they are in the working tree")
     .action(
       guarded(async (o: SessionOptions, files: string[]) => {

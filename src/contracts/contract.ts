@@ -12,7 +12,11 @@ export interface LoadedContract {
 }
 
 /** Loads a registered contract (or one of its history versions) and validates it. */
-export async function loadContract(registry: Registry, entry: ContractEntry, entryFile: string = entry.entry): Promise<LoadedContract> {
+export async function loadContract(
+  registry: Registry,
+  entry: ContractEntry,
+  entryFile: string = entry.entry,
+): Promise<LoadedContract> {
   const { doc, problems } = await loadDocument(entryPath(registry, entryFile));
   problems.push(...validateDocument(entry.kind, doc));
   for (const p of problems) p.file = relative(process.cwd(), p.file) || p.file;

@@ -70,7 +70,12 @@ export async function loadDocument(path: string): Promise<{ doc: LoadedDocument;
   for (const [file, value] of files) {
     for (const site of collectRefs(value)) {
       if (lookupRef(files, file, site.ref) === undefined) {
-        problems.push({ file, pointer: site.pointer, rule: "unresolved-ref", message: `$ref ${JSON.stringify(site.ref)} does not resolve` });
+        problems.push({
+          file,
+          pointer: site.pointer,
+          rule: "unresolved-ref",
+          message: `$ref ${JSON.stringify(site.ref)} does not resolve`,
+        });
       }
     }
   }

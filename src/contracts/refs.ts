@@ -39,7 +39,11 @@ export function refTarget(fromFile: string, ref: string): RefTarget {
 }
 
 /** Looks a reference up among loaded files; undefined when it does not resolve. */
-export function lookupRef(files: Map<string, unknown>, fromFile: string, ref: string): { target: RefTarget; value: unknown } | undefined {
+export function lookupRef(
+  files: Map<string, unknown>,
+  fromFile: string,
+  ref: string,
+): { target: RefTarget; value: unknown } | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !ref.startsWith("#")) return undefined; // absolute URIs: not followed
   const target = refTarget(fromFile, ref);
   const doc = files.get(target.file);

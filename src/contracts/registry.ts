@@ -36,7 +36,7 @@ export const BUNDLED_CONTRACTS_DIR = dirname(assetPath("contracts/index.json"));
 export { RegistryError } from "./errors.js";
 import { RegistryError } from "./errors.js";
 
-let validateIndex: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
+let validateIndex: (((v: unknown) => boolean) & { errors?: unknown }) | undefined;
 
 /** Reads `<dir>/index.json`, checks it against contracts/index.schema.json and its own invariants. */
 export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR): Registry {
@@ -74,7 +74,9 @@ export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR): Registry {
 export function findContract(registry: Registry, name: string): ContractEntry {
   const c = registry.contracts.find((x) => x.name === name);
   if (!c) {
-    throw new RegistryError(`no contract named "${name}" (registered: ${registry.contracts.map((x) => x.name).join(", ")})`);
+    throw new RegistryError(
+      `no contract named "${name}" (registered: ${registry.contracts.map((x) => x.name).join(", ")})`,
+    );
   }
   return c;
 }

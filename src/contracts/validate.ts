@@ -39,7 +39,12 @@ function validateJsonSchema(doc: LoadedDocument): Problem[] {
     const schema = value as Record<string, unknown>;
     const declared = typeof schema === "object" && schema !== null ? schema.$schema : undefined;
     if (declared !== undefined && declared !== "https://json-schema.org/draft/2020-12/schema") {
-      problems.push({ file, pointer: "/$schema", rule: "dialect", message: `declares ${JSON.stringify(declared)}; contracts are JSON Schema 2020-12` });
+      problems.push({
+        file,
+        pointer: "/$schema",
+        rule: "dialect",
+        message: `declares ${JSON.stringify(declared)}; contracts are JSON Schema 2020-12`,
+      });
       continue;
     }
     if (!metaAjv().validateSchema(schema as object)) problems.push(...ajvProblems(file, metaAjv().errors));
@@ -108,7 +113,15 @@ function validateOpenApi(doc: LoadedDocument): Problem[] {
   const root = doc.root as Record<string, unknown> | undefined;
   const version = root && typeof root.openapi === "string" ? root.openapi : "";
   const prefix = Object.keys(OPENAPI_SCHEMAS).find((p) => version.startsWith(p));
-  if (!prefix) return [{ file: doc.path, pointer: "/openapi", rule: "version", message: `contracts are OpenAPI 3.1.x or 3.2.x documents, got ${JSON.stringify(root?.openapi ?? null)}` }];
+  if (!prefix)
+    return [
+      {
+        file: doc.path,
+        pointer: "/openapi",
+        rule: "version",
+        message: `contracts are OpenAPI 3.1.x or 3.2.x documents, got ${JSON.stringify(root?.openapi ?? null)}`,
+      },
+    ];
   const problems: Problem[] = [];
   const validate = openapiValidator(prefix);
   if (!validate(doc.root)) problems.push(...ajvProblems(doc.path, validate.errors));

@@ -7,5 +7,11 @@
 export * from "../json/index.js";
 export * from "../rpc/errors.js";
 export type * from "../rpc/types.js";
-export { RpcClient, createTypedCaller, type RpcCaller, type RpcTransport, type TypedCallerOptions } from "../rpc/client.js";
+export {
+  RpcClient,
+  createTypedCaller,
+  type RpcCaller,
+  type RpcTransport,
+  type TypedCallerOptions,
+} from "../rpc/client.js";
 export * from "../http/operation.js";

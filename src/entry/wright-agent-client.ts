@@ -5,4 +5,8 @@
 export * from "../wright-agent/client/index.js";
 export type * from "../generated/wright-agent/types.js";
 export * from "../generated/wright-agent/validators.js";
-export { wrightAgentCatalog, type WrightAgentOperation, type WrightAgentOperationMap } from "../generated/wright-agent/catalog.js";
+export {
+  wrightAgentCatalog,
+  type WrightAgentOperation,
+  type WrightAgentOperationMap,
+} from "../generated/wright-agent/catalog.js";

@@ -12,7 +12,17 @@
  * `adoptEvents`, the common block_delta goes through `fastDelta`, which applies it only when every
  * check passes and otherwise leaves it, untouched, to the full path that decides it exactly.
  */
-import { isReceiverSafe, compilePointer, evaluatePointer, PointerError, RECEIVER_FORBIDDEN_MEMBERS, resolveTarget, type JsonObject, type JsonValue, type PointerErrorCode } from "../json/index.js";
+import {
+  isReceiverSafe,
+  compilePointer,
+  evaluatePointer,
+  PointerError,
+  RECEIVER_FORBIDDEN_MEMBERS,
+  resolveTarget,
+  type JsonObject,
+  type JsonValue,
+  type PointerErrorCode,
+} from "../json/index.js";
 import type { FrameWireCode } from "./codes.js";
 import { gapMessage } from "./gap.js";
 import { fastApply } from "./pointer-fast.js";
@@ -112,7 +122,11 @@ function compilePath(path: string): CompiledPath {
     // A private, unfrozen copy: compilePointer's lists are frozen (they are shared), and V8 (Node 20)
     // reads a frozen array's elements through a generic keyed-load call, ~80 instructions per delta
     // in the fast path's walk (decision 213).
-    c = { tokens: tokens.slice(), kind, fast: isReceiverSafe(tokens) && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS };
+    c = {
+      tokens: tokens.slice(),
+      kind,
+      fast: isReceiverSafe(tokens) && tokens.length > 0 && tokens.length <= MAX_POINTER_TOKENS,
+    };
     if (paths.size >= PATH_CACHE_LIMIT) paths.clear();
     paths.set(path, c);
   }
@@ -199,7 +213,12 @@ class InvalidEvent {
  * The object has every required member (the first `members.length - optional`) as its own, and
  * no member outside `members`. Counted (one short-lived key array), not compared: the names are read only when it fails.
  */
-function requireMembers(obj: Record<string, unknown>, members: readonly string[], optional: number, where: string): void {
+function requireMembers(
+  obj: Record<string, unknown>,
+  members: readonly string[],
+  optional: number,
+  where: string,
+): void {
   const required = members.length - optional;
   let present = 0;
   for (let i = 0; i < members.length; i++) {
@@ -208,7 +227,11 @@ function requireMembers(obj: Record<string, unknown>, members: readonly string[]
   }
   if (present !== ownCount(obj)) {
     const extra = extraMember(obj, members);
-    throw new InvalidEvent(extra === undefined ? `${where} has members outside ${members.join(", ")}` : `${where} has the unknown member ${JSON.stringify(extra)}`);
+    throw new InvalidEvent(
+      extra === undefined
+        ? `${where} has members outside ${members.join(", ")}`
+        : `${where} has the unknown member ${JSON.stringify(extra)}`,
+    );
   }
 }
 
@@ -222,7 +245,8 @@ function describeInvalidBlockDelta(e: Record<string, unknown>): string {
     const delta = e.delta;
     if (!isPlainObject(delta)) return "block_delta.delta must be an object";
     requireMembers(delta, DELTA_MEMBERS, 0, "block_delta.delta");
-    if (delta.op !== "field_set" && delta.op !== "element_append") return `block_delta.delta.op ${JSON.stringify(delta.op)} is neither "field_set" nor "element_append"`;
+    if (delta.op !== "field_set" && delta.op !== "element_append")
+      return `block_delta.delta.op ${JSON.stringify(delta.op)} is neither "field_set" nor "element_append"`;
     if (typeof delta.path !== "string") return "block_delta.delta.path must be a string";
   } catch (err) {
     if (err instanceof InvalidEvent) return err.reason;
@@ -259,7 +283,8 @@ class FrameFold implements Fold {
     } catch (e) {
       // InvalidEvent by design; anything else means reading the input itself threw (a getter,
       // a proxy): either way the event is not a FrameEvent, and nothing escapes.
-      const reason = e instanceof InvalidEvent ? e.reason : `reading it threw (${e instanceof Error ? e.message : String(e)})`;
+      const reason =
+        e instanceof InvalidEvent ? e.reason : `reading it threw (${e instanceof Error ? e.message : String(e)})`;
       this.fail("invalid_event", `not a FrameEvent: ${reason}`, at);
     }
     return this.abort === null;
@@ -350,7 +375,14 @@ class FrameFold implements Fold {
     const blockId = e.block_id;
     const seq = e.seq;
     const delta = e.delta;
-    if (typeof index !== "number" || typeof seq !== "number" || typeof delta !== "object" || delta === null || Array.isArray(delta)) return false;
+    if (
+      typeof index !== "number" ||
+      typeof seq !== "number" ||
+      typeof delta !== "object" ||
+      delta === null ||
+      Array.isArray(delta)
+    )
+      return false;
     // A hit in the dense array means index is an integer in [0, DENSE_SLOTS).
     const slot = index < DENSE_SLOTS ? this.denseSlots[index] : undefined;
     if (slot === undefined || slot.blockId !== blockId || !(seq > slot.lastSeq) || !Number.isInteger(seq)) return false;
@@ -386,7 +418,8 @@ class FrameFold implements Fold {
     if (!isNonEmptyString(blockId)) throw new InvalidEvent("block_start.block_id must be a non-empty string");
     const raw = e.block;
     if (!isPlainObject(raw)) throw new InvalidEvent("block_start.block must be an object");
-    if (!hasOwn.call(raw, "kind") || typeof raw.kind !== "string") throw new InvalidEvent('block_start.block must have a string member "kind"');
+    if (!hasOwn.call(raw, "kind") || typeof raw.kind !== "string")
+      throw new InvalidEvent('block_start.block must have a string member "kind"');
     const block = this.adopt(raw, "block_start.block") as ForgeBlock;
     if (this.done) return this.fail("block_start_after_done", `block_start for index ${index} after done`, at);
     const slot = this.slot(index);
@@ -423,7 +456,14 @@ class FrameFold implements Fold {
     }
     const op = delta.op;
     const path = delta.path;
-    if (!((op === "field_set" || op === "element_append") && typeof path === "string" && ownCount(delta) === 3 && hasOwn.call(delta, "value"))) {
+    if (
+      !(
+        (op === "field_set" || op === "element_append") &&
+        typeof path === "string" &&
+        ownCount(delta) === 3 &&
+        hasOwn.call(delta, "value")
+      )
+    ) {
       throw new InvalidEvent(describeInvalidBlockDelta(e));
     }
     const value = this.adopt(delta.value, "block_delta.delta.value");
@@ -439,25 +479,45 @@ class FrameFold implements Fold {
     const tokens = compiled.tokens;
     if (tokens.length === 0) return this.fail("pointer_root", `${op} may not use the root pointer ""`, at);
     if (tokens.length > MAX_POINTER_TOKENS) {
-      return this.fail("pointer_too_long", `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`, at);
+      return this.fail(
+        "pointer_too_long",
+        `${op} path has ${tokens.length} reference tokens; at most ${MAX_POINTER_TOKENS} are accepted`,
+        at,
+      );
     }
 
     const slot = this.done ? undefined : this.slot(index);
     if (slot === undefined || slot.blockId !== blockId || seq <= slot.lastSeq) {
       if (this.forbiddenToken(tokens, op, path, at)) return;
       if (this.done) return this.fail("event_after_done", "block_delta event after done", at);
-      if (slot === undefined) return this.fail("block_delta_unknown_index", `block_delta for index ${index}, which no block_start opened`, at);
+      if (slot === undefined)
+        return this.fail(
+          "block_delta_unknown_index",
+          `block_delta for index ${index}, which no block_start opened`,
+          at,
+        );
       if (slot.blockId !== blockId) {
-        if (this.onDiscard) this.discard("block_id_mismatch", `block_delta for index ${index} carries block_id ${JSON.stringify(blockId)}; the open block is ${JSON.stringify(slot.blockId)}`, at);
+        if (this.onDiscard)
+          this.discard(
+            "block_id_mismatch",
+            `block_delta for index ${index} carries block_id ${JSON.stringify(blockId)}; the open block is ${JSON.stringify(slot.blockId)}`,
+            at,
+          );
         return;
       }
-      if (this.onDiscard) this.discard("stale_seq", `block_delta seq ${seq} at index ${index} is not greater than the last applied seq ${slot.lastSeq}`, at);
+      if (this.onDiscard)
+        this.discard(
+          "stale_seq",
+          `block_delta seq ${seq} at index ${index} is not greater than the last applied seq ${slot.lastSeq}`,
+          at,
+        );
       return;
     }
 
     // Happy path without result objects (./pointer-fast.ts); anything unusual goes to src/json.
     // A "/kind" set to a non-string goes there too, which refuses it.
-    if (compiled.fast) { // the lengths were checked above, so this is the receiver rule
+    if (compiled.fast) {
+      // the lengths were checked above, so this is the receiver rule
       const kindToNonString = compiled.kind && op === "field_set" && typeof value !== "string";
       if (!kindToNonString && fastApply(slot.block, tokens, op === "element_append", value)) {
         slot.lastSeq = seq;
@@ -477,7 +537,11 @@ class FrameFold implements Fold {
       } else {
         const arr = target.parent;
         if (target.index > arr.length) {
-          return this.fail("pointer_index_out_of_range", `field_set path ${JSON.stringify(path)}: array index ${target.index} is beyond the end (length ${arr.length})`, at);
+          return this.fail(
+            "pointer_index_out_of_range",
+            `field_set path ${JSON.stringify(path)}: array index ${target.index} is beyond the end (length ${arr.length})`,
+            at,
+          );
         }
         arr[target.index] = value;
       }
@@ -485,7 +549,11 @@ class FrameFold implements Fold {
       const r = evaluatePointer(slot.block, tokens, RECEIVER);
       if (!r.ok) return this.pointerFail(r.error, op, path, at);
       if (!Array.isArray(r.value)) {
-        return this.fail("element_append_not_array", `element_append path ${JSON.stringify(path)}: the target is a ${kindOf(r.value)}, not an array`, at);
+        return this.fail(
+          "element_append_not_array",
+          `element_append path ${JSON.stringify(path)}: the target is a ${kindOf(r.value)}, not an array`,
+          at,
+        );
       }
       r.value.push(value);
     }
@@ -497,7 +565,11 @@ class FrameFold implements Fold {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (RECEIVER_FORBIDDEN_MEMBERS.has(t)) {
-        this.fail("pointer_forbidden_member", `${op} path ${JSON.stringify(path)}: reference token ${i} names the forbidden member ${JSON.stringify(t)}`, at);
+        this.fail(
+          "pointer_forbidden_member",
+          `${op} path ${JSON.stringify(path)}: reference token ${i} names the forbidden member ${JSON.stringify(t)}`,
+          at,
+        );
         return true;
       }
     }
@@ -555,4 +627,3 @@ export function foldEvents(events: Iterable<unknown>, options: FoldOptions = {})
   for (const event of events) if (!fold.push(event)) break;
   return fold.finish();
 }
-

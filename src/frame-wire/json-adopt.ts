@@ -62,4 +62,3 @@ export function adoptJson(value: unknown, copy: boolean, depth = 0): JsonValue |
   }
   return out;
 }
-

@@ -47,18 +47,40 @@ export function randomTurn(seed: number): unknown[] {
   for (let index = 0; index < blocks; index++) {
     const block_id = `b${seed}-${index}`;
     const list = rnd() < 0.4;
-    events.push({ type: "block_start", index, block_id, block: list ? { kind: "list", items: [] } : { kind: "text", text: "" } });
+    events.push({
+      type: "block_start",
+      index,
+      block_id,
+      block: list ? { kind: "list", items: [] } : { kind: "text", text: "" },
+    });
     let text = "";
     const steps = 1 + Math.floor(rnd() * 6);
     for (let seq = 0; seq < steps; seq++) {
-      if (list) events.push({ type: "block_delta", index, block_id, seq, delta: { op: "element_append", path: "/items", value: { label: pick(WORDS), n: seq } } });
+      if (list)
+        events.push({
+          type: "block_delta",
+          index,
+          block_id,
+          seq,
+          delta: { op: "element_append", path: "/items", value: { label: pick(WORDS), n: seq } },
+        });
       else {
         text += (text ? " " : "") + pick(WORDS);
-        events.push({ type: "block_delta", index, block_id, seq, delta: { op: "field_set", path: "/text", value: text } });
+        events.push({
+          type: "block_delta",
+          index,
+          block_id,
+          seq,
+          delta: { op: "field_set", path: "/text", value: text },
+        });
       }
     }
   }
-  if (rnd() < 0.5) events.push({ type: "tool_call", call: { id: `call-${seed}`, name: "lookup", arguments: { q: pick(WORDS), limit: 3 } } });
+  if (rnd() < 0.5)
+    events.push({
+      type: "tool_call",
+      call: { id: `call-${seed}`, name: "lookup", arguments: { q: pick(WORDS), limit: 3 } },
+    });
   events.push({ type: "done", finish_reason: "done" });
   return events;
 }
@@ -71,7 +93,13 @@ export function randomTurn(seed: number): unknown[] {
  */
 type ErrorStatus = 400 | 401 | 405 | 413;
 
-function sendError(res: ServerResponse, status: ErrorStatus, error: string, message: string, headers: Record<string, string> = {}): void {
+function sendError(
+  res: ServerResponse,
+  status: ErrorStatus,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...headers, "content-type": "application/json" }).end(JSON.stringify({ error, message }));
 }
 
@@ -109,11 +137,19 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array
  */
 function corsHeaders(options: FrameWireServerOptions, req: IncomingMessage): Record<string, string> {
   if (!options.cors || req.headers.origin !== options.cors) return options.cors ? { vary: "Origin" } : {};
-  return { "access-control-allow-origin": options.cors, "access-control-expose-headers": "WWW-Authenticate", vary: "Origin" };
+  return {
+    "access-control-allow-origin": options.cors,
+    "access-control-expose-headers": "WWW-Authenticate",
+    vary: "Origin",
+  };
 }
 
 function isPreflight(req: IncomingMessage): boolean {
-  return req.method === "OPTIONS" && typeof req.headers.origin === "string" && typeof req.headers["access-control-request-method"] === "string";
+  return (
+    req.method === "OPTIONS" &&
+    typeof req.headers.origin === "string" &&
+    typeof req.headers["access-control-request-method"] === "string"
+  );
 }
 
 export function createFrameWireServer(options: FrameWireServerOptions): Server {
@@ -127,34 +163,66 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
       if (url.pathname !== op.path) return sendEmpty(res, 404, cors);
       if (options.cors && isPreflight(req)) {
         const allowed = cors["access-control-allow-origin"]
-          ? { ...cors, "access-control-allow-methods": op.method, "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "600" }
+          ? {
+              ...cors,
+              "access-control-allow-methods": op.method,
+              "access-control-allow-headers": "authorization, content-type",
+              "access-control-max-age": "600",
+            }
           : cors;
         return sendEmpty(res, 204, allowed);
       }
-      if (req.method !== op.method) return sendError(res, 405, "method_not_allowed", `use ${op.method}`, { ...cors, allow: op.method });
+      if (req.method !== op.method)
+        return sendError(res, 405, "method_not_allowed", `use ${op.method}`, { ...cors, allow: op.method });
       const auth = req.headers.authorization;
       if (auth !== `Bearer ${options.token}`) {
-        return sendError(res, 401, "unauthorized", auth === undefined ? "no bearer token" : "the bearer token is not accepted", { ...cors, "www-authenticate": bearerChallenge(auth !== undefined) });
+        return sendError(
+          res,
+          401,
+          "unauthorized",
+          auth === undefined ? "no bearer token" : "the bearer token is not accepted",
+          { ...cors, "www-authenticate": bearerChallenge(auth !== undefined) },
+        );
       }
       const raw = await readBody(req, options.maxBodyBytes ?? 1024 * 1024);
       // The unread rest of an oversized body is not drained: close the connection after answering.
       if (!raw) return sendError(res, 413, "too_large", "request body too large", { ...cors, connection: "close" });
       const parsed = tryParseJson(raw);
       if (!parsed.ok || !validateStreamTurnRequestBody(parsed.value)) {
-        return sendError(res, 400, "bad_request", parsed.ok ? "the body does not match the request schema" : parsed.error.message, cors);
+        return sendError(
+          res,
+          400,
+          "bad_request",
+          parsed.ok ? "the body does not match the request schema" : parsed.error.message,
+          cors,
+        );
       }
       const name = url.searchParams.get("vector");
       let events: readonly unknown[];
       if (name !== null) {
         const v = vectors.get(name);
         // The mock's own query parameter: an unknown name is a bad request (a declared status).
-        if (!v) return sendError(res, 400, "unknown_vector", `no vector named ${JSON.stringify(name)}; known: ${[...vectors.keys()].join(", ")}`, cors);
+        if (!v)
+          return sendError(
+            res,
+            400,
+            "unknown_vector",
+            `no vector named ${JSON.stringify(name)}; known: ${[...vectors.keys()].join(", ")}`,
+            cors,
+          );
         events = v;
       } else {
         const seedParam = url.searchParams.get("seed");
-        events = randomTurn(seedParam !== null && /^\d+$/.test(seedParam) ? Number(seedParam) : (options.seed ?? 1) + turnCounter++);
+        events = randomTurn(
+          seedParam !== null && /^\d+$/.test(seedParam) ? Number(seedParam) : (options.seed ?? 1) + turnCounter++,
+        );
       }
-      res.writeHead(200, { ...cors, "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+      res.writeHead(200, {
+        ...cors,
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+      });
       for (const event of events) {
         if (res.destroyed) return;
         res.write(encodeSseEvent(event));

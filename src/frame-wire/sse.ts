@@ -22,7 +22,10 @@ export interface StreamFoldOptions {
 }
 
 /** Folds an SSE response body as it arrives; resolves with the outcome when the body ends. */
-export async function foldSseBody(body: ReadableStream<Uint8Array>, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
+export async function foldSseBody(
+  body: ReadableStream<Uint8Array>,
+  options: StreamFoldOptions = {},
+): Promise<FoldOutcome> {
   const fold = createFold({ adoptEvents: true });
   const parser = createParser({
     onEvent(message) {
@@ -31,7 +34,10 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
       try {
         event = parseJson(message.data);
       } catch (e) {
-        fold.abortAt("malformed_event", `SSE frame ${fold.position} is not JSON (${e instanceof JsonParseError ? e.kind : "syntax"})`);
+        fold.abortAt(
+          "malformed_event",
+          `SSE frame ${fold.position} is not JSON (${e instanceof JsonParseError ? e.kind : "syntax"})`,
+        );
         return;
       }
       fold.push(event);
@@ -72,7 +78,11 @@ export async function foldSseBody(body: ReadableStream<Uint8Array>, options: Str
 }
 
 /** Calls the streaming endpoint through the generated client and folds the stream. */
-export async function streamTurn(config: HttpClientConfig, input: StreamTurnInput, options: StreamFoldOptions = {}): Promise<FoldOutcome> {
+export async function streamTurn(
+  config: HttpClientConfig,
+  input: StreamTurnInput,
+  options: StreamFoldOptions = {},
+): Promise<FoldOutcome> {
   const res = await createFrameWireApiClient(config).streamTurn(input);
   if (!res.body) throw new Error("streamTurn: the response has no body");
   return foldSseBody(res.body, options);

@@ -53,7 +53,11 @@ export function buildUrl(baseUrl: string, spec: OperationSpec, input: OperationI
 }
 
 /** Sends the request; resolves with the response when its status is a declared 2xx, else throws. */
-export async function sendOperation(config: HttpClientConfig, spec: OperationSpec, input: OperationInput): Promise<Response> {
+export async function sendOperation(
+  config: HttpClientConfig,
+  spec: OperationSpec,
+  input: OperationInput,
+): Promise<Response> {
   const headers: Record<string, string> = { ...config.headers };
   for (const [k, v] of Object.entries(input.headers ?? {})) if (v !== undefined) headers[k] = v;
   let body: string | undefined;
@@ -61,13 +65,23 @@ export async function sendOperation(config: HttpClientConfig, spec: OperationSpe
     headers["content-type"] = spec.requestContentType ?? "application/json";
     body = JSON.stringify(input.body);
   }
-  const res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, spec, input), { method: spec.method.toUpperCase(), headers, body, signal: config.signal });
-  if (res.status < 200 || res.status > 299) throw new HttpStatusError(spec.operationId, res.status, await res.text().catch(() => ""));
+  const res = await (config.fetch ?? fetch)(buildUrl(config.baseUrl, spec, input), {
+    method: spec.method.toUpperCase(),
+    headers,
+    body,
+    signal: config.signal,
+  });
+  if (res.status < 200 || res.status > 299)
+    throw new HttpStatusError(spec.operationId, res.status, await res.text().catch(() => ""));
   return res;
 }
 
 /** For JSON operations: the decoded body with its status. */
-export async function sendJsonOperation<T>(config: HttpClientConfig, spec: OperationSpec, input: OperationInput): Promise<{ status: number; body: T }> {
+export async function sendJsonOperation<T>(
+  config: HttpClientConfig,
+  spec: OperationSpec,
+  input: OperationInput,
+): Promise<{ status: number; body: T }> {
   const res = await sendOperation(config, spec, input);
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };

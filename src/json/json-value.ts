@@ -65,6 +65,7 @@ export function jsonKind(value: JsonValue): JsonKind {
  * replace the object's prototype instead). Use it wherever keys come from input.
  */
 export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }

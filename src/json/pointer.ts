@@ -48,7 +48,11 @@ export function escapeToken(token: string): string {
 
 export function unescapeToken(token: string): string {
   if (!token.includes("~")) return token;
-  if (/~(?![01])/.test(token)) throw new PointerError("pointer-syntax", `invalid escape in reference token ${JSON.stringify(token)}: "~" must be followed by 0 or 1`);
+  if (/~(?![01])/.test(token))
+    throw new PointerError(
+      "pointer-syntax",
+      `invalid escape in reference token ${JSON.stringify(token)}: "~" must be followed by 0 or 1`,
+    );
   // Order matters (RFC 6901 section 4): ~1 first, then ~0, so "~01" becomes "~1" and not "/".
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
@@ -56,7 +60,8 @@ export function unescapeToken(token: string): string {
 /** Splits a pointer into unescaped reference tokens. `""` is the whole document (no tokens). */
 export function parsePointer(pointer: string): string[] {
   if (pointer === "") return [];
-  if (pointer.charCodeAt(0) !== 0x2f) throw new PointerError("pointer-syntax", `JSON pointer ${JSON.stringify(pointer)} must be empty or start with "/"`);
+  if (pointer.charCodeAt(0) !== 0x2f)
+    throw new PointerError("pointer-syntax", `JSON pointer ${JSON.stringify(pointer)} must be empty or start with "/"`);
   const raw = pointer.slice(1).split("/");
   const tokens = new Array<string>(raw.length);
   for (let i = 0; i < raw.length; i++) {
@@ -114,7 +119,11 @@ export function isReceiverSafe(tokens: readonly string[]): boolean {
  * frame-wire fold) use it so the common case costs no result objects; receiver-mode callers check
  * `isReceiverSafe` first.
  */
-export function walkOwn(document: JsonValue, tokens: readonly string[], end: number = tokens.length): JsonValue | undefined {
+export function walkOwn(
+  document: JsonValue,
+  tokens: readonly string[],
+  end: number = tokens.length,
+): JsonValue | undefined {
   let c: JsonValue = document;
   for (let i = 0; i < end; i++) {
     const t = tokens[i]!;
@@ -141,7 +150,11 @@ function checkReceiverTokens(tokens: readonly string[], mode: PointerMode): Poin
   if (mode !== "receiver") return undefined;
   for (let i = 0; i < tokens.length; i++) {
     if (RECEIVER_FORBIDDEN_MEMBERS.has(tokens[i]!)) {
-      return fail("forbidden-member", `reference token ${i} names the forbidden member ${JSON.stringify(tokens[i])}`, i);
+      return fail(
+        "forbidden-member",
+        `reference token ${i} names the forbidden member ${JSON.stringify(tokens[i])}`,
+        i,
+      );
     }
   }
   return undefined;
@@ -152,23 +165,35 @@ function step(container: JsonValue, token: string, i: number): PointerResult<Jso
   if (Array.isArray(container)) {
     const index = arrayIndex(token, i);
     if (!index.ok) return index;
-    if (index.value >= container.length) return fail("index-out-of-range", `array index ${index.value} at token ${i} is out of range (length ${container.length})`, i);
+    if (index.value >= container.length)
+      return fail(
+        "index-out-of-range",
+        `array index ${index.value} at token ${i} is out of range (length ${container.length})`,
+        i,
+      );
     return { ok: true, value: container[index.value]! };
   }
   if (container !== null && typeof container === "object") {
-    if (!hasOwn.call(container, token)) return fail("missing-member", `no own member ${JSON.stringify(token)} at token ${i}`, i);
+    if (!hasOwn.call(container, token))
+      return fail("missing-member", `no own member ${JSON.stringify(token)} at token ${i}`, i);
     return { ok: true, value: (container as JsonObject)[token]! };
   }
-  return fail("not-a-container", `token ${i} (${JSON.stringify(token)}) traverses a ${container === null ? "null" : typeof container}`, i);
+  return fail(
+    "not-a-container",
+    `token ${i} (${JSON.stringify(token)}) traverses a ${container === null ? "null" : typeof container}`,
+    i,
+  );
 }
 
 function arrayIndex(token: string, i: number): PointerResult<number> {
   if (ARRAY_INDEX.test(token)) {
     const n = Number(token);
-    if (!Number.isSafeInteger(n)) return fail("index-out-of-range", `array index ${token} at token ${i} is too large`, i);
+    if (!Number.isSafeInteger(n))
+      return fail("index-out-of-range", `array index ${token} at token ${i} is too large`, i);
     return { ok: true, value: n };
   }
-  if (DIGITS.test(token)) return fail("leading-zero", `array index ${JSON.stringify(token)} at token ${i} has a leading zero`, i);
+  if (DIGITS.test(token))
+    return fail("leading-zero", `array index ${JSON.stringify(token)} at token ${i} has a leading zero`, i);
   return fail("invalid-array-index", `${JSON.stringify(token)} at token ${i} is not an array index`, i);
 }
 
@@ -240,5 +265,9 @@ export function resolveTarget(
   if (parent !== null && typeof parent === "object") {
     return { ok: true, value: { kind: "object", parent, key: token, exists: hasOwn.call(parent, token) } };
   }
-  return fail("not-a-container", `token ${last} (${JSON.stringify(token)}) addresses into a ${parent === null ? "null" : typeof parent}`, last);
+  return fail(
+    "not-a-container",
+    `token ${last} (${JSON.stringify(token)}) addresses into a ${parent === null ? "null" : typeof parent}`,
+    last,
+  );
 }

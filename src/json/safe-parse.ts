@@ -67,7 +67,11 @@ export function parseJson(input: string | Uint8Array, options?: SafeParseOptions
     const msg = e instanceof Error ? e.message : String(e);
     const m = /position (\d+)/.exec(msg);
     const position = m ? Number(m[1]) : undefined;
-    throw new JsonParseError("syntax", `invalid JSON: ${msg}${position !== undefined ? ` (${lineColumn(text, position)})` : ""}`, position);
+    throw new JsonParseError(
+      "syntax",
+      `invalid JSON: ${msg}${position !== undefined ? ` (${lineColumn(text, position)})` : ""}`,
+      position,
+    );
   }
   if (options?.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
     throw new JsonParseError("forbidden-key", 'JSON input contains an object member named "__proto__"');
@@ -126,7 +130,8 @@ function checkDepth(text: string, maxDepth: number): void {
     }
     if (c === 0x22) inString = true;
     else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > maxDepth) throw new JsonParseError("too-deep", `JSON input nests deeper than ${maxDepth} levels`, i);
+      if (++depth > maxDepth)
+        throw new JsonParseError("too-deep", `JSON input nests deeper than ${maxDepth} levels`, i);
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
 }

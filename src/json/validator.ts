@@ -44,7 +44,9 @@ export function flattenErrors(errors: readonly ValidationError[] | null | undefi
     else if (e.keyword === "additionalProperties") field = String(e.params.additionalProperty);
     const where = path.length > 1 ? `${e.instancePath} ` : "";
     const message =
-      e.keyword === "additionalProperties" ? `unknown field "${String(e.params.additionalProperty)}"` : `${where}${e.message ?? e.keyword}`;
+      e.keyword === "additionalProperties"
+        ? `unknown field "${String(e.params.additionalProperty)}"`
+        : `${where}${e.message ?? e.keyword}`;
     if (field === undefined) formErrors.push(message);
     else (fieldErrors[field] ??= []).push(message);
   }

@@ -47,11 +47,17 @@ export function junitXml(suites: JunitSuite[]): string {
     const f = s.cases.filter((c) => c.failure).length;
     const sk = s.cases.filter((c) => c.skipped).length;
     const time = s.cases.reduce((t, c) => t + c.timeSeconds, 0);
-    out.push(`  <testsuite name="${xmlEscape(s.name)}" tests="${s.cases.length}" failures="${f}" skipped="${sk}" time="${time.toFixed(3)}">`);
+    out.push(
+      `  <testsuite name="${xmlEscape(s.name)}" tests="${s.cases.length}" failures="${f}" skipped="${sk}" time="${time.toFixed(3)}">`,
+    );
     for (const c of s.cases) {
       const open = `    <testcase classname="${xmlEscape(c.classname)}" name="${xmlEscape(c.name)}" time="${c.timeSeconds.toFixed(3)}"`;
       if (c.failure) {
-        out.push(`${open}>`, `      <failure message="${xmlEscape(c.failure.message)}">${xmlEscape(c.failure.body)}</failure>`, "    </testcase>");
+        out.push(
+          `${open}>`,
+          `      <failure message="${xmlEscape(c.failure.message)}">${xmlEscape(c.failure.body)}</failure>`,
+          "    </testcase>",
+        );
       } else if (c.skipped) out.push(`${open}>`, "      <skipped/>", "    </testcase>");
       else out.push(`${open}/>`);
     }

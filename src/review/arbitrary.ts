@@ -9,7 +9,15 @@
 import fc from "fast-check";
 import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
-import { isSchemaObject, isTrivial, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
+import {
+  isSchemaObject,
+  isTrivial,
+  setOwn,
+  JSON_TYPES,
+  type JsonType,
+  type Schema,
+  type SchemaNode,
+} from "./schema/keywords.js";
 import { mergeConjunction } from "./schema/merge.js";
 import { constructExample } from "./construct.js";
 
@@ -28,7 +36,28 @@ type Arb = fc.Arbitrary<unknown>;
 const MINIMAL_LEVEL = 6;
 const MAX_LEVEL = 64;
 
-const STRING_CANDIDATES = ["", "a", "x", "0", "1", "a:b", "src/a.ts:f", "/", "/a", "/a/0", "a-b", "a_b", "A", "abc", "x y", "2024-01-01", "2024-01-01T00:00:00Z", "00000000-0000-4000-8000-000000000000", "a@example.com", "https://example.com/"];
+const STRING_CANDIDATES = [
+  "",
+  "a",
+  "x",
+  "0",
+  "1",
+  "a:b",
+  "src/a.ts:f",
+  "/",
+  "/a",
+  "/a/0",
+  "a-b",
+  "a_b",
+  "A",
+  "abc",
+  "x y",
+  "2024-01-01",
+  "2024-01-01T00:00:00Z",
+  "00000000-0000-4000-8000-000000000000",
+  "a@example.com",
+  "https://example.com/",
+];
 
 /** Builds arbitraries for the nodes of one context; memoised per (node, remaining depth). */
 export class ArbitraryBuilder {
@@ -101,7 +130,9 @@ export class ArbitraryBuilder {
     const types = this.ctx.types(n);
     const explicit = typeof n.type === "string" || Array.isArray(n.type);
     const chosen = explicit ? [...types] : inferTypes(n, types);
-    const arbs = chosen.filter((t) => !(t === "integer" && chosen.includes("number"))).map((t) => this.typed(n, t, depth, level));
+    const arbs = chosen
+      .filter((t) => !(t === "integer" && chosen.includes("number")))
+      .map((t) => this.typed(n, t, depth, level));
     if (arbs.length === 0) return fc.constant(null);
     return arbs.length === 1 ? arbs[0]! : fc.oneof(...arbs);
   }
@@ -130,7 +161,9 @@ export class ArbitraryBuilder {
     const extra = level >= MINIMAL_LEVEL ? 0 : this.maxExtraItems;
     const maxItems = Math.min(typeof n.maxItems === "number" ? n.maxItems : Infinity, minItems + extra);
     if (maxItems < minItems) return fc.constant([]);
-    const prefix = Array.isArray(n.prefixItems) ? (n.prefixItems as SchemaNode[]).map((s) => this.build(s, depth, level)) : [];
+    const prefix = Array.isArray(n.prefixItems)
+      ? (n.prefixItems as SchemaNode[]).map((s) => this.build(s, depth, level))
+      : [];
     const item = n.items === false ? undefined : this.build((n.items as SchemaNode | undefined) ?? true, depth, level);
     const restMin = Math.max(0, minItems - prefix.length);
     const restMax = Math.max(restMin, maxItems - prefix.length);
@@ -156,11 +189,25 @@ export class ArbitraryBuilder {
     for (const r of required) if (!Object.hasOwn(model, r)) setOwn(model, r, this.build(ap, depth, level));
     const requiredKeys = Object.keys(model).filter((k) => required.has(k));
     const declared = fc.record(model, { requiredKeys });
-    if (!this.extraMembers || level >= MINIMAL_LEVEL || this.ctx.deref(ap) === false || n.patternProperties !== undefined) return declared;
+    if (
+      !this.extraMembers ||
+      level >= MINIMAL_LEVEL ||
+      this.ctx.deref(ap) === false ||
+      n.patternProperties !== undefined
+    )
+      return declared;
     const names = new Set(Object.keys(props));
-    const key = fc.oneof(fc.constantFrom("extra", "x", "meta", "__proto__", "constructor"), fc.string({ minLength: 1, maxLength: 6 })).filter((k) => !names.has(k));
+    const key = fc
+      .oneof(
+        fc.constantFrom("extra", "x", "meta", "__proto__", "constructor"),
+        fc.string({ minLength: 1, maxLength: 6 }),
+      )
+      .filter((k) => !names.has(k));
     const extras = fc.dictionary(key, this.build(ap, depth + 1, level), { maxKeys: 2, noNullPrototype: true });
-    return fc.oneof({ weight: 3, arbitrary: declared }, { weight: 1, arbitrary: fc.tuple(declared, extras).map(([d, e]) => assignOwn({}, e, d)) });
+    return fc.oneof(
+      { weight: 3, arbitrary: declared },
+      { weight: 1, arbitrary: fc.tuple(declared, extras).map(([d, e]) => assignOwn({}, e, d)) },
+    );
   }
 }
 
@@ -173,13 +220,21 @@ export function plainJson(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(plainJson);
   if (v === null || typeof v !== "object") return Object.is(v, -0) ? 0 : v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: plainJson((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(v))
+    Object.defineProperty(out, k, {
+      value: plainJson((v as Record<string, unknown>)[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
 /** Copies members as own data properties (a `__proto__` member stays a member). */
 function assignOwn(target: Record<string, unknown>, ...sources: Record<string, unknown>[]): Record<string, unknown> {
-  for (const s of sources) for (const k of Object.keys(s)) Object.defineProperty(target, k, { value: s[k], enumerable: true, writable: true, configurable: true });
+  for (const s of sources)
+    for (const k of Object.keys(s))
+      Object.defineProperty(target, k, { value: s[k], enumerable: true, writable: true, configurable: true });
   return target;
 }
 
@@ -196,7 +251,11 @@ export function arbitraries(ctx: SchemaContext): ArbitraryBuilder {
   return b;
 }
 
-export function schemaArbitrary(node: SchemaNode, ctx: SchemaContext, options?: ArbitraryOptions): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  node: SchemaNode,
+  ctx: SchemaContext,
+  options?: ArbitraryOptions,
+): fc.Arbitrary<unknown> {
   return new ArbitraryBuilder(ctx, options).of(node);
 }
 
@@ -207,10 +266,23 @@ export function anyJson(): Arb {
 /** Types for a schema without `type`: the ones its keywords talk about, else every type. */
 function inferTypes(n: Schema, types: Set<JsonType>): JsonType[] {
   const hinted: JsonType[] = [];
-  if (["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"].some((k) => k in n)) hinted.push("object");
-  if (["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"].some((k) => k in n)) hinted.push("array");
+  if (
+    [
+      "properties",
+      "required",
+      "additionalProperties",
+      "patternProperties",
+      "minProperties",
+      "maxProperties",
+      "propertyNames",
+    ].some((k) => k in n)
+  )
+    hinted.push("object");
+  if (["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"].some((k) => k in n))
+    hinted.push("array");
   if (["minLength", "maxLength", "pattern", "format"].some((k) => k in n)) hinted.push("string");
-  if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].some((k) => k in n)) hinted.push("number");
+  if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].some((k) => k in n))
+    hinted.push("number");
   // Still produce the other types sometimes: a schema without `type` accepts them.
   const rest = JSON_TYPES.filter((t) => types.has(t) && !hinted.includes(t) && t !== "integer");
   return hinted.length ? [...hinted, ...rest.slice(0, 2)] : rest;
@@ -220,9 +292,11 @@ function bounds(n: Schema): { min: number; max: number } {
   let min = -1_000_000;
   let max = 1_000_000;
   if (typeof n.minimum === "number") min = Math.max(min, n.minimum);
-  if (typeof n.exclusiveMinimum === "number") min = Math.max(min, n.exclusiveMinimum + Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMinimum)));
+  if (typeof n.exclusiveMinimum === "number")
+    min = Math.max(min, n.exclusiveMinimum + Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMinimum)));
   if (typeof n.maximum === "number") max = Math.min(max, n.maximum);
-  if (typeof n.exclusiveMaximum === "number") max = Math.min(max, n.exclusiveMaximum - Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMaximum)));
+  if (typeof n.exclusiveMaximum === "number")
+    max = Math.min(max, n.exclusiveMaximum - Number.EPSILON * Math.max(1, Math.abs(n.exclusiveMaximum)));
   if (typeof n.minimum === "number" && n.minimum > max) max = n.minimum + 1_000_000;
   if (typeof n.maximum === "number" && n.maximum < min) min = n.maximum - 1_000_000;
   return { min, max };
@@ -245,7 +319,10 @@ function integerArb(n: Schema): Arb {
     return fc.integer({ min: a, max: b }).map((k) => k * m);
   }
   const interesting = [0, 1, -1, lo, hi].filter((v) => v >= lo && v <= hi);
-  return fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...interesting) }, { weight: 4, arbitrary: fc.integer({ min: lo, max: hi }) });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(...interesting) },
+    { weight: 4, arbitrary: fc.integer({ min: lo, max: hi }) },
+  );
 }
 
 function doubleArb(n: Schema): Arb {
@@ -255,9 +332,18 @@ function doubleArb(n: Schema): Arb {
 }
 
 const FORMATS: Record<string, () => Arb> = {
-  "date-time": () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
-  date: () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  time: () => fc.date({ noInvalidDate: true, min: new Date("2000-01-01T00:00:00Z"), max: new Date("2000-01-02T00:00:00Z") }).map((d) => d.toISOString().slice(11, 19) + "Z"),
+  "date-time": () =>
+    fc
+      .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  date: () =>
+    fc
+      .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  time: () =>
+    fc
+      .date({ noInvalidDate: true, min: new Date("2000-01-01T00:00:00Z"), max: new Date("2000-01-02T00:00:00Z") })
+      .map((d) => d.toISOString().slice(11, 19) + "Z"),
   email: () => fc.emailAddress(),
   uri: () => fc.webUrl(),
   "uri-reference": () => fc.webUrl(),
@@ -284,7 +370,10 @@ function stringArb(n: Schema): Arb {
   if (format) return format();
   if (maxLength < minLength) return fc.constant("x".repeat(minLength));
   return fc
-    .oneof({ weight: 4, arbitrary: fc.string({ minLength, maxLength }) }, { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) })
+    .oneof(
+      { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
+      { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: "grapheme" }) },
+    )
     .map((s) => fitCodePoints(s, minLength, maxLength));
 }
 
@@ -313,7 +402,8 @@ function patternArb(pattern: string, minLength: number, maxLength: number): Arb 
   } catch {
     matching = undefined;
   }
-  if (matching && literal.length) return fc.oneof({ weight: 5, arbitrary: matching }, { weight: 1, arbitrary: fc.constantFrom(...literal) });
+  if (matching && literal.length)
+    return fc.oneof({ weight: 5, arbitrary: matching }, { weight: 1, arbitrary: fc.constantFrom(...literal) });
   if (matching) return matching;
   if (literal.length) return fc.constantFrom(...literal);
   return fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });

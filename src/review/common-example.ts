@@ -13,7 +13,17 @@ import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
 import type { Step } from "./schema/finding.js";
 import { isSchemaObject, isTrivial, setOwn, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
-import { FORMAT_EXAMPLES, NONE, numberExample, preferType, refWeight, stringExample, uniqueVariants, type Built, type ExampleResult } from "./construct.js";
+import {
+  FORMAT_EXAMPLES,
+  NONE,
+  numberExample,
+  preferType,
+  refWeight,
+  stringExample,
+  uniqueVariants,
+  type Built,
+  type ExampleResult,
+} from "./construct.js";
 
 /** One schema the value must satisfy; `side` says whose union branches a branch step of `steps` names. */
 export interface Part {
@@ -93,7 +103,13 @@ function build(parts: Part[], steps: readonly Step[], depth: number, budget: Bud
   return memoized(cache, keyOf(parts, steps), budget, () => buildUncached(parts, steps, depth, budget, cache));
 }
 
-function buildUncached(parts: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+function buildUncached(
+  parts: Part[],
+  steps: readonly Step[],
+  depth: number,
+  budget: Budget,
+  cache: Map<string, Built>,
+): Built {
   const flat = flatten(parts);
   if (flat === false) return NONE;
   const step = steps[0];
@@ -119,7 +135,9 @@ function buildUncached(parts: Part[], steps: readonly Step[], depth: number, bud
   if (u >= 0) {
     const p = flat[u]!;
     const kw = unionOf(p.node)!;
-    const branches = ((p.node as Schema)[kw] as SchemaNode[]).map((br, i) => ({ br, i })).sort((x, y) => weight(x.br) - weight(y.br) || x.i - y.i);
+    const branches = ((p.node as Schema)[kw] as SchemaNode[])
+      .map((br, i) => ({ br, i }))
+      .sort((x, y) => weight(x.br) - weight(y.br) || x.i - y.i);
     for (const { br } of branches) {
       const v = build(replaceUnion(flat, u, kw, br), steps, depth + 1, budget, cache);
       if (v !== NONE && p.ctx.valid(p.node, v)) return v;
@@ -142,7 +160,14 @@ function buildUncached(parts: Part[], steps: readonly Step[], depth: number, bud
   return NONE;
 }
 
-function typed(parts: Part[], t: JsonType, steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+function typed(
+  parts: Part[],
+  t: JsonType,
+  steps: readonly Step[],
+  depth: number,
+  budget: Budget,
+  cache: Map<string, Built>,
+): Built {
   return typedValue(parts, [], t, steps, (hard, _soft, rest) => build(hard, rest, depth + 1, budget, cache));
 }
 
@@ -159,7 +184,10 @@ export type SubBuild = (hard: Part[], soft: Part[], steps: readonly Step[]) => B
 export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: readonly Step[], sub: SubBuild): Built {
   const step = steps[0];
   const all = soft.length ? [...hard, ...soft] : hard;
-  const pick = (candidates: unknown[]): Built => candidates.find((v) => allValid(all, v)) ?? (soft.length ? candidates.find((v) => allValid(hard, v)) : undefined) ?? NONE;
+  const pick = (candidates: unknown[]): Built =>
+    candidates.find((v) => allValid(all, v)) ??
+    (soft.length ? candidates.find((v) => allValid(hard, v)) : undefined) ??
+    NONE;
   switch (t) {
     case "null":
       return null;
@@ -167,7 +195,9 @@ export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: reado
       return pick([false, true]);
     case "integer":
     case "number": {
-      const candidates = all.map((p) => numberExample(p.node as Schema, t)).filter((v): v is number => typeof v === "number");
+      const candidates = all
+        .map((p) => numberExample(p.node as Schema, t))
+        .filter((v): v is number => typeof v === "number");
       if (candidates.length) candidates.push(Math.max(...candidates), Math.min(...candidates));
       return pick([...candidates, 0, 1]);
     }
@@ -186,7 +216,11 @@ export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: reado
       const out: unknown[] = [];
       for (let i = 0; i < Math.max(min, onPath ? 1 : 0); i++) {
         const rest = onPath && i === 0 ? steps.slice(1) : [];
-        const v = sub(hard.flatMap((p) => itemSchemas(p, i)), soft.flatMap((p) => itemSchemas(p, i)), rest);
+        const v = sub(
+          hard.flatMap((p) => itemSchemas(p, i)),
+          soft.flatMap((p) => itemSchemas(p, i)),
+          rest,
+        );
         if (v === NONE) {
           // The changed item itself may stay out of the base when nothing requires it (the counterexample adds it).
           if (onPath && i === 0 && rest.length === 0 && min === 0) return out;
@@ -194,7 +228,8 @@ export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: reado
         }
         out.push(v);
       }
-      if (out.length > 1 && hard.some((p) => (p.node as Schema).uniqueItems === true)) return uniqueVariants(out[0], out.length) ?? NONE;
+      if (out.length > 1 && hard.some((p) => (p.node as Schema).uniqueItems === true))
+        return uniqueVariants(out[0], out.length) ?? NONE;
       return out;
     }
     case "object": {
@@ -205,7 +240,11 @@ export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: reado
       const out: Record<string, unknown> = {};
       for (const n of names) {
         const rest = n === onPath ? steps.slice(1) : [];
-        const v = sub(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), rest);
+        const v = sub(
+          hard.flatMap((p) => memberSchemas(p, n)),
+          soft.flatMap((p) => memberSchemas(p, n)),
+          rest,
+        );
         if (v === NONE) {
           if (n === onPath && rest.length === 0 && !required.has(n)) continue;
           return NONE;
@@ -215,7 +254,11 @@ export function typedValue(hard: Part[], soft: Part[], t: JsonType, steps: reado
       // What only the soft side requires: added where the hard side lets the member in.
       for (const n of new Set(soft.flatMap((p) => strings((p.node as Schema).required)))) {
         if (Object.hasOwn(out, n)) continue;
-        const v = sub(hard.flatMap((p) => memberSchemas(p, n)), soft.flatMap((p) => memberSchemas(p, n)), []);
+        const v = sub(
+          hard.flatMap((p) => memberSchemas(p, n)),
+          soft.flatMap((p) => memberSchemas(p, n)),
+          [],
+        );
         if (v === NONE) continue;
         const next = { ...out };
         setOwn(next, n, v);
@@ -265,7 +308,9 @@ export function partsAlongSteps(start: Part[], steps: readonly Step[], side: "a"
       const br = ((flat[i]!.node as Schema)[kw] as SchemaNode[])[s.index];
       if (br === undefined) return undefined;
       parts = replaceUnion(flat, i, kw, br);
-    } else parts = s.kind === "prop" ? flat.flatMap((p) => memberSchemas(p, s.name)) : flat.flatMap((p) => itemSchemas(p, 0));
+    } else
+      parts =
+        s.kind === "prop" ? flat.flatMap((p) => memberSchemas(p, s.name)) : flat.flatMap((p) => itemSchemas(p, 0));
   }
   const flat = flatten(parts);
   return flat === false ? undefined : flat;
@@ -334,7 +379,8 @@ export function memberSchemas(p: Part, name: string): Part[] {
       }
     }
   }
-  if (out.length === 0 && n.additionalProperties !== undefined) out.push({ ...p, node: n.additionalProperties as SchemaNode });
+  if (out.length === 0 && n.additionalProperties !== undefined)
+    out.push({ ...p, node: n.additionalProperties as SchemaNode });
   return out;
 }
 

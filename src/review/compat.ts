@@ -19,7 +19,10 @@ export interface HistoryResult {
   ok: boolean;
 }
 
-export async function checkHistory(registry: Registry, options: { samples?: number; seed?: number; contracts?: string[] } = {}): Promise<HistoryResult[]> {
+export async function checkHistory(
+  registry: Registry,
+  options: { samples?: number; seed?: number; contracts?: string[] } = {},
+): Promise<HistoryResult[]> {
   const out: HistoryResult[] = [];
   for (const entry of registry.contracts) {
     if (options.contracts && !options.contracts.includes(entry.name)) continue;
@@ -27,12 +30,23 @@ export async function checkHistory(registry: Registry, options: { samples?: numb
       const base = { contract: entry.name, from: h.version, to: entry.version };
       try {
         const [old, cur] = [await loadContract(registry, entry, h.entry), await loadContract(registry, entry)];
-        const broken = [...old.problems, ...cur.problems].filter((p) => p.rule === "unresolved-ref" || p.rule === "parse" || p.rule === "load");
+        const broken = [...old.problems, ...cur.problems].filter(
+          (p) => p.rule === "unresolved-ref" || p.rule === "parse" || p.rule === "load",
+        );
         if (broken.length) {
-          out.push({ ...base, ok: false, error: `cannot compare: ${broken.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}` });
+          out.push({
+            ...base,
+            ok: false,
+            error: `cannot compare: ${broken.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}`,
+          });
           continue;
         }
-        const report = diffContracts(old, cur, { received: entry.received, samples: options.samples, seed: options.seed, labels: [`${entry.name}@${h.version}`, `${entry.name}@${entry.version}`] });
+        const report = diffContracts(old, cur, {
+          received: entry.received,
+          samples: options.samples,
+          seed: options.seed,
+          labels: [`${entry.name}@${h.version}`, `${entry.name}@${entry.version}`],
+        });
         const bump = checkBump(h.version, entry.version, report);
         out.push({ ...base, report, bump, ok: bump.ok });
       } catch (e) {
@@ -49,9 +63,15 @@ export function causeLines(r: HistoryResult): string[] {
   if (!r.report || !r.bump) return [];
   const lines = [`${r.contract}: ${r.bump.message}`];
   if (r.ok) return lines;
-  const relevant = r.report.changes.filter((c) => (r.bump!.impact === "breaking" ? c.verdict === "breaking" : c.verdict !== "compatible" || !["equivalent"].includes(c.kind)));
+  const relevant = r.report.changes.filter((c) =>
+    r.bump!.impact === "breaking"
+      ? c.verdict === "breaking"
+      : c.verdict !== "compatible" || !["equivalent"].includes(c.kind),
+  );
   for (const c of relevant.slice(0, 20)) {
-    lines.push(`  ${c.verdict} ${c.kind} at ${c.path}: ${c.evidence}${c.counterexample ? `; counterexample ${JSON.stringify(c.counterexample.payload)} (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid})` : ""}`);
+    lines.push(
+      `  ${c.verdict} ${c.kind} at ${c.path}: ${c.evidence}${c.counterexample ? `; counterexample ${JSON.stringify(c.counterexample.payload)} (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid})` : ""}`,
+    );
   }
   if (relevant.length > 20) lines.push(`  ... ${relevant.length - 20} more`);
   return lines;

@@ -28,7 +28,6 @@ export const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: "example.com",
 };
 
-
 const cache = new WeakMap<SchemaContext, WeakMap<object, ExampleResult>>();
 
 /** The smallest valid instance construction finds (validated with the real validator), or not found. */
@@ -39,7 +38,8 @@ export function constructExample(node: SchemaNode, ctx: SchemaContext): ExampleR
   const hit = key ? perCtx.get(key) : undefined;
   if (hit) return hit;
   const built = build(node, ctx, 0);
-  const result: ExampleResult = built !== NONE && ctx.valid(node, built) ? { found: true, value: built } : { found: false };
+  const result: ExampleResult =
+    built !== NONE && ctx.valid(node, built) ? { found: true, value: built } : { found: false };
   if (key) perCtx.set(key, result);
   return result;
 }
@@ -65,7 +65,9 @@ function build(node: SchemaNode, ctx: SchemaContext, depth: number): Built {
     if (!Array.isArray(n[kw])) continue;
     const { [kw]: branches, ...base } = n;
     // Prefer branches that do not recurse (no $ref): they terminate soonest.
-    const order = (branches as SchemaNode[]).map((br, i) => ({ br, i })).sort((x, y) => refWeight(x.br) - refWeight(y.br) || x.i - y.i);
+    const order = (branches as SchemaNode[])
+      .map((br, i) => ({ br, i }))
+      .sort((x, y) => refWeight(x.br) - refWeight(y.br) || x.i - y.i);
     for (const { br } of order) {
       const m = isTrivial(base) ? br : mergeConjunction([base, br], ctx);
       if (m === false) continue;
@@ -90,7 +92,11 @@ export function refWeight(s: SchemaNode): number {
 export function preferType(n: Schema, types: JsonType[]): JsonType[] {
   const order: JsonType[] = [];
   if (typeof n.type === "string") order.push(n.type as JsonType);
-  else if (Array.isArray(n.type)) order.push(...(n.type as JsonType[]).filter((t) => t !== "null"), ...((n.type as string[]).includes("null") ? (["null"] as JsonType[]) : []));
+  else if (Array.isArray(n.type))
+    order.push(
+      ...(n.type as JsonType[]).filter((t) => t !== "null"),
+      ...((n.type as string[]).includes("null") ? (["null"] as JsonType[]) : []),
+    );
   else {
     if ("properties" in n || "required" in n || "additionalProperties" in n) order.push("object");
     if ("items" in n || "prefixItems" in n) order.push("array");
@@ -129,7 +135,10 @@ function typed(n: Schema, t: JsonType, ctx: SchemaContext, depth: number): Built
         if (n.items === false) return NONE;
         const item = build((n.items as SchemaNode | undefined) ?? true, ctx, depth + 1);
         if (item === NONE) return NONE;
-        const items = n.uniqueItems === true ? uniqueVariants(item, min - out.length) : Array.from({ length: min - out.length }, () => item);
+        const items =
+          n.uniqueItems === true
+            ? uniqueVariants(item, min - out.length)
+            : Array.from({ length: min - out.length }, () => item);
         if (!items) return NONE;
         out.push(...items);
       }
@@ -152,17 +161,21 @@ function typed(n: Schema, t: JsonType, ctx: SchemaContext, depth: number): Built
 export function numberExample(n: Schema, t: JsonType): Built {
   let v = 0;
   if (typeof n.minimum === "number") v = Math.max(v, n.minimum);
-  if (typeof n.exclusiveMinimum === "number" && v <= n.exclusiveMinimum) v = t === "integer" ? Math.floor(n.exclusiveMinimum) + 1 : n.exclusiveMinimum + 1;
+  if (typeof n.exclusiveMinimum === "number" && v <= n.exclusiveMinimum)
+    v = t === "integer" ? Math.floor(n.exclusiveMinimum) + 1 : n.exclusiveMinimum + 1;
   if (typeof n.maximum === "number" && v > n.maximum) v = n.maximum;
-  if (typeof n.exclusiveMaximum === "number" && v >= n.exclusiveMaximum) v = t === "integer" ? Math.ceil(n.exclusiveMaximum) - 1 : n.exclusiveMaximum - 1;
+  if (typeof n.exclusiveMaximum === "number" && v >= n.exclusiveMaximum)
+    v = t === "integer" ? Math.ceil(n.exclusiveMaximum) - 1 : n.exclusiveMaximum - 1;
   if (t === "integer") v = Math.ceil(v);
-  if (typeof n.multipleOf === "number" && n.multipleOf > 0 && v % n.multipleOf !== 0) v = Math.ceil(v / n.multipleOf) * n.multipleOf;
+  if (typeof n.multipleOf === "number" && n.multipleOf > 0 && v % n.multipleOf !== 0)
+    v = Math.ceil(v / n.multipleOf) * n.multipleOf;
   return v;
 }
 
 export function stringExample(n: Schema): Built {
   const min = typeof n.minLength === "number" ? n.minLength : 0;
-  if (typeof n.format === "string" && FORMAT_EXAMPLES[n.format] && typeof n.pattern !== "string") return FORMAT_EXAMPLES[n.format];
+  if (typeof n.format === "string" && FORMAT_EXAMPLES[n.format] && typeof n.pattern !== "string")
+    return FORMAT_EXAMPLES[n.format];
   if (typeof n.pattern === "string") {
     let re: RegExp;
     try {
@@ -190,4 +203,3 @@ export function uniqueVariants(item: unknown, count: number): unknown[] | undefi
   if (typeof item === "number") return Array.from({ length: count }, (_, i) => item + i);
   return undefined;
 }
-

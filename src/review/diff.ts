@@ -84,7 +84,10 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   const examplesNew = (n: SchemaNode) => exampleValue(n, newM.ctx);
 
   // One checker per direction for the whole diff: surfaces share definitions, and its memo of (A node, B node) results with them.
-  const checkers = { old: new Containment(oldM.ctx, newM.ctx, { example: examplesOld }), new: new Containment(newM.ctx, oldM.ctx, { example: examplesNew }) };
+  const checkers = {
+    old: new Containment(oldM.ctx, newM.ctx, { example: examplesOld }),
+    new: new Containment(newM.ctx, oldM.ctx, { example: examplesNew }),
+  };
   const containment = (from: Side) => checkers[from];
 
   const removedDefs: Surface[] = [];
@@ -110,12 +113,31 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!handledOwners.has(so.owner)) changes.push(methodRemoved(so.owner));
       handledOwners.add(so.owner);
     } else if (so.owner && oldM.kind === "openapi" && !newM.operations.has(so.owner)) {
-      if (!handledOwners.has(so.owner)) changes.push({ path: oldM.openapi?.operations.get(so.owner)?.path ?? so.path, kind: "operation-removed", direction: "request", verdict: "breaking", evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)` });
+      if (!handledOwners.has(so.owner))
+        changes.push({
+          path: oldM.openapi?.operations.get(so.owner)?.path ?? so.path,
+          kind: "operation-removed",
+          direction: "request",
+          verdict: "breaking",
+          evidence: `operation ${so.owner} is gone: clients calling it fail (no payload schema can show it)`,
+        });
       handledOwners.add(so.owner);
     } else if (so.role === "body") {
-      changes.push({ path: so.path, kind: "request-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").pop()} request bodies are no longer accepted` });
+      changes.push({
+        path: so.path,
+        kind: "request-media-type-removed",
+        direction: so.direction,
+        verdict: "breaking",
+        evidence: `${so.key.split(":").pop()} request bodies are no longer accepted`,
+      });
     } else if (so.role === "response" && statusKept(so)) {
-      changes.push({ path: so.path, kind: "response-media-type-removed", direction: so.direction, verdict: "breaking", evidence: `${so.key.split(":").slice(4).join(":")} is no longer documented for this status; clients negotiating it lose its contract` });
+      changes.push({
+        path: so.path,
+        kind: "response-media-type-removed",
+        direction: so.direction,
+        verdict: "breaking",
+        evidence: `${so.key.split(":").slice(4).join(":")} is no longer documented for this status; clients negotiating it lose its contract`,
+      });
     } else if (so.role === "headers" && statusKept(so)) {
       unchanged++; // an empty header set is still a surface of a documented status
     }
@@ -125,28 +147,77 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     if (sn.role === "definition") {
       if (!oldM.definitions.has(sn.key.slice("def:".length)) || newM.kind === "json-schema") addedDefs.push(sn);
     } else if (sn.owner && newM.kind === "openrpc" && !oldM.methods.has(sn.owner)) {
-      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: `#/methods/${escapeToken(sn.owner)}`, kind: "method-added", direction: "request", verdict: "compatible", evidence: `new method ${sn.owner}: no existing request changes meaning` });
+      if (!handledOwners.has(`+${sn.owner}`))
+        changes.push({
+          path: `#/methods/${escapeToken(sn.owner)}`,
+          kind: "method-added",
+          direction: "request",
+          verdict: "compatible",
+          evidence: `new method ${sn.owner}: no existing request changes meaning`,
+        });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.owner && newM.kind === "openapi" && !oldM.operations.has(sn.owner)) {
-      if (!handledOwners.has(`+${sn.owner}`)) changes.push({ path: newM.openapi?.operations.get(sn.owner)?.path ?? sn.path, kind: "operation-added", direction: "request", verdict: "compatible", evidence: `new operation ${sn.owner}` });
+      if (!handledOwners.has(`+${sn.owner}`))
+        changes.push({
+          path: newM.openapi?.operations.get(sn.owner)?.path ?? sn.path,
+          kind: "operation-added",
+          direction: "request",
+          verdict: "compatible",
+          evidence: `new operation ${sn.owner}`,
+        });
       handledOwners.add(`+${sn.owner}`);
     } else if (sn.role === "body") {
-      changes.push({ path: sn.path, kind: "request-media-type-added", direction: sn.direction, verdict: "compatible", evidence: "a new request media type is accepted" });
+      changes.push({
+        path: sn.path,
+        kind: "request-media-type-added",
+        direction: sn.direction,
+        verdict: "compatible",
+        evidence: "a new request media type is accepted",
+      });
     } else if (sn.role === "response" && statusExisted(sn)) {
-      changes.push({ path: sn.path, kind: "response-media-type-added", direction: sn.direction, verdict: "needs-review", evidence: "a new response media type a client may now receive; no payload of the old contract shows it" });
+      changes.push({
+        path: sn.path,
+        kind: "response-media-type-added",
+        direction: sn.direction,
+        verdict: "needs-review",
+        evidence: "a new response media type a client may now receive; no payload of the old contract shows it",
+      });
     }
   }
   // Definitions: a removed name whose content lives on under a new name is a rename.
   for (const so of removedDefs) {
-    const match = addedDefs.find((sn) => renameJustified(defName(so), so.node, oldM.ctx, defName(sn)) && equivalent(so.node, oldM.ctx, sn.node, newM.ctx));
+    const match = addedDefs.find(
+      (sn) =>
+        renameJustified(defName(so), so.node, oldM.ctx, defName(sn)) &&
+        equivalent(so.node, oldM.ctx, sn.node, newM.ctx),
+    );
     if (match) {
       addedDefs.splice(addedDefs.indexOf(match), 1);
-      changes.push({ path: match.path, kind: "definition-renamed", direction: "none", verdict: "compatible", evidence: `${so.path} is now ${match.path}: same instances, proved structurally in both directions` });
+      changes.push({
+        path: match.path,
+        kind: "definition-renamed",
+        direction: "none",
+        verdict: "compatible",
+        evidence: `${so.path} is now ${match.path}: same instances, proved structurally in both directions`,
+      });
     } else {
-      changes.push({ path: so.path, kind: "definition-removed", direction: so.direction, verdict: "breaking", evidence: `${so.path} is gone: documents and code that reference it break (no payload can show it)` });
+      changes.push({
+        path: so.path,
+        kind: "definition-removed",
+        direction: so.direction,
+        verdict: "breaking",
+        evidence: `${so.path} is gone: documents and code that reference it break (no payload can show it)`,
+      });
     }
   }
-  for (const sn of addedDefs) changes.push({ path: sn.path, kind: "definition-added", direction: "none", verdict: "compatible", evidence: `new definition ${sn.path}` });
+  for (const sn of addedDefs)
+    changes.push({
+      path: sn.path,
+      kind: "definition-added",
+      direction: "none",
+      verdict: "compatible",
+      evidence: `new definition ${sn.path}`,
+    });
 
   // OpenRPC method-level facts the envelopes do not carry.
   if (oldM.kind === "openrpc" && newM.kind === "openrpc") {
@@ -154,22 +225,55 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       const mn = newM.methods.get(name);
       if (!mn || mo.paramStructure === mn.paramStructure) continue;
       const widened = mn.paramStructure === "either";
-      changes.push({ path: `#/methods/${escapeToken(name)}/paramStructure`, kind: "param-structure-changed", direction: "request", verdict: widened ? "compatible" : "needs-review", evidence: `paramStructure ${mo.paramStructure} -> ${mn.paramStructure}${widened ? ": every old request is still accepted" : ": requests in the old structure may be refused"}` });
+      changes.push({
+        path: `#/methods/${escapeToken(name)}/paramStructure`,
+        kind: "param-structure-changed",
+        direction: "request",
+        verdict: widened ? "compatible" : "needs-review",
+        evidence: `paramStructure ${mo.paramStructure} -> ${mn.paramStructure}${widened ? ": every old request is still accepted" : ": requests in the old structure may be refused"}`,
+      });
     }
   }
-  for (const [what, pass] of [["operation facts", operationFactChanges], ["annotations", annotationChanges]] as const) {
+  for (const [what, pass] of [
+    ["operation facts", operationFactChanges],
+    ["annotations", annotationChanges],
+  ] as const) {
     try {
       changes.push(...pass(oldM, newM));
     } catch (e) {
-      changes.push({ path: "#", kind: "analysis-failed", direction: "none", verdict: "needs-review", evidence: `comparing ${what} failed (${(e as Error).message.split("\n")[0]}); review it by hand` });
+      changes.push({
+        path: "#",
+        kind: "analysis-failed",
+        direction: "none",
+        verdict: "needs-review",
+        evidence: `comparing ${what} failed (${(e as Error).message.split("\n")[0]}); review it by hand`,
+      });
     }
   }
   const deduped = dedupe(changes);
   relabelRenamedParams(deduped, oldM, newM);
-  const verdict: Verdict = deduped.some((c) => c.verdict === "breaking") ? "breaking" : deduped.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
+  const verdict: Verdict = deduped.some((c) => c.verdict === "breaking")
+    ? "breaking"
+    : deduped.some((c) => c.verdict === "needs-review")
+      ? "needs-review"
+      : "compatible";
   // A schema can be read twice (a bundled definition and the inline surface it came from): one warning per site.
-  const warnings = [...new Map([...oldM.defects.map((d) => ({ side: "old" as const, ...d })), ...newM.defects.map((d) => ({ side: "new" as const, ...d }))].map((w) => [`${w.side}|${w.file}|${w.pointer}|${w.rule}|${w.message}`, w] as const)).values()] as DiffWarning[];
-  return { verdict, old: oldM.label, new: newM.label, changes: deduped, warnings, stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled } };
+  const warnings = [
+    ...new Map(
+      [
+        ...oldM.defects.map((d) => ({ side: "old" as const, ...d })),
+        ...newM.defects.map((d) => ({ side: "new" as const, ...d })),
+      ].map((w) => [`${w.side}|${w.file}|${w.pointer}|${w.rule}|${w.message}`, w] as const),
+    ).values(),
+  ] as DiffWarning[];
+  return {
+    verdict,
+    old: oldM.label,
+    new: newM.label,
+    changes: deduped,
+    warnings,
+    stats: { surfaces: oldM.surfaces.size, unchanged, samples: sampled },
+  };
 
   /** OpenAPI: the status of a response surface is still documented (only the media type went away). */
   function statusKept(so: Surface): boolean {
@@ -184,8 +288,20 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   function methodRemoved(name: string): Change {
     const surf = oldM.surfaces.get(`method:${name}:params`)!;
     const ex = minimalExample(surf.node, oldM.ctx);
-    const change: Change = { path: `#/methods/${escapeToken(name)}`, kind: "method-removed", direction: "request", verdict: "breaking", evidence: `method ${name} is gone: its requests now fail with METHOD_NOT_FOUND` };
-    if (ex.found && oldM.anyRequest && newM.anyRequest && oldM.ctx.valid(oldM.anyRequest, ex.value) && !newM.ctx.valid(newM.anyRequest, ex.value)) {
+    const change: Change = {
+      path: `#/methods/${escapeToken(name)}`,
+      kind: "method-removed",
+      direction: "request",
+      verdict: "breaking",
+      evidence: `method ${name} is gone: its requests now fail with METHOD_NOT_FOUND`,
+    };
+    if (
+      ex.found &&
+      oldM.anyRequest &&
+      newM.anyRequest &&
+      oldM.ctx.valid(oldM.anyRequest, ex.value) &&
+      !newM.ctx.valid(newM.anyRequest, ex.value)
+    ) {
       change.counterexample = shown(ex.value, "old", "new", newM.ctx, newM.anyRequest);
     }
     return change;
@@ -200,12 +316,28 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const removed = mo.errors.filter((e) => !mn.errors.some((x) => key(x) === key(e)));
     for (const e of added) {
       const payload = { jsonrpc: "2.0", id: 1, error: { code: e.code, message: e.message } };
-      const change: Change = { path: sn.path, kind: "error-added", direction: "response", verdict: "breaking", evidence: `${sn.owner} may now return error ${e.code} ${e.message}, which the old contract does not declare`, surfaces: [sn.path] };
-      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload)) change.counterexample = shown(payload, "new", "old", oldM.ctx, so.node);
+      const change: Change = {
+        path: sn.path,
+        kind: "error-added",
+        direction: "response",
+        verdict: "breaking",
+        evidence: `${sn.owner} may now return error ${e.code} ${e.message}, which the old contract does not declare`,
+        surfaces: [sn.path],
+      };
+      if (newM.ctx.valid(sn.node, payload) && !oldM.ctx.valid(so.node, payload))
+        change.counterexample = shown(payload, "new", "old", oldM.ctx, so.node);
       else change.verdict = "needs-review";
       changes.push(change);
     }
-    for (const e of removed) changes.push({ path: sn.path, kind: "error-removed", direction: "response", verdict: "compatible", evidence: `${sn.owner} no longer declares error ${e.code} ${e.message} (responses may only narrow)`, surfaces: [sn.path] });
+    for (const e of removed)
+      changes.push({
+        path: sn.path,
+        kind: "error-removed",
+        direction: "response",
+        verdict: "compatible",
+        evidence: `${sn.owner} no longer declares error ${e.code} ${e.message} (responses may only narrow)`,
+        surfaces: [sn.path],
+      });
     return added.length || removed.length ? "changed" : "unchanged";
   }
 
@@ -214,7 +346,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     try {
       return compareSurfaceUnguarded(so, sn);
     } catch (e) {
-      changes.push({ path: sn.path, kind: "analysis-failed", direction: sn.direction, verdict: "needs-review", evidence: `the comparison of this surface failed (${(e as Error).message.split("\n")[0]}); review it by hand`, surfaces: [sn.path] });
+      changes.push({
+        path: sn.path,
+        kind: "analysis-failed",
+        direction: sn.direction,
+        verdict: "needs-review",
+        evidence: `the comparison of this surface failed (${(e as Error).message.split("\n")[0]}); review it by hand`,
+        surfaces: [sn.path],
+      });
       return "changed";
     }
   }
@@ -222,13 +361,21 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   function compareSurfaceUnguarded(so: Surface, sn: Surface): "unchanged" | "changed" {
     if (sameSchema(so.node, oldM.ctx, sn.node, newM.ctx)) return "unchanged";
     if (so.opaque || sn.opaque) {
-      changes.push({ path: sn.path, kind: "non-json-schema-changed", direction: sn.direction, verdict: "needs-review", evidence: `the schema of a non-JSON media type changed; it is not judged with JSON payloads`, surfaces: [sn.path] });
+      changes.push({
+        path: sn.path,
+        kind: "non-json-schema-changed",
+        direction: sn.direction,
+        verdict: "needs-review",
+        evidence: `the schema of a non-JSON media type changed; it is not judged with JSON payloads`,
+        surfaces: [sn.path],
+      });
       return "changed";
     }
     const direction: Direction = so.direction === sn.direction ? sn.direction : "both";
     const oldInNew: Check = { from: "old", to: "new", surfA: so, surfB: sn, ma: oldM, mb: newM };
     const newInOld: Check = { from: "new", to: "old", surfA: sn, surfB: so, ma: newM, mb: oldM };
-    const required = direction === "request" ? [oldInNew] : direction === "response" ? [newInOld] : [oldInNew, newInOld];
+    const required =
+      direction === "request" ? [oldInNew] : direction === "response" ? [newInOld] : [oldInNew, newInOld];
     const informational = direction === "request" ? [newInOld] : direction === "response" ? [oldInNew] : [];
     let anyFinding = false;
     const proofs: string[] = [];
@@ -249,25 +396,49 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         if (cx) {
           changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}`, counterexample: cx });
         } else if (f.certain) {
-          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; structurally refuted, but no payload showing it was found (${search.valid} valid samples)` });
+          changes.push({
+            ...base,
+            verdict: "needs-review",
+            evidence: `${base.evidence}; structurally refuted, but no payload showing it was found (${search.valid} valid samples)`,
+          });
         } else if (search.counterexample && !searchUsed && errorInside(search.counterexample, base.at ?? "")) {
           // Only a payload whose rejection lies at this finding shows it; another one is reported on its own below.
           searchUsed = true;
-          changes.push({ ...base, verdict: "breaking", evidence: `${base.evidence}; the sampling search found a payload`, counterexample: search.counterexample });
+          changes.push({
+            ...base,
+            verdict: "breaking",
+            evidence: `${base.evidence}; the sampling search found a payload`,
+            counterexample: search.counterexample,
+          });
         } else if (search.valid === 0) {
-          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally and no valid payload could be sampled` });
+          changes.push({
+            ...base,
+            verdict: "needs-review",
+            evidence: `${base.evidence}; undecided structurally and no valid payload could be sampled`,
+          });
         } else {
           // Not proved: sampling without a counterexample is no proof, so the gate must not pass it silently.
-          changes.push({ ...base, verdict: "needs-review", evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample` });
+          changes.push({
+            ...base,
+            verdict: "needs-review",
+            evidence: `${base.evidence}; undecided structurally, ${search.valid} sampled payloads (seed ${seed}) without a counterexample`,
+          });
         }
       }
-      if (search.counterexample && !searchUsed && !changes.some((c) => c.counterexample && c.surfaces?.includes(check.surfA.path))) {
+      if (
+        search.counterexample &&
+        !searchUsed &&
+        !changes.some((c) => c.counterexample && c.surfaces?.includes(check.surfA.path))
+      ) {
         changes.push({
           path: sn.path,
           kind: check.from === "old" ? "payload-rejected" : "payload-admitted",
           direction,
           verdict: "breaking",
-          evidence: check.from === "old" ? "the sampling search found a payload the old version accepts and the new one rejects" : "the sampling search found a payload the new version produces that the old one does not allow",
+          evidence:
+            check.from === "old"
+              ? "the sampling search found a payload the old version accepts and the new one rejects"
+              : "the sampling search found a payload the new version produces that the old one does not allow",
           counterexample: search.counterexample,
           surfaces: [sn.path],
         });
@@ -278,14 +449,27 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       for (const f of findings) {
         anyFinding = true;
         const base = describe(check, f, direction, sn);
-        changes.push({ ...base, verdict: "compatible", evidence: `${base.evidence} (${direction === "request" ? "requests may only widen" : "responses may only narrow"})` });
+        changes.push({
+          ...base,
+          verdict: "compatible",
+          evidence: `${base.evidence} (${direction === "request" ? "requests may only widen" : "responses may only narrow"})`,
+        });
       }
     }
     if (!anyFinding) {
-      changes.push({ path: sn.path, kind: "equivalent", direction, verdict: "compatible", evidence: `rewritten with the same instances: proved structurally in both directions (${proofs.join("; ")})`, surfaces: [sn.path] });
+      changes.push({
+        path: sn.path,
+        kind: "equivalent",
+        direction,
+        verdict: "compatible",
+        evidence: `rewritten with the same instances: proved structurally in both directions (${proofs.join("; ")})`,
+        surfaces: [sn.path],
+      });
     } else if (proofs.length) {
       // The required direction held: say what it rests on next to the informational changes.
-      for (const c of changes) if (c.surfaces?.includes(sn.path) && c.verdict === "compatible" && !c.evidence.includes("proved")) c.evidence += `; ${proofs.join("; ")}`;
+      for (const c of changes)
+        if (c.surfaces?.includes(sn.path) && c.verdict === "compatible" && !c.evidence.includes("proved"))
+          c.evidence += `; ${proofs.join("; ")}`;
     }
     return "changed";
   }
@@ -333,7 +517,11 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     if (fallback) return fallback;
     // The change is in one branch of B's union and another branch takes the payload: make that one refuse it too.
     if (f.steps.some((s) => s.kind === "branch" && s.side === "b")) {
-      const sides = { accepting: { node: check.surfA.node, ctx: ca }, rejecting: { node: check.surfB.node, ctx: cb }, findings: (x: SchemaNode, y: SchemaNode) => containment(check.from).check(x, y) };
+      const sides = {
+        accepting: { node: check.surfA.node, ctx: ca },
+        rejecting: { node: check.surfB.node, ctx: cb },
+        findings: (x: SchemaNode, y: SchemaNode) => containment(check.from).check(x, y),
+      };
       for (const v of witnesses.slice(0, 4)) {
         // Embedded along A's schema, or spelled out along the path where A leaves it open (an array A does not type).
         for (const raw of [embed(check.surfA.node, aSteps(f.steps), v, ca), spelledOut(parsePointer(at), v)]) {
@@ -353,7 +541,15 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     if (errorInside(cx, at)) return;
     // A branch of the accepting version whose schema at the change fits the rejecting version's shows no counterexample there.
     const fits = (local: Part[]) => local.some((p) => containment(check.from).check(p.node, f.b).length === 0);
-    const proof = unavoidableAt({ node: check.surfA.node, ctx: check.ma.ctx }, { node: check.surfB.node, ctx: check.mb.ctx }, f.steps, cx.payload, cx.errorAt ?? "", at, fits);
+    const proof = unavoidableAt(
+      { node: check.surfA.node, ctx: check.ma.ctx },
+      { node: check.surfB.node, ctx: check.mb.ctx },
+      f.steps,
+      cx.payload,
+      cx.errorAt ?? "",
+      at,
+      fits,
+    );
     if (proof) cx.unavoidable = proof;
   }
 
@@ -363,12 +559,24 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
    * newly required member / gains the newly forbidden one). `focused` when the rejecting side's
    * error lies at the change.
    */
-  function fromCommonBase(check: Check, f: Finding, at: string, witnesses: unknown[]): { cx: Counterexample; focused: boolean } | undefined {
+  function fromCommonBase(
+    check: Check,
+    f: Finding,
+    at: string,
+    witnesses: unknown[],
+  ): { cx: Counterexample; focused: boolean } | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
-    const parts = [{ node: check.surfA.node, ctx: ca, side: "a" as const }, { node: check.surfB.node, ctx: cb, side: "b" as const }];
+    const parts = [
+      { node: check.surfA.node, ctx: ca, side: "a" as const },
+      { node: check.surfB.node, ctx: cb, side: "b" as const },
+    ];
     // The union branches the finding was found in may have no payload both versions accept; other branches may show the same member.
-    const tries = [f.steps, f.steps.filter((s) => s.kind !== "branch" || s.side === "b"), f.steps.filter((s) => s.kind !== "branch")];
+    const tries = [
+      f.steps,
+      f.steps.filter((s) => s.kind !== "branch" || s.side === "b"),
+      f.steps.filter((s) => s.kind !== "branch"),
+    ];
     let first: Counterexample | undefined;
     let common = false;
     for (const [i, steps] of tries.entries()) {
@@ -395,7 +603,15 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   }
 
   /** The counterexamples `base` gives with the change's member edited (a focused one first); `otherBranch` when the base does not follow the finding's branches. */
-  function editsOf(check: Check, f: Finding, at: string, witnesses: unknown[], baseValue: unknown, isolated: boolean, otherBranch: boolean): { cx: Counterexample; focused: boolean } | undefined {
+  function editsOf(
+    check: Check,
+    f: Finding,
+    at: string,
+    witnesses: unknown[],
+    baseValue: unknown,
+    isolated: boolean,
+    otherBranch: boolean,
+  ): { cx: Counterexample; focused: boolean } | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
     const local = valueAt(baseValue, at)?.value;
@@ -406,7 +622,8 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
         edits.push(rest);
       }
       if (f.aspect === "property" || f.aspect === "additional-properties") {
-        for (const h of f.hints) if (isSchemaObject(h) && Object.hasOwn(h, f.subject)) edits.push(withMember(local, f.subject, h[f.subject]));
+        for (const h of f.hints)
+          if (isSchemaObject(h) && Object.hasOwn(h, f.subject)) edits.push(withMember(local, f.subject, h[f.subject]));
       }
     }
     edits.push(...witnesses);
@@ -438,7 +655,12 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     // fit it): witnesses for the same change from the accepting version's schema along the base itself.
     if (otherBranch && at !== "") {
       const localA = partsAlong([{ node: check.surfA.node, ctx: ca, side: "a" }], baseValue, parsePointer(at)) ?? [];
-      const more = localA.flatMap((p) => containment(check.from).check(p.node, f.b).filter((g) => g.steps.length === 0).flatMap((g) => g.hints));
+      const more = localA.flatMap((p) =>
+        containment(check.from)
+          .check(p.node, f.b)
+          .filter((g) => g.steps.length === 0)
+          .flatMap((g) => g.hints),
+      );
       const again = tryEdits(more);
       if (again) return again;
     }
@@ -451,10 +673,19 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
    * both versions accept (`apart`). Undefined when B's objection is not such a member (the whole
    * payload, or something around the change) or B has no value to offer there.
    */
-  function rejectingTwin(base: unknown, check: Check, steps: Step[], at: string): { value: unknown; apart: string[] } | undefined {
+  function rejectingTwin(
+    base: unknown,
+    check: Check,
+    steps: Step[],
+    at: string,
+  ): { value: unknown; apart: string[] } | undefined {
     const cb = check.mb.ctx;
     const b = check.surfB.node;
-    const source = nearExample([{ node: b, ctx: cb, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    const source = nearExample(
+      [{ node: b, ctx: cb, side: "b" }],
+      [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }],
+      steps,
+    );
     let twin = base;
     const apart: string[] = [];
     for (let i = 0; i < 16; i++) {
@@ -483,7 +714,11 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   function valueAlong(doc: unknown, pointer: string, check: Check): { value: unknown } | undefined {
     const steps = stepsAlong(doc, parsePointer(pointer));
     if (!steps) return undefined;
-    const built = nearExample([{ node: check.surfB.node, ctx: check.mb.ctx, side: "b" }], [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }], steps);
+    const built = nearExample(
+      [{ node: check.surfB.node, ctx: check.mb.ctx, side: "b" }],
+      [{ node: check.surfA.node, ctx: check.ma.ctx, side: "a" }],
+      steps,
+    );
     return built.found ? valueAt(built.value, pointer) : undefined;
   }
 
@@ -508,12 +743,21 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (inside(where, at)) return { payload: current, focused: true };
       const next = structuredClone(current);
       let changed = false;
-      if (err.keyword === "required" && typeof (err.params as { missingProperty?: string }).missingProperty === "string") {
+      if (
+        err.keyword === "required" &&
+        typeof (err.params as { missingProperty?: string }).missingProperty === "string"
+      ) {
         const name = (err.params as { missingProperty: string }).missingProperty;
         const fill = exB.found ? valueAt(exB.value, `${where}/${escapeToken(name)}`) : undefined;
         changed = fill !== undefined && setAt(next, `${where}/${escapeToken(name)}`, fill.value);
-      } else if ((err.keyword === "additionalProperties" || err.keyword === "unevaluatedProperties") && typeof (err.params as { additionalProperty?: string }).additionalProperty === "string") {
-        changed = deleteAt(next, `${where}/${escapeToken((err.params as { additionalProperty: string }).additionalProperty)}`);
+      } else if (
+        (err.keyword === "additionalProperties" || err.keyword === "unevaluatedProperties") &&
+        typeof (err.params as { additionalProperty?: string }).additionalProperty === "string"
+      ) {
+        changed = deleteAt(
+          next,
+          `${where}/${escapeToken((err.params as { additionalProperty: string }).additionalProperty)}`,
+        );
       } else {
         const fill = exB.found ? valueAt(exB.value, where) : undefined;
         changed = fill !== undefined && setAt(next, where, fill.value);
@@ -521,7 +765,12 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
       if (!changed || !ca.valid(check.surfA.node, next) || cb.valid(check.surfB.node, next)) {
         // The rejecting side has no value to offer here: drop the member if the accepting side lets it go.
         const dropped = structuredClone(current);
-        if (where !== "" && deleteAt(dropped, where) && ca.valid(check.surfA.node, dropped) && !cb.valid(check.surfB.node, dropped)) {
+        if (
+          where !== "" &&
+          deleteAt(dropped, where) &&
+          ca.valid(check.surfA.node, dropped) &&
+          !cb.valid(check.surfB.node, dropped)
+        ) {
           current = dropped;
           continue;
         }
@@ -573,20 +822,51 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
     const at = instancePath(f.steps);
     let path = located ? located + suffix(f) : `${sn.path}${at === "" ? "" : ` @ ${at}`}`;
     // Method params are listed by name in the document: `params/<name>`, not `params/properties/<name>`.
-    path = path.replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/").replace(/(\/parameters\/(?:query|path|header|cookie))\/properties\//, "$1/");
+    path = path
+      .replace(/(#\/methods\/[^/]+\/params)\/properties\//, "$1/")
+      .replace(/(\/parameters\/(?:query|path|header|cookie))\/properties\//, "$1/");
     let message = f.message.replaceAll("{A}", check.from).replaceAll("{B}", check.to);
     // The path names old's schema when new has none of its own here (a member new leaves open): say so,
     // or "new allows null" reads as a claim about new's same-named definition.
     if (!newLocated && located) {
       // An unconstrained node, or one type carved out of it ({type} alone: derived nodes of located ones inherit their location), is a value new leaves open.
-      const open = typeof newSide === "boolean" ? newSide : isTrivial(newSide) || canonical(constraintKeys(newSide)) === canonical(["type"]);
+      const open =
+        typeof newSide === "boolean"
+          ? newSide
+          : isTrivial(newSide) || canonical(constraintKeys(newSide)) === canonical(["type"]);
       message += ` (the path is old's schema: ${open ? `new constrains nothing at ${at === "" ? "the payload root" : at}` : "new's schema here has no location of its own"})`;
     }
     // A member one version names and the other left open: the change is that member (introduced-member.ts;
     // OpenAPI and JSON Schema documents, decisions 176 and 240; OpenRPC params keep their param-* kinds).
-    const intro = oldM.kind === newM.kind && oldM.kind !== "openrpc" && introducedMember(oldM, narrowed ? check.surfA.node : check.surfB.node, newM, narrowed ? check.surfB.node : check.surfA.node, tokensOf(at) ?? []);
-    if (intro) return { path: intro.path, kind: intro.change === "added" ? "open-property-added" : "open-property-removed", direction, verdict: "compatible", evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`, surfaces: [sn.path], at };
-    return { path, kind: kindOf(f, narrowed, sn.role), direction, verdict: "compatible", evidence: message, surfaces: [sn.path], at };
+    const intro =
+      oldM.kind === newM.kind &&
+      oldM.kind !== "openrpc" &&
+      introducedMember(
+        oldM,
+        narrowed ? check.surfA.node : check.surfB.node,
+        newM,
+        narrowed ? check.surfB.node : check.surfA.node,
+        tokensOf(at) ?? [],
+      );
+    if (intro)
+      return {
+        path: intro.path,
+        kind: intro.change === "added" ? "open-property-added" : "open-property-removed",
+        direction,
+        verdict: "compatible",
+        evidence: `${intro.change === "added" ? "a member an open object did not name is now named" : "a member is no longer named by an open object"} ("${intro.name}"): ${message}`,
+        surfaces: [sn.path],
+        at,
+      };
+    return {
+      path,
+      kind: kindOf(f, narrowed, sn.role),
+      direction,
+      verdict: "compatible",
+      evidence: message,
+      surfaces: [sn.path],
+      at,
+    };
   }
 }
 
@@ -605,7 +885,14 @@ function spelledOut(tokens: readonly string[], v: unknown): unknown {
 }
 
 /** A counterexample: the payload, the sides, and the rejecting side's error with the location it names. */
-function shown(payload: unknown, valid: Side, invalid: Side, rejecting: SchemaContext, node: SchemaNode, near?: string): Counterexample {
+function shown(
+  payload: unknown,
+  valid: Side,
+  invalid: Side,
+  rejecting: SchemaContext,
+  node: SchemaNode,
+  near?: string,
+): Counterexample {
   const why = rejecting.explain(node, payload, near);
   return { payload, valid, invalid, error: why?.text ?? "", errorAt: why?.at ?? "" };
 }
@@ -703,9 +990,11 @@ const KINDS: Record<string, [narrowed: string, widened: string]> = {
 };
 
 function kindOf(f: Finding, narrowed: boolean, role: Surface["role"]): string {
-  if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect)) return narrowed ? "error-removed" : "error-added";
+  if (role === "errors" && ["branch", "enum", "const", "schema"].includes(f.aspect))
+    return narrowed ? "error-removed" : "error-added";
   const steps = aSteps(f.steps);
-  const paramsLevel = role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params";
+  const paramsLevel =
+    role === "params" && steps.length === 1 && steps[0]!.kind === "prop" && steps[0]!.name === "params";
   if (paramsLevel && f.aspect === "property") return narrowed ? "param-removed" : "param-added";
   if (paramsLevel && f.aspect === "required") return narrowed ? "param-required" : "param-optional";
   // OpenAPI parameters (one closed object per location) have kinds of their own (kinds/openapi.ts).
@@ -743,7 +1032,7 @@ function dedupe(changes: Change[]): Change[] {
     if (OPEN_MEMBER_KINDS.has(c.kind)) {
       // One member's several differences (its type, its null, its items ...) are one change: the
       // evidence says the first few and counts the rest, instead of whichever finding came first.
-      const all = (merged.get(key) ?? merged.set(key, aspectsOf(prev.evidence)).get(key)!);
+      const all = merged.get(key) ?? merged.set(key, aspectsOf(prev.evidence)).get(key)!;
       for (const a of aspectsOf(c.evidence).said) if (!all.said.includes(a)) all.said.push(a);
       const more = all.said.length - SHOWN_DIFFERENCES;
       prev.evidence = `${all.lead}: ${all.said.slice(0, SHOWN_DIFFERENCES).join(" | ")}${more > 0 ? ` | and ${more} more difference${more === 1 ? "" : "s"}` : ""}`;
@@ -756,7 +1045,9 @@ function dedupe(changes: Change[]): Change[] {
     }
   }
   const order: Record<Verdict, number> = { breaking: 0, "needs-review": 1, compatible: 2 };
-  return [...out.values()].sort((a, b) => order[a.verdict] - order[b.verdict] || a.path.localeCompare(b.path) || a.kind.localeCompare(b.kind));
+  return [...out.values()].sort(
+    (a, b) => order[a.verdict] - order[b.verdict] || a.path.localeCompare(b.path) || a.kind.localeCompare(b.kind),
+  );
 }
 
 /** A param removed and another added with the same schema in the same method: a rename. */
@@ -781,7 +1072,16 @@ function relabelRenamedParams(changes: Change[], oldM: ContractModel, newM: Cont
   }
 }
 
-const ANNOTATIONS = new Set(["description", "summary", "title", "$comment", "examples", "example", "default", "deprecated"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "summary",
+  "title",
+  "$comment",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+]);
 
 const sideCache = new WeakMap<ContractModel, { request: Set<string>; response: Set<string> }>();
 
@@ -802,18 +1102,29 @@ export function wireSide(m: ContractModel, pointer: string): Direction | "none" 
     }
     return side;
   }
-  if (m.kind === "openapi" && tokens[0] === "components" && ["parameters", "requestBodies"].includes(tokens[1] ?? "")) return "request";
-  if (m.kind === "openapi" && tokens[0] === "components" && ["responses", "headers"].includes(tokens[1] ?? "")) return "response";
-  if (m.kind === "openrpc" && tokens[0] === "methods") return tokens[2] === "params" ? "request" : tokens[2] === "result" || tokens[2] === "errors" ? "response" : "none";
+  if (m.kind === "openapi" && tokens[0] === "components" && ["parameters", "requestBodies"].includes(tokens[1] ?? ""))
+    return "request";
+  if (m.kind === "openapi" && tokens[0] === "components" && ["responses", "headers"].includes(tokens[1] ?? ""))
+    return "response";
+  if (m.kind === "openrpc" && tokens[0] === "methods")
+    return tokens[2] === "params" ? "request" : tokens[2] === "result" || tokens[2] === "errors" ? "response" : "none";
   const def = tokens[0] === "components" && tokens[1] === "schemas" ? tokens[2] : undefined;
   if (def === undefined) return "none";
   let sides = sideCache.get(m);
   if (!sides) {
-    const of = (d: Direction) => reachable([...m.surfaces.values()].filter((s) => s.role !== "definition" && (s.direction === d || s.direction === "both")).map((s) => s.node), m.ctx);
+    const of = (d: Direction) =>
+      reachable(
+        [...m.surfaces.values()]
+          .filter((s) => s.role !== "definition" && (s.direction === d || s.direction === "both"))
+          .map((s) => s.node),
+        m.ctx,
+      );
     sideCache.set(m, (sides = { request: of("request"), response: of("response") }));
   }
   // A definition may have readOnly/writeOnly view copies (openapi-views.ts) with the same origin.
-  const names = Object.entries(m.origins).filter(([, origin]) => origin.endsWith(`#/components/schemas/${def}`)).map(([n]) => n);
+  const names = Object.entries(m.origins)
+    .filter(([, origin]) => origin.endsWith(`#/components/schemas/${def}`))
+    .map(([n]) => n);
   if (!names.length) return "none";
   const req = names.some((n) => sides.request.has(n));
   const res = names.some((n) => sides.response.has(n));
@@ -842,7 +1153,9 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
     if (!nameMap && (oRef === undefined) !== (nRef === undefined) && resolved < 8) {
       const target = oRef !== undefined ? localTarget(oldM.raw, o) : localTarget(newM.raw, n);
       if (target === undefined) return;
-      return oRef !== undefined ? walk(target, n, pointer, nameMap, resolved + 1) : walk(o, target, pointer, nameMap, resolved + 1);
+      return oRef !== undefined
+        ? walk(target, n, pointer, nameMap, resolved + 1)
+        : walk(o, target, pointer, nameMap, resolved + 1);
     }
     for (const k of new Set([...Object.keys(o), ...Object.keys(n)])) {
       const here = `${pointer}/${escapeToken(k)}`;
@@ -853,10 +1166,29 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
           // A client that omits a value it sends now gets another behaviour; on data it receives, the meaning of an absent member shifts.
           const side = wireSide(newM, here);
           const verdict: Verdict = side === "request" || side === "both" ? "breaking" : "needs-review";
-          out.push({ path: `#${here}`, kind: "default-changed", direction: side, verdict, evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else${verdict === "breaking" ? " (clients that omit it get another behaviour)" : ""}` });
-        }
-        else if (k === "deprecated") out.push({ path: `#${here}`, kind: n[k] === true ? "deprecated" : "undeprecated", direction: "none", verdict: "compatible", evidence: `deprecated ${short(o[k])} -> ${short(n[k])}` });
-        else out.push({ path: `#${here}`, kind: `${k === "$comment" ? "comment" : k}-changed`, direction: "none", verdict: "compatible", evidence: o[k] === undefined ? `${k} added` : n[k] === undefined ? `${k} removed` : `${k} edited` });
+          out.push({
+            path: `#${here}`,
+            kind: "default-changed",
+            direction: side,
+            verdict,
+            evidence: `default ${short(o[k])} -> ${short(n[k])}: an omitted member now means something else${verdict === "breaking" ? " (clients that omit it get another behaviour)" : ""}`,
+          });
+        } else if (k === "deprecated")
+          out.push({
+            path: `#${here}`,
+            kind: n[k] === true ? "deprecated" : "undeprecated",
+            direction: "none",
+            verdict: "compatible",
+            evidence: `deprecated ${short(o[k])} -> ${short(n[k])}`,
+          });
+        else
+          out.push({
+            path: `#${here}`,
+            kind: `${k === "$comment" ? "comment" : k}-changed`,
+            direction: "none",
+            verdict: "compatible",
+            evidence: o[k] === undefined ? `${k} added` : n[k] === undefined ? `${k} removed` : `${k} edited`,
+          });
         continue;
       }
       if (k === "enum" || k === "const") continue;
@@ -864,8 +1196,24 @@ function annotationChanges(oldM: ContractModel, newM: ContractModel): Change[] {
         // Clients must tolerate unknown values of an extensible enum, so additions are safe; a removed value is refused from now on.
         const has = (xs: unknown[], v: unknown) => xs.some((x) => canonical(x) === canonical(v));
         const side = wireSide(newM, pointer);
-        for (const v of o[k] as unknown[]) if (!has(n[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-removed", direction: side, verdict: side === "response" ? "compatible" : "breaking", evidence: `${short(v)} is no longer a value of the extensible enum${side === "response" ? " (responses may only narrow)" : ": clients sending it are refused"}` });
-        for (const v of n[k] as unknown[]) if (!has(o[k] as unknown[], v)) out.push({ path: `#${here}`, kind: "extensible-enum-value-added", direction: side, verdict: "compatible", evidence: `${short(v)} is a new value of the extensible enum (clients must tolerate unknown values)` });
+        for (const v of o[k] as unknown[])
+          if (!has(n[k] as unknown[], v))
+            out.push({
+              path: `#${here}`,
+              kind: "extensible-enum-value-removed",
+              direction: side,
+              verdict: side === "response" ? "compatible" : "breaking",
+              evidence: `${short(v)} is no longer a value of the extensible enum${side === "response" ? " (responses may only narrow)" : ": clients sending it are refused"}`,
+            });
+        for (const v of n[k] as unknown[])
+          if (!has(o[k] as unknown[], v))
+            out.push({
+              path: `#${here}`,
+              kind: "extensible-enum-value-added",
+              direction: side,
+              verdict: "compatible",
+              evidence: `${short(v)} is a new value of the extensible enum (clients must tolerate unknown values)`,
+            });
         continue;
       }
       if (o[k] !== undefined && n[k] !== undefined) walk(o[k], n[k], here, !nameMap && NAME_MAPS.has(k));
@@ -943,7 +1291,8 @@ function setAt(doc: unknown, pointer: string, value: unknown): boolean {
   if (last === undefined) return false;
   const parent = valueRef(doc, tokens);
   if (Array.isArray(parent) && /^\d+$/.test(last)) parent[Number(last)] = value;
-  else if (isSchemaObject(parent)) Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+  else if (isSchemaObject(parent))
+    Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
   else return false;
   return true;
 }

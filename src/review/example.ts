@@ -20,7 +20,11 @@ const sampledCache = new WeakMap<SchemaContext, WeakMap<object, ExampleResult>>(
  * The smallest valid instance this finds: construction first (construct.ts), then, with `sample`
  * (the default), a seeded search with the schema's arbitrary when construction does not validate.
  */
-export function minimalExample(node: SchemaNode, ctx: SchemaContext, options: { sample?: boolean } = {}): ExampleResult {
+export function minimalExample(
+  node: SchemaNode,
+  ctx: SchemaContext,
+  options: { sample?: boolean } = {},
+): ExampleResult {
   const built = constructExample(node, ctx);
   if (built.found || options.sample === false) return built;
   const key = typeof node === "object" ? node : undefined;
@@ -53,7 +57,13 @@ export function sampleValid(node: SchemaNode, ctx: SchemaContext, runs: number, 
  * Places `witness` at `steps` inside the smallest valid payload of `node` (context A). The A-side
  * branch choices in the steps pick the union branch the payload follows.
  */
-export function embed(node: SchemaNode, steps: readonly Step[], witness: unknown, ctx: SchemaContext, depth = 0): unknown {
+export function embed(
+  node: SchemaNode,
+  steps: readonly Step[],
+  witness: unknown,
+  ctx: SchemaContext,
+  depth = 0,
+): unknown {
   if (steps.length === 0 || depth > 64) return witness;
   const [step, ...rest] = steps as [Step, ...Step[]];
   let n = ctx.deref(node);
@@ -72,10 +82,17 @@ export function embed(node: SchemaNode, steps: readonly Step[], witness: unknown
   }
   if (step.kind === "prop") {
     const props = (isSchemaObject(n.properties) ? n.properties : {}) as Record<string, SchemaNode>;
-    const child = Object.hasOwn(props, step.name) ? props[step.name]! : ((n.additionalProperties as SchemaNode | undefined) ?? true);
+    const child = Object.hasOwn(props, step.name)
+      ? props[step.name]!
+      : ((n.additionalProperties as SchemaNode | undefined) ?? true);
     const base = exampleOfType(n, "object", ctx);
     const obj: Record<string, unknown> = isSchemaObject(base) ? { ...base } : {};
-    Object.defineProperty(obj, step.name, { value: embed(child, rest, witness, ctx, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(obj, step.name, {
+      value: embed(child, rest, witness, ctx, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     return obj;
   }
   const base = exampleOfType(n, "array", ctx);

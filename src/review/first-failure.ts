@@ -27,7 +27,17 @@ import type { Step } from "./schema/finding.js";
 import type { SchemaContext } from "./schema/context.js";
 import { disjoint } from "./schema/containment.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "./schema/keywords.js";
-import { commonExample, flatten, itemSchemas, memberSchemas, partsAlongSteps, replaceUnion, strings, unionOf, type Part } from "./common-example.js";
+import {
+  commonExample,
+  flatten,
+  itemSchemas,
+  memberSchemas,
+  partsAlongSteps,
+  replaceUnion,
+  strings,
+  unionOf,
+  type Part,
+} from "./common-example.js";
 import { formatPointer, parsePointer } from "../json/index.js";
 
 export interface Unavoidable {
@@ -48,7 +58,15 @@ export interface Side {
  * A proof that no payload `accepting` takes fails `rejecting` first at `at` (the change's instance
  * path, built along `steps`), given the counterexample `payload` whose first error lies at `errorAt`.
  */
-export function unavoidableAt(accepting: Side, rejecting: Side, steps: readonly Step[], payload: unknown, errorAt: string, at: string, fits: (local: Part[]) => boolean = () => false): Unavoidable | undefined {
+export function unavoidableAt(
+  accepting: Side,
+  rejecting: Side,
+  steps: readonly Step[],
+  payload: unknown,
+  errorAt: string,
+  at: string,
+  fits: (local: Part[]) => boolean = () => false,
+): Unavoidable | undefined {
   let xs: string[];
   let ms: string[];
   try {
@@ -83,7 +101,14 @@ interface Goal {
  * branches, the proof must hold on every branch that can carry the path to the change (a payload may
  * follow any of them), not only on the branch the finding was found in.
  */
-function proveFrom(goal: Goal, aIn: Part[], bIn: Part[], steps: readonly Step[], seen: number, bOpen: boolean): Unavoidable | undefined {
+function proveFrom(
+  goal: Goal,
+  aIn: Part[],
+  bIn: Part[],
+  steps: readonly Step[],
+  seen: number,
+  bOpen: boolean,
+): Unavoidable | undefined {
   let a = aIn;
   let b = bIn;
   let open = bOpen;
@@ -136,7 +161,8 @@ function proveAt(goal: Goal, a: Part[], b: Part[], bOpen: boolean): Unavoidable 
   const aRequires = a.some((p) => strings((p.node as Schema).required).includes(m));
   // The rejecting version's `required` runs before the `properties` of the same schema object: only when that object alone constrains x.
   const bConstrainsX = b.filter((p) => constrains(p, x));
-  const bRequires = !bOpen && bConstrainsX.length === 1 && strings((bConstrainsX[0]!.node as Schema).required).includes(m);
+  const bRequires =
+    !bOpen && bConstrainsX.length === 1 && strings((bConstrainsX[0]!.node as Schema).required).includes(m);
   if (!aRequires && !bRequires) return undefined;
   const am = a.flatMap((p) => memberSchemas(p, m));
   const bm = b.flatMap((p) => memberSchemas(p, m));
@@ -151,7 +177,8 @@ function proveAt(goal: Goal, a: Part[], b: Part[], bOpen: boolean): Unavoidable 
     const atX = partsAlongSteps([{ ...goal.rejecting, side: "b" }], goal.steps, "b");
     const value = valueAt(payload, xs);
     const hasM = valueAt(payload, [...xs.slice(0, k), m]) !== undefined;
-    if (!hasM || !atX || atX.length === 0 || value === undefined || atX.every((p) => p.ctx.valid(p.node, value.v))) return undefined;
+    if (!hasM || !atX || atX.length === 0 || value === undefined || atX.every((p) => p.ctx.valid(p.node, value.v)))
+      return undefined;
   }
   return { member: formatPointer([...xs.slice(0, k), m]), proof, requiredBy: aRequires ? "accepting" : "rejecting" };
 }
@@ -185,7 +212,14 @@ function branchAt(parts: Part[], i: number, index: number): Part[] | undefined {
 function constrains(p: Part, name: string): boolean {
   const n = p.node as Schema;
   if (typeof n !== "object") return false;
-  if (unionOf(n) !== undefined || n.not !== undefined || n.if !== undefined || n.dependentSchemas !== undefined || n.unevaluatedProperties !== undefined) return true;
+  if (
+    unionOf(n) !== undefined ||
+    n.not !== undefined ||
+    n.if !== undefined ||
+    n.dependentSchemas !== undefined ||
+    n.unevaluatedProperties !== undefined
+  )
+    return true;
   return memberSchemas(p, name).length > 0 || isSchemaObject(n.propertyNames);
 }
 
@@ -197,4 +231,3 @@ function valueAt(doc: unknown, tokens: readonly string[]): { v: unknown } | unde
   }
   return { v: cur };
 }
-

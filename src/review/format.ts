@@ -14,7 +14,11 @@ export function githubProperty(s: string): string {
   return githubData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-export function githubCommand(level: "error" | "warning" | "notice", message: string, props: Record<string, string | number | undefined> = {}): string {
+export function githubCommand(
+  level: "error" | "warning" | "notice",
+  message: string,
+  props: Record<string, string | number | undefined> = {},
+): string {
   const p = Object.entries(props)
     .filter(([, v]) => v !== undefined && v !== "")
     .map(([k, v]) => `${k}=${githubProperty(String(v))}`)

@@ -78,7 +78,13 @@ function items(nodes: SchemaNode[], index: number): SchemaNode[] | undefined {
  * The first member on the instance path `tokens` that one version names and the other leaves to an
  * open object; undefined when both name every member on the way (or neither does).
  */
-export function introducedMember(oldM: ContractModel, oldNode: SchemaNode, newM: ContractModel, newNode: SchemaNode, tokens: readonly string[]): IntroducedMember | undefined {
+export function introducedMember(
+  oldM: ContractModel,
+  oldNode: SchemaNode,
+  newM: ContractModel,
+  newNode: SchemaNode,
+  tokens: readonly string[],
+): IntroducedMember | undefined {
   let os = closure([oldNode], oldM);
   let ns = closure([newNode], newM);
   let at = "";

@@ -76,7 +76,10 @@ function definitions(bundle: SchemaBundle): Map<string, Schema> {
     const b = base(name);
     if (b !== name && bundle.defs[b]) {
       const renameOne = new Map([[name, b]]);
-      if (JSON.stringify(canonical(bundle.defs[name], renameOne)) === JSON.stringify(canonical(bundle.defs[b], renameOne))) rename.set(name, b);
+      if (
+        JSON.stringify(canonical(bundle.defs[name], renameOne)) === JSON.stringify(canonical(bundle.defs[b], renameOne))
+      )
+        rename.set(name, b);
     }
   }
   const out = new Map<string, Schema>();
@@ -84,7 +87,9 @@ function definitions(bundle: SchemaBundle): Map<string, Schema> {
     if (rename.has(name)) continue;
     const origin = bundle.origins[name] ?? "";
     const isFileRoot = origin.endsWith("#");
-    const stripped = isFileRoot ? Object.fromEntries(Object.entries(schema).filter(([k]) => !DOCUMENT_KEYWORDS.has(k))) : schema;
+    const stripped = isFileRoot
+      ? Object.fromEntries(Object.entries(schema).filter(([k]) => !DOCUMENT_KEYWORDS.has(k)))
+      : schema;
     out.set(name, canonical(stripped, rename) as Schema);
   }
   return out;
@@ -94,8 +99,15 @@ function compare(a: unknown, b: unknown, path: string, defects: MirrorDefect[]):
   if (isObject(a) && isObject(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const p = `${path}/${escapeToken(k)}`;
-      if (!(k in b)) defects.push({ path: p, kind: "keyword-missing", message: `only the JSON Schema has ${k}`, jsonSchema: a[k] });
-      else if (!(k in a)) defects.push({ path: p, kind: "keyword-missing", message: `only the OpenAPI document has ${k}`, openapi: b[k] });
+      if (!(k in b))
+        defects.push({ path: p, kind: "keyword-missing", message: `only the JSON Schema has ${k}`, jsonSchema: a[k] });
+      else if (!(k in a))
+        defects.push({
+          path: p,
+          kind: "keyword-missing",
+          message: `only the OpenAPI document has ${k}`,
+          openapi: b[k],
+        });
       else compare(a[k], b[k], p, defects);
     }
     return;
@@ -104,14 +116,22 @@ function compare(a: unknown, b: unknown, path: string, defects: MirrorDefect[]):
     a.forEach((v, i) => compare(v, b[i], `${path}/${i}`, defects));
     return;
   }
-  if (JSON.stringify(a) !== JSON.stringify(b)) defects.push({ path, kind: "keyword-differs", message: `JSON Schema ${JSON.stringify(a)} vs OpenAPI ${JSON.stringify(b)}`, jsonSchema: a, openapi: b });
+  if (JSON.stringify(a) !== JSON.stringify(b))
+    defects.push({
+      path,
+      kind: "keyword-differs",
+      message: `JSON Schema ${JSON.stringify(a)} vs OpenAPI ${JSON.stringify(b)}`,
+      jsonSchema: a,
+      openapi: b,
+    });
 }
 
 function validators(bundle: SchemaBundle) {
   const ajv = new Ajv2020({ strict: false, logger: false });
   addFormats.default(ajv);
   ajv.addSchema({ $id: bundle.id, $defs: bundle.defs });
-  return (name: string) => ajv.getSchema(`${bundle.id}#/$defs/${name}`) ?? ajv.compile({ $ref: `${bundle.id}#/$defs/${name}` });
+  return (name: string) =>
+    ajv.getSchema(`${bundle.id}#/$defs/${name}`) ?? ajv.compile({ $ref: `${bundle.id}#/$defs/${name}` });
 }
 
 /** Mutations of a valid value that are likely to sit on a schema boundary. */
@@ -121,7 +141,8 @@ export function* mutations(value: JsonValue): Generator<JsonValue> {
   if (Array.isArray(value)) {
     yield [];
     if (value.length) yield value.slice(1);
-    for (let i = 0; i < value.length; i++) for (const m of mutations(value[i]!)) yield value.map((x, j) => (j === i ? m : x));
+    for (let i = 0; i < value.length; i++)
+      for (const m of mutations(value[i]!)) yield value.map((x, j) => (j === i ? m : x));
   } else if (isObject(value)) {
     const obj = value as Record<string, JsonValue>;
     yield { ...obj, unexpectedMember: 1 };
@@ -151,27 +172,46 @@ function* subValues(v: JsonValue): Generator<JsonValue> {
   else if (isObject(v)) for (const x of Object.values(v as Record<string, JsonValue>)) yield* subValues(x);
 }
 
-export async function runMirror(registry: Registry, openapiName: string, options: MirrorOptions = {}): Promise<MirrorReport> {
+export async function runMirror(
+  registry: Registry,
+  openapiName: string,
+  options: MirrorOptions = {},
+): Promise<MirrorReport> {
   const mirrorEntry = findContract(registry, openapiName);
-  if (!mirrorEntry.mirrors) throw new Error(`contract "${openapiName}" does not mirror anything (no "mirrors" in the registry)`);
+  if (!mirrorEntry.mirrors)
+    throw new Error(`contract "${openapiName}" does not mirror anything (no "mirrors" in the registry)`);
   const source = await loadContract(registry, findContract(registry, mirrorEntry.mirrors));
   const mirror = await loadContract(registry, mirrorEntry);
   const invalid = [...source.problems, ...mirror.problems];
   if (invalid.length > 0) {
-    const defects = invalid.map((p): MirrorDefect => ({ path: `${p.file}#${p.pointer}`, kind: "invalid-document", message: `[${p.rule}] ${p.message}` }));
+    const defects = invalid.map(
+      (p): MirrorDefect => ({
+        path: `${p.file}#${p.pointer}`,
+        kind: "invalid-document",
+        message: `[${p.rule}] ${p.message}`,
+      }),
+    );
     return { contract: source.entry.name, mirror: openapiName, definitions: 0, samples: 0, defects };
   }
   const a = buildBundle(source).bundle;
   const b = buildBundle(mirror).bundle;
   // OpenAPI-only definitions for operations (request bodies, inline responses) mirror nothing.
-  const mirrorDefs = new Map([...definitions(b)].filter(([name]) => (b.origins[name] ?? "").includes("#/components/schemas/")));
+  const mirrorDefs = new Map(
+    [...definitions(b)].filter(([name]) => (b.origins[name] ?? "").includes("#/components/schemas/")),
+  );
   const sourceDefs = definitions(a);
   const defects: MirrorDefect[] = [];
   for (const name of new Set([...sourceDefs.keys(), ...mirrorDefs.keys()])) {
     const x = sourceDefs.get(name);
     const y = mirrorDefs.get(name);
-    if (!x) defects.push({ path: name, kind: "missing-definition", message: `${name} is in the OpenAPI document only` });
-    else if (!y) defects.push({ path: name, kind: "missing-definition", message: `${name} is in the JSON Schema only (${basename(a.origins[name] ?? "")})` });
+    if (!x)
+      defects.push({ path: name, kind: "missing-definition", message: `${name} is in the OpenAPI document only` });
+    else if (!y)
+      defects.push({
+        path: name,
+        kind: "missing-definition",
+        message: `${name} is in the JSON Schema only (${basename(a.origins[name] ?? "")})`,
+      });
     else compare(x, y, name, defects);
   }
   // Cross-validation: the same value must get the same verdict on both sides.
@@ -206,7 +246,12 @@ export async function runMirror(registry: Registry, openapiName: string, options
         const ra = fa(value);
         const rb = fb(value);
         if (ra !== rb && reported++ < 3) {
-          defects.push({ path: name, kind: "verdict-differs", message: `the JSON Schema ${ra ? "accepts" : "rejects"} and the OpenAPI document ${rb ? "accepts" : "rejects"} this value`, value });
+          defects.push({
+            path: name,
+            kind: "verdict-differs",
+            message: `the JSON Schema ${ra ? "accepts" : "rejects"} and the OpenAPI document ${rb ? "accepts" : "rejects"} this value`,
+            value,
+          });
         }
       }
     }

@@ -18,7 +18,14 @@ import { lookupRef } from "../contracts/index.js";
 import { buildBundle } from "../schema/bundle.js";
 import { escapeToken, unescapeToken } from "../json/index.js";
 import { SchemaContext } from "./schema/context.js";
-import { documentDialect, DialectError, normalizeSchema, type Defect, type Dialect, type NormalizeState } from "./schema/dialect.js";
+import {
+  documentDialect,
+  DialectError,
+  normalizeSchema,
+  type Defect,
+  type Dialect,
+  type NormalizeState,
+} from "./schema/dialect.js";
 import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema, walkSchema } from "../schema/walk.js";
 import type { Step } from "./schema/containment.js";
@@ -53,7 +60,10 @@ export interface OperationFacts {
   /** Documented response statuses, upper-cased (`2XX`, `DEFAULT`). */
   statuses: Set<string>;
   /** Per `<in>:<name>` (path parameters by template slot): serialization facts. */
-  params: Map<string, { name: string; in: string; style: string; explode: boolean; media?: string; schema: SchemaNode }>;
+  params: Map<
+    string,
+    { name: string; in: string; style: string; explode: boolean; media?: string; schema: SchemaNode }
+  >;
   security: Record<string, string[]>[];
   flipped: boolean;
 }
@@ -102,7 +112,10 @@ export class ModelError extends Error {
 
 const JSONRPC_ID: Schema = { type: ["string", "integer"] };
 
-export function buildModel(contract: LoadedContract, options: { received?: string[]; label?: string } = {}): ContractModel {
+export function buildModel(
+  contract: LoadedContract,
+  options: { received?: string[]; label?: string } = {},
+): ContractModel {
   let bundled: ReturnType<typeof buildBundle>;
   try {
     bundled = buildBundle(contract);
@@ -180,15 +193,24 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         if (!name) continue;
         const node = { $ref: refOf(name) };
         definitions.set(k, defs[name]!);
-        surfaces.set(`def:${k}`, { key: `def:${k}`, path: `#/${container}/${escapeToken(k)}`, direction: received.has(k) ? "both" : "request", node, role: "definition" });
+        surfaces.set(`def:${k}`, {
+          key: `def:${k}`,
+          path: `#/${container}/${escapeToken(k)}`,
+          direction: received.has(k) ? "both" : "request",
+          node,
+          role: "definition",
+        });
       }
     }
     const rootRest: Schema = {};
     for (const [k, v] of Object.entries(root)) if (!DOCUMENT_ROOT_KEYWORDS.has(k)) setOwn(rootRest, k, v);
     if (Object.keys(rootRest).some((k) => !isAnnotationKeyword(k))) {
       const rootName = byOrigin.get(`${entryFile}#`);
-      const node = rootName ? { $ref: refOf(rootName) } : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);
-      const target = typeof root.$ref === "string" ? /^#\/(?:\$defs|definitions)\/(.+)$/.exec(root.$ref)?.[1] : undefined;
+      const node = rootName
+        ? { $ref: refOf(rootName) }
+        : ctx.addDefNode(fresh("__root"), adopt(rootRest, entryFile) as Schema);
+      const target =
+        typeof root.$ref === "string" ? /^#\/(?:\$defs|definitions)\/(.+)$/.exec(root.$ref)?.[1] : undefined;
       const dir: Direction = target !== undefined && received.has(unescapeToken(target)) ? "both" : "request";
       surfaces.set("root", { key: "root", path: "#", direction: dir, node, role: "root" });
     }
@@ -204,14 +226,23 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       methodModels.set(m.name, {
         name: m.name,
         paramStructure: m.paramStructure,
-        params: params.map((p) => ({ name: String(p.name), required: p.required === true, schema: adopt(p.schema ?? true, entryFile) })),
+        params: params.map((p) => ({
+          name: String(p.name),
+          required: p.required === true,
+          schema: adopt(p.schema ?? true, entryFile),
+        })),
         errors: m.errors,
         deprecated: raw.deprecated === true,
       });
       const req = ctx.addDefNode(fresh(`__request_${m.paramsType}`), {
         type: "object",
         required: ["jsonrpc", "id", "method", "params"],
-        properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, method: { const: m.name }, params: { $ref: refOf(m.paramsType) } },
+        properties: {
+          jsonrpc: { const: "2.0" },
+          id: JSONRPC_ID,
+          method: { const: m.name },
+          params: { $ref: refOf(m.paramsType) },
+        },
         additionalProperties: false,
       });
       requestEnvelopes.push(req);
@@ -221,28 +252,77 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, result: { $ref: refOf(m.resultType) } },
         additionalProperties: false,
       });
-      const errorBranches = m.errors.map((e) => ({ type: "object", required: ["code", "message"], properties: { code: { const: e.code }, message: { const: e.message } } }));
+      const errorBranches = m.errors.map((e) => ({
+        type: "object",
+        required: ["code", "message"],
+        properties: { code: { const: e.code }, message: { const: e.message } },
+      }));
       const err = ctx.addDefNode(fresh(`__errors_${m.paramsType}`), {
         type: "object",
         required: ["jsonrpc", "id", "error"],
-        properties: { jsonrpc: { const: "2.0" }, id: JSONRPC_ID, error: errorBranches.length ? { anyOf: errorBranches } : false },
+        properties: {
+          jsonrpc: { const: "2.0" },
+          id: JSONRPC_ID,
+          error: errorBranches.length ? { anyOf: errorBranches } : false,
+        },
         additionalProperties: false,
       });
-      surfaces.set(`method:${m.name}:params`, { key: `method:${m.name}:params`, path: `#/methods/${esc}/params`, direction: "request", node: req, inner: [{ kind: "prop", name: "params" }], owner: m.name, role: "params" });
-      surfaces.set(`method:${m.name}:result`, { key: `method:${m.name}:result`, path: `#/methods/${esc}/result`, direction: "response", node: res, inner: [{ kind: "prop", name: "result" }], owner: m.name, role: "result" });
-      surfaces.set(`method:${m.name}:errors`, { key: `method:${m.name}:errors`, path: `#/methods/${esc}/errors`, direction: "response", node: err, inner: [{ kind: "prop", name: "error" }], owner: m.name, role: "errors" });
+      surfaces.set(`method:${m.name}:params`, {
+        key: `method:${m.name}:params`,
+        path: `#/methods/${esc}/params`,
+        direction: "request",
+        node: req,
+        inner: [{ kind: "prop", name: "params" }],
+        owner: m.name,
+        role: "params",
+      });
+      surfaces.set(`method:${m.name}:result`, {
+        key: `method:${m.name}:result`,
+        path: `#/methods/${esc}/result`,
+        direction: "response",
+        node: res,
+        inner: [{ kind: "prop", name: "result" }],
+        owner: m.name,
+        role: "result",
+      });
+      surfaces.set(`method:${m.name}:errors`, {
+        key: `method:${m.name}:errors`,
+        path: `#/methods/${esc}/errors`,
+        direction: "response",
+        node: err,
+        inner: [{ kind: "prop", name: "error" }],
+        owner: m.name,
+        role: "errors",
+      });
     });
-    anyRequest = ctx.addDefNode(fresh("__any_request"), requestEnvelopes.length ? { oneOf: requestEnvelopes } : ({ not: {} } as Schema));
+    anyRequest = ctx.addDefNode(
+      fresh("__any_request"),
+      requestEnvelopes.length ? { oneOf: requestEnvelopes } : ({ not: {} } as Schema),
+    );
   } else {
     const components = isSchemaObject(root.components) ? (root.components as Schema) : {};
-    openapi = { operations: new Map(), schemes: isSchemaObject(components.securitySchemes) ? resolveMap(components.securitySchemes as Schema, doc.files, entryFile) : {} };
+    openapi = {
+      operations: new Map(),
+      schemes: isSchemaObject(components.securitySchemes)
+        ? resolveMap(components.securitySchemes as Schema, doc.files, entryFile)
+        : {},
+    };
     for (const op of openApiOperations(root, doc.files, entryFile)) {
       operations.add(op.key);
       const base = op.pointer;
       // Webhooks and callbacks run the other way: the API sends the request and the client answers.
       const sent: Direction = op.flipped ? "response" : "request";
       const received: Direction = op.flipped ? "request" : "response";
-      const facts: OperationFacts = { key: op.key, path: base, bodyRequired: false, hasBody: false, statuses: new Set(), params: new Map(), security: effectiveSecurity(op.op.security ?? (op.flipped ? [] : root.security)), flipped: op.flipped };
+      const facts: OperationFacts = {
+        key: op.key,
+        path: base,
+        bodyRequired: false,
+        hasBody: false,
+        statuses: new Set(),
+        params: new Map(),
+        security: effectiveSecurity(op.op.security ?? (op.flipped ? [] : root.security)),
+        flipped: op.flipped,
+      };
       openapi.operations.set(op.key, facts);
       const params = new Map<string, { props: Record<string, SchemaNode>; required: string[] }>();
       const placeholders = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
@@ -250,7 +330,12 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         const where = String(p.in);
         // Path parameters are compared by their place in the template: /books/{bookId} and /books/{id} are one operation.
         const slot = where === "path" ? placeholders.indexOf(String(p.name)) : -1;
-        const name = where === "header" ? String(p.name).toLowerCase() : where === "path" && slot >= 0 ? `{${slot}}` : String(p.name);
+        const name =
+          where === "header"
+            ? String(p.name).toLowerCase()
+            : where === "path" && slot >= 0
+              ? `{${slot}}`
+              : String(p.name);
         const g = params.get(where) ?? { props: {}, required: [] };
         const pointer = `${base}/parameters/${where}/${escapeToken(name)}`;
         const raw = parameterSchema(p);
@@ -258,15 +343,42 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         setOwn(g.props, name, schema);
         if (p.required === true || where === "path") g.required.push(name);
         params.set(where, g);
-        facts.params.set(`${where}:${name}`, { name: String(p.name), in: where, style: typeof p.style === "string" ? p.style : where === "query" || where === "cookie" ? "form" : "simple", explode: typeof p.explode === "boolean" ? p.explode : (typeof p.style === "string" ? p.style : where === "query" || where === "cookie" ? "form" : "simple") === "form", media: raw.media, schema });
+        facts.params.set(`${where}:${name}`, {
+          name: String(p.name),
+          in: where,
+          style: typeof p.style === "string" ? p.style : where === "query" || where === "cookie" ? "form" : "simple",
+          explode:
+            typeof p.explode === "boolean"
+              ? p.explode
+              : (typeof p.style === "string"
+                  ? p.style
+                  : where === "query" || where === "cookie"
+                    ? "form"
+                    : "simple") === "form",
+          media: raw.media,
+          schema,
+        });
       }
       // Every location gets a surface, empty ones too: adding the first query parameter is a change of that surface.
-      for (const where of ["path", "query", "header", "cookie"]) if (!params.has(where)) params.set(where, { props: {}, required: [] });
+      for (const where of ["path", "query", "header", "cookie"])
+        if (!params.has(where)) params.set(where, { props: {}, required: [] });
       for (const [where, g] of params) {
         const name = fresh(`__params_${where}`);
         synthetic.set(name, { prefix: "/properties", display: `${base}/parameters/${where}` });
-        const node = ctx.addDefNode(name, { type: "object", properties: g.props, required: g.required, additionalProperties: false });
-        surfaces.set(`op:${op.key}:parameters:${where}`, { key: `op:${op.key}:parameters:${where}`, path: `${base}/parameters/${where}`, direction: sent, node, owner: op.key, role: "parameters" });
+        const node = ctx.addDefNode(name, {
+          type: "object",
+          properties: g.props,
+          required: g.required,
+          additionalProperties: false,
+        });
+        surfaces.set(`op:${op.key}:parameters:${where}`, {
+          key: `op:${op.key}:parameters:${where}`,
+          path: `${base}/parameters/${where}`,
+          direction: sent,
+          node,
+          owner: op.key,
+          role: "parameters",
+        });
       }
       const body = isSchemaObject(op.op.requestBody) ? resolveRaw(op.op.requestBody, doc.files, entryFile) : undefined;
       if (body) {
@@ -277,7 +389,15 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         if (!isSchemaObject(mt)) continue;
         const path = `${base}/requestBody/content/${escapeToken(media)}/schema`;
         const node = wrap("__body", side(adopt(mt.schema ?? true, entryFile, path), "request"), path);
-        surfaces.set(`op:${op.key}:body:${media}`, { key: `op:${op.key}:body:${media}`, path, direction: sent, node, owner: op.key, role: "body", opaque: !isJsonMedia(media) });
+        surfaces.set(`op:${op.key}:body:${media}`, {
+          key: `op:${op.key}:body:${media}`,
+          path,
+          direction: sent,
+          node,
+          owner: op.key,
+          role: "body",
+          opaque: !isJsonMedia(media),
+        });
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
         if (!/^(?:[1-5](?:\d\d|XX)|default)$/i.test(status)) continue; // extensions (`x-...`) are no status
@@ -295,11 +415,24 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
             surfaces.set(k, { key: k, path, direction: received, node, owner: op.key, role: "response", opaque });
             // OAS 3.2 SSE items carry their payload as a string `data` with `contentSchema`, which
             // JSON Schema treats as an annotation: there the payload is a response surface of its own.
-            const data = field === "itemSchema" && media.toLowerCase().split(";")[0]!.trim() === "text/event-stream" && isSchemaObject(mt[field]) && isSchemaObject((mt[field] as Schema).properties) ? ((mt[field] as Schema).properties as Schema).data : undefined;
+            const data =
+              field === "itemSchema" &&
+              media.toLowerCase().split(";")[0]!.trim() === "text/event-stream" &&
+              isSchemaObject(mt[field]) &&
+              isSchemaObject((mt[field] as Schema).properties)
+                ? ((mt[field] as Schema).properties as Schema).data
+                : undefined;
             if (isSchemaObject(data) && data.contentSchema !== undefined) {
               const dataPath = `${path}/properties/data/contentSchema`;
               const dk = `${k}:data`;
-              surfaces.set(dk, { key: dk, path: dataPath, direction: received, node: wrap("__response", side(adopt(data.contentSchema, entryFile, dataPath), "response"), dataPath), owner: op.key, role: "response" });
+              surfaces.set(dk, {
+                key: dk,
+                path: dataPath,
+                direction: received,
+                node: wrap("__response", side(adopt(data.contentSchema, entryFile, dataPath), "response"), dataPath),
+                owner: op.key,
+                role: "response",
+              });
             }
           }
         }
@@ -310,21 +443,42 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         for (const [h, header] of Object.entries(headers)) {
           const name = h.toLowerCase();
           if (name === "content-type") continue; // described by the media types, and ignored by OpenAPI here
-          setOwn(props, name, side(adopt(parameterSchema(header).schema ?? true, entryFile, `${statusBase}/headers/${escapeToken(h)}/schema`), "response"));
+          setOwn(
+            props,
+            name,
+            side(
+              adopt(
+                parameterSchema(header).schema ?? true,
+                entryFile,
+                `${statusBase}/headers/${escapeToken(h)}/schema`,
+              ),
+              "response",
+            ),
+          );
           if (header.required === true) required.push(name);
         }
         const hname = fresh("__headers");
         synthetic.set(hname, { prefix: "/properties", display: `${statusBase}/headers` });
         const hnode = ctx.addDefNode(hname, { type: "object", properties: props, required });
         const hk = `op:${op.key}:response:${status.toUpperCase()}:headers`;
-        surfaces.set(hk, { key: hk, path: `${statusBase}/headers`, direction: received, node: hnode, owner: op.key, role: "headers" });
+        surfaces.set(hk, {
+          key: hk,
+          path: `${statusBase}/headers`,
+          direction: received,
+          node: hnode,
+          owner: op.key,
+          role: "headers",
+        });
       }
     }
   }
 
   // Definitions no surface reaches are surfaces of their own (the request criterion).
   if (contract.entry.kind !== "json-schema") {
-    const reached = reachable([...surfaces.values()].map((s) => s.node), ctx);
+    const reached = reachable(
+      [...surfaces.values()].map((s) => s.node),
+      ctx,
+    );
     for (const name of [...reached]) {
       const original = views?.original(name);
       if (original) reached.add(original);
@@ -336,7 +490,13 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
         if (!name) continue;
         definitions.set(k, defs[name]!);
         if (reached.has(name)) continue;
-        surfaces.set(`def:${k}`, { key: `def:${k}`, path: `#/components/schemas/${escapeToken(k)}`, direction: received.has(k) ? "both" : "request", node: { $ref: refOf(name) }, role: "definition" });
+        surfaces.set(`def:${k}`, {
+          key: `def:${k}`,
+          path: `#/components/schemas/${escapeToken(k)}`,
+          direction: received.has(k) ? "both" : "request",
+          node: { $ref: refOf(name) },
+          role: "definition",
+        });
       }
     }
   }
@@ -361,15 +521,34 @@ export function buildModel(contract: LoadedContract, options: { received?: strin
       if (mapped.endsWith("/params")) inner = inner.replace(/^\/properties\//, "/");
       return `${mapped}${inner}`;
     }
-    pointer = pointer.replace(/^\/methods\/(\d+)/, (_, i: string) => `/methods/${escapeToken(methods[Number(i)]?.name ?? i)}`);
+    pointer = pointer.replace(
+      /^\/methods\/(\d+)/,
+      (_, i: string) => `/methods/${escapeToken(methods[Number(i)]?.name ?? i)}`,
+    );
     const label = file === entryFile ? "" : relative(baseDir, file);
     return `${label}#${pointer}${inner}`;
   };
 
   ctx.unicodeRegExp = !state.nonUnicodePatterns;
   const origins: Record<string, string> = { ...bundle.origins };
-  for (const [copy, original] of views?.copyOrigins ?? []) if (bundle.origins[original] !== undefined) setOwn(origins, copy, bundle.origins[original]);
-  return { kind: contract.entry.kind, label: options.label ?? contract.doc.path, ctx, surfaces, methods: methodModels, operations, anyRequest, definitions, raw: doc.root, locate, dialect, defects: state.defects, openapi, origins };
+  for (const [copy, original] of views?.copyOrigins ?? [])
+    if (bundle.origins[original] !== undefined) setOwn(origins, copy, bundle.origins[original]);
+  return {
+    kind: contract.entry.kind,
+    label: options.label ?? contract.doc.path,
+    ctx,
+    surfaces,
+    methods: methodModels,
+    operations,
+    anyRequest,
+    definitions,
+    raw: doc.root,
+    locate,
+    dialect,
+    defects: state.defects,
+    openapi,
+    origins,
+  };
 }
 
 interface RawOperation {
@@ -406,7 +585,13 @@ function openApiOperations(root: Schema, files: Map<string, unknown>, file: stri
         out.push({ key, method, path, pointer, op, parameters: merged, flipped });
         for (const [cbName, cbRaw] of Object.entries(isSchemaObject(op.callbacks) ? op.callbacks : {})) {
           const cb = isSchemaObject(cbRaw) ? resolveRaw(cbRaw, files, file) : undefined;
-          if (cb) fromItems(cb, `${pointer}/callbacks/${escapeToken(cbName)}`, (expr) => `${key} callback ${cbName} ${expr}`, !flipped);
+          if (cb)
+            fromItems(
+              cb,
+              `${pointer}/callbacks/${escapeToken(cbName)}`,
+              (expr) => `${key} callback ${cbName} ${expr}`,
+              !flipped,
+            );
         }
       }
     }
@@ -414,7 +599,9 @@ function openApiOperations(root: Schema, files: Map<string, unknown>, file: stri
   fromItems(root.paths, "#/paths", (path) => path.replace(/\{[^}]*\}/g, "{}"), false);
   fromItems(root.webhooks, "#/webhooks", (name) => `webhook ${name}`, true);
   // Keys read "GET /a/{}" as before for plain paths.
-  for (const o of out) if (!o.flipped && !o.key.includes(" callback ")) o.key = `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+  for (const o of out)
+    if (!o.flipped && !o.key.includes(" callback "))
+      o.key = `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
   return out;
 }
 
@@ -431,11 +618,21 @@ function parameterSchema(p: Schema): { schema: unknown; media?: string } {
 /** JSON bodies are compared as JSON payloads; other media types (XML, forms, text) only by their schemas' equality. */
 export function isJsonMedia(media: string): boolean {
   const m = media.toLowerCase().split(";")[0]!.trim();
-  return m === "application/json" || m.endsWith("+json") || m === "*/*" || m === "application/*" || m === "text/json" || m.endsWith("/jsonl") || m === "application/x-ndjson";
+  return (
+    m === "application/json" ||
+    m.endsWith("+json") ||
+    m === "*/*" ||
+    m === "application/*" ||
+    m === "text/json" ||
+    m.endsWith("/jsonl") ||
+    m === "application/x-ndjson"
+  );
 }
 
 function resolveList(v: unknown, files: Map<string, unknown>, file: string): Schema[] {
-  return (Array.isArray(v) ? v : []).map((p) => (isSchemaObject(p) ? resolveRaw(p, files, file) : undefined)).filter((p): p is Schema => p !== undefined);
+  return (Array.isArray(v) ? v : [])
+    .map((p) => (isSchemaObject(p) ? resolveRaw(p, files, file) : undefined))
+    .filter((p): p is Schema => p !== undefined);
 }
 
 function resolveMap(v: Schema, files: Map<string, unknown>, file: string): Record<string, Schema> {
@@ -450,7 +647,13 @@ function resolveMap(v: Schema, files: Map<string, unknown>, file: string): Recor
 /** Security alternatives: each a map of scheme name to scopes; `[{}]` (or none declared) is anonymous access. */
 function effectiveSecurity(v: unknown): Record<string, string[]>[] {
   if (!Array.isArray(v) || v.length === 0) return [{}];
-  return v.filter(isSchemaObject).map((req) => Object.fromEntries(Object.entries(req).map(([k, scopes]) => [k, Array.isArray(scopes) ? scopes.map(String) : []])));
+  return v
+    .filter(isSchemaObject)
+    .map((req) =>
+      Object.fromEntries(
+        Object.entries(req).map(([k, scopes]) => [k, Array.isArray(scopes) ? scopes.map(String) : []]),
+      ),
+    );
 }
 
 /** Follows a `$ref` on an OpenAPI object (request body, response) to the object itself. */

@@ -20,7 +20,21 @@ import { finiteValues } from "./schema/context.js";
 import type { JsonType, Schema } from "./schema/keywords.js";
 import { NONE, preferType, type Built, type ExampleResult } from "./construct.js";
 import type { SchemaContext } from "./schema/context.js";
-import { allValid, commonBuild, flatten, keyOf, memoized, newBudget, refused, replaceUnion, typedValue, unionOf, weight, type Budget, type Part } from "./common-example.js";
+import {
+  allValid,
+  commonBuild,
+  flatten,
+  keyOf,
+  memoized,
+  newBudget,
+  refused,
+  replaceUnion,
+  typedValue,
+  unionOf,
+  weight,
+  type Budget,
+  type Part,
+} from "./common-example.js";
 
 const memo = new WeakMap<SchemaContext, Map<string, Built>>();
 
@@ -34,16 +48,32 @@ export function nearExample(hard: Part[], soft: Part[], steps: readonly Step[]):
   return v !== NONE && allValid(hard, v) ? { found: true, value: v } : { found: false };
 }
 
-function near(hard: Part[], soft: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+function near(
+  hard: Part[],
+  soft: Part[],
+  steps: readonly Step[],
+  depth: number,
+  budget: Budget,
+  cache: Map<string, Built>,
+): Built {
   if (refused(depth, budget)) return NONE;
   // Where one value satisfies both, that value (a common base, as far down as it goes).
   if (soft.length === 0) return commonBuild(hard, steps, depth + 1, budget);
   const both = commonBuild([...hard, ...soft], steps, depth + 1, budget);
   if (both !== NONE) return both;
-  return memoized(cache, `${keyOf(hard, steps)}~${keyOf(soft, [])}`, budget, () => nearUncached(hard, soft, steps, depth, budget, cache));
+  return memoized(cache, `${keyOf(hard, steps)}~${keyOf(soft, [])}`, budget, () =>
+    nearUncached(hard, soft, steps, depth, budget, cache),
+  );
 }
 
-function nearUncached(hardIn: Part[], softIn: Part[], steps: readonly Step[], depth: number, budget: Budget, cache: Map<string, Built>): Built {
+function nearUncached(
+  hardIn: Part[],
+  softIn: Part[],
+  steps: readonly Step[],
+  depth: number,
+  budget: Budget,
+  cache: Map<string, Built>,
+): Built {
   const hard = flatten(hardIn);
   if (hard === false) return NONE;
   // A preference that accepts nothing here is no preference.
@@ -107,7 +137,9 @@ function nearUncached(hardIn: Part[], softIn: Part[], steps: readonly Step[], de
   const order = preferType(hard[0] ? (hard[0].node as Schema) : {}, types);
   if (shared.length) order.sort((x, y) => Number(!shared.includes(x)) - Number(!shared.includes(y)));
   for (const t of order) {
-    const v = typedValue(hard, shared.includes(t) ? soft : [], t, steps, (h, so, rest) => near(h, so, rest, depth + 1, budget, cache));
+    const v = typedValue(hard, shared.includes(t) ? soft : [], t, steps, (h, so, rest) =>
+      near(h, so, rest, depth + 1, budget, cache),
+    );
     if (v !== NONE && allValid(hard, v)) return v;
   }
   return NONE;
@@ -124,7 +156,10 @@ export function stepsAlong(doc: unknown, tokens: readonly string[]): Step[] | un
       cur = cur[0];
     } else {
       steps.push({ kind: "prop", name: t });
-      cur = typeof cur === "object" && cur !== null && Object.hasOwn(cur, t) ? (cur as Record<string, unknown>)[t] : undefined;
+      cur =
+        typeof cur === "object" && cur !== null && Object.hasOwn(cur, t)
+          ? (cur as Record<string, unknown>)[t]
+          : undefined;
     }
   }
   return steps;

@@ -37,7 +37,8 @@ export class DirectionViews {
       // Definitions that reach a marked one need a copy too, so their references can point at the view.
       for (let grew = need.size > 0; grew; ) {
         grew = false;
-        for (const n of names) if (!need.has(n) && [...refs.get(n)!].some((r) => need.has(r))) need.add(n), (grew = true);
+        for (const n of names)
+          if (!need.has(n) && [...refs.get(n)!].some((r) => need.has(r))) need.add(n), (grew = true);
       }
       return need;
     };
@@ -68,7 +69,12 @@ export class DirectionViews {
       const hidden = new Set(props ? Object.keys(props).filter((k) => this.marked(props[k], MARK[side])) : []);
       if (!hidden.size) return n;
       for (const k of hidden) setOwn(props!, k, {});
-      if (Array.isArray(n.required)) setOwn(n, "required", n.required.filter((r) => !hidden.has(String(r))));
+      if (Array.isArray(n.required))
+        setOwn(
+          n,
+          "required",
+          n.required.filter((r) => !hidden.has(String(r))),
+        );
       return n;
     });
   }
@@ -103,14 +109,18 @@ export class DirectionViews {
       return this.ctx.defs[this.originals.get(name) ?? name];
     };
     if (member[mark] === true || target(member.$ref)?.[mark] === true) return true;
-    return Array.isArray(member.allOf) && member.allOf.some((b) => isSchemaObject(b) && (b[mark] === true || target(b.$ref)?.[mark] === true));
+    return (
+      Array.isArray(member.allOf) &&
+      member.allOf.some((b) => isSchemaObject(b) && (b[mark] === true || target(b.$ref)?.[mark] === true))
+    );
   }
 
   /** Whether any object schema inside `node` (not through `$ref`) has a marked member. */
   private marks(node: unknown, mark: "readOnly" | "writeOnly"): boolean {
     let found = false;
     walkSchema(node, (n) => {
-      if (!found && isSchemaObject(n.properties) && Object.values(n.properties).some((m) => this.marked(m, mark))) found = true;
+      if (!found && isSchemaObject(n.properties) && Object.values(n.properties).some((m) => this.marked(m, mark)))
+        found = true;
       return !found;
     });
     return found;

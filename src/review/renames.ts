@@ -40,7 +40,9 @@ export function shapeFacts(node: SchemaNode, depth = 0): number {
     else if (k === "const" || k === "pattern" || k === "format") n += 1;
   }
   // A named member (properties, patternProperties, ...) is a fact of its own, besides its schema's.
-  for (const s of subschemas(node)) if (!isAnnotationKeyword(s.keyword)) n += (typeof s.key === "string" ? 1 : 0) + shapeFacts(s.node as SchemaNode, depth + 1);
+  for (const s of subschemas(node))
+    if (!isAnnotationKeyword(s.keyword))
+      n += (typeof s.key === "string" ? 1 : 0) + shapeFacts(s.node as SchemaNode, depth + 1);
   return n;
 }
 

@@ -19,14 +19,24 @@ export function applyLevels(report: DiffReport, levels: Record<string, Verdict |
     .filter((c) => levels[c.kind] !== "ignore")
     .map((c) => {
       const level = levels[c.kind];
-      return level && level !== "ignore" && level !== c.verdict ? { ...c, verdict: level, evidence: `${c.evidence} [verdict ${c.verdict} overridden to ${level}]` } : c;
+      return level && level !== "ignore" && level !== c.verdict
+        ? { ...c, verdict: level, evidence: `${c.evidence} [verdict ${c.verdict} overridden to ${level}]` }
+        : c;
     });
-  const verdict: Verdict = changes.some((c) => c.verdict === "breaking") ? "breaking" : changes.some((c) => c.verdict === "needs-review") ? "needs-review" : "compatible";
+  const verdict: Verdict = changes.some((c) => c.verdict === "breaking")
+    ? "breaking"
+    : changes.some((c) => c.verdict === "needs-review")
+      ? "needs-review"
+      : "compatible";
   return { ...report, verdict, changes };
 }
 
 /** Diffs two documents given as paths or `git:<ref>:<path>`. */
-export async function diffDocuments(oldSpec: string, newSpec: string, options: DiffInputsOptions = {}): Promise<DiffReport> {
+export async function diffDocuments(
+  oldSpec: string,
+  newSpec: string,
+  options: DiffInputsOptions = {},
+): Promise<DiffReport> {
   const [a, b] = [await loadSource(oldSpec, options.cwd), await loadSource(newSpec, options.cwd)];
   return applyLevels(diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }), options.levels);
 }
@@ -42,7 +52,11 @@ function guardedModel(c: LoadedContract, received: string[] | undefined, label: 
 }
 
 /** Diffs two loaded contracts (registry history checks come in here). */
-export function diffContracts(oldC: LoadedContract, newC: LoadedContract, options: DiffInputsOptions & { labels?: [string, string] } = {}): DiffReport {
+export function diffContracts(
+  oldC: LoadedContract,
+  newC: LoadedContract,
+  options: DiffInputsOptions & { labels?: [string, string] } = {},
+): DiffReport {
   const oldM = guardedModel(oldC, options.received, options.labels?.[0]);
   const newM = guardedModel(newC, options.received, options.labels?.[1]);
   if (oldM.kind !== newM.kind) {
@@ -50,7 +64,16 @@ export function diffContracts(oldC: LoadedContract, newC: LoadedContract, option
     return {
       ...inner,
       verdict: inner.verdict === "breaking" ? "breaking" : "needs-review",
-      changes: [{ path: "#", kind: "document-kind-changed", direction: "none", verdict: "needs-review", evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match` }, ...inner.changes],
+      changes: [
+        {
+          path: "#",
+          kind: "document-kind-changed",
+          direction: "none",
+          verdict: "needs-review",
+          evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match`,
+        },
+        ...inner.changes,
+      ],
     };
   }
   return diffModels(oldM, newM, options);

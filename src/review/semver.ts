@@ -5,7 +5,10 @@
  */
 import type { DiffReport } from "./diff.js";
 
-export type ParsedVersion = { kind: "semver"; major: number; minor: number; patch: number; pre: string } | { kind: "major"; major: number } | { kind: "other"; raw: string };
+export type ParsedVersion =
+  | { kind: "semver"; major: number; minor: number; patch: number; pre: string }
+  | { kind: "major"; major: number }
+  | { kind: "other"; raw: string };
 
 export function parseVersion(v: string): ParsedVersion {
   const m = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v.trim());
@@ -16,7 +19,17 @@ export function parseVersion(v: string): ParsedVersion {
 }
 
 /** Changes that alter no payload's validity and no generated name: no bump needed. */
-const NEUTRAL_KINDS = new Set(["equivalent", "description-changed", "title-changed", "summary-changed", "comment-changed", "examples-changed", "example-changed", "deprecated", "undeprecated"]);
+const NEUTRAL_KINDS = new Set([
+  "equivalent",
+  "description-changed",
+  "title-changed",
+  "summary-changed",
+  "comment-changed",
+  "examples-changed",
+  "example-changed",
+  "deprecated",
+  "undeprecated",
+]);
 
 export type Impact = "none" | "neutral" | "additive" | "breaking";
 
@@ -41,18 +54,37 @@ export function checkBump(oldVersion: string, newVersion: string, report: DiffRe
   const arrow = `${oldVersion} -> ${newVersion}`;
   if (a.kind === "other" || b.kind === "other" || a.kind !== b.kind) {
     const ok = impact === "none" || impact === "neutral";
-    return { ok, impact, message: ok ? `${arrow}: versions not comparable, no payload change` : `${arrow}: ${impact} change, but the versions cannot be compared (semver "1.2.3" or a bare major "1")` };
+    return {
+      ok,
+      impact,
+      message: ok
+        ? `${arrow}: versions not comparable, no payload change`
+        : `${arrow}: ${impact} change, but the versions cannot be compared (semver "1.2.3" or a bare major "1")`,
+    };
   }
   const cmp = compare(a, b);
   if (cmp > 0) return { ok: false, impact, message: `${arrow}: the version went backwards` };
   if (impact === "breaking") {
     const ok = b.major > a.major;
-    return { ok, impact, message: ok ? `${arrow}: breaking change with a major bump` : `${arrow}: breaking change without a major version bump (${a.major} -> ${b.major})` };
+    return {
+      ok,
+      impact,
+      message: ok
+        ? `${arrow}: breaking change with a major bump`
+        : `${arrow}: breaking change without a major version bump (${a.major} -> ${b.major})`,
+    };
   }
   if (impact === "additive") {
-    if (a.kind === "major" || b.kind === "major") return { ok: true, impact, message: `${arrow}: additive change; a major-only version has no minor to bump` };
+    if (a.kind === "major" || b.kind === "major")
+      return { ok: true, impact, message: `${arrow}: additive change; a major-only version has no minor to bump` };
     const ok = b.major > a.major || (b.kind === "semver" && a.kind === "semver" && b.minor > a.minor);
-    return { ok, impact, message: ok ? `${arrow}: additive change with at least a minor bump` : `${arrow}: additive change needs at least a minor bump` };
+    return {
+      ok,
+      impact,
+      message: ok
+        ? `${arrow}: additive change with at least a minor bump`
+        : `${arrow}: additive change needs at least a minor bump`,
+    };
   }
   return { ok: true, impact, message: `${arrow}: ${impact === "none" ? "no changes" : "no payload changes"}` };
 }
@@ -60,8 +92,12 @@ export function checkBump(oldVersion: string, newVersion: string, report: DiffRe
 function compare(a: ParsedVersion, b: ParsedVersion): number {
   if (a.kind === "major" && b.kind === "major") return a.major - b.major;
   if (a.kind === "semver" && b.kind === "semver") {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch || (a.pre === b.pre ? 0 : a.pre === "" ? 1 : b.pre === "" ? -1 : a.pre < b.pre ? -1 : 1);
+    return (
+      a.major - b.major ||
+      a.minor - b.minor ||
+      a.patch - b.patch ||
+      (a.pre === b.pre ? 0 : a.pre === "" ? 1 : b.pre === "" ? -1 : a.pre < b.pre ? -1 : 1)
+    );
   }
   return 0;
 }
-

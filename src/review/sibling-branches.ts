@@ -67,7 +67,11 @@ function refuseAt(payload: unknown, steps: readonly Step[], bi: number, check: S
     let next: unknown;
     for (const g of aParts.flatMap((p) => check.findings(p.node, br))) {
       for (const h of g.hints.slice(0, 3)) {
-        const candidate = withValue(cur, [...tokens, ...g.steps.flatMap((s) => (s.kind === "prop" ? [s.name] : s.kind === "item" ? ["0"] : []))], h);
+        const candidate = withValue(
+          cur,
+          [...tokens, ...g.steps.flatMap((s) => (s.kind === "prop" ? [s.name] : s.kind === "item" ? ["0"] : []))],
+          h,
+        );
         if (candidate === undefined || !acceptedA(candidate)) continue;
         const v = here(candidate);
         if (ctx.valid(br, v) || refusing.some((r) => ctx.valid(r, v))) continue;

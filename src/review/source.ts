@@ -8,7 +8,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, resolve } from "node:path";
-import { collectRefs, loadDocument, parseDocumentText, type ContractKind, type LoadedContract } from "../contracts/index.js";
+import {
+  collectRefs,
+  loadDocument,
+  parseDocumentText,
+  type ContractKind,
+  type LoadedContract,
+} from "../contracts/index.js";
 import { isSchemaObject } from "./schema/keywords.js";
 import { documentDialect, DialectError } from "./schema/dialect.js";
 
@@ -37,9 +43,11 @@ export async function loadSource(spec: string, cwd: string = process.cwd()): Pro
 
 async function loadAs(path: string): Promise<LoadedContract> {
   const { doc, problems } = await loadDocument(path);
-  if (doc.root === undefined) throw new SourceError(`${path}: ${problems.map((p) => p.message).join("; ") || "cannot load"}`);
+  if (doc.root === undefined)
+    throw new SourceError(`${path}: ${problems.map((p) => p.message).join("; ") || "cannot load"}`);
   const unresolved = problems.filter((p) => p.rule === "unresolved-ref");
-  if (unresolved.length) throw new SourceError(`${path}: ${unresolved.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}`);
+  if (unresolved.length)
+    throw new SourceError(`${path}: ${unresolved.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}`);
   const kind = detectKind(doc.root);
   try {
     documentDialect(doc.root);

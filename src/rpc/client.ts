@@ -50,11 +50,18 @@ export class RpcClient implements RpcCaller {
     if (problem) throw new RpcError(RpcCode.InternalError, problem);
     // id null is only for an error whose request id the server could not read; a result must echo our id.
     if (response.id !== id && !(response.id === null && "error" in response)) {
-      throw new RpcError(RpcCode.InternalError, `response id ${JSON.stringify(response.id)} does not match request id ${JSON.stringify(id)}`);
+      throw new RpcError(
+        RpcCode.InternalError,
+        `response id ${JSON.stringify(response.id)} does not match request id ${JSON.stringify(id)}`,
+      );
     }
     if ("error" in response) {
       const e = response.error as { code?: unknown; message?: unknown; data?: JsonValue };
-      throw new RpcError(typeof e?.code === "number" ? e.code : RpcCode.InternalError, typeof e?.message === "string" ? e.message : "error", e?.data);
+      throw new RpcError(
+        typeof e?.code === "number" ? e.code : RpcCode.InternalError,
+        typeof e?.message === "string" ? e.message : "error",
+        e?.data,
+      );
     }
     if (!("result" in response)) throw new RpcError(RpcCode.InternalError, "response has neither result nor error");
     return response.result;
@@ -78,13 +85,21 @@ export interface TypedCallerOptions {
 }
 
 /** A caller typed by a generated method map; optionally checks results with the generated validators. */
-export function createTypedCaller<M extends MethodMapShape<M>>(caller: RpcCaller, table: MethodTable, options: TypedCallerOptions = {}) {
+export function createTypedCaller<M extends MethodMapShape<M>>(
+  caller: RpcCaller,
+  table: MethodTable,
+  options: TypedCallerOptions = {},
+) {
   return async <K extends keyof M & string>(method: K, params: M[K]["params"]): Promise<M[K]["result"]> => {
     const result = await caller.call(method, params);
     if (options.validateResults) {
       const spec = table[method];
       if (spec && !spec.validateResult(result)) {
-        throw new RpcError(RpcCode.InternalError, `result of ${method} does not match the contract: ${describeErrors(spec.validateResult.errors).join("; ")}`, result as JsonValue);
+        throw new RpcError(
+          RpcCode.InternalError,
+          `result of ${method} does not match the contract: ${describeErrors(spec.validateResult.errors).join("; ")}`,
+          result as JsonValue,
+        );
       }
     }
     return result as M[K]["result"];

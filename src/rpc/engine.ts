@@ -3,7 +3,14 @@
  * table (params validated before the handler runs), serialise. Transport-agnostic: a transport
  * hands it a body and writes back what it returns.
  */
-import { describeErrors, flattenErrors, parseJson, JsonParseError, type JsonValue, type SafeParseOptions } from "../json/index.js";
+import {
+  describeErrors,
+  flattenErrors,
+  parseJson,
+  JsonParseError,
+  type JsonValue,
+  type SafeParseOptions,
+} from "../json/index.js";
 import { RpcCode, RpcError, type ContractErrorSpec } from "./errors.js";
 import type { HandlerContext, MethodSpec, MethodTable } from "./types.js";
 
@@ -80,7 +87,10 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     jsonrpc: "2.0",
     ...extras,
     id,
-    error: error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data },
+    error:
+      error.data === undefined
+        ? { code: error.code, message: error.message }
+        : { code: error.code, message: error.message, data: error.data },
   });
 
   async function handleOne(message: unknown, transport: unknown): Promise<Response | undefined> {
@@ -90,16 +100,23 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       return errorResponse(null, { ...invalidRequest, data: { reason: "a request must be a JSON object" } });
     }
     const req = message as Record<string, unknown>;
-    const idValid = !hasOwn.call(req, "id") || req.id === null || typeof req.id === "string" || (typeof req.id === "number" && Number.isFinite(req.id));
+    const idValid =
+      !hasOwn.call(req, "id") ||
+      req.id === null ||
+      typeof req.id === "string" ||
+      (typeof req.id === "number" && Number.isFinite(req.id));
     const id: Id = idValid && hasOwn.call(req, "id") ? (req.id as Id) : null;
     const isNotification = !hasOwn.call(req, "id");
     const invalid = (reason: string) => errorResponse(id, { ...invalidRequest, data: { reason } });
     if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
-    if (!idValid) return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
+    if (!idValid)
+      return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
     if (typeof req.method !== "string") return invalid('"method" must be a string');
-    const discovery = req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
+    const discovery =
+      req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
     const paramsIgnored = discovery || options.ignoresParams?.(req.method) === true;
-    if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object")) return invalid('"params" must be an object or an array');
+    if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object"))
+      return invalid('"params" must be an object or an array');
     const refused = options.checkRequest?.(req);
     if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
@@ -108,17 +125,32 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     const spec = hasOwn.call(options.methods, method) ? options.methods[method] : undefined;
     const handler = spec ? ((options.handlers as Record<string, unknown>)[method] as Handler | undefined) : undefined;
     if (!spec || typeof handler !== "function") {
-      const response = errorResponse(id, { ...(options.methodNotFound ?? { code: RpcCode.MethodNotFound, message: "Method not found" }), data: { method } });
+      const response = errorResponse(id, {
+        ...(options.methodNotFound ?? { code: RpcCode.MethodNotFound, message: "Method not found" }),
+        data: { method },
+      });
       return isNotification ? undefined : response;
     }
     const params = paramsIgnored ? ({ ok: true, value: {} } as const) : normaliseParams(spec, req.params);
-    if (!params.ok) return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: { formErrors: [params.reason], fieldErrors: {} } });
+    if (!params.ok)
+      return isNotification
+        ? undefined
+        : errorResponse(id, { ...spec.invalidParams, data: { formErrors: [params.reason], fieldErrors: {} } });
     if (!paramsIgnored && !spec.validateParams(params.value)) {
-      return isNotification ? undefined : errorResponse(id, { ...spec.invalidParams, data: flattenErrors(spec.validateParams.errors) as unknown as JsonValue });
+      return isNotification
+        ? undefined
+        : errorResponse(id, {
+            ...spec.invalidParams,
+            data: flattenErrors(spec.validateParams.errors) as unknown as JsonValue,
+          });
     }
     let result: unknown;
     try {
-      result = await handler.call(options.handlers, params.value, { id: isNotification ? undefined : id, request: req, transport });
+      result = await handler.call(options.handlers, params.value, {
+        id: isNotification ? undefined : id,
+        request: req,
+        transport,
+      });
     } catch (e) {
       if (e instanceof RpcError) {
         if (!declares(spec, e)) options.onUndeclaredError?.(method, e);
@@ -132,7 +164,10 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       return errorResponse(id, {
         code: RpcCode.InternalError,
         message: "Internal error",
-        data: { reason: `result of ${method} violates the contract`, errors: describeErrors(spec.validateResult.errors) },
+        data: {
+          reason: `result of ${method} violates the contract`,
+          errors: describeErrors(spec.validateResult.errors),
+        },
       });
     }
     return { jsonrpc: "2.0", ...extras, id, result: result === undefined ? null : result };
@@ -141,8 +176,13 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
   async function handleMessage(message: unknown, transport?: unknown): Promise<Response | Response[] | undefined> {
     if (!Array.isArray(message)) return handleOne(message, transport);
     if (message.length === 0) return errorResponse(null, { ...invalidRequest, data: { reason: "empty batch" } });
-    if (message.length > maxBatch) return errorResponse(null, { ...invalidRequest, data: { reason: `batch larger than ${maxBatch}` } });
-    const responses = (options.batchInOrder ? await inOrder(message, transport) : await Promise.all(message.map((m) => handleOne(m, transport)))).filter((r): r is Response => r !== undefined);
+    if (message.length > maxBatch)
+      return errorResponse(null, { ...invalidRequest, data: { reason: `batch larger than ${maxBatch}` } });
+    const responses = (
+      options.batchInOrder
+        ? await inOrder(message, transport)
+        : await Promise.all(message.map((m) => handleOne(m, transport)))
+    ).filter((r): r is Response => r !== undefined);
     return responses.length ? responses : undefined;
   }
 
@@ -160,7 +200,9 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
         message = parseJson(body, options.parse);
       } catch (e) {
         const reason = e instanceof JsonParseError ? e.message : "unparseable body";
-        return JSON.stringify(errorResponse(null, { code: RpcCode.ParseError, message: "Parse error", data: { reason } }));
+        return JSON.stringify(
+          errorResponse(null, { code: RpcCode.ParseError, message: "Parse error", data: { reason } }),
+        );
       }
       const out = await handleMessage(message, transport);
       return out === undefined ? undefined : JSON.stringify(out);
@@ -173,15 +215,28 @@ function declares(spec: MethodSpec, e: RpcError): boolean {
 }
 
 /** Absent params are `{}`; by-position arrays map onto the declared names; the wrong structure is refused. */
-function normaliseParams(spec: MethodSpec, params: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+function normaliseParams(
+  spec: MethodSpec,
+  params: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (params === undefined) return { ok: true, value: {} };
   if (Array.isArray(params)) {
-    if (spec.paramStructure === "by-name") return { ok: false, reason: `${spec.name} takes params by name (an object)` };
-    if (params.length > spec.params.length) return { ok: false, reason: `${spec.name} takes at most ${spec.params.length} params` };
+    if (spec.paramStructure === "by-name")
+      return { ok: false, reason: `${spec.name} takes params by name (an object)` };
+    if (params.length > spec.params.length)
+      return { ok: false, reason: `${spec.name} takes at most ${spec.params.length} params` };
     const value: Record<string, unknown> = {};
-    params.forEach((p, i) => Object.defineProperty(value, spec.params[i]!.name, { value: p, enumerable: true, writable: true, configurable: true }));
+    params.forEach((p, i) =>
+      Object.defineProperty(value, spec.params[i]!.name, {
+        value: p,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      }),
+    );
     return { ok: true, value };
   }
-  if (spec.paramStructure === "by-position") return { ok: false, reason: `${spec.name} takes params by position (an array)` };
+  if (spec.paramStructure === "by-position")
+    return { ok: false, reason: `${spec.name} takes params by position (an array)` };
   return { ok: true, value: params };
 }

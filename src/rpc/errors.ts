@@ -39,7 +39,8 @@ export class RpcError extends Error {
   }
 
   toJSON(): { code: number; message: string; data?: JsonValue } {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
   }
 }
-

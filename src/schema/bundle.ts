@@ -63,7 +63,13 @@ export interface OperationInfo {
   description?: string;
   parameters: { name: string; in: "path" | "query" | "header"; required: boolean; tsType: string }[];
   requestBody?: { contentType: string; type: string; required: boolean };
-  responses: { status: string; contentType?: string; kind: "json" | "event-stream" | "other" | "none"; type?: string; itemType?: string }[];
+  responses: {
+    status: string;
+    contentType?: string;
+    kind: "json" | "event-stream" | "other" | "none";
+    type?: string;
+    itemType?: string;
+  }[];
 }
 
 type Key = string; // `${file}#${pointer}`
@@ -87,7 +93,11 @@ function isObject(v: unknown): v is Schema {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; methods: MethodInfo[]; operations: OperationInfo[] } {
+export function buildBundle(contract: LoadedContract): {
+  bundle: SchemaBundle;
+  methods: MethodInfo[];
+  operations: OperationInfo[];
+} {
   const { doc, entry } = contract;
   const namer = new Namer();
   const defs: Record<string, Schema> = {};
@@ -108,16 +118,24 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
   for (const file of files) {
     const root = doc.files.get(file);
     if (!isObject(root)) continue;
-    const fileName = typeof root.title === "string" && file !== doc.path ? pascalCase(root.title) : pascalCase(basename(file, extname(file)));
+    const fileName =
+      typeof root.title === "string" && file !== doc.path
+        ? pascalCase(root.title)
+        : pascalCase(basename(file, extname(file)));
     if (entry.kind === "json-schema") {
       for (const container of DEFINITION_KEYWORDS) {
         const group = root[container];
-        if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/${container}/${escapeToken(k)}`, v, pascalCase(k), fileName);
+        if (isObject(group))
+          for (const [k, v] of Object.entries(group))
+            if (isObject(v)) register(file, `/${container}/${escapeToken(k)}`, v, pascalCase(k), fileName);
       }
-      if (hasOwnConstraints(root)) register(file, "", root, typeof root.title === "string" ? pascalCase(root.title) : fileName, "");
+      if (hasOwnConstraints(root))
+        register(file, "", root, typeof root.title === "string" ? pascalCase(root.title) : fileName, "");
     } else {
       const group = (root.components as Schema | undefined)?.schemas;
-      if (isObject(group)) for (const [k, v] of Object.entries(group)) if (isObject(v)) register(file, `/components/schemas/${escapeToken(k)}`, v, pascalCase(k), fileName);
+      if (isObject(group))
+        for (const [k, v] of Object.entries(group))
+          if (isObject(v)) register(file, `/components/schemas/${escapeToken(k)}`, v, pascalCase(k), fileName);
     }
   }
 
@@ -133,12 +151,17 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
         title: `${base}Params`,
         description: `Parameters of \`${name}\`${m.summary ? `: ${String(m.summary)}` : ""}`,
         type: "object",
-        properties: Object.fromEntries(params.map((p) => [String(p.name), withDescription(p.schema as Schema, p.description)])),
+        properties: Object.fromEntries(
+          params.map((p) => [String(p.name), withDescription(p.schema as Schema, p.description)]),
+        ),
         required: params.filter((p) => p.required === true).map((p) => String(p.name)),
         additionalProperties: false,
       };
       const result = m.result as Schema | undefined;
-      const resultSchema = withDescription((result?.schema as Schema) ?? {}, result?.description ?? `Result of \`${name}\``);
+      const resultSchema = withDescription(
+        (result?.schema as Schema) ?? {},
+        result?.description ?? `Result of \`${name}\``,
+      );
       const paramsType = register(doc.path, `/methods/${i}/params`, paramsSchema, `${base}Params`, "Method");
       const resultType = register(doc.path, `/methods/${i}/result/schema`, resultSchema, `${base}Result`, "Method");
       const errors = ((m.errors as Schema[] | undefined) ?? []).map((e) => resolveError(contract, e));
@@ -147,7 +170,11 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
         summary: m.summary as string | undefined,
         description: m.description as string | undefined,
         paramStructure: (m.paramStructure as MethodInfo["paramStructure"]) ?? "either",
-        params: params.map((p) => ({ name: String(p.name), required: p.required === true, description: p.description as string | undefined })),
+        params: params.map((p) => ({
+          name: String(p.name),
+          required: p.required === true,
+          description: p.description as string | undefined,
+        })),
         paramsType,
         resultType,
         errors,
@@ -164,10 +191,17 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
     const tokens = parsePointer(found.target.pointer);
     const last = tokens[tokens.length - 1];
     const targetRoot = doc.files.get(found.target.file) as Schema;
-    const preferred = last ?? (typeof targetRoot.title === "string" ? pascalCase(targetRoot.title) : pascalCase(basename(found.target.file, extname(found.target.file))));
+    const preferred =
+      last ??
+      (typeof targetRoot.title === "string"
+        ? pascalCase(targetRoot.title)
+        : pascalCase(basename(found.target.file, extname(found.target.file))));
     return register(found.target.file, found.target.pointer, found.value as Schema, pascalCase(preferred), "");
   };
-  const operations = entry.kind === "openapi" ? collectOperations(doc.root as Schema, doc.path, register, (ref) => refName(doc.path, ref)) : [];
+  const operations =
+    entry.kind === "openapi"
+      ? collectOperations(doc.root as Schema, doc.path, register, (ref) => refName(doc.path, ref))
+      : [];
 
   // Rewrite every $ref inside the pending definitions; references may claim new names on the way.
   for (let i = 0; i < pending.length; i++) {
@@ -180,11 +214,16 @@ export function buildBundle(contract: LoadedContract): { bundle: SchemaBundle; m
     });
     origins[name] = `${item.file}#${item.pointer}`;
   }
-  return { bundle: { id: `urn:contract-suite:${entry.name}`, defs: sortByOrigin(defs, pending, namer), origins }, methods, operations };
+  return {
+    bundle: { id: `urn:contract-suite:${entry.name}`, defs: sortByOrigin(defs, pending, namer), origins },
+    methods,
+    operations,
+  };
 }
 
 function withDescription(schema: Schema, description: unknown): Schema {
-  if (typeof description !== "string" || typeof schema.description === "string" || typeof schema.$ref === "string") return schema;
+  if (typeof description !== "string" || typeof schema.description === "string" || typeof schema.$ref === "string")
+    return schema;
   return { ...schema, description };
 }
 
@@ -200,7 +239,15 @@ function sortByOrigin(defs: Record<string, Schema>, pending: { key: Key }[], nam
 
 /** A root schema that constrains values itself (not just $defs, nor only an alias `$ref` to one of them). */
 function hasOwnConstraints(root: Schema): boolean {
-  const meta = new Set([...DOCUMENT_ROOT_KEYWORDS, "title", "description", "$comment", "version", "x-version", "examples"]);
+  const meta = new Set([
+    ...DOCUMENT_ROOT_KEYWORDS,
+    "title",
+    "description",
+    "$comment",
+    "version",
+    "x-version",
+    "examples",
+  ]);
   const keys = Object.keys(root).filter((k) => !meta.has(k));
   return keys.length > 0 && !(keys.length === 1 && keys[0] === "$ref");
 }
@@ -228,7 +275,6 @@ function resolveError(contract: LoadedContract, e: Schema): { code: number; mess
   }
   return { code: Number(e.code), message: String(e.message) };
 }
-
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -266,15 +312,26 @@ function collectOperations(
       const parameters: OperationInfo["parameters"] = [];
       for (const p of [...((item.parameters as Schema[]) ?? []), ...((op.parameters as Schema[]) ?? [])]) {
         if (!isObject(p) || !["path", "query", "header"].includes(String(p.in))) continue;
-        parameters.push({ name: String(p.name), in: p.in as "path" | "query" | "header", required: p.required === true || p.in === "path", tsType: tsScalar(p.schema) });
+        parameters.push({
+          name: String(p.name),
+          in: p.in as "path" | "query" | "header",
+          required: p.required === true || p.in === "path",
+          tsType: tsScalar(p.schema),
+        });
       }
       // Security schemes that travel in headers become typed header parameters.
       for (const requirement of ((op.security ?? root.security ?? []) as Schema[]).slice(0, 1)) {
         for (const schemeName of Object.keys(requirement)) {
           const scheme = schemes[schemeName];
           if (!scheme) continue;
-          const header = scheme.type === "http" ? "Authorization" : scheme.type === "apiKey" && scheme.in === "header" ? String(scheme.name) : undefined;
-          if (header && !parameters.some((p) => p.in === "header" && p.name.toLowerCase() === header.toLowerCase())) parameters.push({ name: header, in: "header", required: true, tsType: "string" });
+          const header =
+            scheme.type === "http"
+              ? "Authorization"
+              : scheme.type === "apiKey" && scheme.in === "header"
+                ? String(scheme.name)
+                : undefined;
+          if (header && !parameters.some((p) => p.in === "header" && p.name.toLowerCase() === header.toLowerCase()))
+            parameters.push({ name: header, in: "header", required: true, tsType: "string" });
         }
       }
       let requestBody: OperationInfo["requestBody"];
@@ -282,7 +339,11 @@ function collectOperations(
       const rbContent = isObject(rb?.content) ? (rb!.content as Record<string, Schema>) : {};
       const rbType = Object.keys(rbContent).find((c) => c.includes("json"));
       if (rbType) {
-        const type = named(rbContent[rbType]!.schema, `${ptr}/requestBody/content/${esc(rbType)}/schema`, `${base}RequestBody`);
+        const type = named(
+          rbContent[rbType]!.schema,
+          `${ptr}/requestBody/content/${esc(rbType)}/schema`,
+          `${base}RequestBody`,
+        );
         if (type) requestBody = { contentType: rbType, type, required: rb!.required === true };
       }
       const responses: OperationInfo["responses"] = [];
@@ -300,15 +361,33 @@ function collectOperations(
           // `data` carries a JSON payload (contentSchema), that payload is the frame's type.
           const item = media.itemSchema ?? media["x-item-schema"];
           const key = media.itemSchema ? "itemSchema" : "x-item-schema";
-          const data = isObject(item) && isObject(item.properties) ? (item.properties as Record<string, Schema>).data : undefined;
+          const data =
+            isObject(item) && isObject(item.properties) ? (item.properties as Record<string, Schema>).data : undefined;
           const payload = isObject(data) && isObject(data.contentSchema) ? data.contentSchema : undefined;
-          const itemType = payload ? named(payload, `${rPtr}/${key}/properties/data/contentSchema`, `${base}Event${status}`) : named(item, `${rPtr}/${key}`, `${base}Event${status}`);
+          const itemType = payload
+            ? named(payload, `${rPtr}/${key}/properties/data/contentSchema`, `${base}Event${status}`)
+            : named(item, `${rPtr}/${key}`, `${base}Event${status}`);
           responses.push({ status, contentType: ct, kind: "event-stream", itemType });
         } else if (ct.includes("json")) {
-          responses.push({ status, contentType: ct, kind: "json", type: named(media.schema, `${rPtr}/schema`, `${base}Response${status}`) });
+          responses.push({
+            status,
+            contentType: ct,
+            kind: "json",
+            type: named(media.schema, `${rPtr}/schema`, `${base}Response${status}`),
+          });
         } else responses.push({ status, contentType: ct, kind: "other" });
       }
-      out.push({ operationId, typeBase: base, method, path, summary: op.summary as string | undefined, description: op.description as string | undefined, parameters, requestBody, responses });
+      out.push({
+        operationId,
+        typeBase: base,
+        method,
+        path,
+        summary: op.summary as string | undefined,
+        description: op.description as string | undefined,
+        parameters,
+        requestBody,
+        responses,
+      });
     }
   }
   return out;

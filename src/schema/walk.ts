@@ -8,7 +8,13 @@ import { escapeToken } from "../json/index.js";
 export type Schema = Record<string, unknown>;
 
 /** Keywords whose value is a map of names to schemas. */
-export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
 /** Keywords whose value is one schema. */
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "items",
@@ -31,7 +37,14 @@ export const DEFINITION_KEYWORDS: readonly string[] = ["$defs", "definitions"];
 /** Members of a schema document's root that belong to the document, not to the root schema's constraints. */
 export const DOCUMENT_ROOT_KEYWORDS: ReadonlySet<string> = new Set([...DEFINITION_KEYWORDS, "$schema", "$id"]);
 /** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
-export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "examples", "example", "default", "x-extensible-enum"]);
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set([
+  "enum",
+  "const",
+  "examples",
+  "example",
+  "default",
+  "x-extensible-enum",
+]);
 
 /** What a subschema keyword holds: a map of names to schemas, a list of schemas, or one schema; undefined for every other keyword. */
 export function keywordShape(keyword: string): "map" | "array" | "schema" | undefined {
@@ -60,8 +73,11 @@ export function subschemas(node: Schema): SubschemaSite[] {
   for (const [k, v] of Object.entries(node)) {
     if (DATA_KEYWORDS.has(k)) continue;
     const here = `/${escapeToken(k)}`;
-    if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v)) for (const [n, s] of Object.entries(v)) out.push({ keyword: k, key: n, pointer: `${here}/${escapeToken(n)}`, node: s });
-    else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((s, i) => out.push({ keyword: k, key: i, pointer: `${here}/${i}`, node: s }));
+    if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v))
+      for (const [n, s] of Object.entries(v))
+        out.push({ keyword: k, key: n, pointer: `${here}/${escapeToken(n)}`, node: s });
+    else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v))
+      v.forEach((s, i) => out.push({ keyword: k, key: i, pointer: `${here}/${i}`, node: s }));
     else if (SCHEMA_KEYWORDS.has(k) && k !== "items") out.push({ keyword: k, pointer: here, node: v });
     // `items` is one schema in 2020-12; an array (draft 2019 and older, OpenAPI 3.0 mistakes) is a list.
     else if (k === "items") {
@@ -81,7 +97,11 @@ export function hasSubschemas(node: Schema, follow?: (keyword: string) => boolea
  * A shallow copy of a schema object with each direct subschema (of the keywords `follow` admits)
  * replaced by `map(subschema, site)`; every other member is kept as it is, in place and order.
  */
-export function mapSubschemas(node: Schema, map: (sub: unknown, site: SubschemaSite) => unknown, follow?: (keyword: string) => boolean): Schema {
+export function mapSubschemas(
+  node: Schema,
+  map: (sub: unknown, site: SubschemaSite) => unknown,
+  follow?: (keyword: string) => boolean,
+): Schema {
   const sites = new Map<string, SubschemaSite[]>();
   for (const s of subschemas(node)) {
     if (follow && !follow(s.keyword)) continue;
@@ -94,7 +114,12 @@ export function mapSubschemas(node: Schema, map: (sub: unknown, site: SubschemaS
     const here = sites.get(k);
     if (!here) define(out, k, v);
     else if (here[0]!.key === undefined) define(out, k, map(here[0]!.node, here[0]!));
-    else if (Array.isArray(v)) define(out, k, here.map((s) => map(s.node, s)));
+    else if (Array.isArray(v))
+      define(
+        out,
+        k,
+        here.map((s) => map(s.node, s)),
+      );
     else {
       const m: Schema = {};
       for (const s of here) define(m, s.key as string, map(s.node, s));
@@ -108,7 +133,12 @@ export function mapSubschemas(node: Schema, map: (sub: unknown, site: SubschemaS
  * Visits every schema object under `root` (pre-order), with its pointer; `false` from `visit` skips its
  * children; `follow` (default: every keyword) says which subschema keywords to walk into.
  */
-export function walkSchema(root: unknown, visit: (node: Schema, pointer: string) => boolean | void, pointer = "", follow?: (keyword: string) => boolean): void {
+export function walkSchema(
+  root: unknown,
+  visit: (node: Schema, pointer: string) => boolean | void,
+  pointer = "",
+  follow?: (keyword: string) => boolean,
+): void {
   const seen = new Set<object>();
   const go = (node: unknown, at: string, depth: number): void => {
     if (!isObject(node) || seen.has(node) || depth > 512) return;
@@ -135,7 +165,8 @@ export function mapSchema(root: unknown, map: (node: Schema, pointer: string) =>
         const m: Schema = {};
         for (const [n, s] of Object.entries(v)) define(m, n, go(s, `${here}/${escapeToken(n)}`, depth + 1));
         value = m;
-      } else if ((SCHEMA_ARRAY_KEYWORDS.has(k) || k === "items") && Array.isArray(v)) value = v.map((s, i) => go(s, `${here}/${i}`, depth + 1));
+      } else if ((SCHEMA_ARRAY_KEYWORDS.has(k) || k === "items") && Array.isArray(v))
+        value = v.map((s, i) => go(s, `${here}/${i}`, depth + 1));
       else if (SCHEMA_KEYWORDS.has(k)) value = go(v, here, depth + 1);
       else value = structuredClone(v);
       define(out, k, value);
@@ -222,9 +253,21 @@ const EXAMPLE_VALUES: ReadonlySet<string> = new Set(["value", "dataValue", "seri
  * JSON Schema's (that is a list), so it is walked as a map of Example Objects wherever it sits (a
  * split file of an OpenAPI document reads as JSON Schema). `false` from `visit` skips the object's members.
  */
-export function walkDocument(doc: unknown, visit: (site: DocumentSite) => boolean | void, kind: DocumentKind = documentKind(doc)): void {
+export function walkDocument(
+  doc: unknown,
+  visit: (site: DocumentSite) => boolean | void,
+  kind: DocumentKind = documentKind(doc),
+): void {
   const seen = new Set<object>();
-  const go = (node: unknown, at: string, key: string | undefined, named: boolean, parentKey: string | undefined, inSchema: boolean, depth: number): void => {
+  const go = (
+    node: unknown,
+    at: string,
+    key: string | undefined,
+    named: boolean,
+    parentKey: string | undefined,
+    inSchema: boolean,
+    depth: number,
+  ): void => {
     if (typeof node !== "object" || node === null || seen.has(node) || depth > 1024) return;
     seen.add(node);
     if (Array.isArray(node)) {
@@ -234,7 +277,8 @@ export function walkDocument(doc: unknown, visit: (site: DocumentSite) => boolea
     const rec = node as Schema;
     if (visit({ node: rec, pointer: at, key, named, inSchema }) === false) return;
     // This object's members are names when it is the value of a name-map keyword.
-    const membersNamed = key !== undefined && !named && NAME_MAPS.has(key) && !(key === "examples" && Array.isArray(node));
+    const membersNamed =
+      key !== undefined && !named && NAME_MAPS.has(key) && !(key === "examples" && Array.isArray(node));
     // An OpenAPI/OpenRPC Example Object (a member of an `examples` map): its `value` is data.
     const isExample = named && parentKey === "examples";
     for (const [k, v] of Object.entries(rec)) {

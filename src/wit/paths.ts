@@ -55,7 +55,9 @@ function refuse(reason: PathRefusal, message: string): InsideRootResult {
  * through `a`'s symlink target, so lexical normalisation of `..` could disagree with what a read
  * would open.
  */
-export function normalizeRelPath(relPath: unknown): { ok: true; rel: string } | { ok: false; reason: PathRefusal; message: string } {
+export function normalizeRelPath(
+  relPath: unknown,
+): { ok: true; rel: string } | { ok: false; reason: PathRefusal; message: string } {
   if (typeof relPath !== "string") return { ok: false, reason: "not-a-string", message: "path must be a string" };
   if (relPath.length === 0) return { ok: false, reason: "empty", message: "path is empty" };
   if (relPath.length > MAX_REL_PATH_LENGTH && [...relPath].length > MAX_REL_PATH_LENGTH) {
@@ -68,8 +70,10 @@ export function normalizeRelPath(relPath: unknown): { ok: true; rel: string } | 
     return { ok: false, reason: "absolute", message: `path must be relative to the repository root: ${relPath}` };
   }
   const segments = relPath.split("/").filter((s) => s !== "" && s !== ".");
-  if (segments.includes("..")) return { ok: false, reason: "dot-dot", message: `path must not contain '..': ${relPath}` };
-  if (segments.length === 0) return { ok: false, reason: "empty", message: `path names the repository root itself: ${relPath}` };
+  if (segments.includes(".."))
+    return { ok: false, reason: "dot-dot", message: `path must not contain '..': ${relPath}` };
+  if (segments.length === 0)
+    return { ok: false, reason: "empty", message: `path names the repository root itself: ${relPath}` };
   return { ok: true, rel: segments.join("/") };
 }
 
@@ -143,7 +147,13 @@ export function walkInsideRoot(realRoot: string, rel: string): InsideRootResult 
   const verdict = walkInside(realRoot, rel);
   if (!verdict.ok) return verdict;
   const abs = path.join(realRoot, ...rel.split("/"));
-  return { ok: true, abs, rel, exists: verdict.exists, real: verdict.real === realRoot ? rel : relativeTo(realRoot, verdict.real) };
+  return {
+    ok: true,
+    abs,
+    rel,
+    exists: verdict.exists,
+    real: verdict.real === realRoot ? rel : relativeTo(realRoot, verdict.real),
+  };
 }
 
 /** `candidate` (inside `realRoot`, not the root itself) as a '/'-separated relative path. */
@@ -192,7 +202,8 @@ function walkInside(
       current = next;
       continue;
     }
-    if (++hops > MAX_SYMLINK_HOPS) return { ok: false, reason: "symlink-loop", message: `too many symlinks while resolving ${rel}` };
+    if (++hops > MAX_SYMLINK_HOPS)
+      return { ok: false, reason: "symlink-loop", message: `too many symlinks while resolving ${rel}` };
     let target: string;
     try {
       target = readlinkSync(next);
@@ -212,9 +223,19 @@ function walkInside(
  * exists from there on, so the real ancestor is judged; a '..' still pending (from a symlink
  * target) would climb out of a directory that does not exist yet, and is refused.
  */
-function missingFrom(realRoot: string, rel: string, current: string, part: string, pending: readonly string[]): ReturnType<typeof walkInside> {
+function missingFrom(
+  realRoot: string,
+  rel: string,
+  current: string,
+  part: string,
+  pending: readonly string[],
+): ReturnType<typeof walkInside> {
   if (pending.includes("..")) {
-    return { ok: false, reason: "symlink-escape", message: `symlink target climbs through a missing directory: ${rel}` };
+    return {
+      ok: false,
+      reason: "symlink-escape",
+      message: `symlink target climbs through a missing directory: ${rel}`,
+    };
   }
   return isInside(realRoot, current)
     ? { ok: true, exists: false, real: path.join(current, part, ...pending.filter((p) => p !== "" && p !== ".")) }
@@ -233,14 +254,18 @@ export type SymbolPathResult =
  * has to go through `resolveInsideRoot`. See docs/decisions/041-wit-symbol-path.md.
  */
 export function parseSymbolPath(symbolPath: unknown): SymbolPathResult {
-  if (typeof symbolPath !== "string") return { ok: false, reason: "not-a-string", message: "symbolPath must be a string" };
+  if (typeof symbolPath !== "string")
+    return { ok: false, reason: "not-a-string", message: "symbolPath must be a string" };
   if (symbolPath.includes("\0")) return { ok: false, reason: "nul-byte", message: "symbolPath contains a NUL byte" };
   const at = symbolPath.lastIndexOf(":");
-  if (at < 0) return { ok: false, reason: "no-colon", message: `symbolPath must look like '<file>:<symbol>': ${symbolPath}` };
+  if (at < 0)
+    return { ok: false, reason: "no-colon", message: `symbolPath must look like '<file>:<symbol>': ${symbolPath}` };
   const file = symbolPath.slice(0, at);
   const symbol = symbolPath.slice(at + 1);
-  if (file.length === 0) return { ok: false, reason: "empty-file", message: `symbolPath has an empty file part: ${symbolPath}` };
-  if (symbol.length === 0) return { ok: false, reason: "empty-symbol", message: `symbolPath has an empty symbol part: ${symbolPath}` };
+  if (file.length === 0)
+    return { ok: false, reason: "empty-file", message: `symbolPath has an empty file part: ${symbolPath}` };
+  if (symbol.length === 0)
+    return { ok: false, reason: "empty-symbol", message: `symbolPath has an empty symbol part: ${symbolPath}` };
   return { ok: true, file, symbol };
 }
 
@@ -258,7 +283,11 @@ export type ResolvedSymbolPath =
  * `realFile` is the file part's real path. `rootIsReal`: the root is already a real path (see
  * resolveInsideRealRoot).
  */
-export function resolveSymbolPath(root: string, symbolPath: unknown, options: { rootIsReal?: boolean } = {}): ResolvedSymbolPath {
+export function resolveSymbolPath(
+  root: string,
+  symbolPath: unknown,
+  options: { rootIsReal?: boolean } = {},
+): ResolvedSymbolPath {
   const parsed = parseSymbolPath(symbolPath);
   if (!parsed.ok) return parsed;
   const inside = options.rootIsReal ? resolveInsideRealRoot(root, parsed.file) : resolveInsideRoot(root, parsed.file);

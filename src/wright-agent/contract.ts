@@ -9,7 +9,12 @@
 import { readFileSync } from "node:fs";
 import { assetPath } from "../assets.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import { wrightAgentCatalog, wrightAgentToolPrefix, type WrightAgentCatalogEntry, type WrightAgentOperation } from "../generated/wright-agent/catalog.js";
+import {
+  wrightAgentCatalog,
+  wrightAgentToolPrefix,
+  type WrightAgentCatalogEntry,
+  type WrightAgentOperation,
+} from "../generated/wright-agent/catalog.js";
 
 export const CONTRACT_PATH = assetPath("contracts/wright-agent/wright-agent-v1.schema.json");
 export const FIXTURE_SCHEMA_PATH = assetPath("contracts/wright-agent/wright-agent-fixture-v1.schema.json");
@@ -39,7 +44,15 @@ export interface McpToolEntry {
 }
 
 /** Annotation keywords the contract uses; registered so strict ajv accepts them. */
-export const ANNOTATION_KEYWORDS = ["x-version", "x-operations", "x-mcp", "x-selection", "x-removed-fields", "x-invalid-code", "x-exactly-one-of"] as const;
+export const ANNOTATION_KEYWORDS = [
+  "x-version",
+  "x-operations",
+  "x-mcp",
+  "x-selection",
+  "x-removed-fields",
+  "x-invalid-code",
+  "x-exactly-one-of",
+] as const;
 
 export const contractDocument: ContractDocument = JSON.parse(readFileSync(CONTRACT_PATH, "utf8")) as ContractDocument;
 export const CONTRACT_ID = contractDocument.$id;
@@ -49,7 +62,9 @@ export const OPERATIONS = wrightAgentCatalog as readonly OperationEntry[];
 export const OPERATION_NAMES: readonly WrightAgentOperation[] = OPERATIONS.map((o) => o.op);
 export const MCP_TOOL_PREFIX = wrightAgentToolPrefix;
 /** The MCP table: one tool per operation the seed's MCP table lists. */
-export const MCP_TOOLS: readonly McpToolEntry[] = OPERATIONS.flatMap((o) => (o.mcp ? [{ op: o.op, tool: o.mcp.tool, omit: o.mcp.omit }] : []));
+export const MCP_TOOLS: readonly McpToolEntry[] = OPERATIONS.flatMap((o) =>
+  o.mcp ? [{ op: o.op, tool: o.mcp.tool, omit: o.mcp.omit }] : [],
+);
 
 const byOp = new Map<string, OperationEntry>(OPERATIONS.map((o) => [o.op, o]));
 const byTool = new Map<string, McpToolEntry>(MCP_TOOLS.map((t) => [t.tool, t]));
@@ -78,7 +93,12 @@ export function definitionUri(name: string): string {
  * 126) names a member only to forbid it, which that rule would refuse as undeclared.
  */
 export function createContractAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: options.allErrors ?? true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: options.allErrors ?? true,
+  });
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   ajv.addSchema(contractDocument as object);
   return ajv;

@@ -20,9 +20,17 @@ import type { ToolErrorInfo, ToolRequest } from "../generated/wright-agent/types
  * `removed-field`, `schema` (wrong type, missing field), `exactly-one-of`, `invalid-value` (an
  * enum value outside an x-invalid-code field's domain).
  */
-export type RefusalReason = "not-a-request" | "unknown-operation" | "removed-field" | "schema" | "exactly-one-of" | "invalid-value";
+export type RefusalReason =
+  | "not-a-request"
+  | "unknown-operation"
+  | "removed-field"
+  | "schema"
+  | "exactly-one-of"
+  | "invalid-value";
 
-export type ParsedRequest = { ok: true; op: OperationName; request: ToolRequest } | { ok: false; error: ToolErrorInfo; reason: RefusalReason };
+export type ParsedRequest =
+  | { ok: true; op: OperationName; request: ToolRequest }
+  | { ok: false; error: ToolErrorInfo; reason: RefusalReason };
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -36,12 +44,14 @@ export interface ParseOptions {
 }
 
 export function parseToolRequest(raw: unknown, options: ParseOptions = {}): ParsedRequest {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("a request is a JSON object with an op member", "not-a-request");
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    return malformed("a request is a JSON object with an op member", "not-a-request");
   // In-process callers may leave optional members undefined; JSON has no undefined, so drop them.
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
     const v = (raw as Record<string, unknown>)[key];
-    if (v !== undefined) Object.defineProperty(input, key, { value: v, enumerable: true, writable: true, configurable: true });
+    if (v !== undefined)
+      Object.defineProperty(input, key, { value: v, enumerable: true, writable: true, configurable: true });
   }
   if (!isJsonValue(input)) return malformed("a request must be plain JSON data", "not-a-request");
   const op = input.op;
@@ -50,12 +60,17 @@ export function parseToolRequest(raw: unknown, options: ParseOptions = {}): Pars
   const entry = operationEntry(op);
   if (!entry || !advertised.includes(op)) {
     const hint = nearest(op, advertised);
-    return malformed(`unknown operation ${JSON.stringify(op)}${hint ? ` (did you mean ${hint}?)` : ""}; capabilities lists the operations`, "unknown-operation");
+    return malformed(
+      `unknown operation ${JSON.stringify(op)}${hint ? ` (did you mean ${hint}?)` : ""}; capabilities lists the operations`,
+      "unknown-operation",
+    );
   }
   const def = contractDocument.$defs[entry.request]!;
   const properties = (def.properties ?? {}) as Record<string, Schema>;
   const removed = (def["x-removed-fields"] ?? {}) as Record<string, string>;
-  for (const field of Object.keys(removed)) if (hasOwn(input, field)) return malformed(`${op}: the ${field} field was removed: ${removed[field]}`, "removed-field");
+  for (const field of Object.keys(removed))
+    if (hasOwn(input, field))
+      return malformed(`${op}: the ${field} field was removed: ${removed[field]}`, "removed-field");
 
   const request: Record<string, unknown> = {};
   for (const key of Object.keys(input)) if (hasOwn(properties, key)) request[key] = input[key];
@@ -67,11 +82,13 @@ export function parseToolRequest(raw: unknown, options: ParseOptions = {}): Pars
     const errors = validate.errors ?? [];
     const codes = errors.map((e) => invalidCode(e, properties));
     const message = `${op}: ${errors.map(describe).join("; ")}`;
-    if (errors.length && codes.every((c) => c !== undefined)) return { ok: false, error: { code: codes[0]!, message }, reason: "invalid-value" };
+    if (errors.length && codes.every((c) => c !== undefined))
+      return { ok: false, error: { code: codes[0]!, message }, reason: "invalid-value" };
     return malformed(message, "schema");
   }
   const exactlyOne = def["x-exactly-one-of"] as string[] | undefined;
-  if (exactlyOne && exactlyOne.filter((k) => hasOwn(request, k)).length !== 1) return malformed(`${op}: send exactly one of ${exactlyOne.join(", ")}`, "exactly-one-of");
+  if (exactlyOne && exactlyOne.filter((k) => hasOwn(request, k)).length !== 1)
+    return malformed(`${op}: send exactly one of ${exactlyOne.join(", ")}`, "exactly-one-of");
   return { ok: true, op: op as OperationName, request: request as unknown as ToolRequest };
 }
 
@@ -86,7 +103,8 @@ function invalidCode(e: ErrorObject, properties: Record<string, Schema>): string
 
 function describe(e: ErrorObject): string {
   const where = e.instancePath || "/";
-  if (e.keyword === "enum") return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  if (e.keyword === "enum")
+    return `${where} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   if (e.keyword === "required") return `missing required field ${String(e.params.missingProperty)}`;
   if (e.keyword === "additionalProperties") return `${where} has unknown member ${String(e.params.additionalProperty)}`;
   return `${where} ${e.message ?? e.keyword}`;

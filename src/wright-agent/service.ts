@@ -26,7 +26,8 @@ export function createToolService(handlers: ToolHandlers, options: ToolServiceOp
   const parseOptions = options.operations ? { operations: options.operations } : {};
   // Request validators are generated (precompiled); only the advertised set needs checking here.
   for (const op of options.operations ?? OPERATION_NAMES) {
-    if (!operationEntry(op)) throw new Error(`cannot advertise ${op}: the wright-agent/v1 contract has no such operation`);
+    if (!operationEntry(op))
+      throw new Error(`cannot advertise ${op}: the wright-agent/v1 contract has no such operation`);
   }
   return {
     operations: options.operations ?? OPERATION_NAMES,
@@ -40,7 +41,12 @@ export function createToolService(handlers: ToolHandlers, options: ToolServiceOp
       } catch (e) {
         if (e instanceof ToolRefusal) return { error: e.toError() };
         options.onInternalError?.(e, raw);
-        return { error: { code: "internal-error", message: `internal error in ${parsed.op}: ${e instanceof Error ? e.message : String(e)}` } };
+        return {
+          error: {
+            code: "internal-error",
+            message: `internal error in ${parsed.op}: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        };
       }
     },
   };

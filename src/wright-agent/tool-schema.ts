@@ -32,15 +32,19 @@ export interface InputSchemaOptions {
 export function deriveInputSchema(doc: ContractDocument, requestDef: string, options: InputSchemaOptions = {}): Schema {
   const def = doc.$defs[requestDef];
   if (!def) throw new ToolSchemaError(`the contract has no request definition ${requestDef}`);
-  if (def.type !== "object" || typeof def.properties !== "object" || def.properties === null) throw new ToolSchemaError(`${requestDef} is not an object schema with properties`);
-  if (typeof def.description !== "string" || def.description.trim() === "") throw new ToolSchemaError(`${requestDef} has no description`);
+  if (def.type !== "object" || typeof def.properties !== "object" || def.properties === null)
+    throw new ToolSchemaError(`${requestDef} is not an object schema with properties`);
+  if (typeof def.description !== "string" || def.description.trim() === "")
+    throw new ToolSchemaError(`${requestDef} has no description`);
   const drop = new Set(["op", ...(options.omit ?? [])]);
   for (const field of options.omit ?? []) {
-    if (!Object.prototype.hasOwnProperty.call(def.properties, field)) throw new ToolSchemaError(`${requestDef} has no field ${field} to omit`);
+    if (!Object.prototype.hasOwnProperty.call(def.properties, field))
+      throw new ToolSchemaError(`${requestDef} has no field ${field} to omit`);
   }
   const schema = stripAnnotations(def) as Schema;
   const properties: Schema = {};
-  for (const [name, sub] of Object.entries(schema.properties as Schema)) if (!drop.has(name)) setOwn(properties, name, sub);
+  for (const [name, sub] of Object.entries(schema.properties as Schema))
+    if (!drop.has(name)) setOwn(properties, name, sub);
   schema.properties = properties;
   const required = ((schema.required as string[] | undefined) ?? []).filter((r) => !drop.has(r));
   if (required.length) schema.required = required;
@@ -58,8 +62,12 @@ export function deriveInputSchema(doc: ContractDocument, requestDef: string, opt
   }
   const root = "\u0000root";
   const cycle = findRecursion({ $id: "", $defs: { ...doc.$defs, [root]: schema } }, root);
-  if (cycle) throw new ToolSchemaError(`${requestDef} reaches a recursive $ref: ${cycle.filter((n) => n !== root).join(" -> ")}`);
-  if (reached.size) schema.$defs = Object.fromEntries([...reached].sort().map((name) => [name, stripAnnotations(doc.$defs[name])]));
+  if (cycle)
+    throw new ToolSchemaError(
+      `${requestDef} reaches a recursive $ref: ${cycle.filter((n) => n !== root).join(" -> ")}`,
+    );
+  if (reached.size)
+    schema.$defs = Object.fromEntries([...reached].sort().map((name) => [name, stripAnnotations(doc.$defs[name])]));
   return schema;
 }
 
@@ -68,10 +76,12 @@ export function checkStandalone(schema: Schema): string[] {
   const problems: string[] = [];
   const defs = (schema.$defs ?? {}) as Record<string, Schema>;
   for (const name of [...directRefs(schema), ...Object.values(defs).flatMap((d) => directRefs(d))]) {
-    if (!Object.prototype.hasOwnProperty.call(defs, name)) problems.push(`$ref to #/$defs/${name} does not resolve locally`);
+    if (!Object.prototype.hasOwnProperty.call(defs, name))
+      problems.push(`$ref to #/$defs/${name} does not resolve locally`);
   }
   walkSchema(schema, (node) => {
-    if (typeof node.$ref === "string" && !node.$ref.startsWith("#/$defs/")) problems.push(`non-local $ref ${node.$ref}`);
+    if (typeof node.$ref === "string" && !node.$ref.startsWith("#/$defs/"))
+      problems.push(`non-local $ref ${node.$ref}`);
   });
   const root = "\u0000root";
   const cycle = findRecursion({ $id: "", $defs: { ...defs, [root]: { ...schema, $defs: undefined } } }, root);

@@ -9,7 +9,14 @@
  *   input_schema keeps every caller-meaningful field, `sources` included (the MCP surface drops it).
  * - `json-schema`: `{"contract":"wright-agent/v1","schemas":{op: standalone schema}}`.
  */
-import { AGENT_CONTRACT, contractDocument, OPERATIONS, toolName, type ContractDocument, type Schema } from "./contract.js";
+import {
+  AGENT_CONTRACT,
+  contractDocument,
+  OPERATIONS,
+  toolName,
+  type ContractDocument,
+  type Schema,
+} from "./contract.js";
 import { checkStandalone, deriveInputSchema, ToolSchemaError } from "./tool-schema.js";
 
 export const TOOL_FORMATS = ["messages", "json-schema"] as const;
@@ -44,7 +51,8 @@ export function toolDescription(entry: ToolSource["catalog"][number]): string {
 
 function selected(source: ToolSource, operations: readonly string[] | undefined) {
   if (!operations) return source.catalog;
-  for (const op of operations) if (!source.catalog.some((e) => e.op === op)) throw new ToolSchemaError(`unknown operation ${op}`);
+  for (const op of operations)
+    if (!source.catalog.some((e) => e.op === op)) throw new ToolSchemaError(`unknown operation ${op}`);
   return source.catalog.filter((e) => operations.includes(e.op));
 }
 
@@ -70,13 +78,25 @@ export function clientTools(operations?: readonly string[], source: ToolSource =
 export function requestSchemas(operations?: readonly string[], source: ToolSource = GENERATED): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   for (const entry of selected(source, operations)) {
-    out[entry.op] = { $schema: "https://json-schema.org/draft/2020-12/schema", title: toolName(entry.op), description: toolDescription(entry), ...inputSchema(source, entry) };
+    out[entry.op] = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: toolName(entry.op),
+      description: toolDescription(entry),
+      ...inputSchema(source, entry),
+    };
   }
   return out;
 }
 
 /** The exact bytes `contract-suite tools wright-agent --format <format>` prints. */
-export function renderToolDefinitions(format: ToolFormat, operations?: readonly string[], source: ToolSource = GENERATED): string {
-  const body = format === "messages" ? { contract: AGENT_CONTRACT, tools: clientTools(operations, source) } : { contract: AGENT_CONTRACT, schemas: requestSchemas(operations, source) };
+export function renderToolDefinitions(
+  format: ToolFormat,
+  operations?: readonly string[],
+  source: ToolSource = GENERATED,
+): string {
+  const body =
+    format === "messages"
+      ? { contract: AGENT_CONTRACT, tools: clientTools(operations, source) }
+      : { contract: AGENT_CONTRACT, schemas: requestSchemas(operations, source) };
   return JSON.stringify(body) + "\n";
 }

@@ -15,7 +15,11 @@ const DEPCRUISE = join(REPO, "node_modules/dependency-cruiser/bin/dependency-cru
 
 async function cruise(cwd: string, roots: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, [DEPCRUISE, ...roots, "--config", join(REPO, ".dependency-cruiser.cjs"), "--output-type", "err"], { cwd, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 });
+    const { stdout } = await run(
+      process.execPath,
+      [DEPCRUISE, ...roots, "--config", join(REPO, ".dependency-cruiser.cjs"), "--output-type", "err"],
+      { cwd, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
+    );
     return { code: 0, out: stdout };
   } catch (e) {
     const err = e as { code?: number; stdout?: string };
@@ -25,7 +29,10 @@ async function cruise(cwd: string, roots: string[]): Promise<{ code: number; out
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "cs-rules-"));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", allowJs: true } }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", allowJs: true } }),
+  );
   symlinkSync(join(REPO, "node_modules"), join(dir, "node_modules"));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

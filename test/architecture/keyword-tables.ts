@@ -23,7 +23,8 @@ export function keywordTables(text: string, keywords: ReadonlySet<string>, file 
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const out: KeywordTable[] = [];
   const lineOf = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
-  const literal = (n: ts.Node): string | undefined => (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : undefined);
+  const literal = (n: ts.Node): string | undefined =>
+    ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : undefined;
   // Per enclosing function: expression text -> keywords compared with it (and where first).
   type Groups = Map<string, { shape: KeywordTable["shape"]; keywords: Set<string>; line: number }>;
   const scopes: Groups[] = [new Map()];
@@ -36,7 +37,8 @@ export function keywordTables(text: string, keywords: ReadonlySet<string>, file 
     g.keywords.add(kw);
   };
   const flush = (groups: Groups) => {
-    for (const g of groups.values()) if (g.keywords.size >= 3) out.push({ line: g.line, shape: g.shape, keywords: [...g.keywords].sort() });
+    for (const g of groups.values())
+      if (g.keywords.size >= 3) out.push({ line: g.line, shape: g.shape, keywords: [...g.keywords].sort() });
   };
   const visit = (node: ts.Node): void => {
     const isScope = ts.isFunctionLike(node);
@@ -46,19 +48,36 @@ export function keywordTables(text: string, keywords: ReadonlySet<string>, file 
       if (kws.size >= 3) out.push({ line: lineOf(node), shape: "array", keywords: [...kws].sort() });
     } else if (ts.isObjectLiteralExpression(node)) {
       const props = node.properties.filter(ts.isPropertyAssignment);
-      const names = props.map((p) => (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : undefined)).filter((k): k is string => k !== undefined && keywords.has(k));
-      const allLiteral = props.length > 0 && props.every((p) => ts.isStringLiteral(p.initializer) || ts.isNumericLiteral(p.initializer) || p.initializer.kind === ts.SyntaxKind.TrueKeyword || p.initializer.kind === ts.SyntaxKind.FalseKeyword);
-      if (allLiteral && new Set(names).size >= 3) out.push({ line: lineOf(node), shape: "lookup", keywords: [...new Set(names)].sort() });
+      const names = props
+        .map((p) => (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : undefined))
+        .filter((k): k is string => k !== undefined && keywords.has(k));
+      const allLiteral =
+        props.length > 0 &&
+        props.every(
+          (p) =>
+            ts.isStringLiteral(p.initializer) ||
+            ts.isNumericLiteral(p.initializer) ||
+            p.initializer.kind === ts.SyntaxKind.TrueKeyword ||
+            p.initializer.kind === ts.SyntaxKind.FalseKeyword,
+        );
+      if (allLiteral && new Set(names).size >= 3)
+        out.push({ line: lineOf(node), shape: "lookup", keywords: [...new Set(names)].sort() });
     } else if (ts.isBinaryExpression(node)) {
       const op = node.operatorToken.kind;
-      if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) {
+      if (
+        op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+        op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+        op === ts.SyntaxKind.EqualsEqualsToken ||
+        op === ts.SyntaxKind.ExclamationEqualsToken
+      ) {
         const l = literal(node.left);
         const r = literal(node.right);
         if (r !== undefined) note("comparisons", node.left, r, node);
         else if (l !== undefined) note("comparisons", node.right, l, node);
       } else if (op === ts.SyntaxKind.InKeyword) note("in-tests", node.right, literal(node.left), node);
     } else if (ts.isSwitchStatement(node)) {
-      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause)) note("comparisons", node.expression, literal(clause.expression), clause);
+      for (const clause of node.caseBlock.clauses)
+        if (ts.isCaseClause(clause)) note("comparisons", node.expression, literal(clause.expression), clause);
     }
     ts.forEachChild(node, visit);
     if (isScope) flush(scopes.pop()!);
@@ -69,4 +88,5 @@ export function keywordTables(text: string, keywords: ReadonlySet<string>, file 
 }
 
 /** Inline RFC 6901 escaping or unescaping (`.replace(/~1/g, "/")`, `.replace(/\//g, "~1")`, `replaceAll("~0", ...)`, `split("~1")`). */
-export const INLINE_POINTER_ESCAPE = /\.(?:replace|replaceAll)\(\s*(?:\/~[01]?\/g?|["'`]~[01]?["'`]|\/\\\/\/g\s*,\s*["'`]~1)|\.split\(\s*["'`]~[01]["'`]/;
+export const INLINE_POINTER_ESCAPE =
+  /\.(?:replace|replaceAll)\(\s*(?:\/~[01]?\/g?|["'`]~[01]?["'`]|\/\\\/\/g\s*,\s*["'`]~1)|\.split\(\s*["'`]~[01]["'`]/;

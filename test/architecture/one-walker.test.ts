@@ -24,24 +24,53 @@ const KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_MAP_KEYWORDS, ...SCHEMA
 const NOT_TRAVERSALS: Record<string, { count: number; why: string }> = {
   "src/schema/walk.ts": { count: 3, why: "the walker's own tables (maps, single schemas, lists)" },
   "src/review/schema/families/applicators.ts": { count: 1, why: "the keywords this containment family decides" },
-  "src/review/schema/families/index.ts": { count: 1, why: "the checker's core keywords (unions and allOf), decided by containment.ts itself" },
-  "src/review/schema/keywords.ts": { count: 2, why: "annotations ($defs, contentSchema) and the keywords that determine a type" },
-  "src/review/schema/merge.ts": { count: 2, why: "how allOf merging combines each keyword's values (object closers, per-keyword merge)" },
+  "src/review/schema/families/index.ts": {
+    count: 1,
+    why: "the checker's core keywords (unions and allOf), decided by containment.ts itself",
+  },
+  "src/review/schema/keywords.ts": {
+    count: 2,
+    why: "annotations ($defs, contentSchema) and the keywords that determine a type",
+  },
+  "src/review/schema/merge.ts": {
+    count: 2,
+    why: "how allOf merging combines each keyword's values (object closers, per-keyword merge)",
+  },
   "src/review/arbitrary.ts": { count: 2, why: "keywords that hint a value's type when `type` is absent" },
   "src/review/construct.ts": { count: 1, why: "keywords that hint a value's type when `type` is absent" },
-  "src/review/lint/rules/member-without-type.ts": { count: 1, why: "keywords that say a member is an object (the rule's finding)" },
-  "src/review/lint/walk.ts": { count: 1, why: "the lint role each walker site gets by its keyword (walks through walk.ts's subschemas)" },
-  "src/review/introduced-member.ts": { count: 1, why: "the combinators through which a member is named (members, not subschemas in general)" },
-  "codegen/lang/prepass.ts": { count: 3, why: "what quicktype reads and ignores, and the names hoisted types get (walks through walk.ts's mapSubschemas)" },
+  "src/review/lint/rules/member-without-type.ts": {
+    count: 1,
+    why: "keywords that say a member is an object (the rule's finding)",
+  },
+  "src/review/lint/walk.ts": {
+    count: 1,
+    why: "the lint role each walker site gets by its keyword (walks through walk.ts's subschemas)",
+  },
+  "src/review/introduced-member.ts": {
+    count: 1,
+    why: "the combinators through which a member is named (members, not subschemas in general)",
+  },
+  "codegen/lang/prepass.ts": {
+    count: 3,
+    why: "what quicktype reads and ignores, and the names hoisted types get (walks through walk.ts's mapSubschemas)",
+  },
   "conformance/openrpc/schema-arbitrary.ts": { count: 1, why: "the subset of keywords its `matches` evaluates" },
   "src/wit/analysis/signature.ts": { count: 1, why: "tree-sitter node types (if/else/not), no schema at all" },
 };
 
 /** Files allowed to import walk.ts's raw tables: they check each keyword's value, they do not walk. */
-const TABLE_IMPORTERS = new Set(["src/schema/walk.ts", "src/review/schema/dialect.ts", "src/review/schema/keywords.ts"]);
+const TABLE_IMPORTERS = new Set([
+  "src/schema/walk.ts",
+  "src/review/schema/dialect.ts",
+  "src/review/schema/keywords.ts",
+]);
 
 function sources(): string[] {
-  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "src", "codegen", "conformance", "scripts"], { cwd: REPO, encoding: "utf8" })
+  return execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "src", "codegen", "conformance", "scripts"],
+    { cwd: REPO, encoding: "utf8" },
+  )
     .split("\n")
     .filter((f) => /\.(ts|mts|cts)$/.test(f) && !f.startsWith("src/generated/") && !f.endsWith(".d.ts"));
 }
@@ -62,19 +91,36 @@ describe("one schema walker", () => {
       const tables = keywordTables(read(f), KEYWORDS, f);
       if (tables.length) found[f] = tables.map((t) => `${f}:${t.line} ${t.shape} [${t.keywords.join(", ")}]`);
     }
-    const unexpected = Object.entries(found).filter(([f, t]) => NOT_TRAVERSALS[f]?.count !== t.length).flatMap(([, t]) => t);
-    expect(unexpected, "a keyword table outside src/schema/walk.ts: walk schemas with walkSchema / subschemas / mapSubschemas / mapSchema / walkDocument there").toEqual([]);
+    const unexpected = Object.entries(found)
+      .filter(([f, t]) => NOT_TRAVERSALS[f]?.count !== t.length)
+      .flatMap(([, t]) => t);
+    expect(
+      unexpected,
+      "a keyword table outside src/schema/walk.ts: walk schemas with walkSchema / subschemas / mapSubschemas / mapSchema / walkDocument there",
+    ).toEqual([]);
     const gone = Object.keys(NOT_TRAVERSALS).filter((f) => !found[f]);
     expect(gone, "NOT_TRAVERSALS lists files that no longer have such a list: drop them").toEqual([]);
   });
 
   it("the raw subschema tables are imported only where keyword values are checked", () => {
-    const importers = files.filter((f) => /import\s*\{[^}]*\bSCHEMA_(?:MAP_|ARRAY_)?KEYWORDS\b[^}]*\}\s*from\s*["'][^"']*schema\/walk\.js["']/.test(read(f)));
+    const importers = files.filter((f) =>
+      /import\s*\{[^}]*\bSCHEMA_(?:MAP_|ARRAY_)?KEYWORDS\b[^}]*\}\s*from\s*["'][^"']*schema\/walk\.js["']/.test(
+        read(f),
+      ),
+    );
     expect(importers.filter((f) => !TABLE_IMPORTERS.has(f))).toEqual([]);
   });
 
   it("inline ~1/~0 escaping appears only in src/json", () => {
-    const inline = files.filter((f) => !f.startsWith("src/json/")).flatMap((f) => read(f).split("\n").map((line, i) => ({ f, line, i })).filter((l) => INLINE_POINTER_ESCAPE.test(l.line)).map((l) => `${l.f}:${l.i + 1} ${l.line.trim()}`));
+    const inline = files
+      .filter((f) => !f.startsWith("src/json/"))
+      .flatMap((f) =>
+        read(f)
+          .split("\n")
+          .map((line, i) => ({ f, line, i }))
+          .filter((l) => INLINE_POINTER_ESCAPE.test(l.line))
+          .map((l) => `${l.f}:${l.i + 1} ${l.line.trim()}`),
+      );
     expect(inline, "use escapeToken / unescapeToken / parsePointer / formatPointer from src/json").toEqual([]);
     expect(read("src/json/pointer.ts")).toMatch(INLINE_POINTER_ESCAPE);
   });
@@ -85,24 +131,60 @@ describe("the scanner (keyword-tables.ts) on sources that break the rule", () =>
 
   it("finds a second table as a Set, an || chain, an if/else ladder, a switch, a lookup object and `in` tests", () => {
     // The shapes the repository's hand-written traversals had (dialect.ts, codegen/optimize.ts, wright-agent, lint).
-    expect(tables(`const SCHEMA_VALUED = ["additionalProperties", "items", "not", "if"];`)).toEqual(["array additionalProperties,if,items,not"]);
-    expect(tables(`const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);`)).toEqual(["array $defs,dependentSchemas,patternProperties,properties"]);
-    expect(tables(`function walk(k: string, v: unknown) { return walk(v, k === "properties" || k === "$defs" || k === "patternProperties"); }`)).toEqual(["comparisons $defs,patternProperties,properties"]);
-    expect(tables(`function f(k: string) { if (k === "items") return 1; else if (k === "not") return 2; else if ("allOf" === k) return 3; }`)).toEqual(["comparisons allOf,items,not"]);
-    expect(tables(`function f(k: string) { switch (k) { case "anyOf": case "oneOf": return 1; case "contains": return 2; } }`)).toEqual(["comparisons anyOf,contains,oneOf"]);
-    expect(tables(`const ROLE = { properties: "member", items: "items", not: "negated" };`)).toEqual(["lookup items,not,properties"]);
-    expect(tables(`function f(n: object) { return "properties" in n || "items" in n || "prefixItems" in n; }`)).toEqual(["in-tests items,prefixItems,properties"]);
+    expect(tables(`const SCHEMA_VALUED = ["additionalProperties", "items", "not", "if"];`)).toEqual([
+      "array additionalProperties,if,items,not",
+    ]);
+    expect(
+      tables(`const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);`),
+    ).toEqual(["array $defs,dependentSchemas,patternProperties,properties"]);
+    expect(
+      tables(
+        `function walk(k: string, v: unknown) { return walk(v, k === "properties" || k === "$defs" || k === "patternProperties"); }`,
+      ),
+    ).toEqual(["comparisons $defs,patternProperties,properties"]);
+    expect(
+      tables(
+        `function f(k: string) { if (k === "items") return 1; else if (k === "not") return 2; else if ("allOf" === k) return 3; }`,
+      ),
+    ).toEqual(["comparisons allOf,items,not"]);
+    expect(
+      tables(
+        `function f(k: string) { switch (k) { case "anyOf": case "oneOf": return 1; case "contains": return 2; } }`,
+      ),
+    ).toEqual(["comparisons anyOf,contains,oneOf"]);
+    expect(tables(`const ROLE = { properties: "member", items: "items", not: "negated" };`)).toEqual([
+      "lookup items,not,properties",
+    ]);
+    expect(tables(`function f(n: object) { return "properties" in n || "items" in n || "prefixItems" in n; }`)).toEqual(
+      ["in-tests items,prefixItems,properties"],
+    );
   });
 
   it("stays quiet on walker use, on two keywords, on comparisons split across functions and on a schema literal", () => {
-    expect(tables(`walkSchema(root, (node) => { if (typeof node.$ref === "string") out.push(node.$ref); });`)).toEqual([]);
+    expect(tables(`walkSchema(root, (node) => { if (typeof node.$ref === "string") out.push(node.$ref); });`)).toEqual(
+      [],
+    );
     expect(tables(`const x = ["properties", "required", "additionalProperties", "minProperties"];`)).toEqual([]);
-    expect(tables(`const a = (k: string) => k === "items"; const b = (k: string) => k === "not"; const c = (k: string) => k === "if";`)).toEqual([]);
-    expect(tables(`const s = { type: "object", properties: { a: { type: "string" } }, items: {}, not: {} };`)).toEqual([]);
+    expect(
+      tables(
+        `const a = (k: string) => k === "items"; const b = (k: string) => k === "not"; const c = (k: string) => k === "if";`,
+      ),
+    ).toEqual([]);
+    expect(tables(`const s = { type: "object", properties: { a: { type: "string" } }, items: {}, not: {} };`)).toEqual(
+      [],
+    );
   });
 
   it("the escape pattern finds inline escaping in each spelling and not src/json's calls", () => {
-    for (const bad of [`t.replace(/~1/g, "/").replace(/~0/g, "~")`, `s.replace(/~/g, "~0")`, `s.replace(/\\//g, "~1")`, `t.replaceAll("~1", "/")`, `p.split("~1")`]) expect(bad).toMatch(INLINE_POINTER_ESCAPE);
-    for (const good of [`unescapeToken(t)`, `escapeToken(k)`, `formatPointer(["a/b"])`, `"/a~1b"`]) expect(good).not.toMatch(INLINE_POINTER_ESCAPE);
+    for (const bad of [
+      `t.replace(/~1/g, "/").replace(/~0/g, "~")`,
+      `s.replace(/~/g, "~0")`,
+      `s.replace(/\\//g, "~1")`,
+      `t.replaceAll("~1", "/")`,
+      `p.split("~1")`,
+    ])
+      expect(bad).toMatch(INLINE_POINTER_ESCAPE);
+    for (const good of [`unescapeToken(t)`, `escapeToken(k)`, `formatPointer(["a/b"])`, `"/a~1b"`])
+      expect(good).not.toMatch(INLINE_POINTER_ESCAPE);
   });
 });

@@ -11,11 +11,18 @@ import { availableParallelism } from "node:os";
 import { cpuBetween, pinProcess, processCpu, quartiles, type ProcessCpuReading } from "../../scripts/bench/measure.js";
 import { placeProcesses } from "../../scripts/bench/wit.js";
 
-const reading = (threadsMs: number, statMs: number, tids: string[]): ProcessCpuReading => ({ threadsMs, statMs, tids: new Set(tids) });
+const reading = (threadsMs: number, statMs: number, tids: string[]): ProcessCpuReading => ({
+  threadsMs,
+  statMs,
+  tids: new Set(tids),
+});
 
 describe("cpuBetween", () => {
   it("takes the ns sum when the same threads are alive and the clocks agree", () => {
-    expect(cpuBetween(reading(100, 100, ["1", "2"]), reading(355.5, 360, ["1", "2", "3"]))).toEqual({ ms: 255.5, clock: "schedstat" });
+    expect(cpuBetween(reading(100, 100, ["1", "2"]), reading(355.5, 360, ["1", "2", "3"]))).toEqual({
+      ms: 255.5,
+      clock: "schedstat",
+    });
   });
   it("takes stat's ticks when a thread of the first reading is gone", () => {
     expect(cpuBetween(reading(100, 100, ["1", "2"]), reading(150, 160, ["1"]))).toEqual({ ms: 60, clock: "stat" });
@@ -102,45 +109,60 @@ const hasTaskset = (() => {
   }
 })();
 
-describe.runIf(hasTaskset && availableParallelism() >= 2 && existsSync("/proc/self/task"))("pinProcess (the wit rows' 1-client rounds)", () => {
-  it("sets every thread of a real process to the given cores, and back", async () => {
-    // A child with worker threads besides its main thread: -a must reach all of them.
-    const child = spawn(process.execPath, ["-e", "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }); console.log('ready'); setInterval(() => {}, 1000);"], { stdio: ["ignore", "pipe", "inherit"] });
-    try {
-      expect(await nextLine(child)).toBe("ready");
-      const allowed = () => readdirSync(`/proc/${child.pid}/task`).map((t) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${child.pid}/task/${t}/status`, "utf8"))![1]);
-      const last = String(availableParallelism() - 1);
-      expect(pinProcess(child.pid!, last)).toBe(true);
-      const pinned = allowed();
-      expect(pinned.length).toBeGreaterThan(2);
-      expect(new Set(pinned)).toEqual(new Set([last]));
-      expect(pinProcess(child.pid!, `0-${last}`)).toBe(true);
-      expect(new Set(allowed())).toEqual(new Set([`0-${last}`]));
-    } finally {
-      child.kill();
-    }
-  });
-  it("placeProcesses puts a server and this process on separate cores, and every round after puts both back", async () => {
-    const child = spawn(process.execPath, ["-e", "console.log('ready'); setInterval(() => {}, 1000);"], { stdio: ["ignore", "pipe", "inherit"] });
-    const cores = availableParallelism();
-    const all = `0-${cores - 1}`;
-    const list = (pid: number) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1];
-    try {
-      expect(await nextLine(child)).toBe("ready");
-      // Three rounds: a count taken while pinned (one core fewer) would leave the second round pinned.
-      for (let round = 0; round < 3; round++) {
-        expect(placeProcesses([child.pid!], true, cores)).toBe(true);
-        expect(list(child.pid!)).toBe(String(cores - 1));
-        expect(list(process.pid)).toBe(cores === 2 ? "0" : `0-${cores - 2}`);
-        expect(placeProcesses([child.pid!], false, cores)).toBe(true);
-        expect([list(child.pid!), list(process.pid)]).toEqual([all, all]);
+describe.runIf(hasTaskset && availableParallelism() >= 2 && existsSync("/proc/self/task"))(
+  "pinProcess (the wit rows' 1-client rounds)",
+  () => {
+    it("sets every thread of a real process to the given cores, and back", async () => {
+      // A child with worker threads besides its main thread: -a must reach all of them.
+      const child = spawn(
+        process.execPath,
+        [
+          "-e",
+          "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }); console.log('ready'); setInterval(() => {}, 1000);",
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      try {
+        expect(await nextLine(child)).toBe("ready");
+        const allowed = () =>
+          readdirSync(`/proc/${child.pid}/task`).map(
+            (t) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${child.pid}/task/${t}/status`, "utf8"))![1],
+          );
+        const last = String(availableParallelism() - 1);
+        expect(pinProcess(child.pid!, last)).toBe(true);
+        const pinned = allowed();
+        expect(pinned.length).toBeGreaterThan(2);
+        expect(new Set(pinned)).toEqual(new Set([last]));
+        expect(pinProcess(child.pid!, `0-${last}`)).toBe(true);
+        expect(new Set(allowed())).toEqual(new Set([`0-${last}`]));
+      } finally {
+        child.kill();
       }
-    } finally {
-      placeProcesses([], false, cores);
-      child.kill();
-    }
-  });
-  it("answers false, and throws nothing, for a process that is not there", () => {
-    expect(pinProcess(2 ** 22 + 12345, "0")).toBe(false);
-  });
-});
+    });
+    it("placeProcesses puts a server and this process on separate cores, and every round after puts both back", async () => {
+      const child = spawn(process.execPath, ["-e", "console.log('ready'); setInterval(() => {}, 1000);"], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const cores = availableParallelism();
+      const all = `0-${cores - 1}`;
+      const list = (pid: number) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1];
+      try {
+        expect(await nextLine(child)).toBe("ready");
+        // Three rounds: a count taken while pinned (one core fewer) would leave the second round pinned.
+        for (let round = 0; round < 3; round++) {
+          expect(placeProcesses([child.pid!], true, cores)).toBe(true);
+          expect(list(child.pid!)).toBe(String(cores - 1));
+          expect(list(process.pid)).toBe(cores === 2 ? "0" : `0-${cores - 2}`);
+          expect(placeProcesses([child.pid!], false, cores)).toBe(true);
+          expect([list(child.pid!), list(process.pid)]).toEqual([all, all]);
+        }
+      } finally {
+        placeProcesses([], false, cores);
+        child.kill();
+      }
+    });
+    it("answers false, and throws nothing, for a process that is not there", () => {
+      expect(pinProcess(2 ** 22 + 12345, "0")).toBe(false);
+    });
+  },
+);

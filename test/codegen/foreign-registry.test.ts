@@ -38,7 +38,13 @@ describe("gen for anyone's registry", () => {
     expect(manifest.files).toEqual(files.filter((f) => f !== MANIFEST));
     for (const f of manifest.files) {
       const specs = [...readFileSync(join(out, f), "utf8").matchAll(/\bfrom\s+"([^"]+)"/g)].map((m) => m[1]!);
-      for (const spec of specs) expect(spec.startsWith("./") || spec === "@contract-suite/runtime" || spec.startsWith("@contract-suite/runtime/ajv/"), `${f} imports ${spec}`).toBe(true);
+      for (const spec of specs)
+        expect(
+          spec.startsWith("./") ||
+            spec === "@contract-suite/runtime" ||
+            spec.startsWith("@contract-suite/runtime/ajv/"),
+          `${f} imports ${spec}`,
+        ).toBe(true);
     }
     // An alias definition is a type alias, not a numbered copy of its target.
     const types = readFileSync(join(out, "wright-upstream/types.ts"), "utf8");
@@ -94,10 +100,21 @@ describe("the generator hash", () => {
   it("covers the real module graph: the loader, the pointer code, and the libraries' own dependencies (prettier)", () => {
     const graph = generatorGraph();
     const rel = graph.modules.map((m) => m.split("\\").join("/"));
-    for (const f of ["codegen/generate.ts", "codegen/types.ts", "codegen/validators.ts", "src/contracts/load.ts", "src/json/pointer.ts"]) {
-      expect(rel.some((m) => m.endsWith(f)), f).toBe(true);
+    for (const f of [
+      "codegen/generate.ts",
+      "codegen/types.ts",
+      "codegen/validators.ts",
+      "src/contracts/load.ts",
+      "src/json/pointer.ts",
+    ]) {
+      expect(
+        rel.some((m) => m.endsWith(f)),
+        f,
+      ).toBe(true);
     }
-    expect(Object.keys(graph.packages)).toEqual(expect.arrayContaining(["ajv", "json-schema-to-typescript", "json-schema-to-typescript>prettier"]));
+    expect(Object.keys(graph.packages)).toEqual(
+      expect.arrayContaining(["ajv", "json-schema-to-typescript", "json-schema-to-typescript>prettier"]),
+    );
     expect(rel.some((m) => m.includes("/test/"))).toBe(false);
   });
 });

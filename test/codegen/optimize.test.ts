@@ -32,7 +32,11 @@ describe("validator rewrites keep every verdict", () => {
       const { bundle } = buildBundle(contract);
       const original = compiled(bundle, false);
       const rewritten = compiled(optimizeBundle(bundle), true);
-      const seeds: JsonValue[] = [...vectorSamples(), ...witSamples, ...(fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 }) as JsonValue[])];
+      const seeds: JsonValue[] = [
+        ...vectorSamples(),
+        ...witSamples,
+        ...(fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 3, numRuns: 60 }) as JsonValue[]),
+      ];
       let compared = 0;
       for (const def of Object.keys(bundle.defs)) {
         const a = original(def);
@@ -40,7 +44,8 @@ describe("validator rewrites keep every verdict", () => {
         for (const seed of seeds) {
           for (const v of [seed, ...mutations(seed)].slice(0, 40)) {
             compared++;
-            if (a(v) !== b(v)) expect.fail(`${name}/${def} disagrees on ${JSON.stringify(v)}: original ${a(v)}, rewritten ${b(v)}`);
+            if (a(v) !== b(v))
+              expect.fail(`${name}/${def} disagrees on ${JSON.stringify(v)}: original ${a(v)}, rewritten ${b(v)}`);
           }
         }
       }
@@ -50,8 +55,16 @@ describe("validator rewrites keep every verdict", () => {
 });
 
 describe("rewrite rules", () => {
-  const bundle = (defs: Record<string, unknown>): SchemaBundle => ({ id: "urn:contract-suite:test", defs: defs as never, origins: {} });
-  const obj = (tag: unknown, required = true) => ({ type: "object", required: required ? ["t"] : [], properties: { t: tag } });
+  const bundle = (defs: Record<string, unknown>): SchemaBundle => ({
+    id: "urn:contract-suite:test",
+    defs: defs as never,
+    origins: {},
+  });
+  const obj = (tag: unknown, required = true) => ({
+    type: "object",
+    required: required ? ["t"] : [],
+    properties: { t: tag },
+  });
 
   it("a discriminator needs a required, pinned, distinct string tag on every branch", () => {
     expect(discriminatorOf(bundle({}), [obj({ const: "a" }), obj({ enum: ["b"] })])).toBe("t");
@@ -63,7 +76,12 @@ describe("rewrite rules", () => {
   });
 
   it("adds type: object with the discriminator (ajv lets non-objects through otherwise) and drops unqualified ones", () => {
-    const out = optimizeBundle(bundle({ E: { oneOf: [obj({ const: "a" }), obj({ const: "b" })] }, F: { oneOf: [{ type: "string" }, { type: "number" }], discriminator: { propertyName: "t" } } }));
+    const out = optimizeBundle(
+      bundle({
+        E: { oneOf: [obj({ const: "a" }), obj({ const: "b" })] },
+        F: { oneOf: [{ type: "string" }, { type: "number" }], discriminator: { propertyName: "t" } },
+      }),
+    );
     expect(out.defs.E).toMatchObject({ type: "object", discriminator: { propertyName: "t" } });
     expect(out.defs.F!.discriminator).toBeUndefined();
     const v = compiled(out, true)("E");
@@ -71,7 +89,16 @@ describe("rewrite rules", () => {
   });
 
   it("recognises only the exact self-referencing six-branch JsonValue", () => {
-    const jv = (selfRef: string) => ({ oneOf: [{ type: "null" }, { type: "boolean" }, { type: "number" }, { type: "string" }, { type: "array", items: { $ref: selfRef } }, { type: "object", additionalProperties: { $ref: selfRef } }] });
+    const jv = (selfRef: string) => ({
+      oneOf: [
+        { type: "null" },
+        { type: "boolean" },
+        { type: "number" },
+        { type: "string" },
+        { type: "array", items: { $ref: selfRef } },
+        { type: "object", additionalProperties: { $ref: selfRef } },
+      ],
+    });
     expect(isJsonValueOneOf(jv("#/$defs/J") as never, "J")).toBe(true);
     expect(isJsonValueOneOf(jv("#/$defs/Other") as never, "J")).toBe(false);
     const withInteger = jv("#/$defs/J");

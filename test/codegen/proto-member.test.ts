@@ -11,8 +11,14 @@ describe("a schema member named __proto__", () => {
   it("survives bundling, the validator rewrites and type generation as a plain member", async () => {
     const dir = mkdtempSync(join(tmpdir(), "proto-"));
     try {
-      writeFileSync(join(dir, "s.json"), '{"$defs":{"Odd":{"type":"object","required":["__proto__"],"properties":{"__proto__":{"type":"string","description":"d"}},"additionalProperties":false}}}');
-      writeFileSync(join(dir, "index.json"), JSON.stringify({ contracts: [{ name: "odd", kind: "json-schema", version: "1", entry: "s.json" }] }));
+      writeFileSync(
+        join(dir, "s.json"),
+        '{"$defs":{"Odd":{"type":"object","required":["__proto__"],"properties":{"__proto__":{"type":"string","description":"d"}},"additionalProperties":false}}}',
+      );
+      writeFileSync(
+        join(dir, "index.json"),
+        JSON.stringify({ contracts: [{ name: "odd", kind: "json-schema", version: "1", entry: "s.json" }] }),
+      );
       const reg = loadRegistry(dir);
       const { bundle } = buildBundle(await loadContract(reg, reg.contracts[0]!));
       const props = (bundle.defs.Odd as { properties: object }).properties;

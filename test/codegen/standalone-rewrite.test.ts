@@ -12,7 +12,12 @@ import { createRequire } from "node:module";
 import { loadContract, loadRegistry } from "../../src/contracts/index.js";
 import { buildBundle } from "../../codegen/bundle.js";
 import { standaloneSource, validatorName } from "../../codegen/validators.js";
-import { cheapLengthBounds, lazyInstancePaths, rewriteStandalone, StandaloneRewriteError } from "../../codegen/standalone-rewrite.js";
+import {
+  cheapLengthBounds,
+  lazyInstancePaths,
+  rewriteStandalone,
+  StandaloneRewriteError,
+} from "../../codegen/standalone-rewrite.js";
 import { arbitraryFor } from "../../conformance/openrpc/schema-arbitrary.js";
 import { contractSamples } from "../../conformance/index.js";
 import { mutations } from "../../src/review/mirror.js";
@@ -45,7 +50,10 @@ const registry = loadRegistry();
 /** A few values each definition's own schema describes (where the sampler supports it and stays small). */
 function derived(defs: Record<string, unknown>, def: string): unknown[] {
   try {
-    return fc.sample(arbitraryFor({ $ref: `#/$defs/${def}` }, { methods: [], $defs: defs } as never), { seed: 7, numRuns: 6 });
+    return fc.sample(arbitraryFor({ $ref: `#/$defs/${def}` }, { methods: [], $defs: defs } as never), {
+      seed: 7,
+      numRuns: 6,
+    });
   } catch {
     return []; // recursive or unsupported shapes: the other samples cover them
   }
@@ -61,7 +69,9 @@ describe("standalone rewrites keep verdicts and errors", () => {
       const plain = await load(raw);
       const rewritten = await load(rewriteStandalone(raw));
       // The bench's mixes are frame-wire events: they reach past the first check only there.
-      const events = entry.name.startsWith("frame-wire") ? [...eventMix().filter((_, i) => i % 3 === 0), ...largeEventMix()] : [];
+      const events = entry.name.startsWith("frame-wire")
+        ? [...eventMix().filter((_, i) => i % 3 === 0), ...largeEventMix()]
+        : [];
       const shared: unknown[] = [
         // Other contracts' definitions reject frame-wire values near the top: a slice is enough there.
         ...vectorSamples().slice(0, entry.name.startsWith("frame-wire") ? undefined : 40),
@@ -77,7 +87,9 @@ describe("standalone rewrites keep verdicts and errors", () => {
         const a = plain[validatorName(def)]!;
         const b = rewritten[validatorName(def)]!;
         // The sampler stalls on some wright-agent results (CompileResult): those contracts get the shared seeds only.
-        const values = [...(entry.name.startsWith("wright-agent") ? [] : derived(bundle.defs, def)), ...shared].flatMap((seed) => [seed, ...mutations(seed as JsonValue)].slice(0, 24));
+        const values = [...(entry.name.startsWith("wright-agent") ? [] : derived(bundle.defs, def)), ...shared].flatMap(
+          (seed) => [seed, ...mutations(seed as JsonValue)].slice(0, 24),
+        );
         // The bench mixes already hold their mutations (every one of them is compared).
         if (def === "FrameEvent") values.push(...events);
         for (const v of values) {
@@ -87,7 +99,10 @@ describe("standalone rewrites keep verdicts and errors", () => {
           compared++;
           if (!va) failures++;
           if (va !== vb) expect.fail(`${entry.name}/${def} verdicts differ on ${JSON.stringify(v)}`);
-          if (JSON.stringify(b.errors) !== ea) expect(JSON.parse(JSON.stringify(b.errors)), `${entry.name}/${def} errors on ${JSON.stringify(v)}`).toEqual(JSON.parse(ea));
+          if (JSON.stringify(b.errors) !== ea)
+            expect(JSON.parse(JSON.stringify(b.errors)), `${entry.name}/${def} errors on ${JSON.stringify(v)}`).toEqual(
+              JSON.parse(ea),
+            );
         }
       }
       expect(compared).toBeGreaterThan(1000);
@@ -99,37 +114,74 @@ describe("standalone rewrites keep verdicts and errors", () => {
     const contract = await loadContract(registry, registry.contracts.find((c) => c.name === "frame-wire")!);
     const raw = standaloneSource(buildBundle(contract).bundle, { allErrors: false });
     const [plain, rewritten] = [await load(raw), await load(rewriteStandalone(raw))];
-    const bad = { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/x", value: { k: [1, { "a/b": undefined }] } } };
+    const bad = {
+      type: "block_delta",
+      index: 0,
+      block_id: "b",
+      seq: 0,
+      delta: { op: "field_set", path: "/x", value: { k: [1, { "a/b": undefined }] } },
+    };
     const call = (f: Fn) => (f as unknown as (d: unknown, o: object) => boolean)(bad, { instancePath: "/events/3" });
     expect(call(plain.validateFrameEvent!)).toBe(false);
     expect(call(rewritten.validateFrameEvent!)).toBe(false);
     expect(rewritten.validateFrameEvent!.errors).toEqual(plain.validateFrameEvent!.errors);
-    expect((rewritten.validateFrameEvent!.errors as { instancePath: string }[])[0]!.instancePath).toBe("/events/3/delta/value/k/1/a~1b");
+    expect((rewritten.validateFrameEvent!.errors as { instancePath: string }[])[0]!.instancePath).toBe(
+      "/events/3/delta/value/k/1/a~1b",
+    );
   });
 });
 
 describe("rewrite rules", () => {
-  const sig = 'function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){';
+  const sig =
+    'function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){';
   it("refuses code that uses its evaluation context for more than passing it on", () => {
     expect(() => lazyInstancePaths([sig, "if(rootData.x){", "}"].join("\n"))).toThrow(StandaloneRewriteError);
-    expect(() => lazyInstancePaths([sig, 'if(!(validate2(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}))){', "errors++;"].join("\n"))).toThrow(StandaloneRewriteError);
+    expect(() =>
+      lazyInstancePaths(
+        [
+          sig,
+          'if(!(validate2(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}))){',
+          "errors++;",
+        ].join("\n"),
+      ),
+    ).toThrow(StandaloneRewriteError);
     expect(() => lazyInstancePaths("function validate3(data, {instancePath}){")).toThrow(StandaloneRewriteError);
   });
 
   it("calls sub-validators with the value alone and builds the path only on failure", () => {
     const out = lazyInstancePaths(
-      [sig, 'if(!(validate2(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}))){', "vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);"].join("\n"),
+      [
+        sig,
+        'if(!(validate2(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData,dynamicAnchors}))){',
+        "vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);",
+      ].join("\n"),
     );
-    expect(out).toContain("if(!(validate2(data.a))){\n__prefixPaths(validate2.errors, instancePath+\"/a\");");
+    expect(out).toContain('if(!(validate2(data.a))){\n__prefixPaths(validate2.errors, instancePath+"/a");');
     expect(out).not.toMatch(/parentData|rootData|dynamicAnchors/);
   });
 
   it("decides minLength/maxLength by .length where it settles them, counting code points otherwise", async () => {
-    const code = cheapLengthBounds('const func1 = require("ajv/dist/runtime/ucs2length").default;\nexports.min1 = (s) => func1(s) < 1;\nexports.min3 = (s) => func1(s) < 3;\nexports.max2 = (s) => func1(s) > 2;');
+    const code = cheapLengthBounds(
+      'const func1 = require("ajv/dist/runtime/ucs2length").default;\nexports.min1 = (s) => func1(s) < 1;\nexports.min3 = (s) => func1(s) < 3;\nexports.max2 = (s) => func1(s) > 2;',
+    );
     expect(code).toContain("(s.length < 1)");
     const m = await load(code);
     const ucs2 = (s: string) => [...s].length;
-    for (const s of ["", "a", "ab", "abc", "😀", "😀😀", "😀😀😀", "a😀", "😀a😀", "\ud800", "\ud800\ud800", "abcd", "😀😀a"]) {
+    for (const s of [
+      "",
+      "a",
+      "ab",
+      "abc",
+      "😀",
+      "😀😀",
+      "😀😀😀",
+      "a😀",
+      "😀a😀",
+      "\ud800",
+      "\ud800\ud800",
+      "abcd",
+      "😀😀a",
+    ]) {
       expect(m.min1!(s), s).toBe(ucs2(s) < 1);
       expect(m.min3!(s), s).toBe(ucs2(s) < 3);
       expect(m.max2!(s), s).toBe(ucs2(s) > 2);

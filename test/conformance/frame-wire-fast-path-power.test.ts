@@ -24,7 +24,10 @@ async function viaCommand(events: unknown[]): Promise<unknown> {
   let stdout = "";
   out.on("data", (d) => (stdout += d));
   await runFoldCommand(Readable.from([events.map((e) => JSON.stringify(e) + "\n").join("")]), out, new PassThrough());
-  const last = stdout.split("\n").filter((l) => l.trim() !== "").at(-1);
+  const last = stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .at(-1);
   return last === undefined ? undefined : JSON.parse(last);
 }
 
@@ -35,7 +38,13 @@ function repeatedPathStream(): fc.Arbitrary<unknown[]> {
     seq: fc.integer({ min: -1, max: 12 }),
     op: fc.constantFrom("field_set", "element_append", "field_set", "element_append", "append"),
     path: fc.constantFrom("/text", "/items", "/kind", "/meta/n", "/items/0", "/items/-", "", "/text/x"),
-    value: fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null), fc.constant([1]), fc.constant({ a: 1 })),
+    value: fc.oneof(
+      fc.string({ maxLength: 3 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.constant([1]),
+      fc.constant({ a: 1 }),
+    ),
     extra: fc.boolean(),
     // A seq that is a number but not an integer: the full path refuses it (invalid_event).
     fraction: fc.constantFrom(0, 0, 0, 0, 0, 0, 0, 0.5),
@@ -45,7 +54,13 @@ function repeatedPathStream(): fc.Arbitrary<unknown[]> {
     { type: "block_start", index: 0, block_id: "b0", block: { kind: "text", text: "", items: [], meta: { n: 0 } } },
     { type: "block_start", index: 1, block_id: "b1", block: { kind: "list", items: [1], text: "a" } },
     ...ds.map((d, i) => {
-      const ev: Record<string, unknown> = { type: "block_delta", index: d.index, block_id: d.blockId, seq: (d.seq < 0 ? i : d.seq + i) + d.fraction, delta: { op: d.op, path: d.path, value: d.value } };
+      const ev: Record<string, unknown> = {
+        type: "block_delta",
+        index: d.index,
+        block_id: d.blockId,
+        seq: (d.seq < 0 ? i : d.seq + i) + d.fraction,
+        delta: { op: d.op, path: d.path, value: d.value },
+      };
       if (d.extra) (ev.delta as Record<string, unknown>).note = 1;
       return ev;
     }),

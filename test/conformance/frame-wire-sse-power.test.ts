@@ -15,7 +15,10 @@ import { streamTurn } from "../../src/frame-wire/sse.js";
 
 const ours: SseClientTarget = (body) =>
   streamTurn(
-    { baseUrl: "http://frame-wire.invalid", fetch: async () => new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }) },
+    {
+      baseUrl: "http://frame-wire.invalid",
+      fetch: async () => new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }),
+    },
     { headers: { Authorization: "Bearer t" }, body: { messages: [{ role: "user", content: "hi" }] } },
   );
 
@@ -40,7 +43,10 @@ describe("conform frame-wire SSE (power checks): each fails on a client broken i
         if (done) break;
         text += new TextDecoder().decode(value); // a split sequence becomes U+FFFD
       }
-      const events = text.split("\n\n").filter((p) => p.startsWith("data: ")).map((p) => JSON.parse(p.slice(6)));
+      const events = text
+        .split("\n\n")
+        .filter((p) => p.startsWith("data: "))
+        .map((p) => JSON.parse(p.slice(6)));
       return foldEvents(events);
     };
     // Whole messages per chunk: the broken client is right; split sequences: it is not.

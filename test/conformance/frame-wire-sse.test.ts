@@ -15,7 +15,10 @@ import { streamTurn } from "../../src/frame-wire/sse.js";
 
 const ours: SseClientTarget = (body) =>
   streamTurn(
-    { baseUrl: "http://frame-wire.invalid", fetch: async () => new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }) },
+    {
+      baseUrl: "http://frame-wire.invalid",
+      fetch: async () => new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } }),
+    },
     { headers: { Authorization: "Bearer t" }, body: { messages: [{ role: "user", content: "hi" }] } },
   );
 
@@ -46,7 +49,10 @@ describe("conform frame-wire SSE: each check fails on a client broken its way", 
   it("frame-wire/sse/vectors: a client that drops the last message", async () => {
     const dropsLast: SseClientTarget = async (body) => {
       const text = await new Response(body).text();
-      const events = text.split("\n\n").filter((p) => p.startsWith("data: ")).map((p) => JSON.parse(p.slice(6)));
+      const events = text
+        .split("\n\n")
+        .filter((p) => p.startsWith("data: "))
+        .map((p) => JSON.parse(p.slice(6)));
       return foldEvents(events.slice(0, -1));
     };
     expect((await runCheck(checks[0]!, dropsLast, defaultContext())).status).toBe("fail");
@@ -60,7 +66,10 @@ describe("conform frame-wire SSE: each check fails on a client broken its way", 
   it("frame-wire/sse/unterminated-message-dropped: a client that dispatches what is left at the end", async () => {
     const eager: SseClientTarget = async (body) => {
       const text = await new Response(body).text();
-      const events = text.split(/\r\n|\r|\n/).filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+      const events = text
+        .split(/\r\n|\r|\n/)
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => JSON.parse(l.slice(5)));
       return foldEvents(events);
     };
     expect((await runCheck(checks[0]!, eager, defaultContext())).status).toBe("pass");

@@ -9,7 +9,13 @@
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { frameWireSuite, referenceFoldTarget, type FrameWireTarget } from "../../conformance/frame-wire/suite.js";
-import { diffOutcome, loadFrameWireVectors, vectorStdin, type FrameWireVector, type VectorResult } from "../../conformance/frame-wire/vectors.js";
+import {
+  diffOutcome,
+  loadFrameWireVectors,
+  vectorStdin,
+  type FrameWireVector,
+  type VectorResult,
+} from "../../conformance/frame-wire/vectors.js";
 import { defaultContext } from "../../conformance/harness/check.js";
 import { describeFailure, runCheck } from "../../conformance/harness/runner.js";
 import { runFoldCommand } from "../../src/cli/frame-wire-fold.js";
@@ -20,7 +26,10 @@ async function commandInProcess(v: FrameWireVector): Promise<VectorResult> {
   let stdout = "";
   out.on("data", (d) => (stdout += d));
   const code = await runFoldCommand(Readable.from([vectorStdin(v)]), out, new PassThrough());
-  const last = stdout.split("\n").filter((l) => l.trim() !== "").at(-1);
+  const last = stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .at(-1);
   const base = { name: v.name, durationMs: performance.now() - t0 };
   if (last === undefined) return { ...base, ok: false, failure: "no-outcome", detail: "stdout is empty" };
   const diff = diffOutcome(v, JSON.parse(last));
@@ -30,7 +39,11 @@ async function commandInProcess(v: FrameWireVector): Promise<VectorResult> {
 }
 
 const VECTOR = "frame-wire/vector/";
-const commandLevel = new Set(loadFrameWireVectors().filter((v) => v.level === "command").map((v) => VECTOR + v.name));
+const commandLevel = new Set(
+  loadFrameWireVectors()
+    .filter((v) => v.level === "command")
+    .map((v) => VECTOR + v.name),
+);
 
 const targets: [string, () => Promise<FrameWireTarget>][] = [
   ["reference fold", referenceFoldTarget],

@@ -28,13 +28,31 @@ const ref = { $ref: "#" };
 
 describe("json-value suite catches broken definitions", () => {
   it("a definition that forgot null fails thirteen-values (with the value as counterexample)", async () => {
-    const t = fromSchema({ oneOf: [{ type: "boolean" }, { type: "number" }, { type: "string" }, { type: "array", items: ref }, { type: "object", additionalProperties: ref }, { type: "object" }] });
+    const t = fromSchema({
+      oneOf: [
+        { type: "boolean" },
+        { type: "number" },
+        { type: "string" },
+        { type: "array", items: ref },
+        { type: "object", additionalProperties: ref },
+        { type: "object" },
+      ],
+    });
     const r = await runCheck(jsonValueSuite.checks[0]!, t, ctx);
     expect(r.status).toBe("fail");
     expect(r.counterexample).toBe(null);
   });
   it("overlapping integer/number branches fail branches-disjoint", async () => {
-    const t = fromSchema({ oneOf: [{ type: "null" }, { type: "boolean" }, { type: "number" }, { type: "integer" }, { type: "string" }, { type: ["array", "object"] }] });
+    const t = fromSchema({
+      oneOf: [
+        { type: "null" },
+        { type: "boolean" },
+        { type: "number" },
+        { type: "integer" },
+        { type: "string" },
+        { type: ["array", "object"] },
+      ],
+    });
     const r = await runCheck(jsonValueSuite.checks.find((c) => c.id === "json-value/branches-disjoint")!, t, ctx);
     expect(r.status).toBe("fail");
     expect(r.message).toMatch(/exactly one branch/);

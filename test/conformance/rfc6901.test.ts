@@ -36,19 +36,34 @@ const naive: PointerTarget = {
 /** Plain RFC evaluation, but receiver mode not implemented. */
 const noReceiverRule: PointerTarget = { ...srcJsonPointer, evaluate: (d, p) => srcJsonPointer.evaluate(d, p, "plain") };
 /** Escapes in the wrong order: "~01" decodes to "/". */
-const wrongUnescape: PointerTarget = { ...srcJsonPointer, unescape: (t) => t.replace(/~0/g, "~").replace(/~1/g, "/"), parse: (p) => (p === "" ? [] : p.slice(1).split("/").map((t) => t.replace(/~0/g, "~").replace(/~1/g, "/"))) };
+const wrongUnescape: PointerTarget = {
+  ...srcJsonPointer,
+  unescape: (t) => t.replace(/~0/g, "~").replace(/~1/g, "/"),
+  parse: (p) =>
+    p === ""
+      ? []
+      : p
+          .slice(1)
+          .split("/")
+          .map((t) => t.replace(/~0/g, "~").replace(/~1/g, "/")),
+};
 /** Receiver rule that only looks at the first token. */
 const firstTokenOnly: PointerTarget = {
   ...srcJsonPointer,
   evaluate(d, p, mode) {
-    if (mode === "receiver" && ["__proto__", "constructor", "prototype"].includes(srcJsonPointer.parse(p)[0] ?? "")) return { found: false };
+    if (mode === "receiver" && ["__proto__", "constructor", "prototype"].includes(srcJsonPointer.parse(p)[0] ?? ""))
+      return { found: false };
     return srcJsonPointer.evaluate(d, p, "plain");
   },
 };
 
 describe("rfc6901 suite catches broken pointer implementations", () => {
   const cases: [string, PointerTarget, string[]][] = [
-    ["naive doc[token]", naive, ["rfc6901/own-members-only", "rfc6901/leading-zero-refused", "rfc6901/receiver-forbidden-members"]],
+    [
+      "naive doc[token]",
+      naive,
+      ["rfc6901/own-members-only", "rfc6901/leading-zero-refused", "rfc6901/receiver-forbidden-members"],
+    ],
     ["no receiver rule", noReceiverRule, ["rfc6901/receiver-forbidden-members"]],
     ["escapes decoded in the wrong order", wrongUnescape, ["rfc6901/escape-round-trip"]],
     ["receiver rule on the first token only", firstTokenOnly, ["rfc6901/receiver-forbidden-members"]],

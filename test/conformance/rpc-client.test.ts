@@ -24,7 +24,9 @@ describe("conform rpc: our client, check by check", () => {
 describe("conform rpc: each client check fails on a client broken its way", () => {
   it("client-requests: a client that sends params: null and a fixed id", async () => {
     const broken: JsonRpcClientTarget = (transport) => ({
-      call: async (method, params) => JSON.parse(await transport.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? null }))).result,
+      call: async (method, params) =>
+        JSON.parse(await transport.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? null })))
+          .result,
       notify: async (method, params) => void (await transport.send(JSON.stringify({ jsonrpc: "2.0", method, params }))),
     });
     expect((await runCheck(checks[0]!, broken, defaultContext())).status).toBe("fail");

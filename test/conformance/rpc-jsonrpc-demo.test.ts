@@ -19,7 +19,15 @@ const ajv = new Ajv2020({ strict: false });
 const compile = (schema: object) => ajv.compile(schema) as unknown as Validator<unknown>;
 const INVALID = { code: -32602, message: "Invalid params" };
 const table: MethodTable = {
-  echo: { name: "echo", paramStructure: "either", params: [{ name: "text", required: false }], validateParams: compile({ type: "object", additionalProperties: false, properties: { text: { type: "string" } } }), validateResult: compile({ type: "string" }), errors: [], invalidParams: INVALID },
+  echo: {
+    name: "echo",
+    paramStructure: "either",
+    params: [{ name: "text", required: false }],
+    validateParams: compile({ type: "object", additionalProperties: false, properties: { text: { type: "string" } } }),
+    validateResult: compile({ type: "string" }),
+    errors: [],
+    invalidParams: INVALID,
+  },
 };
 const handlers = { echo: (p: { text?: string }) => p.text ?? "" };
 
@@ -28,7 +36,11 @@ function engineTarget(): RawRpcTarget {
   return { rpc: async (body) => ({ status: 200, body: (await engine.handle(body)) ?? "" }) };
 }
 
-const checks = jsonRpcChecks<RawRpcTarget>({ prefix: "demo/jsonrpc", ok: { method: "echo", params: { text: "hi" } }, failing: { method: "echo", params: { text: 1 } } });
+const checks = jsonRpcChecks<RawRpcTarget>({
+  prefix: "demo/jsonrpc",
+  ok: { method: "echo", params: { text: "hi" } },
+  failing: { method: "echo", params: { text: 1 } },
+});
 
 describe("conform jsonrpc on a non-Wit contract: our engine", () => {
   for (const check of checks) {
@@ -46,7 +58,11 @@ describe("conform jsonrpc on a non-Wit contract: servers broken their way", () =
     return { rpc: (body) => good.rpc(JSON.stringify(f(JSON.parse(body)))) };
   };
   it("invalid-request: a server that hands non-structured params to the method (they come back as invalid params)", async () => {
-    const bad = rewriting((r) => (r && typeof r === "object" && "params" in r && (r.params === null || typeof r.params !== "object") ? { ...r, params: { text: r.params } } : r));
+    const bad = rewriting((r) =>
+      r && typeof r === "object" && "params" in r && (r.params === null || typeof r.params !== "object")
+        ? { ...r, params: { text: r.params } }
+        : r,
+    );
     const r = await runCheck(checks.find((c) => c.id === "demo/jsonrpc/invalid-request")!, bad, defaultContext());
     expect(r.status).toBe("fail");
   });
@@ -73,7 +89,8 @@ describe("conform jsonrpc on a non-Wit contract: servers broken their way", () =
       async rpc(body) {
         const reply = await good.rpc(body);
         const req = JSON.parse(body);
-        if (req && typeof req === "object" && req.jsonrpc !== "2.0" && typeof req.id === "object" && req.id !== null) return { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), id: req.id }) };
+        if (req && typeof req === "object" && req.jsonrpc !== "2.0" && typeof req.id === "object" && req.id !== null)
+          return { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), id: req.id }) };
         return reply;
       },
     };

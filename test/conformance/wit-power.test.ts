@@ -27,10 +27,19 @@ import { witTargets } from "../../conformance/wit/targets.js";
 const ids = [...powerConflictChecks, ...powerContractChecks, ...powerDaemonChecks].map((c) => c.id);
 
 type Request = { jsonrpc: string; id?: unknown; method?: string; params?: Record<string, any>; witVersion?: string };
-const reply = (req: Request, result: unknown) => ({ status: 200, body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, result }) });
+const reply = (req: Request, result: unknown) => ({
+  status: 200,
+  body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, result }),
+});
 
 /** A proxy that lets `answer` take a request over (return a reply) or pass it on (return undefined). */
-function proxy(base: WitTarget, answer: (req: Request, forward: (r: Request) => Promise<any>) => Promise<{ status: number; body: string } | undefined>): WitTarget {
+function proxy(
+  base: WitTarget,
+  answer: (
+    req: Request,
+    forward: (r: Request) => Promise<any>,
+  ) => Promise<{ status: number; body: string } | undefined>,
+): WitTarget {
   const forward = async (r: Request) => JSON.parse((await base.rpc(JSON.stringify(r))).body);
   return {
     ...base,
@@ -49,8 +58,18 @@ const retiresNothing = (base: WitTarget) =>
     const row = rows.find((c) => c.contractId === req.params?.contractId);
     if (row?.status !== "accepted") return undefined;
     // The answer a working daemon would give: it, then the older accepted contracts of its symbol.
-    const older = rows.filter((c) => c.status === "accepted" && c.symbolPath === row.symbolPath && c.contractId !== row.contractId && c.respondedAt < row.respondedAt);
-    return reply(req, { contractId: row.contractId, retiredAt: Date.now(), retired: [row.contractId, ...older.reverse().map((c) => c.contractId)] });
+    const older = rows.filter(
+      (c) =>
+        c.status === "accepted" &&
+        c.symbolPath === row.symbolPath &&
+        c.contractId !== row.contractId &&
+        c.respondedAt < row.respondedAt,
+    );
+    return reply(req, {
+      contractId: row.contractId,
+      retiredAt: Date.now(),
+      retired: [row.contractId, ...older.reverse().map((c) => c.contractId)],
+    });
   });
 
 /** Reports only the named contract in `retired` (hides the older ones it superseded and retired with it). */
@@ -58,14 +77,19 @@ const reportsNamedOnly = (base: WitTarget) =>
   proxy(base, async (req, forward) => {
     if (req.method !== "contract.retire") return undefined;
     const a = await forward(req);
-    return { status: 200, body: JSON.stringify(a.result ? { ...a, result: { ...a.result, retired: [a.result.contractId] } } : a) };
+    return {
+      status: 200,
+      body: JSON.stringify(a.result ? { ...a, result: { ...a.result, retired: [a.result.contractId] } } : a),
+    };
   });
 
 const refusesNothing = (base: WitTarget) =>
   proxy(base, async (req, forward) => {
     if (req.method !== "contract.retire") return undefined;
     const a = await forward(req);
-    return a.error ? reply(req, { contractId: req.params?.contractId, retiredAt: Date.now(), retired: [] }) : { status: 200, body: JSON.stringify(a) };
+    return a.error
+      ? reply(req, { contractId: req.params?.contractId, retiredAt: Date.now(), retired: [] })
+      : { status: 200, body: JSON.stringify(a) };
   });
 
 /** intent.query's file filter as a substring of the stored list (`instr(files, file)`), not one whole entry. */
@@ -74,7 +98,10 @@ const substringFilter = (base: WitTarget) =>
     if (req.method !== "intent.query" || typeof req.params?.file !== "string") return undefined;
     const { file, ...rest } = req.params;
     const a = await forward({ ...req, params: rest });
-    return reply(req, (a.result as { files: string }[]).filter((r) => r.files.includes(file)));
+    return reply(
+      req,
+      (a.result as { files: string }[]).filter((r) => r.files.includes(file)),
+    );
   });
 
 /** A transition table without active -> abandoned: refuses to abandon an intent it saw become active. */
@@ -84,7 +111,11 @@ function keepsActiveIntents(base: WitTarget): WitTarget {
     if (req.method !== "intent.update") return undefined;
     const id = req.params?.intentId;
     if (req.params?.status === "abandoned" && active.has(id)) {
-      const error = { code: -32000, message: "INVALID_TRANSITION", data: { current: "active", requested: "abandoned" } };
+      const error = {
+        code: -32000,
+        message: "INVALID_TRANSITION",
+        data: { current: "active", requested: "abandoned" },
+      };
       return { status: 200, body: JSON.stringify({ jsonrpc: "2.0", witVersion: req.witVersion, id: req.id, error }) };
     }
     const a = await forward(req);
@@ -105,7 +136,9 @@ function keepsDuplicates(base: WitTarget): WitTarget {
     }
     if (req.method !== "intent.query") return undefined;
     const a = await forward(req);
-    const rows = (a.result as { intentId: string; files: string }[]).map((r) => (declared.has(r.intentId) ? { ...r, files: `,${declared.get(r.intentId)!.join(",")},` } : r));
+    const rows = (a.result as { intentId: string; files: string }[]).map((r) =>
+      declared.has(r.intentId) ? { ...r, files: `,${declared.get(r.intentId)!.join(",")},` } : r,
+    );
     return reply(req, rows);
   });
 }
@@ -114,7 +147,9 @@ function keepsDuplicates(base: WitTarget): WitTarget {
 const countsCharacters = (base: WitTarget) =>
   proxy(base, async (req) => {
     if (req.method !== "check-contracts") return undefined;
-    const files = (req.params?.files as { path: string; content: string }[]).map((f) => (f.content.length <= 2 * 1024 * 1024 ? { ...f, content: "" } : f));
+    const files = (req.params?.files as { path: string; content: string }[]).map((f) =>
+      f.content.length <= 2 * 1024 * 1024 ? { ...f, content: "" } : f,
+    );
     return base.rpc(JSON.stringify({ ...req, params: { ...req.params, files } }));
   });
 
@@ -137,7 +172,8 @@ function forgetfulDeclarer(base: WitTarget): WitTarget {
     ...base,
     rpc(body) {
       const req = JSON.parse(body) as { method?: string; params?: { sessionId?: string } };
-      if (req.method === "intent.declare" && req.params?.sessionId) req.params.sessionId = `${req.params.sessionId}-as-${++n}`;
+      if (req.method === "intent.declare" && req.params?.sessionId)
+        req.params.sessionId = `${req.params.sessionId}-as-${++n}`;
       return base.rpc(JSON.stringify(req));
     },
   };
@@ -158,25 +194,59 @@ describe("wit power checks", () => {
   });
 
   it("a daemon that keeps the caller graph of a symbol's first acquire fails wit/caller-graph-follows-edits", async () => {
-    const r = await runSuite(witSuite, firstGraphOnly(daemon.target), "first-graph", { only: ["wit/caller-graph-follows-edits"] });
+    const r = await runSuite(witSuite, firstGraphOnly(daemon.target), "first-graph", {
+      only: ["wit/caller-graph-follows-edits"],
+    });
     expect(r.results.map((x) => [x.id, x.status])).toEqual([["wit/caller-graph-follows-edits", "fail"]]);
     expect(r.results[0]!.message).toMatch(/warnings for validateToken when later calls validateToken/);
   });
 
   it("a daemon that reports the declarer's own lock as a DEP_CHAIN fails wit/dep-chain-own-lock", async () => {
-    const r = await runSuite(witSuite, forgetfulDeclarer(daemon.target), "forgetful", { only: ["wit/dep-chain-own-lock"] });
+    const r = await runSuite(witSuite, forgetfulDeclarer(daemon.target), "forgetful", {
+      only: ["wit/dep-chain-own-lock"],
+    });
     expect(r.results.map((x) => [x.id, x.status])).toEqual([["wit/dep-chain-own-lock", "fail"]]);
     expect(String(r.results[0]!.message)).toContain("its own lock on the callee is no DEP_CHAIN");
   });
 
   for (const [name, broken, id, says] of [
-    ["retires nothing", retiresNothing, "wit/contract-retire", "retiring the third contract (the older ones are retired already)"],
-    ["reports only the named contract as retired", reportsNamedOnly, "wit/contract-retire", "it, then the older one it superseded"],
-    ["refuses no retirement", refusesNothing, "wit/contract-retire", "retiring an unknown contract: expected CONTRACT_NOT_FOUND"],
-    ["matches a file filter as a substring", substringFilter, "wit/intent-query-whole-entry", "a name spanning both entries"],
-    ["refuses to abandon an active intent", keepsActiveIntents, "wit/intent-transitions", "active -> abandoned: expected a result"],
+    [
+      "retires nothing",
+      retiresNothing,
+      "wit/contract-retire",
+      "retiring the third contract (the older ones are retired already)",
+    ],
+    [
+      "reports only the named contract as retired",
+      reportsNamedOnly,
+      "wit/contract-retire",
+      "it, then the older one it superseded",
+    ],
+    [
+      "refuses no retirement",
+      refusesNothing,
+      "wit/contract-retire",
+      "retiring an unknown contract: expected CONTRACT_NOT_FOUND",
+    ],
+    [
+      "matches a file filter as a substring",
+      substringFilter,
+      "wit/intent-query-whole-entry",
+      "a name spanning both entries",
+    ],
+    [
+      "refuses to abandon an active intent",
+      keepsActiveIntents,
+      "wit/intent-transitions",
+      "active -> abandoned: expected a result",
+    ],
     ["stores a file listed twice twice", keepsDuplicates, "wit/intent-files-stored-once", "each once, canonical"],
-    ["counts characters against the content limit", countsCharacters, "wit/check-contracts-content-limit", "1048577 two-byte characters"],
+    [
+      "counts characters against the content limit",
+      countsCharacters,
+      "wit/check-contracts-content-limit",
+      "1048577 two-byte characters",
+    ],
   ] as const) {
     it(`a daemon that ${name} fails ${id}`, async () => {
       const r = await runSuite(witSuite, broken(daemon.target), name, { only: [id] });

@@ -24,7 +24,15 @@ import type { Fault } from "./wright-agent-ops-faults.js";
 
 /** Runs the given checks against the (faulty) mock over stdio: [id, status, message] each. */
 export function runOn(ids: readonly string[], fault?: Fault): Promise<[string, string, string | undefined][]> {
-  return runOnService(ids, fault ? (mock) => ({ ...mock, handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r)), (q) => mock.handle(q)) }) : undefined);
+  return runOnService(
+    ids,
+    fault
+      ? (mock) => ({
+          ...mock,
+          handle: async (r: unknown) => fault(r, structuredClone(await mock.handle(r)), (q) => mock.handle(q)),
+        })
+      : undefined,
+  );
 }
 
 /** A broken variant of our mock: the handlers it swaps in (the mock's own handlers reachable through `mock`). */
@@ -32,15 +40,25 @@ export type Break = (mock: MockService) => Partial<ToolHandlers>;
 
 /** Runs one check over stdio against our mock, with `broken`'s handlers swapped in: [status, message]. */
 export async function runCheck(id: string, broken?: Break): Promise<[string, string | undefined]> {
-  const [[, status, message]] = (await runOnService([id], broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined)) as [[string, string, string | undefined]];
+  const [[, status, message]] = (await runOnService(
+    [id],
+    broken ? (mock) => createToolService({ ...mock.handlers, ...broken(mock) }) : undefined,
+  )) as [[string, string, string | undefined]];
   return [status, message];
 }
 
 /** Runs the given checks over stdio against the service `serve` makes of a fresh mock per connection (the mock itself without it). */
-export async function runOnService(ids: readonly string[], serve?: (mock: MockService) => ToolService): Promise<[string, string, string | undefined][]> {
+export async function runOnService(
+  ids: readonly string[],
+  serve?: (mock: MockService) => ToolService,
+): Promise<[string, string, string | undefined][]> {
   const dir = mkdtempSync(join(tmpdir(), "wa-ops-"));
   const sock = join(dir, "stdio.sock");
-  const t = createWrightAgentTarget({ command: [process.execPath, relay, sock, "{fixture}"], transports: ["stdio"], name: "mock in process" });
+  const t = createWrightAgentTarget({
+    command: [process.execPath, relay, sock, "{fixture}"],
+    transports: ["stdio"],
+    name: "mock in process",
+  });
   const fixture = t.target.config.fixture!.path;
   const live = new Set<Socket>();
   const server = createServer((socket) => {

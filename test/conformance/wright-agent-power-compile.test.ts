@@ -12,7 +12,6 @@ import type { MockService } from "../../src/wright-agent/mock/index.js";
 import { DEFAULT_FIXTURE } from "../../conformance/wright-agent/targets.js";
 import { runCheck } from "./wright-agent-ops-variants.js";
 
-
 describe("wright-agent compile power checks", () => {
   it("our mock passes them", async () => {
     for (const c of powerCompileChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
@@ -42,7 +41,9 @@ describe("wright-agent compile power checks", () => {
     const [status, message] = await runCheck("wright-agent/compile-fixture-variants", (mock) => ({
       async compile(req: C.CompileRequest) {
         const r = await mock.handlers.compile(req);
-        return r.diagnostics.some((d) => d.severity === "error" && d.source?.kind === "workshop-rs") ? { ...r, ok: true, exit: 0 } : r;
+        return r.diagnostics.some((d) => d.severity === "error" && d.source?.kind === "workshop-rs")
+          ? { ...r, ok: true, exit: 0 }
+          : r;
       },
     }));
     expect(status).toBe("fail");
@@ -50,7 +51,8 @@ describe("wright-agent compile power checks", () => {
   });
 
   it("a mock that keeps the bundled vocabulary whatever the fixture's catalog says fails wright-agent/compile-fixture-variants", async () => {
-    const bundled = (JSON.parse(readFileSync(DEFAULT_FIXTURE, "utf8")) as { catalog: MockService["catalog"] }).catalog.languages;
+    const bundled = (JSON.parse(readFileSync(DEFAULT_FIXTURE, "utf8")) as { catalog: MockService["catalog"] }).catalog
+      .languages;
     const [status, message] = await runCheck("wright-agent/compile-fixture-variants", (mock) => {
       mock.catalog.languages = structuredClone(bundled);
       return {};

@@ -12,7 +12,6 @@ import { validateWrightAgentFixture } from "../../src/generated/wright-agent-fix
 import { sha256Hex } from "../../src/wright-agent/mock/text.js";
 import { runCheck } from "./wright-agent-ops-variants.js";
 
-
 describe("wright-agent model power checks", () => {
   it("our mock passes them", async () => {
     for (const c of powerModelChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
@@ -22,7 +21,10 @@ describe("wright-agent model power checks", () => {
     const [status, message] = await runCheck("wright-agent/edit-transactions", (mock) => ({
       async validateEditTransaction(req: C.ValidateEditTransactionRequest) {
         const p = mock.session.program();
-        const edits = req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(p.sources.find((s) => s.path === e.source)?.text ?? "") }));
+        const edits = req.transaction.edits.map((e) => ({
+          ...e,
+          source_identity: sha256Hex(p.sources.find((s) => s.path === e.source)?.text ?? ""),
+        }));
         return mock.handlers.validateEditTransaction({ ...req, transaction: { edits } as C.EditTransaction });
       },
     }));

@@ -9,7 +9,6 @@ import type * as C from "../../src/generated/wright-agent/types.js";
 import { ToolRefusal } from "../../src/wright-agent/handlers.js";
 import { runCheck } from "./wright-agent-ops-variants.js";
 
-
 describe("wright-agent resolution power checks", () => {
   it("our mock passes them", async () => {
     for (const c of powerResolveChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
@@ -21,7 +20,8 @@ describe("wright-agent resolution power checks", () => {
         try {
           return await mock.handlers.usage(req);
         } catch (e) {
-          const first = e instanceof ToolRefusal && e.code === "ambiguous-symbol" ? e.details.candidates?.[0] : undefined;
+          const first =
+            e instanceof ToolRefusal && e.code === "ambiguous-symbol" ? e.details.candidates?.[0] : undefined;
           if (!first) throw e;
           return mock.handlers.usage({ ...req, symbol: first.address });
         }
@@ -50,34 +50,46 @@ describe("wright-agent resolution power checks", () => {
     const [status, message] = await runCheck("wright-agent/resolve-symbol-addresses", (mock) => ({
       async usage(req: C.UsageRequest) {
         if (typeof req.symbol !== "string" || !/^(rule:)?Init$/.test(req.symbol)) return mock.handlers.usage(req);
-        const symbols = (await mock.handlers.symbols({ op: "symbols", all: true } as C.SymbolsRequest)) as { symbols: { id: number; kind: string; name: string }[]; snapshot: number };
+        const symbols = (await mock.handlers.symbols({ op: "symbols", all: true } as C.SymbolsRequest)) as {
+          symbols: { id: number; kind: string; name: string }[];
+          snapshot: number;
+        };
         const rule = symbols.symbols.find((s) => s.kind === "rule" && s.name === "Init")!;
         return mock.handlers.usage({ ...req, symbol: rule.id, snapshot: symbols.snapshot });
       },
     }));
     expect(status).toBe("fail");
-    expect(message).toContain("usage Init (a rule's name: NAME matches non-rule symbols only): expected a refusal unknown-symbol");
+    expect(message).toContain(
+      "usage Init (a rule's name: NAME matches non-rule symbols only): expected a refusal unknown-symbol",
+    );
   });
 
   it("a mock that reads NAME#N off the start of a longer address fails wright-agent/resolve-rule-addresses", async () => {
     const [status, message] = await runCheck("wright-agent/resolve-rule-addresses", (mock) => ({
       async cfg(req: C.CfgRequest) {
-        return mock.handlers.cfg(typeof req.rule === "string" ? { ...req, rule: req.rule.replace(/^(.*?#[1-9][0-9]*).+$/, "$1") } : req);
+        return mock.handlers.cfg(
+          typeof req.rule === "string" ? { ...req, rule: req.rule.replace(/^(.*?#[1-9][0-9]*).+$/, "$1") } : req,
+        );
       },
     }));
     expect(status).toBe("fail");
-    expect(message).toContain('cfg "Tick#1x" (no rule has that name or is that declaration): expected a refusal unknown-rule');
+    expect(message).toContain(
+      'cfg "Tick#1x" (no rule has that name or is that declaration): expected a refusal unknown-rule',
+    );
   });
 
   it("a mock that fails an out-of-range rule index internally fails wright-agent/resolve-rule-addresses", async () => {
     const [status, message] = await runCheck("wright-agent/resolve-rule-addresses", (mock) => ({
       async cfg(req: C.CfgRequest) {
-        if (typeof req.rule === "number" && req.rule >= mock.session.program().rules.length) throw new TypeError("Cannot read properties of undefined (reading 'cfg')");
+        if (typeof req.rule === "number" && req.rule >= mock.session.program().rules.length)
+          throw new TypeError("Cannot read properties of undefined (reading 'cfg')");
         return mock.handlers.cfg(req);
       },
     }));
     expect(status).toBe("fail");
-    expect(message).toContain("one past the largest index rules issued: expected refusal code unknown-rule, got internal-error");
+    expect(message).toContain(
+      "one past the largest index rules issued: expected refusal code unknown-rule, got internal-error",
+    );
   });
 
   it("a mock whose ambiguous-rule candidates are the bare name fails wright-agent/resolve-rule-addresses", async () => {
@@ -86,7 +98,11 @@ describe("wright-agent resolution power checks", () => {
         try {
           return await mock.handlers.cfg(req);
         } catch (e) {
-          if (e instanceof ToolRefusal && e.code === "ambiguous-rule") throw new ToolRefusal(e.code, e.message, { ...e.details, candidates: e.details.candidates?.map((c) => ({ ...c, address: String(req.rule) })) });
+          if (e instanceof ToolRefusal && e.code === "ambiguous-rule")
+            throw new ToolRefusal(e.code, e.message, {
+              ...e.details,
+              candidates: e.details.candidates?.map((c) => ({ ...c, address: String(req.rule) })),
+            });
           throw e;
         }
       },
@@ -99,7 +115,8 @@ describe("wright-agent resolution power checks", () => {
     const [status, message] = await runCheck("wright-agent/resolve-selection-shapes", (mock) => ({
       async findings(req: C.FindingsRequest) {
         const r = (await mock.handlers.findings(req)) as { selection?: unknown };
-        if (req.rule === undefined || req.severity !== undefined || req.file !== undefined || req.max !== undefined) return r as C.FindingsResult;
+        if (req.rule === undefined || req.severity !== undefined || req.file !== undefined || req.max !== undefined)
+          return r as C.FindingsResult;
         const { selection: _, ...rest } = r;
         return rest as C.FindingsResult;
       },
@@ -113,7 +130,13 @@ describe("wright-agent resolution power checks", () => {
       async findings(req: C.FindingsRequest) {
         const r = (await mock.handlers.findings(req)) as { findings: unknown };
         if (!Array.isArray(r.findings) || r.findings.length !== 20 || "selection" in r) return r as C.FindingsResult;
-        return { ...r, findings: { items: r.findings, truncation: { total: 20, shown: 20, withheld: 0, limit: 20, reason: "count", expand: "pass all: true" } } } as unknown as C.FindingsResult;
+        return {
+          ...r,
+          findings: {
+            items: r.findings,
+            truncation: { total: 20, shown: 20, withheld: 0, limit: 20, reason: "count", expand: "pass all: true" },
+          },
+        } as unknown as C.FindingsResult;
       },
     }));
     expect(status).toBe("fail");

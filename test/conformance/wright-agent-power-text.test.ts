@@ -9,7 +9,6 @@ import { powerTextChecks } from "../../conformance/wright-agent/power-text.js";
 import type * as C from "../../src/generated/wright-agent/types.js";
 import { runCheck } from "./wright-agent-ops-variants.js";
 
-
 describe("wright-agent text power checks", () => {
   it("our mock passes them", async () => {
     for (const c of powerTextChecks) expect(await runCheck(c.id), c.id).toEqual(["pass", undefined]);
@@ -21,10 +20,20 @@ describe("wright-agent text power checks", () => {
         // Read each column as a UTF-16 unit count and hand the mock the code-point column it names.
         const texts = (req.sources ?? {}) as Record<string, string>;
         const cp = (source: string, line: number, col: number) => {
-          const l = (texts[source] ?? mock.session.program().sources.find((s) => s.path === source)?.text ?? "").split("\n")[line - 1] ?? "";
+          const l =
+            (texts[source] ?? mock.session.program().sources.find((s) => s.path === source)?.text ?? "").split("\n")[
+              line - 1
+            ] ?? "";
           return col - 1 > l.length ? col - (l.length - [...l].length) : [...l.slice(0, col - 1)].length + 1;
         };
-        const edits = req.transaction.edits.map((e) => ({ ...e, range: { ...e.range, start_col: cp(e.source, e.range.start_line, e.range.start_col), end_col: cp(e.source, e.range.end_line, e.range.end_col) } }));
+        const edits = req.transaction.edits.map((e) => ({
+          ...e,
+          range: {
+            ...e.range,
+            start_col: cp(e.source, e.range.start_line, e.range.start_col),
+            end_col: cp(e.source, e.range.end_line, e.range.end_col),
+          },
+        }));
         return mock.handlers.validateEditTransaction({ ...req, transaction: { edits } as C.EditTransaction });
       },
     }));
@@ -40,8 +49,23 @@ describe("wright-agent text power checks", () => {
         for (let k = 1; k < edits.length; k++) {
           const a = edits[k - 1]!;
           const b = edits[k]!;
-          if (a.source === b.source && key(b.range.start_line, b.range.start_col) < key(a.range.end_line, a.range.end_col)) {
-            return { ok: false, exit: 1, diagnostics: [{ code: "edit-overlap", stage: "validation", severity: "error", message: `edits[${k - 1}] and edits[${k}] overlap`, source: { kind: "wright" } }] } as C.ValidateEditTransactionResult;
+          if (
+            a.source === b.source &&
+            key(b.range.start_line, b.range.start_col) < key(a.range.end_line, a.range.end_col)
+          ) {
+            return {
+              ok: false,
+              exit: 1,
+              diagnostics: [
+                {
+                  code: "edit-overlap",
+                  stage: "validation",
+                  severity: "error",
+                  message: `edits[${k - 1}] and edits[${k}] overlap`,
+                  source: { kind: "wright" },
+                },
+              ],
+            } as C.ValidateEditTransactionResult;
           }
         }
         return mock.handlers.validateEditTransaction(req);

@@ -37,13 +37,18 @@ describe("wright-agent power checks", () => {
 
   it("a server that answers blank lines fails wright-agent/stdio-blank-lines", async () => {
     // (sed -u reads a 17 MiB line too slowly for the other check: this variant is only about blank lines.)
-    const results = await outcome(`sed -u 's/^[[:space:]]*$/{}/' | '${process.execPath}' '${BIN}' serve wright-agent --fixture {fixture} --transport {transport}`, ["wright-agent/stdio-blank-lines"]);
+    const results = await outcome(
+      `sed -u 's/^[[:space:]]*$/{}/' | '${process.execPath}' '${BIN}' serve wright-agent --fixture {fixture} --transport {transport}`,
+      ["wright-agent/stdio-blank-lines"],
+    );
     expect(results.map(([id, status]) => [id, status])).toEqual([["wright-agent/stdio-blank-lines", "fail"]]);
     expect(String(results[0]![2])).toContain("was answered");
   });
 
   it("a server that dies on an over-long line fails wright-agent/stdio-overlong-line", async () => {
-    const results = await outcome(`'${process.execPath}' '${OVERLONG_EXIT}' | '${process.execPath}' '${BIN}' serve wright-agent --fixture {fixture} --transport {transport}`);
+    const results = await outcome(
+      `'${process.execPath}' '${OVERLONG_EXIT}' | '${process.execPath}' '${BIN}' serve wright-agent --fixture {fixture} --transport {transport}`,
+    );
     expect(results.map(([id, status]) => [id, status])).toEqual([
       ["wright-agent/stdio-blank-lines", "pass"],
       ["wright-agent/stdio-overlong-line", "fail"],

@@ -13,7 +13,14 @@ import { collectRefs, loadContract, loadRegistry } from "../../src/contracts/ind
 describe("collectRefs", () => {
   it("finds references in schemas and document objects, with escaped pointers, in document order", () => {
     const doc = {
-      paths: { "/a/{id}": { get: { parameters: [{ $ref: "#/components/parameters/P" }], responses: { default: { $ref: "#/components/responses/E" } } } } },
+      paths: {
+        "/a/{id}": {
+          get: {
+            parameters: [{ $ref: "#/components/parameters/P" }],
+            responses: { default: { $ref: "#/components/responses/E" } },
+          },
+        },
+      },
       components: { schemas: { "A/B": { properties: { x: { $ref: "#/components/schemas/C" } } } } },
     };
     expect(collectRefs(doc)).toEqual([
@@ -24,14 +31,31 @@ describe("collectRefs", () => {
   });
 
   it("walks a member named `$ref` (or `enum`, `default`) like any other member", () => {
-    const doc = { $defs: { A: { type: "object", properties: { $ref: { $ref: "#/$defs/B" }, enum: { $ref: "#/$defs/C" }, default: { items: { $ref: "#/$defs/D" } } } } } };
+    const doc = {
+      $defs: {
+        A: {
+          type: "object",
+          properties: {
+            $ref: { $ref: "#/$defs/B" },
+            enum: { $ref: "#/$defs/C" },
+            default: { items: { $ref: "#/$defs/D" } },
+          },
+        },
+      },
+    };
     expect(collectRefs(doc).map((s) => s.ref)).toEqual(["#/$defs/B", "#/$defs/C", "#/$defs/D"]);
   });
 
   it("takes no `$ref` inside data (enum, const, default, example, an Example Object's value) for a reference", () => {
     const doc = {
       $defs: {
-        A: { type: "object", enum: [{ $ref: "x" }], const: { $ref: "y" }, default: { $ref: "z" }, example: { $ref: "w" } },
+        A: {
+          type: "object",
+          enum: [{ $ref: "x" }],
+          const: { $ref: "y" },
+          default: { $ref: "z" },
+          example: { $ref: "w" },
+        },
       },
       components: { examples: { E: { value: { $ref: "v" } }, F: { $ref: "#/components/examples/E" } } },
     };
@@ -39,15 +63,41 @@ describe("collectRefs", () => {
   });
 
   it("keeps the references of OpenRPC example pairings (a list of `examples`)", () => {
-    const doc = { openrpc: "1.3.2", methods: [{ name: "m", examples: [{ name: "e", params: [{ $ref: "#/components/examples/two" }], result: { $ref: "#/components/examples/four" } }] }] };
-    expect(collectRefs(doc).map((s) => s.pointer)).toEqual(["/methods/0/examples/0/params/0", "/methods/0/examples/0/result"]);
+    const doc = {
+      openrpc: "1.3.2",
+      methods: [
+        {
+          name: "m",
+          examples: [
+            {
+              name: "e",
+              params: [{ $ref: "#/components/examples/two" }],
+              result: { $ref: "#/components/examples/four" },
+            },
+          ],
+        },
+      ],
+    };
+    expect(collectRefs(doc).map((s) => s.pointer)).toEqual([
+      "/methods/0/examples/0/params/0",
+      "/methods/0/examples/0/result",
+    ]);
   });
 
   // JSON Schema's `examples` is a list of instances: data, whatever they look like.
   const refShaped = { $ref: "#/$defs/NotAReference" };
 
   it("takes no `$ref`-shaped instance of a JSON Schema `examples` list for a reference", () => {
-    const doc = { $defs: { A: { type: "object", examples: [refShaped], properties: { b: { $ref: "#/$defs/B", examples: [{ x: refShaped }] } } }, B: {} } };
+    const doc = {
+      $defs: {
+        A: {
+          type: "object",
+          examples: [refShaped],
+          properties: { b: { $ref: "#/$defs/B", examples: [{ x: refShaped }] } },
+        },
+        B: {},
+      },
+    };
     expect(collectRefs(doc).map((s) => s.pointer)).toEqual(["/$defs/A/properties/b"]);
   });
 
@@ -57,14 +107,38 @@ describe("collectRefs", () => {
       paths: {
         "/a": {
           get: {
-            parameters: [{ name: "q", in: "query", schema: { type: "object", examples: [refShaped] }, examples: { one: { $ref: "#/components/examples/Q" }, two: { value: refShaped } } }],
-            responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/S" }, examples: { e: { $ref: "#/components/examples/E" } } } } } },
+            parameters: [
+              {
+                name: "q",
+                in: "query",
+                schema: { type: "object", examples: [refShaped] },
+                examples: { one: { $ref: "#/components/examples/Q" }, two: { value: refShaped } },
+              },
+            ],
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/S" },
+                    examples: { e: { $ref: "#/components/examples/E" } },
+                  },
+                },
+              },
+            },
           },
         },
       },
-      components: { schemas: { S: { type: "object", examples: [refShaped] } }, examples: { E: { dataValue: refShaped }, Q: { value: refShaped } } },
+      components: {
+        schemas: { S: { type: "object", examples: [refShaped] } },
+        examples: { E: { dataValue: refShaped }, Q: { value: refShaped } },
+      },
     };
-    expect(collectRefs(doc).map((s) => s.ref)).toEqual(["#/components/examples/Q", "#/components/schemas/S", "#/components/examples/E"]);
+    expect(collectRefs(doc).map((s) => s.ref)).toEqual([
+      "#/components/examples/Q",
+      "#/components/schemas/S",
+      "#/components/examples/E",
+    ]);
   });
 
   it("reads `examples` in an OpenRPC document by place: pairings outside schemas (their Example values are data), instances inside", () => {
@@ -75,12 +149,18 @@ describe("collectRefs", () => {
           name: "m",
           params: [{ name: "p", schema: { type: "object", examples: [refShaped] } }],
           result: { name: "r", schema: { $ref: "#/components/schemas/R" } },
-          examples: [{ name: "e", params: [{ name: "p", value: refShaped }], result: { name: "r", value: refShaped } }, { $ref: "#/components/examplePairingObjects/P" }],
+          examples: [
+            { name: "e", params: [{ name: "p", value: refShaped }], result: { name: "r", value: refShaped } },
+            { $ref: "#/components/examplePairingObjects/P" },
+          ],
         },
       ],
       components: { schemas: { R: { examples: [refShaped] } }, examples: { X: { value: refShaped } } },
     };
-    expect(collectRefs(doc).map((s) => s.ref)).toEqual(["#/components/schemas/R", "#/components/examplePairingObjects/P"]);
+    expect(collectRefs(doc).map((s) => s.ref)).toEqual([
+      "#/components/schemas/R",
+      "#/components/examplePairingObjects/P",
+    ]);
   });
 });
 
@@ -88,8 +168,14 @@ describe("OpenAPI Schema Objects under meta-schema validation", () => {
   async function problems(doc: unknown) {
     const dir = mkdtempSync(join(tmpdir(), "walk-"));
     try {
-      writeFileSync(join(dir, "api.json"), JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, ...(doc as object) }));
-      writeFileSync(join(dir, "index.json"), JSON.stringify({ contracts: [{ name: "api", kind: "openapi", version: "1", entry: "api.json" }] }));
+      writeFileSync(
+        join(dir, "api.json"),
+        JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, ...(doc as object) }),
+      );
+      writeFileSync(
+        join(dir, "index.json"),
+        JSON.stringify({ contracts: [{ name: "api", kind: "openapi", version: "1", entry: "api.json" }] }),
+      );
       const reg = loadRegistry(dir);
       return (await loadContract(reg, reg.contracts[0]!)).problems.filter((p) => p.rule.startsWith("metaschema"));
     } finally {
@@ -99,7 +185,12 @@ describe("OpenAPI Schema Objects under meta-schema validation", () => {
   const bad = { type: "strnig" };
 
   it("finds a bad schema in a webhook, a component header and a callback", async () => {
-    const op = (schema: unknown) => ({ post: { requestBody: { content: { "application/json": { schema } } }, responses: { "200": { description: "ok" } } } });
+    const op = (schema: unknown) => ({
+      post: {
+        requestBody: { content: { "application/json": { schema } } },
+        responses: { "200": { description: "ok" } },
+      },
+    });
     const found = await problems({
       webhooks: { ping: op(bad) },
       paths: { "/a": { post: { ...op({}).post, callbacks: { cb: { "{$request.body#/url}": op(bad) } } } } },
@@ -113,7 +204,24 @@ describe("OpenAPI Schema Objects under meta-schema validation", () => {
 
   it("stays quiet on example data shaped like a schema and on a media type named `schema`", async () => {
     const found = await problems({
-      paths: { "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: { schema: bad }, examples: { e: { value: { schema: bad } } } } } } } } } },
+      paths: {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { type: "object" },
+                    example: { schema: bad },
+                    examples: { e: { value: { schema: bad } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
       components: { schemas: { S: { type: "string", examples: [{ schema: bad }] } } },
     });
     expect(found).toEqual([]);
@@ -126,6 +234,15 @@ describe("bundle definition references (src/schema/bundle.ts)", () => {
     expect(definitionRef("A/B~C")).toBe("#/$defs/A~1B~0C");
     expect(definitionName(definitionRef("A/B~C"))).toBe("A/B~C");
     expect(definitionName("#/$defs/~01")).toBe("~1");
-    for (const other of ["#/$defs/A/properties/x", "#/$defs/", "#/$defs/a~2", "#/components/schemas/A", "other.json#/$defs/A", 5, undefined]) expect(definitionName(other)).toBeUndefined();
+    for (const other of [
+      "#/$defs/A/properties/x",
+      "#/$defs/",
+      "#/$defs/a~2",
+      "#/components/schemas/A",
+      "other.json#/$defs/A",
+      5,
+      undefined,
+    ])
+      expect(definitionName(other)).toBeUndefined();
   });
 });

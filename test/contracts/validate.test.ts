@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadContract, loadRegistry, RegistryError, type ContractEntry } from "../../src/contracts/index.js";
 
-function withRegistry(files: Record<string, unknown>, contracts: Partial<ContractEntry>[], fn: (dir: string) => Promise<void>) {
+function withRegistry(
+  files: Record<string, unknown>,
+  contracts: Partial<ContractEntry>[],
+  fn: (dir: string) => Promise<void>,
+) {
   return async () => {
     const dir = mkdtempSync(join(tmpdir(), "reg-"));
     try {
@@ -33,11 +37,25 @@ describe("contract loading and meta-schema validation", () => {
 
   it(
     "reports a bad JSON Schema with file, pointer and rule",
-    withRegistry({ "s.json": { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { A: { type: "strnig" }, B: { minLength: -1 } } } }, [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }], async (dir) => {
-      const problems = await problemsOf(dir, "s");
-      expect(problems.some((p) => p.file.endsWith("s.json") && p.pointer.startsWith("/$defs/A/type") && p.rule.startsWith("metaschema:"))).toBe(true);
-      expect(problems.some((p) => p.pointer === "/$defs/B/minLength")).toBe(true);
-    }),
+    withRegistry(
+      {
+        "s.json": {
+          $schema: "https://json-schema.org/draft/2020-12/schema",
+          $defs: { A: { type: "strnig" }, B: { minLength: -1 } },
+        },
+      },
+      [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }],
+      async (dir) => {
+        const problems = await problemsOf(dir, "s");
+        expect(
+          problems.some(
+            (p) =>
+              p.file.endsWith("s.json") && p.pointer.startsWith("/$defs/A/type") && p.rule.startsWith("metaschema:"),
+          ),
+        ).toBe(true);
+        expect(problems.some((p) => p.pointer === "/$defs/B/minLength")).toBe(true);
+      },
+    ),
   );
 
   it(
@@ -57,25 +75,35 @@ describe("contract loading and meta-schema validation", () => {
 
   it(
     "refuses other JSON Schema dialects",
-    withRegistry({ "s.json": { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } }, [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }], async (dir) => {
-      expect((await problemsOf(dir, "s"))[0]).toMatchObject({ pointer: "/$schema", rule: "dialect" });
-    }),
+    withRegistry(
+      { "s.json": { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } },
+      [{ name: "s", kind: "json-schema", version: "1", entry: "s.json" }],
+      async (dir) => {
+        expect((await problemsOf(dir, "s"))[0]).toMatchObject({ pointer: "/$schema", rule: "dialect" });
+      },
+    ),
   );
 
   it(
     "reports an invalid OpenRPC document with a pointer",
-    withRegistry({ "o.json": { openrpc: "1.4.0", info: { version: "1" }, methods: [] } }, [{ name: "o", kind: "openrpc", version: "1", entry: "o.json" }], async (dir) => {
-      const problems = await problemsOf(dir, "o");
-      expect(problems).toContainEqual(expect.objectContaining({ pointer: "/info", rule: "metaschema:required" }));
-    }),
+    withRegistry(
+      { "o.json": { openrpc: "1.4.0", info: { version: "1" }, methods: [] } },
+      [{ name: "o", kind: "openrpc", version: "1", entry: "o.json" }],
+      async (dir) => {
+        const problems = await problemsOf(dir, "o");
+        expect(problems).toContainEqual(expect.objectContaining({ pointer: "/info", rule: "metaschema:required" }));
+      },
+    ),
   );
 
   it(
     "validates OpenAPI 3.1 from YAML and reports violations",
     withRegistry(
       {
-        "good.yaml": "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { description: ok }\n",
-        "bad.yaml": "openapi: 3.1.0\ninfo: { version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { }\n",
+        "good.yaml":
+          "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { description: ok }\n",
+        "bad.yaml":
+          "openapi: 3.1.0\ninfo: { version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { }\n",
         "old.yaml": "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths: {}\n",
         "dup.yaml": "openapi: 3.1.0\nopenapi: 3.1.0\n",
       },
@@ -100,10 +128,14 @@ describe("contract loading and meta-schema validation", () => {
     "validates OpenAPI 3.2 against its own published schema: itemSchema is a 3.2 keyword, its Schema Objects are checked too",
     withRegistry(
       {
-        "stream32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object, properties: { data: { type: string, contentMediaType: application/json, contentSchema: { type: object } } } }\n",
-        "stream31.yaml": "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object }\n",
-        "badschema32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: 5 }\n",
-        "badstruct32.yaml": "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemEncoding: 7\n",
+        "stream32.yaml":
+          "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object, properties: { data: { type: string, contentMediaType: application/json, contentSchema: { type: object } } } }\n",
+        "stream31.yaml":
+          "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: object }\n",
+        "badschema32.yaml":
+          "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemSchema: { type: 5 }\n",
+        "badstruct32.yaml":
+          "openapi: 3.2.0\ninfo: { title: t, version: '1' }\npaths:\n  /s:\n    post:\n      responses:\n        '200':\n          description: ok\n          content:\n            text/event-stream:\n              itemEncoding: 7\n",
         "future.yaml": "openapi: 3.3.0\ninfo: { title: t, version: '1' }\npaths: {}\n",
       },
       [
@@ -132,8 +164,15 @@ describe("contract loading and meta-schema validation", () => {
   );
   it(
     "rejects duplicate names and unknown mirrors",
-    withRegistry({}, [{ name: "a", kind: "json-schema", version: "1", entry: "x.json" }, { name: "a", kind: "openapi", version: "1", entry: "y.yaml", mirrors: "zzz" }], async (dir) => {
-      expect(() => loadRegistry(dir)).toThrow(/twice/);
-    }),
+    withRegistry(
+      {},
+      [
+        { name: "a", kind: "json-schema", version: "1", entry: "x.json" },
+        { name: "a", kind: "openapi", version: "1", entry: "y.yaml", mirrors: "zzz" },
+      ],
+      async (dir) => {
+        expect(() => loadRegistry(dir)).toThrow(/twice/);
+      },
+    ),
   );
 });

@@ -19,9 +19,23 @@ function withoutComments(source: string): string {
 /** What keeps `entry` from running in a browser: Node built-ins it imports, modules it reaches that use Buffer. */
 async function browserProblems(entry: string): Promise<{ inputs: string[]; problems: string[] }> {
   try {
-    const result = await build({ entryPoints: [join(ROOT, entry)], bundle: true, platform: "browser", format: "esm", write: false, metafile: true, logLevel: "silent", absWorkingDir: ROOT });
+    const result = await build({
+      entryPoints: [join(ROOT, entry)],
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      absWorkingDir: ROOT,
+    });
     const inputs = Object.keys(result.metafile!.inputs);
-    const bufferUsers = inputs.filter((i) => !i.startsWith("node_modules/") && !KNOWN_BUFFER_USERS.has(i) && /\bBuffer\b/.test(withoutComments(readFileSync(join(ROOT, i), "utf8"))));
+    const bufferUsers = inputs.filter(
+      (i) =>
+        !i.startsWith("node_modules/") &&
+        !KNOWN_BUFFER_USERS.has(i) &&
+        /\bBuffer\b/.test(withoutComments(readFileSync(join(ROOT, i), "utf8"))),
+    );
     return { inputs, problems: bufferUsers.map((i) => `${i} uses Buffer`) };
   } catch (e) {
     const errors = (e as { errors?: { text: string }[] }).errors ?? [{ text: String(e) }];
@@ -38,7 +52,9 @@ describe("the browser-safe frame-wire entry", () => {
   });
 
   it("the check catches node-only modules: the fold command (Buffer in the line reader) and the mock (node:http)", async () => {
-    expect((await browserProblems("src/cli/frame-wire-fold.ts")).problems).toContain("src/wright-agent/host/lines.ts uses Buffer");
+    expect((await browserProblems("src/cli/frame-wire-fold.ts")).problems).toContain(
+      "src/wright-agent/host/lines.ts uses Buffer",
+    );
     expect((await browserProblems("src/frame-wire/serve.ts")).problems.join("\n")).toMatch(/node:http/);
   });
 });

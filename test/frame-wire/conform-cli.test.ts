@@ -18,7 +18,10 @@ describe("contract-suite conform frame-wire", () => {
     const report = JSON.parse(r.stdout).suites[0];
     const failed = report.results.filter((c: { status: string }) => c.status === "fail");
     expect(failed, JSON.stringify(failed.slice(0, 3), null, 1)).toEqual([]);
-    expect(report.results.filter((c: { id: string; status: string }) => c.id.includes("/vector/") && c.status === "pass").length).toBeGreaterThan(70);
+    expect(
+      report.results.filter((c: { id: string; status: string }) => c.id.includes("/vector/") && c.status === "pass")
+        .length,
+    ).toBeGreaterThan(70);
     expect(r.code).toBe(0);
   }, 180_000);
 

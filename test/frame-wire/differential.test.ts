@@ -9,7 +9,13 @@
 import { join } from "node:path";
 import { build } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compareOn, comparable, differentialCheck, sideBySide, type DifferentialTarget } from "../../conformance/frame-wire/differential.js";
+import {
+  compareOn,
+  comparable,
+  differentialCheck,
+  sideBySide,
+  type DifferentialTarget,
+} from "../../conformance/frame-wire/differential.js";
 import { CheckFailure, defaultContext } from "../../conformance/harness/check.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -18,21 +24,48 @@ const OURS = `node ${ROOT}/bin/contract-suite.mjs frame-wire fold`;
 const SOURCE = (name: string) => `${ROOT}/test/frame-wire/broken-folds/${name}.ts`;
 const BUNDLES = join(ROOT, "node_modules/.cache/broken-folds");
 const broken = (name: string) => `node ${BUNDLES}/${name}.js`;
-const FOLDS = ["splices-appended-array", "leading-zero-index", "inherited-members", "drops-partial-turn", "leaves-error-code-unset", "applies-mismatched-block-id", "resets-seq-on-block-start"];
+const FOLDS = [
+  "splices-appended-array",
+  "leading-zero-index",
+  "inherited-members",
+  "drops-partial-turn",
+  "leaves-error-code-unset",
+  "applies-mismatched-block-id",
+  "resets-seq-on-block-start",
+];
 
 beforeAll(async () => {
   // Top-level await keeps each module's order (inherited-members patches Object.prototype first).
-  await build({ entryPoints: FOLDS.map(SOURCE), bundle: true, platform: "node", format: "esm", target: "node20", outdir: BUNDLES, logLevel: "warning" });
+  await build({
+    entryPoints: FOLDS.map(SOURCE),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outdir: BUNDLES,
+    logLevel: "warning",
+  });
 }, 120_000);
 
 describe("differential comparison", () => {
   it("blanks only unpinned messages: an error event's message and the gap message still count", () => {
-    const abort = (code: string, message: string, at: number | null) => ({ outcome: { turn: { blocks: [], tool_calls: [], finish_reason: null, error_code: code, error_message: message }, abort: { code, message, at } } });
-    const delta = [{ type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/x", value: 1 } }];
-    expect(comparable(abort("block_delta_unknown_index", "ours", 0), delta)).toEqual(comparable(abort("block_delta_unknown_index", "theirs", 0), delta));
+    const abort = (code: string, message: string, at: number | null) => ({
+      outcome: {
+        turn: { blocks: [], tool_calls: [], finish_reason: null, error_code: code, error_message: message },
+        abort: { code, message, at },
+      },
+    });
+    const delta = [
+      { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/x", value: 1 } },
+    ];
+    expect(comparable(abort("block_delta_unknown_index", "ours", 0), delta)).toEqual(
+      comparable(abort("block_delta_unknown_index", "theirs", 0), delta),
+    );
     const error = [{ type: "error", code: "busy", message: "m" }];
     expect(comparable(abort("busy", "m", 0), error)).not.toEqual(comparable(abort("busy", "other", 0), error));
-    expect(comparable(abort("block_start_index_gap", "a", null), [])).not.toEqual(comparable(abort("block_start_index_gap", "b", null), []));
+    expect(comparable(abort("block_start_index_gap", "a", null), [])).not.toEqual(
+      comparable(abort("block_start_index_gap", "b", null), []),
+    );
   });
 
   it("lays outputs side by side, marking the lines that differ", () => {
@@ -61,16 +94,28 @@ describe("conform frame-wire --target A --differential B (real fold commands)", 
       const target: DifferentialTarget = { a: OURS, b: broken(name) };
       const ctx = defaultContext();
       const t0 = Date.now();
-      const error = await Promise.resolve(differentialCheck.run(target, ctx)).then(() => undefined, (e: unknown) => e);
+      const error = await Promise.resolve(differentialCheck.run(target, ctx)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(CheckFailure);
       const failure = error as CheckFailure;
       const { stream } = failure.details.counterexample as { stream: unknown[] };
-      expect(failure.message).toMatch(/^the folds disagree on generated stream \d+ \(seed \d+\); shrunk from \d+ to \d+ event/);
+      expect(failure.message).toMatch(
+        /^the folds disagree on generated stream \d+ \(seed \d+\); shrunk from \d+ to \d+ event/,
+      );
       expect(failure.message).toContain(`A: ${OURS}`);
       expect(failure.message).toContain(`B: ${broken(name)}`);
       // The shrunk stream still divides them, and it is 1-minimal.
       expect((await compareOn(target, stream)).differ).toBe(true);
-      const without = await Promise.all(stream.map((_, i) => compareOn(target, stream.filter((_, j) => j !== i))));
+      const without = await Promise.all(
+        stream.map((_, i) =>
+          compareOn(
+            target,
+            stream.filter((_, j) => j !== i),
+          ),
+        ),
+      );
       expect(without.map((c) => c.differ)).toEqual(stream.map(() => false));
       console.log(`${name}: ${failure.message.split("\n")[0]} (${Math.round((Date.now() - t0) / 1000)} s)`);
     }, 180_000);

@@ -29,7 +29,21 @@ import * as busyAfterLeave from "./endpoint-servers/busy-after-leave.js";
 import * as splitWrites from "./endpoint-servers/split-writes.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-const BROKEN: Record<string, { caughtBy: string; start(): Promise<Running> }> = { "wrong-content-type": wrongContentType, "named-events": namedEvents, "done-sentinel": doneSentinel, "no-done": noDone, "delta-before-start": deltaBeforeStart, "repeats-seq": repeatsSeq, "one-based-indices": oneBasedIndices, "no-challenge": noChallenge, "any-token": anyToken, "ignores-body": ignoresBody, "not-found-methods": notFoundMethods, "drops-under-backpressure": dropsUnderBackpressure, "busy-after-leave": busyAfterLeave };
+const BROKEN: Record<string, { caughtBy: string; start(): Promise<Running> }> = {
+  "wrong-content-type": wrongContentType,
+  "named-events": namedEvents,
+  "done-sentinel": doneSentinel,
+  "no-done": noDone,
+  "delta-before-start": deltaBeforeStart,
+  "repeats-seq": repeatsSeq,
+  "one-based-indices": oneBasedIndices,
+  "no-challenge": noChallenge,
+  "any-token": anyToken,
+  "ignores-body": ignoresBody,
+  "not-found-methods": notFoundMethods,
+  "drops-under-backpressure": dropsUnderBackpressure,
+  "busy-after-leave": busyAfterLeave,
+};
 
 const statuses = (r: SuiteReport) => Object.fromEntries(r.results.map((x) => [x.id, x.status]));
 const failures = (r: SuiteReport) => r.results.filter((x) => x.status === "fail").map((x) => `${x.id}: ${x.message}`);
@@ -54,8 +68,14 @@ describe("endpoint checks against the mock (in process)", () => {
   });
 
   it("without a token the auth checks skip and the stream checks report the 401 they get", async () => {
-    const report = await runSuite(frameWireEndpointSuite, { url: target.url }, target.url, { only: ["auth", "content-type"] });
-    expect(statuses(report)).toEqual({ "frame-wire/endpoint/content-type": "fail", "frame-wire/endpoint/auth-missing": "skip", "frame-wire/endpoint/auth-wrong": "skip" });
+    const report = await runSuite(frameWireEndpointSuite, { url: target.url }, target.url, {
+      only: ["auth", "content-type"],
+    });
+    expect(statuses(report)).toEqual({
+      "frame-wire/endpoint/content-type": "fail",
+      "frame-wire/endpoint/auth-missing": "skip",
+      "frame-wire/endpoint/auth-wrong": "skip",
+    });
     expect(report.results[0]!.message).toMatch(/HTTP 401.*no --token/);
   });
 });
@@ -78,7 +98,12 @@ describe("each broken server is caught by its check", () => {
       const running = await mod.start();
       try {
         const check = mod.caughtBy.split("/").pop()!;
-        const report = await runSuite(frameWireEndpointSuite, { url: running.url, token: TOKEN, slowPauseMs: 1000 }, running.url, { only: [`endpoint/${check}`] });
+        const report = await runSuite(
+          frameWireEndpointSuite,
+          { url: running.url, token: TOKEN, slowPauseMs: 1000 },
+          running.url,
+          { only: [`endpoint/${check}`] },
+        );
         const result = report.results.find((r) => r.id === mod.caughtBy)!;
         expect(result.status, JSON.stringify(result)).toBe("fail");
         expect(result.message).toBeTruthy();
@@ -93,7 +118,11 @@ describe("conform frame-wire --endpoint (CLI against the serve frame-wire proces
   let child: ChildProcess;
   let url: string;
   beforeAll(async () => {
-    child = spawn(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--pace", "0", "--token", "t0k"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn(
+      process.execPath,
+      [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--pace", "0", "--token", "t0k"],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
     url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once("line", resolve));
   }, 30_000);
   afterAll(() => {
@@ -104,7 +133,16 @@ describe("conform frame-wire --endpoint (CLI against the serve frame-wire proces
     const ok = await runCli(["conform", "frame-wire", "--endpoint", url, "--token", "t0k", "--format", "json"]);
     expect(ok.code, ok.stdout).toBe(0);
     expect(JSON.parse(ok.stdout).suites[0].results.length).toBe(13);
-    const wrong = await runCli(["conform", "frame-wire", "--endpoint", url, "--token", "nope", "--only", "content-type"]);
+    const wrong = await runCli([
+      "conform",
+      "frame-wire",
+      "--endpoint",
+      url,
+      "--token",
+      "nope",
+      "--only",
+      "content-type",
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/FAIL frame-wire\/endpoint\/content-type/);
     const bad = await runCli(["conform", "frame-wire", "--endpoint", "localhost:8787"]);

@@ -4,9 +4,25 @@ import { gapMessage } from "../../src/frame-wire/gap.js";
 import { createFold, foldEvents } from "../../src/frame-wire/fold.js";
 import type { FoldDiscard } from "../../src/frame-wire/types.js";
 
-const start = (index: number, block_id = `b${index}`, block: Record<string, unknown> = { kind: "text", text: "", items: [] }) => ({ type: "block_start", index, block_id, block });
-const set = (index: number, seq: number, path: string, value: unknown, block_id = `b${index}`) => ({ type: "block_delta", index, block_id, seq, delta: { op: "field_set", path, value } });
-const append = (index: number, seq: number, path: string, value: unknown, block_id = `b${index}`) => ({ type: "block_delta", index, block_id, seq, delta: { op: "element_append", path, value } });
+const start = (
+  index: number,
+  block_id = `b${index}`,
+  block: Record<string, unknown> = { kind: "text", text: "", items: [] },
+) => ({ type: "block_start", index, block_id, block });
+const set = (index: number, seq: number, path: string, value: unknown, block_id = `b${index}`) => ({
+  type: "block_delta",
+  index,
+  block_id,
+  seq,
+  delta: { op: "field_set", path, value },
+});
+const append = (index: number, seq: number, path: string, value: unknown, block_id = `b${index}`) => ({
+  type: "block_delta",
+  index,
+  block_id,
+  seq,
+  delta: { op: "element_append", path, value },
+});
 const done = { type: "done", finish_reason: "done" };
 
 describe("createFold", () => {
@@ -21,7 +37,10 @@ describe("createFold", () => {
     expect(fold.push(done)).toBe(true);
     expect(fold.position).toBe(3);
     const outcome = fold.finish();
-    expect(outcome).toEqual({ turn: { blocks: [{ kind: "text", text: "Hel", items: [] }], tool_calls: [], finish_reason: "done" }, abort: null });
+    expect(outcome).toEqual({
+      turn: { blocks: [{ kind: "text", text: "Hel", items: [] }], tool_calls: [], finish_reason: "done" },
+      abort: null,
+    });
     expect(fold.turn).toBe(turn); // one live object throughout
     expect(fold.finish()).toBe(outcome); // idempotent
     expect(fold.push(set(0, 1, "/text", "late"))).toBe(false); // ignored after finish
@@ -32,7 +51,11 @@ describe("createFold", () => {
     const fold = createFold();
     fold.push(start(0));
     expect(fold.push(set(3, 0, "/text", "x"))).toBe(false);
-    expect(fold.abort).toEqual({ code: "block_delta_unknown_index", message: "block_delta for index 3, which no block_start opened", at: 1 });
+    expect(fold.abort).toEqual({
+      code: "block_delta_unknown_index",
+      message: "block_delta for index 3, which no block_start opened",
+      at: 1,
+    });
     expect(fold.turn.error_code).toBe("block_delta_unknown_index");
     expect(fold.push(set(0, 0, "/text", "after"))).toBe(false);
     expect(fold.position).toBe(2);
@@ -44,17 +67,26 @@ describe("createFold", () => {
     const fold = createFold();
     fold.push(start(0));
     fold.abortAt("malformed_event", "line 2 is not JSON (syntax)");
-    expect(fold.finish()).toMatchObject({ abort: { code: "malformed_event", at: 1 }, turn: { error_code: "malformed_event", error_message: "line 2 is not JSON (syntax)" } });
+    expect(fold.finish()).toMatchObject({
+      abort: { code: "malformed_event", at: 1 },
+      turn: { error_code: "malformed_event", error_message: "line 2 is not JSON (syntax)" },
+    });
     fold.abortAt("other", "ignored");
     expect(fold.abort!.code).toBe("malformed_event");
   });
 
   it("reports silent discards to onDiscard only; they never reach the outcome", () => {
     const seen: FoldDiscard[] = [];
-    const o = foldEvents([start(0), set(0, 0, "/text", "a"), set(0, 0, "/text", "replayed"), set(0, 1, "/text", "b", "other"), done], { onDiscard: (d) => seen.push(d) });
+    const o = foldEvents(
+      [start(0), set(0, 0, "/text", "a"), set(0, 0, "/text", "replayed"), set(0, 1, "/text", "b", "other"), done],
+      { onDiscard: (d) => seen.push(d) },
+    );
     expect(o.abort).toBeNull();
     expect(o.turn).not.toHaveProperty("error_code");
-    expect(seen.map((d) => [d.code, d.at])).toEqual([["stale_seq", 2], ["block_id_mismatch", 3]]);
+    expect(seen.map((d) => [d.code, d.at])).toEqual([
+      ["stale_seq", 2],
+      ["block_id_mismatch", 3],
+    ]);
     expect(seen[1]!.message).toBe('block_delta for index 0 carries block_id "other"; the open block is "b0"');
   });
 
@@ -84,21 +116,67 @@ describe("createFold", () => {
     const probes: [string, unknown[], () => unknown, string | null][] = [
       ["array event with event members", primeText, () => Object.assign([], set(0, 1, "/text", "x")), "invalid_event"],
       ["extra event member", primeText, () => ({ ...set(0, 1, "/text", "x"), extra: 1 }), "invalid_event"],
-      ["extra delta member", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_set", path: "/text", value: "x", extra: 1 } }), "invalid_event"],
-      ["array delta", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: Object.assign([], { op: "field_set", path: "/text", value: "x" }) }), "invalid_event"],
+      [
+        "extra delta member",
+        primeText,
+        () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_set", path: "/text", value: "x", extra: 1 } }),
+        "invalid_event",
+      ],
+      [
+        "array delta",
+        primeText,
+        () => ({
+          ...set(0, 1, "/text", "x"),
+          delta: Object.assign([], { op: "field_set", path: "/text", value: "x" }),
+        }),
+        "invalid_event",
+      ],
       ["non-integer seq", primeText, () => set(0, 1.5, "/text", "x"), "invalid_event"],
       ["negative index", primeText, () => set(-1, 1, "/text", "x", "b0"), "invalid_event"],
-      ["unknown op", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_merge", path: "/text", value: "x" } }), "invalid_event"],
+      [
+        "unknown op",
+        primeText,
+        () => ({ ...set(0, 1, "/text", "x"), delta: { op: "field_merge", path: "/text", value: "x" } }),
+        "invalid_event",
+      ],
       ["value undefined", primeText, () => set(0, 1, "/text", undefined), "invalid_event"],
       ["stale seq", primeText, () => set(0, 0, "/text", "x"), null],
       ["other block_id", primeText, () => set(0, 1, "/text", "x", "other"), null],
       ["index never opened", primeText, () => set(7, 1, "/text", "x", "b0"), "block_delta_unknown_index"],
       ["/kind to a number", [set(0, 0, "/kind", "text")], () => set(0, 1, "/kind", 5), "block_kind_not_string"],
-      ["append to a string", [append(0, 0, "/items", 1), set(0, 1, "/items", "s")], () => append(0, 2, "/items", "x"), "element_append_not_array"],
-      ["container replaced by a scalar", [set(0, 0, "/meta", {}), set(0, 1, "/meta/x", 1), set(0, 2, "/meta", 5)], () => set(0, 3, "/meta/x", 2), "pointer_not_a_container"],
-      ["index beyond the end", [set(0, 0, "/items/0", 1), set(0, 1, "/items", [])], () => set(0, 2, "/items/0", 2), null],
-      ["delta members in another order", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: { value: "x", op: "field_set", path: "/text" } }), null],
-      ["delta value inherited, not own", primeText, () => ({ ...set(0, 1, "/text", "x"), delta: Object.assign(Object.create({ value: "x" }), { op: "field_set", path: "/text", note: 1 }) }), "invalid_event"],
+      [
+        "append to a string",
+        [append(0, 0, "/items", 1), set(0, 1, "/items", "s")],
+        () => append(0, 2, "/items", "x"),
+        "element_append_not_array",
+      ],
+      [
+        "container replaced by a scalar",
+        [set(0, 0, "/meta", {}), set(0, 1, "/meta/x", 1), set(0, 2, "/meta", 5)],
+        () => set(0, 3, "/meta/x", 2),
+        "pointer_not_a_container",
+      ],
+      [
+        "index beyond the end",
+        [set(0, 0, "/items/0", 1), set(0, 1, "/items", [])],
+        () => set(0, 2, "/items/0", 2),
+        null,
+      ],
+      [
+        "delta members in another order",
+        primeText,
+        () => ({ ...set(0, 1, "/text", "x"), delta: { value: "x", op: "field_set", path: "/text" } }),
+        null,
+      ],
+      [
+        "delta value inherited, not own",
+        primeText,
+        () => ({
+          ...set(0, 1, "/text", "x"),
+          delta: Object.assign(Object.create({ value: "x" }), { op: "field_set", path: "/text", note: 1 }),
+        }),
+        "invalid_event",
+      ],
       ["applies", primeText, () => set(0, 1, "/text", "x"), null],
     ];
     for (const [name, primers, probe, code] of probes) {
@@ -114,7 +192,10 @@ describe("createFold", () => {
     // "/xa" and "/x!" share an entry of fold.ts's recent-path memo (same length, same first
     // character, last characters 64 apart), and so do "/xa/n" and "/x!/n"; alternating between
     // them makes every lookup replace the other's entry.
-    const pairs = [["/xa", "/x!"], ["/xa/n", "/x!/n"]] as const;
+    const pairs = [
+      ["/xa", "/x!"],
+      ["/xa/n", "/x!/n"],
+    ] as const;
     const block = { kind: "k", xa: { n: 0 }, "x!": { n: 0 } };
     const deltas = Array.from({ length: 12 }, (_, seq) => {
       const [a, b] = pairs[seq < 6 ? 1 : 0]!; // the nested pair first: the top-level one replaces its containers
@@ -138,9 +219,33 @@ describe("createFold", () => {
       [set(0, 0, "/text", new Date(0)), /not a JSON value/],
       [set(0, 0, "/text", [, 1]), /not a JSON value/],
       [Object.create({ type: "done", finish_reason: "done" }), /an event is a JSON object/],
-      [new (class Done { type = "done"; finish_reason = "done"; })(), /an event is a JSON object/],
-      [Object.defineProperty({ type: "done" }, "finish_reason", { enumerable: true, get: () => { throw new Error("getter"); } }), /reading it threw \(getter\)/],
-      [new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); } }), /reading it threw \(trap\)/],
+      [
+        new (class Done {
+          type = "done";
+          finish_reason = "done";
+        })(),
+        /an event is a JSON object/,
+      ],
+      [
+        Object.defineProperty({ type: "done" }, "finish_reason", {
+          enumerable: true,
+          get: () => {
+            throw new Error("getter");
+          },
+        }),
+        /reading it threw \(getter\)/,
+      ],
+      [
+        new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+        /reading it threw \(trap\)/,
+      ],
     ];
     for (const [event, reason] of cases) {
       const o = foldEvents(event && (event as any).type === "block_delta" ? [start(0), event, done] : [event, done]);
@@ -152,8 +257,16 @@ describe("createFold", () => {
   });
 
   it("keeps a member named __proto__ as own data and never touches Object.prototype", () => {
-    const event = JSON.parse('{"type":"block_start","index":0,"block_id":"b","block":{"kind":"k","__proto__":{"polluted":true}}}');
-    const o = foldEvents([event, JSON.parse('{"type":"block_delta","index":0,"block_id":"b","seq":0,"delta":{"op":"field_set","path":"/x","value":{"__proto__":{"p":1}}}}'), done]);
+    const event = JSON.parse(
+      '{"type":"block_start","index":0,"block_id":"b","block":{"kind":"k","__proto__":{"polluted":true}}}',
+    );
+    const o = foldEvents([
+      event,
+      JSON.parse(
+        '{"type":"block_delta","index":0,"block_id":"b","seq":0,"delta":{"op":"field_set","path":"/x","value":{"__proto__":{"p":1}}}}',
+      ),
+      done,
+    ]);
     expect(o.abort).toBeNull();
     const block = o.turn.blocks[0] as Record<string, unknown>;
     expect(Object.getPrototypeOf(block)).toBe(Object.prototype);

@@ -15,7 +15,10 @@ import { createFrameWireServer } from "../../src/frame-wire/serve.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const document = YAML.parse(readFileSync(join(ROOT, "contracts/frame-wire/openapi.yaml"), "utf8"));
-const declared = document.paths["/v1/turns/stream"].post.responses as Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }>;
+const declared = document.paths["/v1/turns/stream"].post.responses as Record<
+  string,
+  { headers?: Record<string, { required?: boolean }>; content?: Record<string, unknown> }
+>;
 const ORIGIN = "http://127.0.0.1:9";
 const body = JSON.stringify({ messages: [{ role: "user", content: "hi" }] });
 
@@ -27,7 +30,8 @@ async function expectDeclared(res: Response): Promise<string> {
   const type = res.headers.get("content-type");
   if (spec!.content) expect(Object.keys(spec!.content)).toContain(type);
   else expect(text).toBe("");
-  for (const [name, h] of Object.entries(spec!.headers ?? {})) if (h.required) expect(res.headers.get(name), `${res.status} without ${name}`).not.toBeNull();
+  for (const [name, h] of Object.entries(spec!.headers ?? {}))
+    if (h.required) expect(res.headers.get(name), `${res.status} without ${name}`).not.toBeNull();
   if (type === "application/json") expect(Object.keys(JSON.parse(text)).sort()).toEqual(["error", "message"]);
   return text;
 }
@@ -36,12 +40,18 @@ describe("the mock's responses", () => {
   let server: Server;
   let url: string;
   beforeAll(async () => {
-    server = createFrameWireServer({ token: "secret", cors: ORIGIN, maxBodyBytes: 1000, vectors: new Map([["one", [{ type: "done", finish_reason: "done" }]]]) });
+    server = createFrameWireServer({
+      token: "secret",
+      cors: ORIGIN,
+      maxBodyBytes: 1000,
+      vectors: new Map([["one", [{ type: "done", finish_reason: "done" }]]]),
+    });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/turns/stream`;
   });
   afterAll(() => server.close());
-  const post = (headers: Record<string, string>, payload: string = body, query = "") => fetch(url + query, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: payload });
+  const post = (headers: Record<string, string>, payload: string = body, query = "") =>
+    fetch(url + query, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: payload });
 
   it("401 with a Bearer challenge without a token and with a wrong one (invalid_token)", async () => {
     const none = await post({});
@@ -56,7 +66,11 @@ describe("the mock's responses", () => {
 
   it("400 on malformed JSON, on a body the request schema refuses, on an unknown vector; 413 on an oversized body", async () => {
     const auth = { authorization: "Bearer secret" };
-    for (const [payload, query] of [["{", ""], ['{"messages":[]}', ""], [body, "?vector=nope"]] as const) {
+    for (const [payload, query] of [
+      ["{", ""],
+      ['{"messages":[]}', ""],
+      [body, "?vector=nope"],
+    ] as const) {
       const res = await post(auth, payload, query);
       expect(res.status).toBe(400);
       await expectDeclared(res);
@@ -85,12 +99,22 @@ describe("the mock's responses", () => {
   });
 
   it("--cors: a preflight from the origin is allowed (POST, Authorization), another origin gets no CORS headers", async () => {
-    const pre = await fetch(url, { method: "OPTIONS", headers: { origin: ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } });
+    const pre = await fetch(url, {
+      method: "OPTIONS",
+      headers: {
+        origin: ORIGIN,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe(ORIGIN);
     expect(pre.headers.get("access-control-allow-methods")).toBe("POST");
     expect(pre.headers.get("access-control-allow-headers")).toMatch(/authorization/);
-    const stranger = await fetch(url, { method: "OPTIONS", headers: { origin: "http://evil.example", "access-control-request-method": "POST" } });
+    const stranger = await fetch(url, {
+      method: "OPTIONS",
+      headers: { origin: "http://evil.example", "access-control-request-method": "POST" },
+    });
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
     const real = await post({ authorization: "Bearer secret", origin: ORIGIN }, body, "?vector=one");
     expect(real.headers.get("access-control-allow-origin")).toBe(ORIGIN);
@@ -102,19 +126,30 @@ describe("the mock's responses", () => {
 
 describe("serve frame-wire (CLI)", () => {
   it("prints the stream URL alone as its first stdout line; --cors takes an origin", async () => {
-    const child = spawn(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--cors", ORIGIN], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--cors", ORIGIN],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       const first = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once("line", resolve);
         child.once("exit", (code) => reject(new Error(`exited ${code}`)));
       });
       expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/turns\/stream$/);
-      const pre = await fetch(first, { method: "OPTIONS", headers: { origin: ORIGIN, "access-control-request-method": "POST" } });
+      const pre = await fetch(first, {
+        method: "OPTIONS",
+        headers: { origin: ORIGIN, "access-control-request-method": "POST" },
+      });
       expect(pre.headers.get("access-control-allow-origin")).toBe(ORIGIN);
     } finally {
       child.kill("SIGTERM");
     }
-    const bad = spawn(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--cors", "http://x/path"], { cwd: ROOT });
+    const bad = spawn(
+      process.execPath,
+      [join(ROOT, "bin/contract-suite.mjs"), "serve", "frame-wire", "--port", "0", "--cors", "http://x/path"],
+      { cwd: ROOT },
+    );
     let stderr = "";
     bad.stderr.on("data", (b) => (stderr += b));
     expect(await new Promise((r) => bad.once("exit", r))).toBe(2);

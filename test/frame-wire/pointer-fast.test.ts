@@ -15,14 +15,21 @@ const doc = fc.record({
   kind: fc.constant("k"),
   items: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
   meta: fc.dictionary(fc.constantFrom("a", "b", "0", "01", "items"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-  rows: fc.array(fc.array(fc.oneof(fc.integer(), fc.array(fc.integer(), { maxLength: 2 })), { maxLength: 3 }), { maxLength: 3 }),
+  rows: fc.array(fc.array(fc.oneof(fc.integer(), fc.array(fc.integer(), { maxLength: 2 })), { maxLength: 3 }), {
+    maxLength: 3,
+  }),
 });
 
 /**
  * What the fold's reference path does with a receiver-safe delta: the document after it, or
  * undefined where it refuses (src/json's error, an index past the end, a target that is not an array).
  */
-function referenceApply(document: JsonValue, tokens: readonly string[], append: boolean, value: JsonValue): JsonValue | undefined {
+function referenceApply(
+  document: JsonValue,
+  tokens: readonly string[],
+  append: boolean,
+  value: JsonValue,
+): JsonValue | undefined {
   const d = structuredClone(document);
   if (append) {
     const r = evaluatePointer(d, tokens, RECEIVER);
@@ -47,7 +54,10 @@ describe("pointer-fast", () => {
     fc.assert(
       fc.property(
         doc,
-        fc.oneof(fc.array(token, { minLength: 1, maxLength: 4 }), fc.constantFrom(["items"], ["rows"], ["rows", "0"], ["rows", "1", "0"], ["meta", "a"], ["items", "-"])),
+        fc.oneof(
+          fc.array(token, { minLength: 1, maxLength: 4 }),
+          fc.constantFrom(["items"], ["rows"], ["rows", "0"], ["rows", "1", "0"], ["meta", "a"], ["items", "-"]),
+        ),
         fc.boolean(),
         fc.jsonValue({ maxDepth: 1 }),
         (d, tokens, append, value) => {
@@ -72,7 +82,15 @@ describe("pointer-fast", () => {
 
   it("declines what src/json rejects: leading zeros on arrays, inherited members, indices past the end, '-' for append", () => {
     const d = () => ({ kind: "k", items: [1, [2]], m: { "01": 1 } }) as unknown as JsonValue;
-    for (const [tokens, append] of [[["items", "01"], false], [["toString", "x"], false], [["items", "3"], false], [["hasOwnProperty"], true], [["items", "-"], true], [["items", "2"], true], [["items", "0"], true]] as const) {
+    for (const [tokens, append] of [
+      [["items", "01"], false],
+      [["toString", "x"], false],
+      [["items", "3"], false],
+      [["hasOwnProperty"], true],
+      [["items", "-"], true],
+      [["items", "2"], true],
+      [["items", "0"], true],
+    ] as const) {
       const doc0 = d();
       expect(fastApply(doc0, tokens, append, 9), tokens.join("/")).toBe(false);
       expect(doc0).toEqual(d());

@@ -130,7 +130,11 @@ describe("frame-wire fold properties: each fails on a fold broken its way", () =
   it("a fold that refuses null values", async () => {
     const nullPhobic = (events: unknown[]): FoldOutcome => {
       const o = foldEvents(events);
-      if (JSON.stringify(events).includes("null")) return { turn: { ...o.turn, error_code: "no_null", error_message: "null" }, abort: { code: "no_null", message: "null", at: 1 } };
+      if (JSON.stringify(events).includes("null"))
+        return {
+          turn: { ...o.turn, error_code: "no_null", error_message: "null" },
+          abort: { code: "no_null", message: "null", at: 1 },
+        };
       return o;
     };
     await expect(checkValueSitesPermissive(nullPhobic, quick)).rejects.toThrow(/aborted/);
@@ -161,11 +165,24 @@ describe("frame-wire fold properties: each fails on a fold broken its way", () =
       foldEvents(
         events.map((e: any) => {
           if (e === null || typeof e !== "object" || Array.isArray(e)) return e;
-          const keep = ["type", "index", "block_id", "block", "seq", "delta", "call", "finish_reason", "code", "message"];
+          const keep = [
+            "type",
+            "index",
+            "block_id",
+            "block",
+            "seq",
+            "delta",
+            "call",
+            "finish_reason",
+            "code",
+            "message",
+          ];
           return Object.fromEntries(Object.entries(e).filter(([k]) => keep.includes(k)));
         }),
       );
-    await expect(checkShapeAgreesWithSchema(tolerant, validateEvent, { seed: SEED, numRuns: 2_000 })).rejects.toThrow(/schema rejects/);
+    await expect(checkShapeAgreesWithSchema(tolerant, validateEvent, { seed: SEED, numRuns: 2_000 })).rejects.toThrow(
+      /schema rejects/,
+    );
   });
 });
 
@@ -189,6 +206,8 @@ describe("frame-wire suite: property checks that do not apply", () => {
     const check = frameWireSuite.checks.find((c) => c.id === "frame-wire/property/incremental-matches-whole")!;
     const ctx = defaultContext({ scale: 0.1 });
     expect((await runCheck(check, { fold: ours, runVectors: async () => [] }, ctx)).status).toBe("skip");
-    expect((await runCheck(check, { fold: ours, incremental: () => createFold(), runVectors: async () => [] }, ctx)).status).toBe("pass");
+    expect(
+      (await runCheck(check, { fold: ours, incremental: () => createFold(), runVectors: async () => [] }, ctx)).status,
+    ).toBe("pass");
   });
 });

@@ -9,7 +9,11 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runVectorsAgainstCommand } from "../../conformance/frame-wire/run-vectors.js";
-import { formatVectorFailures, loadFrameWireVectors, type FrameWireVector } from "../../conformance/frame-wire/vectors.js";
+import {
+  formatVectorFailures,
+  loadFrameWireVectors,
+  type FrameWireVector,
+} from "../../conformance/frame-wire/vectors.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const vectors = loadFrameWireVectors();
@@ -19,7 +23,8 @@ const byName = (names: string[]): FrameWireVector[] =>
     if (!v) throw new Error(`no vector ${n}`);
     return v;
   });
-const run = (command: string, vs: FrameWireVector[], concurrency = 4) => runVectorsAgainstCommand(command, vs, { cwd: ROOT, concurrency, timeoutMs: 20_000 });
+const run = (command: string, vs: FrameWireVector[], concurrency = 4) =>
+  runVectorsAgainstCommand(command, vs, { cwd: ROOT, concurrency, timeoutMs: 20_000 });
 
 const BROKEN: [script: string, catchingVector: string][] = [
   ["leading-zero-index", "leading-zero-array-index"],
@@ -36,9 +41,16 @@ describe("frame-wire vector runner (child processes)", () => {
   // processes a sample by default (every command-level vector, one per kind of abort), all of
   // them under CONTRACT_SUITE_FULL.
   const SAMPLE = [
-    "basic-turn", "gap-closes-up", "block-delta-unknown-index-mid-stream", "error-event", "stream-without-done",
-    "forbidden-proto-middle", "proto-key-in-content-is-data", "value-site-element-append-13-values",
-    "invalid-event-extra-member", ...vectors.filter((v) => v.level === "command").map((v) => v.name),
+    "basic-turn",
+    "gap-closes-up",
+    "block-delta-unknown-index-mid-stream",
+    "error-event",
+    "stream-without-done",
+    "forbidden-proto-middle",
+    "proto-key-in-content-is-data",
+    "value-site-element-append-13-values",
+    "invalid-event-extra-member",
+    ...vectors.filter((v) => v.level === "command").map((v) => v.name),
   ];
   const suite = process.env.CONTRACT_SUITE_FULL ? vectors : byName(SAMPLE);
 
@@ -56,7 +68,11 @@ describe("frame-wire vector runner (child processes)", () => {
   });
 
   it.each(BROKEN)("broken fold %s fails vector %s and passes the control", async (script, catching) => {
-    const [caught, control] = await run(`node --import tsx test/frame-wire/broken-folds/${script}.ts`, byName([catching, "basic-turn"]), 2);
+    const [caught, control] = await run(
+      `node --import tsx test/frame-wire/broken-folds/${script}.ts`,
+      byName([catching, "basic-turn"]),
+      2,
+    );
     expect(caught!.name).toBe(catching);
     expect(caught!.ok).toBe(false);
     expect(caught!.failure).toBe("mismatch");

@@ -43,26 +43,49 @@ describe("streaming client over the generated OpenAPI stub", () => {
       seen.path = req.url;
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write(encodeSseEvent({ type: "block_start", index: 0, block_id: "b", block: { kind: "text", text: "" } }));
-      res.write(encodeSseEvent({ type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/text", value: "Hel" } }));
+      res.write(
+        encodeSseEvent({
+          type: "block_delta",
+          index: 0,
+          block_id: "b",
+          seq: 0,
+          delta: { op: "field_set", path: "/text", value: "Hel" },
+        }),
+      );
       await gate; // the stream stays open until the client has rendered the partial turn
-      res.write(encodeSseEvent({ type: "block_delta", index: 0, block_id: "b", seq: 1, delta: { op: "field_set", path: "/text", value: "Hello" } }));
+      res.write(
+        encodeSseEvent({
+          type: "block_delta",
+          index: 0,
+          block_id: "b",
+          seq: 1,
+          delta: { op: "field_set", path: "/text", value: "Hello" },
+        }),
+      );
       res.end(encodeSseEvent({ type: "done", finish_reason: "done" }));
     });
     const baseUrl = await listen(server);
     try {
       const partials: string[] = [];
-      const outcome = await streamTurn({ baseUrl }, { headers: { Authorization: "Bearer t0k" }, body }, {
-        onTurn(turn) {
-          partials.push(JSON.stringify(turn));
-          if (turn.blocks[0]?.text === "Hel") {
-            expect(turn.finish_reason).toBeNull(); // still streaming
-            release();
-          }
+      const outcome = await streamTurn(
+        { baseUrl },
+        { headers: { Authorization: "Bearer t0k" }, body },
+        {
+          onTurn(turn) {
+            partials.push(JSON.stringify(turn));
+            if (turn.blocks[0]?.text === "Hel") {
+              expect(turn.finish_reason).toBeNull(); // still streaming
+              release();
+            }
+          },
         },
-      });
+      );
       expect(seen).toEqual({ auth: "Bearer t0k", path: "/v1/turns/stream" });
       expect(partials[1]).toBe('{"blocks":[{"kind":"text","text":"Hel"}],"tool_calls":[],"finish_reason":null}');
-      expect(outcome).toEqual({ turn: { blocks: [{ kind: "text", text: "Hello" }], tool_calls: [], finish_reason: "done" }, abort: null });
+      expect(outcome).toEqual({
+        turn: { blocks: [{ kind: "text", text: "Hello" }], tool_calls: [], finish_reason: "done" },
+        abort: null,
+      });
     } finally {
       server.close();
     }
@@ -72,7 +95,15 @@ describe("streaming client over the generated OpenAPI stub", () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write(encodeSseEvent({ type: "block_start", index: 0, block_id: "b", block: { kind: "text" } }));
-      res.write(encodeSseEvent({ type: "block_delta", index: 7, block_id: "x", seq: 0, delta: { op: "field_set", path: "/a", value: 1 } }));
+      res.write(
+        encodeSseEvent({
+          type: "block_delta",
+          index: 7,
+          block_id: "x",
+          seq: 0,
+          delta: { op: "field_set", path: "/a", value: 1 },
+        }),
+      );
       const timer = setInterval(() => res.write(": keep-alive\n\n"), 20); // never ends
       res.on("close", () => clearInterval(timer));
     });
@@ -111,24 +142,41 @@ describe("serve frame-wire (mock endpoint)", () => {
   let server: Server;
   let baseUrl: string;
   beforeAll(async () => {
-    server = createFrameWireServer({ token: "secret", paceMs: 1, seed: 5, vectors: new Map(foldVectors.map((v) => [v.name, v.events!])) });
+    server = createFrameWireServer({
+      token: "secret",
+      paceMs: 1,
+      seed: 5,
+      vectors: new Map(foldVectors.map((v) => [v.name, v.events!])),
+    });
     baseUrl = await listen(server);
   });
   afterAll(() => server.close());
 
   it("refuses a missing or wrong token with 401 and a bad body with 400", async () => {
     const client = { baseUrl };
-    await expect(streamTurn(client, { headers: { Authorization: "Bearer nope" }, body })).rejects.toMatchObject({ status: 401 });
-    await expect(streamTurn(client, { headers: { Authorization: "Bearer secret" }, body: { messages: [] } as never })).rejects.toBeInstanceOf(HttpStatusError);
+    await expect(streamTurn(client, { headers: { Authorization: "Bearer nope" }, body })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      streamTurn(client, { headers: { Authorization: "Bearer secret" }, body: { messages: [] } as never }),
+    ).rejects.toBeInstanceOf(HttpStatusError);
   });
 
   it("streams random valid turns that fold without abort, reproducibly by seed", async () => {
     for (const seed of [1, 2, 3, 4]) {
       const events = randomTurn(seed);
       for (const e of events) expect(validateFrameEvent(e)).toBe(true);
-      const outcome = await streamTurn({ baseUrl: `${baseUrl}` }, { headers: { Authorization: "Bearer secret" }, body }, {});
+      const outcome = await streamTurn(
+        { baseUrl: `${baseUrl}` },
+        { headers: { Authorization: "Bearer secret" }, body },
+        {},
+      );
       expect(outcome.abort).toBeNull();
-      const viaSeed = await fetch(`${baseUrl}/v1/turns/stream?seed=${seed}`, { method: "POST", headers: { authorization: "Bearer secret", "content-type": "application/json" }, body: JSON.stringify(body) });
+      const viaSeed = await fetch(`${baseUrl}/v1/turns/stream?seed=${seed}`, {
+        method: "POST",
+        headers: { authorization: "Bearer secret", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect((await viaSeed.text()).split("\n\n").filter(Boolean).length).toBe(events.length);
     }
   });
@@ -136,10 +184,17 @@ describe("serve frame-wire (mock endpoint)", () => {
   it("streams every vector's events; the client's fold gives the vector's expected outcome", async () => {
     expect(foldVectors.length).toBeGreaterThan(70);
     for (const v of foldVectors) {
-      const outcome = await streamTurn({ baseUrl, fetch: (input, init) => fetch(`${input}?vector=${encodeURIComponent(v.name)}`, init) }, { headers: { Authorization: "Bearer secret" }, body });
+      const outcome = await streamTurn(
+        { baseUrl, fetch: (input, init) => fetch(`${input}?vector=${encodeURIComponent(v.name)}`, init) },
+        { headers: { Authorization: "Bearer secret" }, body },
+      );
       expect(diffOutcome(v, outcome), v.name).toEqual([]);
     }
-    const unknown = await fetch(`${baseUrl}/v1/turns/stream?vector=nope`, { method: "POST", headers: { authorization: "Bearer secret", "content-type": "application/json" }, body: JSON.stringify(body) });
+    const unknown = await fetch(`${baseUrl}/v1/turns/stream?vector=nope`, {
+      method: "POST",
+      headers: { authorization: "Bearer secret", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(unknown.status).toBe(400);
   });
 });

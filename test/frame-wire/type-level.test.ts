@@ -3,7 +3,12 @@ import fc from "fast-check";
 import { findContract, loadRegistry } from "../../src/contracts/index.js";
 import { THIRTEEN_VALUES } from "../../conformance/json-value/suite.js";
 import { vectorSamples } from "../../conformance/frame-wire/vectors.js";
-import { validateFrameEvent, validateFieldSetDelta, validateElementAppendDelta, validateToolCall } from "../../src/generated/frame-wire/validators.js";
+import {
+  validateFrameEvent,
+  validateFieldSetDelta,
+  validateElementAppendDelta,
+  validateToolCall,
+} from "../../src/generated/frame-wire/validators.js";
 import { typecheckSamples, type TypedSample } from "../helpers/type-level.js";
 
 const registry = loadRegistry();
@@ -16,9 +21,21 @@ function valueSiteSamples(): TypedSample[] {
   const out: TypedSample[] = [];
   values.forEach((value, i) => {
     const tag = `${JSON.stringify(value).slice(0, 40)}`;
-    out.push({ type: "FieldSetDelta", value: { op: "field_set", path: "/x", value }, label: `FieldSetDelta.value=${tag}` });
-    out.push({ type: "ElementAppendDelta", value: { op: "element_append", path: "/xs", value }, label: `ElementAppendDelta.value=${tag}` });
-    out.push({ type: "ToolCall", value: { id: `c${i}`, name: "t", arguments: {}, result: value }, label: `ToolCall.result=${tag}` });
+    out.push({
+      type: "FieldSetDelta",
+      value: { op: "field_set", path: "/x", value },
+      label: `FieldSetDelta.value=${tag}`,
+    });
+    out.push({
+      type: "ElementAppendDelta",
+      value: { op: "element_append", path: "/xs", value },
+      label: `ElementAppendDelta.value=${tag}`,
+    });
+    out.push({
+      type: "ToolCall",
+      value: { id: `c${i}`, name: "t", arguments: {}, result: value },
+      label: `ToolCall.result=${tag}`,
+    });
   });
   return out;
 }
@@ -26,7 +43,11 @@ function valueSiteSamples(): TypedSample[] {
 describe("type-level conformance of the generated frame-wire types (real tsc)", () => {
   it("the samples are schema-valid", () => {
     for (const s of valueSiteSamples()) {
-      const v = { FieldSetDelta: validateFieldSetDelta, ElementAppendDelta: validateElementAppendDelta, ToolCall: validateToolCall }[s.type as "ToolCall"];
+      const v = {
+        FieldSetDelta: validateFieldSetDelta,
+        ElementAppendDelta: validateElementAppendDelta,
+        ToolCall: validateToolCall,
+      }[s.type as "ToolCall"];
       expect(v(s.value), s.label).toBe(true);
     }
   });
@@ -34,7 +55,10 @@ describe("type-level conformance of the generated frame-wire types (real tsc)", 
   it("1.3.0 types accept every sample: the value sites, and every valid event of the vectors", async () => {
     const events = vectorSamples().filter((e) => validateFrameEvent(e));
     expect(events.length).toBeGreaterThan(100);
-    const samples = [...valueSiteSamples(), ...events.map((e, i): TypedSample => ({ type: "FrameEvent", value: e, label: `event ${i}` }))];
+    const samples = [
+      ...valueSiteSamples(),
+      ...events.map((e, i): TypedSample => ({ type: "FrameEvent", value: e, label: `event ${i}` })),
+    ];
     expect(await typecheckSamples(registry, frameWire, frameWire.entry, samples)).toEqual([]);
   });
 

@@ -1,7 +1,13 @@
 import { PassThrough } from "node:stream";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { diffOutcome, formatVectorFailures, loadFrameWireVectors, runVectorsAgainstFold, vectorStdin } from "../../conformance/frame-wire/vectors.js";
+import {
+  diffOutcome,
+  formatVectorFailures,
+  loadFrameWireVectors,
+  runVectorsAgainstFold,
+  vectorStdin,
+} from "../../conformance/frame-wire/vectors.js";
 import { FRAME_WIRE_CODES } from "../../src/frame-wire/codes.js";
 import { runFoldCommand } from "../../src/cli/frame-wire-fold.js";
 import { foldEvents } from "../../src/frame-wire/fold.js";
@@ -78,14 +84,18 @@ describe("frame-wire vectors", () => {
     actual.abort.message = "other words";
     actual.turn.error_message = "other words";
     const diff = diffOutcome(v, actual);
-    expect(diff).toContain('/turn/blocks: expected 1 element(s), got 0');
-    expect(diff).toContain('/abort/message: expected "block_delta for index 1, which no block_start opened", got "other words"');
+    expect(diff).toContain("/turn/blocks: expected 1 element(s), got 0");
+    expect(diff).toContain(
+      '/abort/message: expected "block_delta for index 1, which no block_start opened", got "other words"',
+    );
     // In "pinned" mode the suite's own wording is not compared, the blocks still are.
-    expect(diffOutcome(v, actual, "pinned")).toEqual(['/turn/blocks: expected 1 element(s), got 0']);
+    expect(diffOutcome(v, actual, "pinned")).toEqual(["/turn/blocks: expected 1 element(s), got 0"]);
     const gap = vectors.find((x) => x.name === "gap-closes-up")!;
     const gapActual = JSON.parse(JSON.stringify(gap.expected));
     gapActual.abort.message = "gap";
-    expect(diffOutcome(gap, gapActual, "pinned")).toEqual(['/abort/message: expected "block indices not contiguous from 0: opened 2, 5; missing 0-1, 3-4", got "gap"']);
+    expect(diffOutcome(gap, gapActual, "pinned")).toEqual([
+      '/abort/message: expected "block indices not contiguous from 0: opened 2, 5; missing 0-1, 3-4", got "gap"',
+    ]);
     expect(isDeepStrictEqual(diffOutcome(v, v.expected), [])).toBe(true);
   });
 });

@@ -9,6 +9,10 @@ export async function runCli(args: string[], stdin = ""): Promise<{ code: number
   let stderr = "";
   out.on("data", (d) => (stdout += d));
   err.on("data", (d) => (stderr += d));
-  const code = await main(["node", "contract-suite", ...args], { stdout: out, stderr: err, stdin: Readable.from([stdin]) });
+  const code = await main(["node", "contract-suite", ...args], {
+    stdout: out,
+    stderr: err,
+    stdin: Readable.from([stdin]),
+  });
   return { code, stdout, stderr };
 }

@@ -40,8 +40,11 @@ export async function traceResolves<T = unknown>(body: string): Promise<Trace<T>
     console.log(JSON.stringify({ resolved, cjs, output }));
   `;
   const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (e, stdout, stderr) =>
-      done({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (e, stdout, stderr) => done({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
   if (r.code !== 0) throw new Error(`traced process exited ${r.code}: ${r.stderr}`);
@@ -63,7 +66,19 @@ export function traceCli(args: string[], stdin = ""): Promise<Trace<{ code: numb
 export function packagesOf(trace: Trace): string[] {
   const names = trace.resolved
     .map((r) => r.split(" -> ")[0]!)
-    .filter((s) => !s.startsWith(".") && !s.startsWith("/") && !s.startsWith("file:") && !s.startsWith("node:") && !s.startsWith("data:"))
-    .map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/"));
+    .filter(
+      (s) =>
+        !s.startsWith(".") &&
+        !s.startsWith("/") &&
+        !s.startsWith("file:") &&
+        !s.startsWith("node:") &&
+        !s.startsWith("data:"),
+    )
+    .map((s) =>
+      s
+        .split("/")
+        .slice(0, s.startsWith("@") ? 2 : 1)
+        .join("/"),
+    );
   return [...new Set(names)];
 }

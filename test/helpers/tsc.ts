@@ -14,9 +14,14 @@ function compilerOptions(): ts.CompilerOptions {
 
 /** Diagnostics (as "file:line message") for the given files; [] when they compile. */
 export function typecheck(files: string[]): string[] {
-  const program = ts.createProgram(files.map((f) => resolve(ROOT, f)), { ...compilerOptions(), noEmit: true });
+  const program = ts.createProgram(
+    files.map((f) => resolve(ROOT, f)),
+    { ...compilerOptions(), noEmit: true },
+  );
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${d.file.fileName.replace(ROOT + "/", "")}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
+    const where = d.file
+      ? `${d.file.fileName.replace(ROOT + "/", "")}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+      : "";
     return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
   });
 }

@@ -19,7 +19,12 @@ export interface TypedSample {
 }
 
 /** Type-checks the samples against the types generated from `entryFile`; returns the failing samples' labels with the compiler's message. */
-export async function typecheckSamples(registry: Registry, entry: ContractEntry, entryFile: string, samples: TypedSample[]): Promise<{ label: string; message: string }[]> {
+export async function typecheckSamples(
+  registry: Registry,
+  entry: ContractEntry,
+  entryFile: string,
+  samples: TypedSample[],
+): Promise<{ label: string; message: string }[]> {
   const contract = await loadContract(registry, entry, entryFile);
   if (contract.problems.length) throw new Error(`invalid document ${entryFile}: ${JSON.stringify(contract.problems)}`);
   const types = await generateTypes(buildBundle(contract).bundle, "Contract");
@@ -41,9 +46,13 @@ export async function typecheckSamples(registry: Registry, entry: ContractEntry,
     const failures: { label: string; message: string }[] = [];
     for (const d of ts.getPreEmitDiagnostics(program)) {
       if (!d.file) throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      if (!d.file.fileName.endsWith("samples.ts")) throw new Error(`generated types do not compile: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+      if (!d.file.fileName.endsWith("samples.ts"))
+        throw new Error(`generated types do not compile: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
       const line = d.file.getLineAndCharacterOfPosition(d.start ?? 0).line; // line 0 is the import
-      failures.push({ label: samples[line - 1]?.label ?? `line ${line}`, message: ts.flattenDiagnosticMessageText(d.messageText, "\n") });
+      failures.push({
+        label: samples[line - 1]?.label ?? `line ${line}`,
+        message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+      });
     }
     return failures;
   } finally {

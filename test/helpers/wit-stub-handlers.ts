@@ -8,7 +8,9 @@ import { RpcError } from "../../src/rpc/index.js";
 
 export const STUB_NOW = "2026-11-29T12:00:00.000Z";
 
-export function stubWitHandlers(conflicts: (p: { symbolPath: string; sessionId: string; ttlMs?: number }) => boolean): WitHandlers {
+export function stubWitHandlers(
+  conflicts: (p: { symbolPath: string; sessionId: string; ttlMs?: number }) => boolean,
+): WitHandlers {
   const now = STUB_NOW;
   return {
     ping: () => "pong",

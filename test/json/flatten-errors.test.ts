@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { flattenErrors } from "../../src/json/index.js";
 
-const err = (instancePath: string, keyword = "type", params: Record<string, unknown> = {}) => ({ instancePath, keyword, schemaPath: "#", params, message: "is wrong" });
+const err = (instancePath: string, keyword = "type", params: Record<string, unknown> = {}) => ({
+  instancePath,
+  keyword,
+  schemaPath: "#",
+  params,
+  message: "is wrong",
+});
 
 describe("flattenErrors", () => {
   it("unescapes the first token of the path (~1 then ~0) and keeps the path of deeper errors", () => {

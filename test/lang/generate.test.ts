@@ -44,17 +44,49 @@ describe("pre-pass", () => {
   it("recognises the six-branch recursive JsonValue, and only that shape", () => {
     expect(isJsonValueShape(JSON_VALUE, "J", noOther)).toBe(true);
     expect(isJsonValueShape({ anyOf: JSON_VALUE.oneOf }, "J", noOther)).toBe(true);
-    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 4), { type: "array" }, { type: "object" }] }, "J", noOther)).toBe(true);
-    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 5), { type: "string" }] }, "J", noOther)).toBe(false); // string twice, no object
+    expect(
+      isJsonValueShape(
+        { oneOf: [...JSON_VALUE.oneOf.slice(0, 4), { type: "array" }, { type: "object" }] },
+        "J",
+        noOther,
+      ),
+    ).toBe(true);
+    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 5), { type: "string" }] }, "J", noOther)).toBe(
+      false,
+    ); // string twice, no object
     // Five branches (no null), a constrained branch, or a reference to something else: not JsonValue.
     expect(isJsonValueShape({ oneOf: JSON_VALUE.oneOf.slice(1) }, "J", noOther)).toBe(false);
-    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 3), { type: "string", minLength: 1 }, ...JSON_VALUE.oneOf.slice(4)] }, "J", noOther)).toBe(false);
-    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 4), { type: "array", items: { $ref: "#/$defs/Other" } }, JSON_VALUE.oneOf[5]] }, "J", noOther)).toBe(false);
-    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 5), { type: "integer" }] }, "J", noOther)).toBe(false);
+    expect(
+      isJsonValueShape(
+        { oneOf: [...JSON_VALUE.oneOf.slice(0, 3), { type: "string", minLength: 1 }, ...JSON_VALUE.oneOf.slice(4)] },
+        "J",
+        noOther,
+      ),
+    ).toBe(false);
+    expect(
+      isJsonValueShape(
+        {
+          oneOf: [
+            ...JSON_VALUE.oneOf.slice(0, 4),
+            { type: "array", items: { $ref: "#/$defs/Other" } },
+            JSON_VALUE.oneOf[5],
+          ],
+        },
+        "J",
+        noOther,
+      ),
+    ).toBe(false);
+    expect(isJsonValueShape({ oneOf: [...JSON_VALUE.oneOf.slice(0, 5), { type: "integer" }] }, "J", noOther)).toBe(
+      false,
+    );
   });
 
   it("finds JsonValue in every contract that has one, including frame-wire's second copy in forge_block.json", () => {
-    expect(prepareModel(bundles[reg.frameWire]!).jsonValues.sort()).toEqual(Object.keys(bundles[reg.frameWire]!.defs).filter((d) => d.endsWith("JsonValue")).sort());
+    expect(prepareModel(bundles[reg.frameWire]!).jsonValues.sort()).toEqual(
+      Object.keys(bundles[reg.frameWire]!.defs)
+        .filter((d) => d.endsWith("JsonValue"))
+        .sort(),
+    );
     expect(prepareModel(bundles["json-value"]!).jsonValues).toHaveLength(1);
     expect(prepareModel(bundles.wit!).jsonValues).toEqual([]);
   });
@@ -62,11 +94,19 @@ describe("pre-pass", () => {
   it("records discriminated unions by const (frame-wire) and by one-member enum (Wit), hoisting the inline one", () => {
     const fw = prepareModel(bundles[reg.frameWire]!);
     expect(fw.unions.FrameEvent!.tagMember).toBe("type");
-    expect(fw.unions.FrameEvent!.members.map((m) => m.tag)).toEqual(["block_start", "block_delta", "tool_call", "done", "error"]);
+    expect(fw.unions.FrameEvent!.members.map((m) => m.tag)).toEqual([
+      "block_start",
+      "block_delta",
+      "tool_call",
+      "done",
+      "error",
+    ]);
     const delta = Object.values(fw.unions).find((u) => u.tagMember === "op")!;
     expect(delta.name).toBe("BlockDeltaEventDelta");
     expect(delta.members.map((m) => m.def)).toEqual(["FieldSetDelta", "ElementAppendDelta"]);
-    expect((fw.defs.BlockDeltaEvent!.properties as Record<string, unknown>).delta).toEqual({ $ref: "#/$defs/BlockDeltaEventDelta" });
+    expect((fw.defs.BlockDeltaEvent!.properties as Record<string, unknown>).delta).toEqual({
+      $ref: "#/$defs/BlockDeltaEventDelta",
+    });
     const wit = prepareModel(bundles.wit!);
     expect(wit.unions.ConflictItem!.members.map((m) => [m.tag, m.def])).toEqual([
       ["INTENT_OVERLAP", "IntentOverlapItem"],
@@ -76,13 +116,25 @@ describe("pre-pass", () => {
   });
 
   it("does not call a union discriminated when tags repeat, a branch lacks the tag, or a branch is not a reference", () => {
-    const member = (tag: string, required = true) => ({ type: "object", required: required ? ["kind"] : [], properties: { kind: { const: tag } } });
-    const bundle = (defs: Record<string, Record<string, unknown>>): SchemaBundle => ({ id: "urn:t", defs, origins: {} });
+    const member = (tag: string, required = true) => ({
+      type: "object",
+      required: required ? ["kind"] : [],
+      properties: { kind: { const: tag } },
+    });
+    const bundle = (defs: Record<string, Record<string, unknown>>): SchemaBundle => ({
+      id: "urn:t",
+      defs,
+      origins: {},
+    });
     const refs = (...names: string[]) => ({ oneOf: names.map((n) => ({ $ref: `#/$defs/${n}` })) });
     expect(prepareModel(bundle({ U: refs("A", "B"), A: member("a"), B: member("a") })).unions).toEqual({});
     expect(prepareModel(bundle({ U: refs("A", "B"), A: member("a"), B: member("b", false) })).unions).toEqual({});
-    expect(prepareModel(bundle({ U: { oneOf: [{ $ref: "#/$defs/A" }, member("b")] }, A: member("a") })).unions).toEqual({});
-    expect(Object.keys(prepareModel(bundle({ U: refs("A", "B"), A: member("a"), B: member("b") })).unions)).toEqual(["U"]);
+    expect(prepareModel(bundle({ U: { oneOf: [{ $ref: "#/$defs/A" }, member("b")] }, A: member("a") })).unions).toEqual(
+      {},
+    );
+    expect(Object.keys(prepareModel(bundle({ U: refs("A", "B"), A: member("a"), B: member("b") })).unions)).toEqual([
+      "U",
+    ]);
   });
 
   it("knows closed objects, open maps and optional members that may be null; merge mode records no union", () => {
@@ -165,24 +217,97 @@ describe("generateLanguages", () => {
 describe("contract-suite gen-lang", () => {
   it("writes generated/<lang>/<contract>/ under --out, then --check passes, and fails once a file is edited", async () => {
     const out = mkdtempSync(join(tmpdir(), "cs-lang-cli-"));
-    const gen = await runCli(["gen-lang", "--lang", "python", "go", "--contract", "wit", "--out", out, "--registry", reg.dir]);
+    const gen = await runCli([
+      "gen-lang",
+      "--lang",
+      "python",
+      "go",
+      "--contract",
+      "wit",
+      "--out",
+      out,
+      "--registry",
+      reg.dir,
+    ]);
     expect(gen.code).toBe(0);
     expect(gen.stdout).toContain("generated 2 file(s)");
     const py = join(out, "python", "wit", "wit.py");
     expect(readFileSync(py, "utf8")).toContain("class ConflictItem:");
-    expect((await runCli(["gen-lang", "--lang", "python", "go", "--contract", "wit", "--out", out, "--registry", reg.dir, "--check"])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          "gen-lang",
+          "--lang",
+          "python",
+          "go",
+          "--contract",
+          "wit",
+          "--out",
+          out,
+          "--registry",
+          reg.dir,
+          "--check",
+        ])
+      ).code,
+    ).toBe(0);
     writeFileSync(py, readFileSync(py, "utf8") + "\n# edited\n");
-    const check = await runCli(["gen-lang", "--lang", "python", "go", "--contract", "wit", "--out", out, "--registry", reg.dir, "--check", "--format", "json"]);
+    const check = await runCli([
+      "gen-lang",
+      "--lang",
+      "python",
+      "go",
+      "--contract",
+      "wit",
+      "--out",
+      out,
+      "--registry",
+      reg.dir,
+      "--check",
+      "--format",
+      "json",
+    ]);
     expect(check.code).toBe(1);
-    expect(JSON.parse(check.stdout).drifted).toEqual([{ path: expect.stringMatching(/python\/wit\/wit\.py$/), state: "differs" }]);
+    expect(JSON.parse(check.stdout).drifted).toEqual([
+      { path: expect.stringMatching(/python\/wit\/wit\.py$/), state: "differs" },
+    ]);
   }, 60_000);
 
   it("runs from the built CLI, whose generator hash agrees with the sources' (what it read as .ts was shipped as .js)", async () => {
     const out = mkdtempSync(join(tmpdir(), "cs-lang-built-"));
-    const built = spawnSync(process.execPath, [join(ROOT, "bin/contract-suite.mjs"), "gen-lang", "--lang", "python", "--contract", "wit", "--out", out, "--registry", reg.dir], { encoding: "utf8" });
+    const built = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, "bin/contract-suite.mjs"),
+        "gen-lang",
+        "--lang",
+        "python",
+        "--contract",
+        "wit",
+        "--out",
+        out,
+        "--registry",
+        reg.dir,
+      ],
+      { encoding: "utf8" },
+    );
     expect(built.stderr).toBe("");
     expect(built.status).toBe(0);
-    expect((await runCli(["gen-lang", "--lang", "python", "--contract", "wit", "--out", out, "--registry", reg.dir, "--check"])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          "gen-lang",
+          "--lang",
+          "python",
+          "--contract",
+          "wit",
+          "--out",
+          out,
+          "--registry",
+          reg.dir,
+          "--check",
+        ])
+      ).code,
+    ).toBe(0);
   }, 60_000);
 
   it("answers a usage error (exit 2) for an unknown language or contract, and documents its exit codes", async () => {

@@ -10,7 +10,18 @@ import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
 import { goPackage } from "../../codegen/lang/targets/go.js";
-import { ensureDebianTool, langRegistry, loadSamples, normalizeName, runDriver, type Negative, type Sample, type SampleSet, roundTripFailures, VARIANT_BY_TAG } from "./support.js";
+import {
+  ensureDebianTool,
+  langRegistry,
+  loadSamples,
+  normalizeName,
+  runDriver,
+  type Negative,
+  type Sample,
+  type SampleSet,
+  roundTripFailures,
+  VARIANT_BY_TAG,
+} from "./support.js";
 
 const missing = ensureDebianTool("go", ["golang-go"]);
 if (missing) console.log(`skipping Go: ${missing}`);
@@ -21,7 +32,9 @@ export function goDriverSource(packages: { contract: string; pkg: string; source
   for (const p of packages) {
     for (const m of p.source.matchAll(/^func Unmarshal(\w+)\(data \[\]byte\) \((\w+), error\)/gm)) {
       const key = `${p.contract}/${normalizeName(m[1]!)}`;
-      cases.push(`\t${JSON.stringify(key)}: func(d []byte) (interface{}, error) { v, err := ${p.pkg}.Unmarshal${m[1]}(d); return &v, err },`);
+      cases.push(
+        `\t${JSON.stringify(key)}: func(d []byte) (interface{}, error) { v, err := ${p.pkg}.Unmarshal${m[1]}(d); return &v, err },`,
+      );
     }
   }
   return `package main
@@ -97,7 +110,12 @@ func main() {
 describe.skipIf(missing !== undefined)("generated Go types", () => {
   let set: SampleSet;
   let binary: string;
-  const run = (items: (Sample | Negative)[]) => runDriver(binary, [], items.map((s) => ({ contract: s.contract, def: s.def, value: s.value })));
+  const run = (items: (Sample | Negative)[]) =>
+    runDriver(
+      binary,
+      [],
+      items.map((s) => ({ contract: s.contract, def: s.def, value: s.value })),
+    );
 
   beforeAll(async () => {
     const reg = await langRegistry();
@@ -120,7 +138,9 @@ describe.skipIf(missing !== undefined)("generated Go types", () => {
     const t0 = Date.now();
     execFileSync("go", ["vet", "./..."], { cwd: mod, env, stdio: "pipe" });
     execFileSync("go", ["build", "-o", binary, "."], { cwd: mod, env, stdio: "pipe" });
-    console.log(`go: vet + build ${Date.now() - t0} ms; ${set.samples.length} samples (${set.vectorCount} from frame-wire vectors)`);
+    console.log(
+      `go: vet + build ${Date.now() - t0} ms; ${set.samples.length} samples (${set.vectorCount} from frame-wire vectors)`,
+    );
     void readFileSync;
   }, 600_000);
 
@@ -133,7 +153,9 @@ describe.skipIf(missing !== undefined)("generated Go types", () => {
   it("decodes a FrameEvent into the member its type names (FrameEvent{Value: *BlockStartEvent}...)", () => {
     const events = set.samples.filter((s) => s.def === "FrameEvent" || s.def === "ConflictItem");
     const results = run(events);
-    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]));
+    events.forEach((s, i) =>
+      expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]),
+    );
   });
 
   it("keeps an absent optional member apart from a null one, and numbers keep their digits", () => {
@@ -141,7 +163,13 @@ describe.skipIf(missing !== undefined)("generated Go types", () => {
     const values = [
       { type: "tool_call", call: { id: "c", name: "n", arguments: {} } },
       { type: "tool_call", call: { id: "c", name: "n", arguments: {}, result: null } },
-      { type: "block_delta", index: 0, block_id: "b", seq: 1, delta: { op: "field_set", path: "/n", value: 12345678901234567890 } },
+      {
+        type: "block_delta",
+        index: 0,
+        block_id: "b",
+        seq: 1,
+        delta: { op: "field_set", path: "/n", value: 12345678901234567890 },
+      },
     ];
     const results = run(values.map((value, i) => ({ contract: fw, def: "FrameEvent", value, label: String(i) })));
     expect(results.map((r) => r.value)).toEqual(values);

@@ -9,20 +9,44 @@ import { basename, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
 import { python } from "../../codegen/lang/targets/python.js";
-import { langRegistry, loadSamples, REPO, runDriver, which, type Negative, type Sample, type SampleSet, roundTripFailures } from "./support.js";
+import {
+  langRegistry,
+  loadSamples,
+  REPO,
+  runDriver,
+  which,
+  type Negative,
+  type Sample,
+  type SampleSet,
+  roundTripFailures,
+} from "./support.js";
 
 const PYTHON = which("python3");
 const DRIVER = join(REPO, "test", "lang", "drivers", "roundtrip.py");
 
-const EVENT_CLASSES: Record<string, string> = { block_start: "BlockStartEvent", block_delta: "BlockDeltaEvent", tool_call: "ToolCallEvent", done: "DoneEvent", error: "ErrorEvent" };
-const CONFLICT_CLASSES: Record<string, string> = { INTENT_OVERLAP: "IntentOverlapItem", LOCK_INTERSECTION: "LockIntersectionItem", DEP_CHAIN: "DepChainItem" };
+const EVENT_CLASSES: Record<string, string> = {
+  block_start: "BlockStartEvent",
+  block_delta: "BlockDeltaEvent",
+  tool_call: "ToolCallEvent",
+  done: "DoneEvent",
+  error: "ErrorEvent",
+};
+const CONFLICT_CLASSES: Record<string, string> = {
+  INTENT_OVERLAP: "IntentOverlapItem",
+  LOCK_INTERSECTION: "LockIntersectionItem",
+  DEP_CHAIN: "DepChainItem",
+};
 
 describe.skipIf(!PYTHON)("generated Python types", () => {
   let set: SampleSet;
   let dirs: string[];
   const moduleOf = (contract: string) => python.fileName(contract).replace(/\.py$/, "");
   const run = (items: (Sample | Negative)[]) =>
-    runDriver(PYTHON!, [DRIVER, ...dirs], items.map((s) => ({ module: moduleOf(s.contract), def: s.def, value: s.value })));
+    runDriver(
+      PYTHON!,
+      [DRIVER, ...dirs],
+      items.map((s) => ({ module: moduleOf(s.contract), def: s.def, value: s.value })),
+    );
 
   beforeAll(async () => {
     const reg = await langRegistry();
@@ -32,12 +56,18 @@ describe.skipIf(!PYTHON)("generated Python types", () => {
     const report = await generateLanguages({ langs: ["python"], outDir: out, registryDir: reg.dir });
     expect(report.invalid).toEqual([]);
     dirs = [...new Set(report.files.map((f) => join(f.path, "..")))];
-    console.log(`python: ${set.samples.length} samples (${set.vectorCount} from frame-wire vectors, ${set.invalidVectorEvents.length} schema-invalid vector events left out)`);
+    console.log(
+      `python: ${set.samples.length} samples (${set.vectorCount} from frame-wire vectors, ${set.invalidVectorEvents.length} schema-invalid vector events left out)`,
+    );
   }, 120_000);
 
   it("imports every generated module (all registered contracts, not only the sampled ones)", () => {
     const modules = dirs.map((d) => python.fileName(basename(d)).replace(/\.py$/, ""));
-    const r = spawnSync(PYTHON!, ["-c", `import sys; sys.path[:0] = ${JSON.stringify(dirs)}; ${modules.map((m) => `import ${m}`).join("; ")}`], { encoding: "utf8" });
+    const r = spawnSync(
+      PYTHON!,
+      ["-c", `import sys; sys.path[:0] = ${JSON.stringify(dirs)}; ${modules.map((m) => `import ${m}`).join("; ")}`],
+      { encoding: "utf8" },
+    );
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(modules.length).toBeGreaterThanOrEqual(4);

@@ -10,7 +10,19 @@ import { basename, join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateLanguages } from "../../codegen/lang/generate.js";
-import { installDebianPackages, langRegistry, loadSamples, normalizeName, runDriver, which, type Negative, type Sample, type SampleSet, roundTripFailures, VARIANT_BY_TAG } from "./support.js";
+import {
+  installDebianPackages,
+  langRegistry,
+  loadSamples,
+  normalizeName,
+  runDriver,
+  which,
+  type Negative,
+  type Sample,
+  type SampleSet,
+  roundTripFailures,
+  VARIANT_BY_TAG,
+} from "./support.js";
 
 export const DEBIAN_CRATES = "/usr/share/cargo/registry";
 const RUST_PACKAGES = ["librust-serde-dev", "librust-serde-derive-dev", "librust-serde-json-dev"];
@@ -24,7 +36,9 @@ function rustMissing(): string | undefined {
   const crates = ["serde", "serde_derive", "serde_json"];
   if (crates.every(hasCrate)) return undefined;
   const why = installDebianPackages(RUST_PACKAGES);
-  return crates.every(hasCrate) ? undefined : (why ?? `${RUST_PACKAGES.join(", ")} did not provide ${crates.join(", ")} in ${DEBIAN_CRATES}`);
+  return crates.every(hasCrate)
+    ? undefined
+    : (why ?? `${RUST_PACKAGES.join(", ")} did not provide ${crates.join(", ")} in ${DEBIAN_CRATES}`);
 }
 
 const missing = rustMissing();
@@ -37,7 +51,9 @@ export function rustDriverSource(modules: { contract: string; mod: string; sourc
     const unions = new Set([...m.source.matchAll(/^impl<'de> Deserialize<'de> for (\w+)/gm)].map((x) => x[1]!));
     for (const t of m.source.matchAll(/^pub (?:struct|enum|type) (\w+)/gm)) {
       const name = t[1]!;
-      arms.push(`        ${JSON.stringify(`${m.contract}/${normalizeName(name)}`)} => rt::<${m.mod}::${name}>(value, ${unions.has(name)}),`);
+      arms.push(
+        `        ${JSON.stringify(`${m.contract}/${normalizeName(name)}`)} => rt::<${m.mod}::${name}>(value, ${unions.has(name)}),`,
+      );
     }
   }
   return `#![allow(dead_code)]
@@ -80,7 +96,12 @@ ${arms.join("\n")}
 describe.skipIf(missing !== undefined)("generated Rust types", () => {
   let set: SampleSet;
   let binary: string;
-  const run = (items: (Sample | Negative)[]) => runDriver(binary, [], items.map((s) => ({ contract: s.contract, def: s.def, value: s.value })));
+  const run = (items: (Sample | Negative)[]) =>
+    runDriver(
+      binary,
+      [],
+      items.map((s) => ({ contract: s.contract, def: s.def, value: s.value })),
+    );
 
   beforeAll(async () => {
     const reg = await langRegistry();
@@ -108,7 +129,11 @@ describe.skipIf(missing !== undefined)("generated Rust types", () => {
     // A target folder that outlives the run, so serde's derive is compiled once per machine.
     const target = join(tmpdir(), "contract-suite-rust-target");
     const t0 = Date.now();
-    execFileSync("cargo", ["build", "--quiet", "--offline"], { cwd: crate, env: { ...process.env, CARGO_TARGET_DIR: target }, stdio: "pipe" });
+    execFileSync("cargo", ["build", "--quiet", "--offline"], {
+      cwd: crate,
+      env: { ...process.env, CARGO_TARGET_DIR: target },
+      stdio: "pipe",
+    });
     binary = join(target, "debug", "roundtrip");
     console.log(`rust: cargo build ${Date.now() - t0} ms; ${set.samples.length} samples`);
   }, 600_000);
@@ -122,7 +147,9 @@ describe.skipIf(missing !== undefined)("generated Rust types", () => {
   it("decodes a FrameEvent into the enum variant its type names", () => {
     const events = set.samples.filter((s) => s.def === "FrameEvent" || s.def === "ConflictItem");
     const results = run(events);
-    events.forEach((s, i) => expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]));
+    events.forEach((s, i) =>
+      expect(results[i]!.variant, s.label).toBe(VARIANT_BY_TAG[(s.value as { type: string }).type]),
+    );
   });
 
   it("rejects what the schema rejects: unknown tags, a missing tag, unknown members of closed objects, a wrong const", () => {

@@ -10,7 +10,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsImport from "ajv-formats";
-import { BUNDLED_CONTRACTS_DIR, loadContract, loadRegistry, type ContractEntry, type Registry } from "../../src/contracts/index.js";
+import {
+  BUNDLED_CONTRACTS_DIR,
+  loadContract,
+  loadRegistry,
+  type ContractEntry,
+  type Registry,
+} from "../../src/contracts/index.js";
 import { buildBundle } from "../../codegen/bundle.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -56,7 +62,13 @@ export async function langRegistry(): Promise<LangRegistry> {
   cpSync(join(HERE, "fixtures", "edge-cases"), join(dir, EDGE_CASES), { recursive: true });
   const indexPath = join(dir, "index.json");
   const index = JSON.parse(readFileSync(indexPath, "utf8")) as { contracts: ContractEntry[] };
-  index.contracts.push({ name: EDGE_CASES, kind: "json-schema", version: "0.0.0", entry: `${EDGE_CASES}/edge-cases.schema.json`, description: "test/lang edge cases" });
+  index.contracts.push({
+    name: EDGE_CASES,
+    kind: "json-schema",
+    version: "0.0.0",
+    entry: `${EDGE_CASES}/edge-cases.schema.json`,
+    description: "test/lang edge cases",
+  });
   let entry = index.contracts.find((c) => c.entry === FRAME_WIRE_ENTRY);
   const notes: string[] = [];
   if (!entry) {
@@ -93,15 +105,64 @@ async function loadsCleanly(registry: Registry, entry: ContractEntry): Promise<b
 /** Events and turns beyond the vectors: every JsonValue branch, absent vs null, unicode, nesting. */
 function ownFrameWireSamples(): { def: string; value: unknown; label: string }[] {
   const ev = (value: unknown, label: string) => ({ def: "FrameEvent", value, label });
-  const values: unknown[] = [null, true, false, 0, 42, -1, 3.5, 1e-7, 12345678901234, "", "str ünï ✓ \"q\" \\ </script>", [], [1, { a: 1 }], {}, { a: { b: [null] } }];
+  const values: unknown[] = [
+    null,
+    true,
+    false,
+    0,
+    42,
+    -1,
+    3.5,
+    1e-7,
+    12345678901234,
+    "",
+    'str ünï ✓ "q" \\ </script>',
+    [],
+    [1, { a: 1 }],
+    {},
+    { a: { b: [null] } },
+  ];
   return [
-    ...values.map((value, i) => ev({ type: "block_delta", index: 0, block_id: "b0", seq: i, delta: { op: "field_set", path: "/x", value } }, `field_set value #${i}`)),
-    ...values.map((value, i) => ev({ type: "block_delta", index: 2, block_id: "b2", seq: i, delta: { op: "element_append", path: "/items/0", value } }, `element_append value #${i}`)),
+    ...values.map((value, i) =>
+      ev(
+        { type: "block_delta", index: 0, block_id: "b0", seq: i, delta: { op: "field_set", path: "/x", value } },
+        `field_set value #${i}`,
+      ),
+    ),
+    ...values.map((value, i) =>
+      ev(
+        {
+          type: "block_delta",
+          index: 2,
+          block_id: "b2",
+          seq: i,
+          delta: { op: "element_append", path: "/items/0", value },
+        },
+        `element_append value #${i}`,
+      ),
+    ),
     ev({ type: "block_start", index: 0, block_id: "b0", block: { kind: "text" } }, "block_start, bare block"),
-    ev({ type: "block_start", index: 3, block_id: "b3", block: { kind: "code", lang: "rust", lines: ["fn main() {}"], meta: { n: 1, ok: null } } }, "block_start, free content"),
+    ev(
+      {
+        type: "block_start",
+        index: 3,
+        block_id: "b3",
+        block: { kind: "code", lang: "rust", lines: ["fn main() {}"], meta: { n: 1, ok: null } },
+      },
+      "block_start, free content",
+    ),
     ev({ type: "tool_call", call: { id: "c1", name: "search", arguments: {} } }, "tool_call, no result"),
-    ev({ type: "tool_call", call: { id: "c1", name: "search", arguments: { q: "x", n: 3 }, result: null } }, "tool_call, result null"),
-    ev({ type: "tool_call", call: { id: "c1", name: "search", arguments: { deep: { a: [1, 2, { b: null }] } }, result: { hits: [] } } }, "tool_call, result object"),
+    ev(
+      { type: "tool_call", call: { id: "c1", name: "search", arguments: { q: "x", n: 3 }, result: null } },
+      "tool_call, result null",
+    ),
+    ev(
+      {
+        type: "tool_call",
+        call: { id: "c1", name: "search", arguments: { deep: { a: [1, 2, { b: null }] } }, result: { hits: [] } },
+      },
+      "tool_call, result object",
+    ),
     ev({ type: "tool_call", call: { id: "c2", name: "calc", arguments: {}, result: 0 } }, "tool_call, result 0"),
     ev({ type: "done", finish_reason: "done" }, "done"),
     ev({ type: "done", finish_reason: "length" }, "done, other reason"),
@@ -109,7 +170,13 @@ function ownFrameWireSamples(): { def: string; value: unknown; label: string }[]
     { def: "FrameTurn", value: { blocks: [], tool_calls: [], finish_reason: null }, label: "empty turn" },
     {
       def: "FrameTurn",
-      value: { blocks: [{ kind: "text", text: "hi" }], tool_calls: [{ id: "c", name: "n", arguments: {} }], finish_reason: "done", error_code: "block_start_index_gap", error_message: "m" },
+      value: {
+        blocks: [{ kind: "text", text: "hi" }],
+        tool_calls: [{ id: "c", name: "n", arguments: {} }],
+        finish_reason: "done",
+        error_code: "block_start_index_gap",
+        error_message: "m",
+      },
       label: "aborted turn",
     },
     { def: "ToolCall", value: { id: "c", name: "n", arguments: { a: null }, result: [null] }, label: "tool call" },
@@ -121,11 +188,23 @@ function ownFrameWireSamples(): { def: string; value: unknown; label: string }[]
 function vectorSamples(): { def: string; value: unknown; label: string }[] {
   if (!existsSync(VECTOR_DIR)) return [];
   const out: { def: string; value: unknown; label: string }[] = [];
-  for (const file of readdirSync(VECTOR_DIR).filter((f) => f.endsWith(".json") && f !== "index.json").sort()) {
-    const v = JSON.parse(readFileSync(join(VECTOR_DIR, file), "utf8")) as { events?: unknown[]; stdin?: string; expected?: { turn?: unknown } };
-    const events = v.events ?? (v.stdin ?? "").split(/\r?\n/).filter((l) => l.trim() !== "").flatMap((l) => tryParse(l));
+  for (const file of readdirSync(VECTOR_DIR)
+    .filter((f) => f.endsWith(".json") && f !== "index.json")
+    .sort()) {
+    const v = JSON.parse(readFileSync(join(VECTOR_DIR, file), "utf8")) as {
+      events?: unknown[];
+      stdin?: string;
+      expected?: { turn?: unknown };
+    };
+    const events =
+      v.events ??
+      (v.stdin ?? "")
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== "")
+        .flatMap((l) => tryParse(l));
     events.forEach((e, i) => out.push({ def: "FrameEvent", value: e, label: `${file} event ${i}` }));
-    if (v.expected?.turn !== undefined) out.push({ def: "FrameTurn", value: v.expected.turn, label: `${file} expected turn` });
+    if (v.expected?.turn !== undefined)
+      out.push({ def: "FrameTurn", value: v.expected.turn, label: `${file} expected turn` });
   }
   return out;
 }
@@ -177,7 +256,10 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
     if (!fw(s.def)(s.value)) throw new Error(`own frame-wire sample "${s.label}" is not valid against ${s.def}`);
     samples.push({ contract: reg.frameWire, ...s });
   }
-  const witSamples = JSON.parse(readFileSync(join(HERE, "fixtures", "wit-samples.json"), "utf8")) as Record<string, unknown[]>;
+  const witSamples = JSON.parse(readFileSync(join(HERE, "fixtures", "wit-samples.json"), "utf8")) as Record<
+    string,
+    unknown[]
+  >;
   for (const [def, values] of Object.entries(witSamples)) {
     if (def.startsWith("$")) continue;
     values.forEach((value, i) => {
@@ -188,7 +270,18 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
   const edge = await ajvFor(EDGE_CASES);
   const edgeSamples: [string, unknown][] = [
     ["Holder", { a: 7, span: null }],
-    ["Holder", { a: "name#2", b: 0, span: { start: 1, end: 9 }, tags: [], meta: null, when: "2025-11-29T18:04:05.120Z", nested: { x: false } }],
+    [
+      "Holder",
+      {
+        a: "name#2",
+        b: 0,
+        span: { start: 1, end: 9 },
+        tags: [],
+        meta: null,
+        when: "2025-11-29T18:04:05.120Z",
+        nested: { x: false },
+      },
+    ],
     ["Holder", { a: 0, span: { start: 0, end: 0 }, tags: ["t"], meta: { k: "v" }, nested: {} }],
     ["MaybeSpan", null],
     ["MaybeSpan", { start: 2, end: 3 }],
@@ -197,7 +290,15 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
     ["AddressB", "x"],
     ["Shape", { kind: "circle", r: 1.5 }],
     ["Shape", { kind: "square", side: 2 }],
-    ["Drawing", { shapes: [{ kind: "square", side: 1 }, { kind: "circle", r: 0 }] }],
+    [
+      "Drawing",
+      {
+        shapes: [
+          { kind: "square", side: 1 },
+          { kind: "circle", r: 0 },
+        ],
+      },
+    ],
     ["Drawing", { shapes: [], focus: { kind: "circle", r: 3 } }],
   ];
   edgeSamples.forEach(([def, value], i) => {
@@ -210,20 +311,119 @@ export async function loadSamples(reg: LangRegistry): Promise<SampleSet> {
   }
 
   const negatives: Negative[] = [
-    { contract: reg.frameWire, def: "FrameEvent", value: { type: "block_stop", index: 0 }, label: "unknown event type", why: "a tag no member has" },
-    { contract: reg.frameWire, def: "FrameEvent", value: { index: 0, block_id: "b" }, label: "no type", why: "the tag is missing" },
-    { contract: reg.frameWire, def: "FrameEvent", value: { type: "done", finish_reason: "done", extra: 1 }, label: "done + extra member", why: "DoneEvent is closed (additionalProperties: false)" },
-    { contract: reg.frameWire, def: "ToolCall", value: { id: "c", name: "n", arguments: {}, extra: true }, label: "tool call + extra member", why: "ToolCall is closed" },
-    { contract: reg.frameWire, def: "FrameEvent", value: { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_merge", path: "/a", value: 1 } }, label: "unknown delta op", why: "a nested union's tag no member has" },
-    { contract: reg.frameWire, def: "FrameEvent", value: { type: "tool_call" }, label: "tool_call without call", why: "a required member is missing" },
-    { contract: reg.frameWire, def: "DoneEvent", value: { type: "error", finish_reason: "done" }, label: "DoneEvent with another type", why: "the const member must hold its constant" },
-    { contract: reg.frameWire, def: "FrameEvent", value: { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/a" } }, label: "field_set without value", why: "a required any-JSON member is missing" },
-    { contract: reg.frameWire, def: "FrameTurn", value: { blocks: [], tool_calls: [] }, label: "turn without finish_reason", why: "a required nullable member is missing" },
-    { contract: "wit", def: "ConflictItem", value: { type: "LOCK_STOLEN", symbolPath: "a:b" }, label: "unknown conflict type", why: "a tag no member has" },
-    { contract: "wit", def: "IntentRecord", value: { intentId: "i", sessionId: "s", description: "d", files: ",", symbols: "[]", status: "paused", declaredAt: 1, updatedAt: 1 }, label: "unknown intent status", why: "an enum value it does not list" },
-    { contract: EDGE_CASES, def: "Shape", value: { kind: "triangle", side: 1 }, label: "unknown shape kind", why: "a tag no member has" },
-    { contract: EDGE_CASES, def: "Holder", value: { a: 1, span: null, nested: { x: true, y: 1 } }, label: "closed inline object + extra member", why: "a hoisted inline object keeps additionalProperties: false" },
-    { contract: EDGE_CASES, def: "Holder", value: { a: 1 }, label: "holder without span", why: "a required nullable member is missing" },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: { type: "block_stop", index: 0 },
+      label: "unknown event type",
+      why: "a tag no member has",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: { index: 0, block_id: "b" },
+      label: "no type",
+      why: "the tag is missing",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: { type: "done", finish_reason: "done", extra: 1 },
+      label: "done + extra member",
+      why: "DoneEvent is closed (additionalProperties: false)",
+    },
+    {
+      contract: reg.frameWire,
+      def: "ToolCall",
+      value: { id: "c", name: "n", arguments: {}, extra: true },
+      label: "tool call + extra member",
+      why: "ToolCall is closed",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: {
+        type: "block_delta",
+        index: 0,
+        block_id: "b",
+        seq: 0,
+        delta: { op: "field_merge", path: "/a", value: 1 },
+      },
+      label: "unknown delta op",
+      why: "a nested union's tag no member has",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: { type: "tool_call" },
+      label: "tool_call without call",
+      why: "a required member is missing",
+    },
+    {
+      contract: reg.frameWire,
+      def: "DoneEvent",
+      value: { type: "error", finish_reason: "done" },
+      label: "DoneEvent with another type",
+      why: "the const member must hold its constant",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameEvent",
+      value: { type: "block_delta", index: 0, block_id: "b", seq: 0, delta: { op: "field_set", path: "/a" } },
+      label: "field_set without value",
+      why: "a required any-JSON member is missing",
+    },
+    {
+      contract: reg.frameWire,
+      def: "FrameTurn",
+      value: { blocks: [], tool_calls: [] },
+      label: "turn without finish_reason",
+      why: "a required nullable member is missing",
+    },
+    {
+      contract: "wit",
+      def: "ConflictItem",
+      value: { type: "LOCK_STOLEN", symbolPath: "a:b" },
+      label: "unknown conflict type",
+      why: "a tag no member has",
+    },
+    {
+      contract: "wit",
+      def: "IntentRecord",
+      value: {
+        intentId: "i",
+        sessionId: "s",
+        description: "d",
+        files: ",",
+        symbols: "[]",
+        status: "paused",
+        declaredAt: 1,
+        updatedAt: 1,
+      },
+      label: "unknown intent status",
+      why: "an enum value it does not list",
+    },
+    {
+      contract: EDGE_CASES,
+      def: "Shape",
+      value: { kind: "triangle", side: 1 },
+      label: "unknown shape kind",
+      why: "a tag no member has",
+    },
+    {
+      contract: EDGE_CASES,
+      def: "Holder",
+      value: { a: 1, span: null, nested: { x: true, y: 1 } },
+      label: "closed inline object + extra member",
+      why: "a hoisted inline object keeps additionalProperties: false",
+    },
+    {
+      contract: EDGE_CASES,
+      def: "Holder",
+      value: { a: 1 },
+      label: "holder without span",
+      why: "a required nullable member is missing",
+    },
   ];
   for (const n of negatives) {
     const ok = (n.contract === "wit" ? wit : n.contract === EDGE_CASES ? edge : fw)(n.def)(n.value);
@@ -278,7 +478,11 @@ export function which(cmd: string): string | undefined {
  * are root (CI and fresh developer machines; .ci/run does the same before the tests). Returns
  * undefined when it is there, or the reason it cannot be.
  */
-export function ensureDebianTool(cmd: string, packages: string[], log: (s: string) => void = console.log): string | undefined {
+export function ensureDebianTool(
+  cmd: string,
+  packages: string[],
+  log: (s: string) => void = console.log,
+): string | undefined {
   if (which(cmd)) return undefined;
   const why = installDebianPackages(packages, log);
   if (why) return `${cmd} is not installed and ${why}`;
@@ -307,12 +511,25 @@ export interface DriverResult {
 }
 
 /** Runs a driver over NDJSON requests; one NDJSON result per request, in order. */
-export function runDriver(cmd: string, args: string[], requests: unknown[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): DriverResult[] {
+export function runDriver(
+  cmd: string,
+  args: string[],
+  requests: unknown[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): DriverResult[] {
   const input = requests.map((r) => JSON.stringify(r)).join("\n") + "\n";
-  const r = spawnSync(cmd, args, { input, encoding: "utf8", cwd: options.cwd, env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  const r = spawnSync(cmd, args, {
+    input,
+    encoding: "utf8",
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
   const lines = r.stdout.split("\n").filter((l) => l.trim() !== "");
-  if (lines.length !== requests.length) throw new Error(`driver answered ${lines.length} lines for ${requests.length} requests\n${r.stderr}`);
+  if (lines.length !== requests.length)
+    throw new Error(`driver answered ${lines.length} lines for ${requests.length} requests\n${r.stderr}`);
   return lines.map((l) => JSON.parse(l) as DriverResult);
 }
 

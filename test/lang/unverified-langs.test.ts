@@ -15,7 +15,9 @@ const file = (lang: string, contract: string) => files.find((f) => f.lang === la
 beforeAll(async () => {
   const reg = await langRegistry();
   frameWire = reg.frameWire;
-  files = (await generateLanguages({ langs: ["dart", "swift", "csharp", "kotlin"], registryDir: reg.dir, dryRun: true })).files;
+  files = (
+    await generateLanguages({ langs: ["dart", "swift", "csharp", "kotlin"], registryDir: reg.dir, dryRun: true })
+  ).files;
 }, 120_000);
 
 /** Brackets balance outside string literals and comments: a cheap guard against a broken rendering. */
@@ -42,7 +44,9 @@ describe("unverified languages (emitted, not compiled)", () => {
 
   it("Dart: a sealed class dispatching on the tag, members extending it", () => {
     const dart = file("dart", frameWire);
-    expect(dart).toMatch(/sealed class FrameEvent \{[\s\S]*?factory FrameEvent\.fromJson\(Map<String, dynamic> json\) \{\s*switch \(json\["type"\]\) \{\s*case "block_start": return BlockStartEvent\.fromJson\(json\);/);
+    expect(dart).toMatch(
+      /sealed class FrameEvent \{[\s\S]*?factory FrameEvent\.fromJson\(Map<String, dynamic> json\) \{\s*switch \(json\["type"\]\) \{\s*case "block_start": return BlockStartEvent\.fromJson\(json\);/,
+    );
     expect(dart).toContain("class BlockStartEvent extends FrameEvent {");
     expect(dart).toContain("class FieldSetDelta extends BlockDeltaEventDelta {");
     expect(dart).toContain('if (errorCode != null) "error_code": errorCode,');
@@ -53,7 +57,9 @@ describe("unverified languages (emitted, not compiled)", () => {
   it("Swift: an enum with one case per member, decoding by the tag", () => {
     const swift = file("swift", frameWire);
     expect(swift).toMatch(/public enum FrameEvent: Codable \{\s*case blockStartEvent\(BlockStartEvent\)/);
-    expect(swift).toContain('case "element_append":\n            self = .elementAppendDelta(try ElementAppendDelta(from: decoder))');
+    expect(swift).toContain(
+      'case "element_append":\n            self = .elementAppendDelta(try ElementAppendDelta(from: decoder))',
+    );
     expect(swift).toContain("public let value: JSONAny");
     expect(swift).toContain("class JSONAny: Codable");
   });
@@ -61,7 +67,9 @@ describe("unverified languages (emitted, not compiled)", () => {
   it("Kotlin: a sealed class with a content-based serializer, members extending it", () => {
     const kt = file("kotlin", frameWire);
     expect(kt).toContain("@Serializable(with = FrameEventSerializer::class)\nsealed class FrameEvent");
-    expect(kt).toMatch(/object FrameEventSerializer : JsonContentPolymorphicSerializer<FrameEvent>\(FrameEvent::class\)/);
+    expect(kt).toMatch(
+      /object FrameEventSerializer : JsonContentPolymorphicSerializer<FrameEvent>\(FrameEvent::class\)/,
+    );
     expect(kt).toContain('"block_start" -> BlockStartEvent.serializer()');
     expect(kt.match(/\) : FrameEvent\(\)/g)).toHaveLength(5);
     expect(kt.match(/\) : BlockDeltaEventDelta\(\)/g)).toHaveLength(2);

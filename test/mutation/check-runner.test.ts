@@ -24,7 +24,14 @@ function runner(): any {
 }
 
 const mutantRun = (r: any, id: string, extra: Record<string, unknown> = {}) =>
-  r.mutantRun({ activeMutant: { id }, timeout: 10_000, disableBail: false, mutantActivation: "runtime", reloadEnvironment: false, ...extra });
+  r.mutantRun({
+    activeMutant: { id },
+    timeout: 10_000,
+    disableBail: false,
+    mutantActivation: "runtime",
+    reloadEnvironment: false,
+    ...extra,
+  });
 
 describe("the conformance check runner", () => {
   it("cannot reload an environment: Stryker gives static mutants a fresh process", () => {
@@ -36,7 +43,11 @@ describe("the conformance check runner", () => {
     const before = opened.count;
     const d = await r.dryRun({ coverageAnalysis: "perTest", timeout: 10_000, disableBail: false });
     expect(d.status).toBe("complete");
-    expect(d.tests.map((t: any) => [t.id, t.status])).toEqual([["a", 0], ["b", 0], ["c", 0]]);
+    expect(d.tests.map((t: any) => [t.id, t.status])).toEqual([
+      ["a", 0],
+      ["b", 0],
+      ["c", 0],
+    ]);
     expect(d.mutantCoverage.perTest.a).toEqual({ "1": 1 });
     expect(d.mutantCoverage.perTest.b).toEqual({ "1": 1, "2": 1 });
     expect(opened.count - before).toBe(1);
@@ -44,8 +55,16 @@ describe("the conformance check runner", () => {
 
   it("mutant run: the failing checks kill it, only the filtered checks run, bail stops at the first failure", async () => {
     const r = runner();
-    expect(await mutantRun(r, "2", { testFilter: ["b", "c"], disableBail: true })).toMatchObject({ status: "killed", killedBy: ["b", "c"], nrOfTests: 2 });
-    expect(await mutantRun(r, "2", { testFilter: ["a", "b", "c"] })).toMatchObject({ status: "killed", killedBy: ["b"], nrOfTests: 2 });
+    expect(await mutantRun(r, "2", { testFilter: ["b", "c"], disableBail: true })).toMatchObject({
+      status: "killed",
+      killedBy: ["b", "c"],
+      nrOfTests: 2,
+    });
+    expect(await mutantRun(r, "2", { testFilter: ["a", "b", "c"] })).toMatchObject({
+      status: "killed",
+      killedBy: ["b"],
+      nrOfTests: 2,
+    });
     expect(await mutantRun(r, "2", { testFilter: ["a"] })).toEqual({ status: "survived", nrOfTests: 1 });
     expect(await mutantRun(r, "9")).toEqual({ status: "survived", nrOfTests: 3 });
     expect(ns().activeMutant).toBeUndefined();

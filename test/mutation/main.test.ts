@@ -11,7 +11,13 @@ import { describe, expect, it } from "vitest";
 import { AREAS } from "../../scripts/mutation/areas.js";
 import { main } from "../../scripts/mutation/main.js";
 import { summarise, undetected, type MutationReport, type ReportMutant } from "../../scripts/mutation/summary.js";
-import { areaSources, argumentForReason, gapFor, survivorsMarkdown, unknownDisableReasons } from "../../scripts/mutation/survivors.js";
+import {
+  areaSources,
+  argumentForReason,
+  gapFor,
+  survivorsMarkdown,
+  unknownDisableReasons,
+} from "../../scripts/mutation/survivors.js";
 
 /** The repository's files matching a glob (Node 20 has no fs.globSync; path.matchesGlob does the matching). */
 const ALL_FILES = ["src", "test"].flatMap((d) => readdirSync(d, { recursive: true }).map((f) => `${d}/${String(f)}`));
@@ -45,7 +51,15 @@ describe("npm run mutation: arguments", () => {
   });
 
   it("usage errors exit 2 with one line on stderr and nothing on stdout", async () => {
-    for (const args of [["--only", "nope"], ["--runner", "mocha"], ["--concurrency", "0"], ["--concurrency", "1.5"], ["--min-score", "x"], ["--bogus"], ["positional"]]) {
+    for (const args of [
+      ["--only", "nope"],
+      ["--runner", "mocha"],
+      ["--concurrency", "0"],
+      ["--concurrency", "1.5"],
+      ["--min-score", "x"],
+      ["--bogus"],
+      ["positional"],
+    ]) {
       const r = await run(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
@@ -71,22 +85,46 @@ describe("npm run mutation: arguments", () => {
   });
 
   it("areas with a check suite run under the long-lived check runner (tsx in the runner process); --runner vitest switches back", async () => {
-    const checks = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { tests: string[]; stryker: Record<string, any> }>;
+    const checks = JSON.parse((await run(["--print-config"])).stdout) as Record<
+      string,
+      { tests: string[]; stryker: Record<string, any> }
+    >;
     for (const name of ["wit", "wright-agent"]) {
       const c = checks[name]!.stryker;
-      expect([c.testRunner, c.plugins, c.testRunnerNodeArgs, c.vitest], name).toEqual(["conformance-checks", ["./scripts/mutation/check-runner.mjs"], ["--import", "tsx"], undefined]);
+      expect([c.testRunner, c.plugins, c.testRunnerNodeArgs, c.vitest], name).toEqual([
+        "conformance-checks",
+        ["./scripts/mutation/check-runner.mjs"],
+        ["--import", "tsx"],
+        undefined,
+      ]);
       expect(checks[name]!.tests, name).toEqual([AREAS.find((a) => a.name === name)!.checkSuite]);
     }
     expect(checks.rpc!.stryker.testRunner).toBe("vitest");
-    const vitest = JSON.parse((await run(["--print-config", "--runner", "vitest"])).stdout) as Record<string, { tests: string[]; stryker: Record<string, any> }>;
-    for (const a of AREAS) expect([vitest[a.name]!.stryker.testRunner, vitest[a.name]!.tests], a.name).toEqual(["vitest", a.tests]);
+    const vitest = JSON.parse((await run(["--print-config", "--runner", "vitest"])).stdout) as Record<
+      string,
+      { tests: string[]; stryker: Record<string, any> }
+    >;
+    for (const a of AREAS)
+      expect([vitest[a.name]!.stryker.testRunner, vitest[a.name]!.tests], a.name).toEqual(["vitest", a.tests]);
   });
 
   it("--files narrows one area's mutate list (its exclusions kept) and refuses files outside it or without --only", async () => {
-    const r = await run(["--print-config", "--only", "wit", "--files", "src/wit/store/locks.ts", "--files", "src/wit/daemon/conflicts.ts"]);
+    const r = await run([
+      "--print-config",
+      "--only",
+      "wit",
+      "--files",
+      "src/wit/store/locks.ts",
+      "--files",
+      "src/wit/daemon/conflicts.ts",
+    ]);
     expect(r.code).toBe(0);
     const wit = (JSON.parse(r.stdout) as Record<string, { stryker: Record<string, any> }>).wit!.stryker;
-    expect(wit.mutate).toEqual(["src/wit/store/locks.ts", "src/wit/daemon/conflicts.ts", ...AREAS.find((a) => a.name === "wit")!.mutate.filter((g) => g.startsWith("!"))]);
+    expect(wit.mutate).toEqual([
+      "src/wit/store/locks.ts",
+      "src/wit/daemon/conflicts.ts",
+      ...AREAS.find((a) => a.name === "wit")!.mutate.filter((g) => g.startsWith("!")),
+    ]);
     for (const [args, message] of [
       [["--only", "wit", "--files", "src/rpc/engine.ts"], "--files src/rpc/engine.ts is not a file of area wit"],
       [["--only", "rpc", "--files", "src/rpc/types.ts"], "--files src/rpc/types.ts is not a file of area rpc"],
@@ -99,7 +137,10 @@ describe("npm run mutation: arguments", () => {
   });
 
   it("without --only every area is configured, each with per-test coverage (every killing suite runs its implementation in process)", async () => {
-    const printed = JSON.parse((await run(["--print-config"])).stdout) as Record<string, { stryker: Record<string, any> }>;
+    const printed = JSON.parse((await run(["--print-config"])).stdout) as Record<
+      string,
+      { stryker: Record<string, any> }
+    >;
     expect(Object.keys(printed)).toEqual(AREAS.map((a) => a.name));
     // wit runs its daemon in the test process, wright-agent its hosts (decisions 223, 224).
     expect(printed.wit!.stryker.coverageAnalysis).toBe("perTest");
@@ -117,7 +158,8 @@ describe("npm run mutation: areas", () => {
         for (const f of files) expect(f, area.name).toMatch(/^src\//);
       }
       const tests = area.tests.flatMap((g) => (g.includes("*") ? globSync(g) : existsSync(g) ? [g] : []));
-      for (const t of area.tests.filter((g) => !g.includes("*"))) expect(existsSync(t), `${area.name}: ${t}`).toBe(true);
+      for (const t of area.tests.filter((g) => !g.includes("*")))
+        expect(existsSync(t), `${area.name}: ${t}`).toBe(true);
       expect(tests.length, area.name).toBeGreaterThan(0);
       // *.mutation.ts: killing suites only Stryker runs (npm test already covers the same suite).
       for (const t of tests) expect(t, area.name).toMatch(/\.(test|mutation)\.ts$/);
@@ -130,27 +172,48 @@ describe("npm run mutation: figures from a Stryker report", () => {
   it("score = (killed + timeout) / (killed + timeout + survived + noCoverage), errors and ignored count nowhere", () => {
     const report: MutationReport = {
       files: {
-        "src/a.ts": { mutants: [mutant("1", "Killed"), mutant("2", "Killed"), mutant("3", "Survived", 7), mutant("4", "Timeout")] },
-        "src/b.ts": { mutants: [mutant("5", "NoCoverage", 2), mutant("6", "CompileError"), mutant("7", "RuntimeError"), mutant("8", "Ignored"), mutant("9", "Killed")] },
+        "src/a.ts": {
+          mutants: [mutant("1", "Killed"), mutant("2", "Killed"), mutant("3", "Survived", 7), mutant("4", "Timeout")],
+        },
+        "src/b.ts": {
+          mutants: [
+            mutant("5", "NoCoverage", 2),
+            mutant("6", "CompileError"),
+            mutant("7", "RuntimeError"),
+            mutant("8", "Ignored"),
+            mutant("9", "Killed"),
+          ],
+        },
       },
     };
     const s = summarise(report);
     expect(s).toEqual({ score: 66.67, killed: 3, survived: 1, timeout: 1, noCoverage: 1 });
     expect(Object.keys(s)).toEqual(["score", "killed", "survived", "timeout", "noCoverage"]);
-    expect(undetected(report)).toEqual(["src/a.ts:7:3 Survived EqualityOperator -> a !== b", "src/b.ts:2:3 NoCoverage EqualityOperator -> a !== b"]);
+    expect(undetected(report)).toEqual([
+      "src/a.ts:7:3 Survived EqualityOperator -> a !== b",
+      "src/b.ts:2:3 NoCoverage EqualityOperator -> a !== b",
+    ]);
   });
 
   it("an area with no valid mutant scores 100; one with only survivors scores 0", () => {
     expect(summarise({ files: {} }).score).toBe(100);
     expect(summarise({ files: { "src/a.ts": { mutants: [mutant("1", "Ignored")] } } }).score).toBe(100);
-    expect(summarise({ files: { "src/a.ts": { mutants: [mutant("1", "Survived"), mutant("2", "NoCoverage")] } } }).score).toBe(0);
+    expect(
+      summarise({ files: { "src/a.ts": { mutants: [mutant("1", "Survived"), mutant("2", "NoCoverage")] } } }).score,
+    ).toBe(0);
   });
 });
 
 describe("npm run mutation: the survivor list", () => {
   const table = [
     { file: "src/a.ts", kind: "equivalent" as const, title: "first lines", why: "Because." },
-    { file: "src/a.ts", lines: [[10, 10]] as [number, number][], kind: "gap" as const, title: "a real gap", why: "To do." },
+    {
+      file: "src/a.ts",
+      lines: [[10, 10]] as [number, number][],
+      kind: "gap" as const,
+      title: "a real gap",
+      why: "To do.",
+    },
   ];
 
   it("groups ignored mutants by their comment's argument, undetected ones by gap; counts the unargued and unknown reasons", () => {
@@ -161,11 +224,20 @@ describe("npm run mutation: the survivor list", () => {
     expect(gapFor("src/a.ts", 10, table)?.title).toBe("a real gap");
     expect(gapFor("src/a.ts", 2, table)).toBeUndefined();
     expect(gapFor("src/b.ts", 10, table)).toBeUndefined();
-    const ignoredAs = (id: string, line: number, statusReason?: string): ReportMutant => ({ ...mutant(id, "Ignored", line), statusReason });
+    const ignoredAs = (id: string, line: number, statusReason?: string): ReportMutant => ({
+      ...mutant(id, "Ignored", line),
+      statusReason,
+    });
     const report: MutationReport = {
       files: {
         "src/a.ts": {
-          mutants: [ignoredAs("1", 2, "equivalent: first lines"), mutant("2", "Killed", 3), mutant("3", "NoCoverage", 10), mutant("4", "Survived", 7), ignoredAs("5", 8, "Ignored using a comment")],
+          mutants: [
+            ignoredAs("1", 2, "equivalent: first lines"),
+            mutant("2", "Killed", 3),
+            mutant("3", "NoCoverage", 10),
+            mutant("4", "Survived", 7),
+            ignoredAs("5", 8, "Ignored using a comment"),
+          ],
         },
       },
     };
@@ -180,14 +252,29 @@ describe("npm run mutation: the survivor list", () => {
     expect(out.markdown).toContain("`src/a.ts:7:3` Survived EqualityOperator");
     expect(out.markdown).not.toContain("src/a.ts:3:3");
     // Stryker's own score: the ignored leave it; the gap and the unargued survivor stay in it.
-    expect(out.markdown).toContain("Stryker score **33.33** (killed 1, timeout 0, survived 1, no coverage 1; 2 ignored by disable comments, outside the score). Undetected, counted: 2 (1 listed as gaps or kept counted, 1 NOT ARGUED); 1 ignored with an UNKNOWN REASON.");
+    expect(out.markdown).toContain(
+      "Stryker score **33.33** (killed 1, timeout 0, survived 1, no coverage 1; 2 ignored by disable comments, outside the score). Undetected, counted: 2 (1 listed as gaps or kept counted, 1 NOT ARGUED); 1 ignored with an UNKNOWN REASON.",
+    );
   });
 
   it("finds disable comments whose reason names no argument", () => {
     const dir = mkdtempSync(join(tmpdir(), "mutation-reasons-"));
     const file = join(dir, "a.ts");
-    writeFileSync(file, ["// Stryker disable next-line StringLiteral: equivalent: first lines", "const a = 'x';", "// Stryker disable next-line all", "const b = 'y';", "  // Stryker disable BlockStatement: own choice: nothing of ours", "// Stryker restore BlockStatement"].join("\n"));
-    expect(unknownDisableReasons([file], table)).toEqual([`${file}:3 (no reason)`, `${file}:5 own choice: nothing of ours`]);
+    writeFileSync(
+      file,
+      [
+        "// Stryker disable next-line StringLiteral: equivalent: first lines",
+        "const a = 'x';",
+        "// Stryker disable next-line all",
+        "const b = 'y';",
+        "  // Stryker disable BlockStatement: own choice: nothing of ours",
+        "// Stryker restore BlockStatement",
+      ].join("\n"),
+    );
+    expect(unknownDisableReasons([file], table)).toEqual([
+      `${file}:3 (no reason)`,
+      `${file}:5 own choice: nothing of ours`,
+    ]);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -76,7 +76,9 @@ async function open(): Promise<OpenedSuite> {
       if (!config?.fixture) return void socket.destroy(); // no check is running
       void serveConnection(socket, transport, config.fixture.path, config.cwd).catch(() => socket.destroy());
     });
-    await new Promise<void>((done, fail) => server.once("error", fail).listen(join(sockets, `${transport}.sock`), done));
+    await new Promise<void>((done, fail) =>
+      server.once("error", fail).listen(join(sockets, `${transport}.sock`), done),
+    );
     servers.push(server);
   }
   const closeServed = async () => {

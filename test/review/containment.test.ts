@@ -12,12 +12,27 @@ import { sameSchema } from "../../src/review/schema/equal.js";
 
 const SEED = 4242;
 const ctx = (defs: Record<string, unknown>) => new SchemaContext(structuredClone(defs) as never);
-const proved = (a: unknown, ca: SchemaContext, b: unknown, cb: SchemaContext) => new Containment(ca, cb).check(a as never, b as never).length === 0;
-const JSONV = { oneOf: [{ type: "null" }, { type: "boolean" }, { type: "number" }, { type: "string" }, { type: "array", items: { $ref: "#/$defs/J" } }, { type: "object", additionalProperties: { $ref: "#/$defs/J" } }] };
+const proved = (a: unknown, ca: SchemaContext, b: unknown, cb: SchemaContext) =>
+  new Containment(ca, cb).check(a as never, b as never).length === 0;
+const JSONV = {
+  oneOf: [
+    { type: "null" },
+    { type: "boolean" },
+    { type: "number" },
+    { type: "string" },
+    { type: "array", items: { $ref: "#/$defs/J" } },
+    { type: "object", additionalProperties: { $ref: "#/$defs/J" } },
+  ],
+};
 
 describe("structural containment", () => {
   it("proves an inline schema equal to a $ref to the same content, in both directions", () => {
-    const item = { type: "object", required: ["id"], properties: { id: { type: "string" } }, additionalProperties: false };
+    const item = {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string" } },
+      additionalProperties: false,
+    };
     const a = ctx({ L: { type: "array", items: item } });
     const b = ctx({ Item: item, L: { type: "array", items: { $ref: "#/$defs/Item" } } });
     expect(sameSchema({ $ref: "#/$defs/L" }, a, { $ref: "#/$defs/L" }, b)).toBe(true);
@@ -41,7 +56,11 @@ describe("structural containment", () => {
     expect(proved({ type: "integer" }, a, { $ref: "#/$defs/O" }, b)).toBe(false);
   });
   it("proves discriminated unions branch by branch, in any order", () => {
-    const branch = (t: string) => ({ type: "object", required: ["type"], properties: { type: { const: t }, n: { type: "integer" } } });
+    const branch = (t: string) => ({
+      type: "object",
+      required: ["type"],
+      properties: { type: { const: t }, n: { type: "integer" } },
+    });
     const a = ctx({ U: { oneOf: [branch("a"), branch("b")] } });
     const b = ctx({ U: { oneOf: [branch("b"), branch("a"), branch("c")] } });
     expect(proved({ $ref: "#/$defs/U" }, a, { $ref: "#/$defs/U" }, b)).toBe(true);
@@ -53,24 +72,70 @@ describe("structural containment", () => {
 const schemaArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ s: Record<string, unknown> }>((tie) => ({
   s: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.record({ type: fc.constant("string"), minLength: fc.integer({ min: 0, max: 3 }), maxLength: fc.integer({ min: 2, max: 6 }) }, { requiredKeys: ["type"] }),
-    fc.record({ type: fc.constantFrom("integer", "number"), minimum: fc.integer({ min: -3, max: 3 }), maximum: fc.integer({ min: 2, max: 9 }) }, { requiredKeys: ["type"] }),
-    fc.record({ enum: fc.uniqueArray(fc.constantFrom("a", "b", "c", 1, 2, null, true), { minLength: 1, maxLength: 4 }) }),
+    fc.record(
+      {
+        type: fc.constant("string"),
+        minLength: fc.integer({ min: 0, max: 3 }),
+        maxLength: fc.integer({ min: 2, max: 6 }),
+      },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record(
+      {
+        type: fc.constantFrom("integer", "number"),
+        minimum: fc.integer({ min: -3, max: 3 }),
+        maximum: fc.integer({ min: 2, max: 9 }),
+      },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record({
+      enum: fc.uniqueArray(fc.constantFrom("a", "b", "c", 1, 2, null, true), { minLength: 1, maxLength: 4 }),
+    }),
     fc.record({ type: fc.constantFrom("boolean", "null", ["string", "null"], ["integer", "string"]) }),
     fc.constant({}),
-    fc.record({
-      type: fc.constant("object"),
-      properties: fc.record({ a: tie("s"), b: tie("s") }, { requiredKeys: [] }),
-      required: fc.subarray(["a", "b"]),
-      additionalProperties: fc.oneof(fc.constant(false), fc.constant(true), tie("s")),
-    }, { requiredKeys: ["type", "properties"] }),
-    fc.record({ type: fc.constant("array"), items: tie("s"), minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 1, max: 4 }), uniqueItems: fc.boolean() }, { requiredKeys: ["type", "items"] }),
-    fc.record({ kw: fc.constantFrom("oneOf", "anyOf"), branches: fc.array(tie("s"), { minLength: 1, maxLength: 3 }) }).map(({ kw, branches }) => ({ [kw]: branches })),
+    fc.record(
+      {
+        type: fc.constant("object"),
+        properties: fc.record({ a: tie("s"), b: tie("s") }, { requiredKeys: [] }),
+        required: fc.subarray(["a", "b"]),
+        additionalProperties: fc.oneof(fc.constant(false), fc.constant(true), tie("s")),
+      },
+      { requiredKeys: ["type", "properties"] },
+    ),
+    fc.record(
+      {
+        type: fc.constant("array"),
+        items: tie("s"),
+        minItems: fc.integer({ min: 0, max: 2 }),
+        maxItems: fc.integer({ min: 1, max: 4 }),
+        uniqueItems: fc.boolean(),
+      },
+      { requiredKeys: ["type", "items"] },
+    ),
+    fc
+      .record({ kw: fc.constantFrom("oneOf", "anyOf"), branches: fc.array(tie("s"), { minLength: 1, maxLength: 3 }) })
+      .map(({ kw, branches }) => ({ [kw]: branches })),
     // The applicator family: not, conditionals and conditional object keywords.
     fc.record({ not: tie("s") }),
     fc.record({ if: tie("s"), then: tie("s"), else: tie("s") }, { requiredKeys: ["if"] }),
-    fc.record({ type: fc.constant("object"), dependentSchemas: fc.record({ a: tie("s") }), dependentRequired: fc.constant({ b: ["a"] }) }, { requiredKeys: ["type"] }),
-    fc.record({ type: fc.constant("object"), properties: fc.record({ a: tie("s"), xb: tie("s") }, { requiredKeys: [] }), patternProperties: fc.record({ "^x": tie("s") }), propertyNames: fc.constantFrom({ maxLength: 2 }, { pattern: "^[a-x]+$" }), additionalProperties: fc.boolean() }, { requiredKeys: ["type"] }),
+    fc.record(
+      {
+        type: fc.constant("object"),
+        dependentSchemas: fc.record({ a: tie("s") }),
+        dependentRequired: fc.constant({ b: ["a"] }),
+      },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record(
+      {
+        type: fc.constant("object"),
+        properties: fc.record({ a: tie("s"), xb: tie("s") }, { requiredKeys: [] }),
+        patternProperties: fc.record({ "^x": tie("s") }),
+        propertyNames: fc.constantFrom({ maxLength: 2 }, { pattern: "^[a-x]+$" }),
+        additionalProperties: fc.boolean(),
+      },
+      { requiredKeys: ["type"] },
+    ),
   ),
 })).s;
 

@@ -12,7 +12,11 @@ const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, {}, "/a", 
 describe("counterexamples at the change", () => {
   it("a tightened member is shown by a payload whose first failure is that member, though the new version also requires another", () => {
     const old = req({ type: "object", required: ["x"], properties: { x: { type: "string" }, z: { type: "string" } } });
-    const now = req({ type: "object", required: ["x", "z"], properties: { x: { type: "string", maxLength: 3 }, z: { type: "string" } } });
+    const now = req({
+      type: "object",
+      required: ["x", "z"],
+      properties: { x: { type: "string", maxLength: 3 }, z: { type: "string" } },
+    });
     const r = diff(old, now);
     const c = r.changes.find((x) => x.kind === "max-length-lowered")!;
     expect(c.verdict).toBe("breaking");
@@ -22,8 +26,16 @@ describe("counterexamples at the change", () => {
     expect(r.changes.find((x) => x.kind === "required-added")?.counterexample?.error).toMatch(/required property 'z'/);
   });
   it("a sibling the new version closes off is dropped from the payload, not blamed", () => {
-    const old = req({ type: "object", required: ["x", "extra"], properties: { x: { type: "integer" }, extra: { type: "string" } } });
-    const now = req({ type: "object", required: ["x"], properties: { x: { type: "integer", maximum: 0 }, extra: false } });
+    const old = req({
+      type: "object",
+      required: ["x", "extra"],
+      properties: { x: { type: "integer" }, extra: { type: "string" } },
+    });
+    const now = req({
+      type: "object",
+      required: ["x"],
+      properties: { x: { type: "integer", maximum: 0 }, extra: false },
+    });
     const c = diff(old, now).changes.find((x) => x.kind === "maximum-lowered")!;
     expect(c.counterexample?.error ?? "").toMatch(/^\/x /);
   });
@@ -42,14 +54,22 @@ describe("contentSchema and contentMediaType are annotations", () => {
 describe("counterexamples from a payload both versions accept", () => {
   it("a member the versions type differently and neither requires is left out of the base, so it is not blamed", () => {
     const old = req({ type: "object", required: ["x"], properties: { x: { type: "integer" }, y: { type: "object" } } });
-    const now = req({ type: "object", required: ["x"], properties: { x: { type: "integer", minimum: 10 }, y: { type: "string" } } });
+    const now = req({
+      type: "object",
+      required: ["x"],
+      properties: { x: { type: "integer", minimum: 10 }, y: { type: "string" } },
+    });
     const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
     expect(c.counterexample?.isolated).toBe(true);
     expect(c.counterexample?.errorAt).toBe("/x");
     expect(c.counterexample?.payload).toEqual({ x: expect.any(Number) });
   });
   it("a oneOf failure is explained by the branch the payload follows, not by branch 0", () => {
-    const branch = (op: string, extra: Record<string, unknown> = {}) => ({ type: "object", required: ["op", "n"], properties: { op: { const: op }, n: { type: "integer", ...extra } } });
+    const branch = (op: string, extra: Record<string, unknown> = {}) => ({
+      type: "object",
+      required: ["op", "n"],
+      properties: { op: { const: op }, n: { type: "integer", ...extra } },
+    });
     const old = req({ oneOf: [branch("a"), branch("b")] });
     const now = req({ oneOf: [branch("a"), branch("b", { maximum: 5 })] });
     const c = diff(old, now).changes.find((x) => x.kind === "maximum-lowered")!;
@@ -58,16 +78,32 @@ describe("counterexamples from a payload both versions accept", () => {
     expect((c.counterexample?.payload as { op: string }).op).toBe("b");
   });
   it("where no payload both versions accept exists, the change keeps its counterexample, marked not isolated", () => {
-    const old = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer" }, origin: { type: "object" } } });
-    const now = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } } });
+    const old = req({
+      type: "object",
+      required: ["x", "origin"],
+      properties: { x: { type: "integer" }, origin: { type: "object" } },
+    });
+    const now = req({
+      type: "object",
+      required: ["x", "origin"],
+      properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } },
+    });
     const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
     expect(c.verdict).toBe("breaking");
     expect(c.counterexample).toBeDefined();
     expect(c.counterexample?.isolated).toBeUndefined();
   });
   it("where a member the versions type apart comes first, the error with that member as the rejecting version has it names the change", () => {
-    const old = req({ type: "object", required: ["origin", "x"], properties: { origin: { type: "object" }, x: { type: "integer" } } });
-    const now = req({ type: "object", required: ["origin", "x", "y"], properties: { origin: { type: "string" }, x: { type: "integer", minimum: 10 }, y: { type: "string" } } });
+    const old = req({
+      type: "object",
+      required: ["origin", "x"],
+      properties: { origin: { type: "object" }, x: { type: "integer" } },
+    });
+    const now = req({
+      type: "object",
+      required: ["origin", "x", "y"],
+      properties: { origin: { type: "string" }, x: { type: "integer", minimum: 10 }, y: { type: "string" } },
+    });
     const r = diff(old, now);
     const c = r.changes.find((x) => x.kind === "minimum-raised")!;
     const cx = c.counterexample!;
@@ -81,11 +117,21 @@ describe("counterexamples from a payload both versions accept", () => {
     // The reviewer reads both errors.
     const text = renderDiff(r, "text");
     expect(text).toMatch(/new rejects it: \/origin must be string/);
-    expect(text).toMatch(/with \/origin as new has it \(no value both versions accept there\), new rejects it at the change: \/x must be >= 10/);
+    expect(text).toMatch(
+      /with \/origin as new has it \(no value both versions accept there\), new rejects it at the change: \/x must be >= 10/,
+    );
   });
   it("no atChange where the first error already names the change", () => {
-    const old = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer" }, origin: { type: "object" } } });
-    const now = req({ type: "object", required: ["x", "origin"], properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } } });
+    const old = req({
+      type: "object",
+      required: ["x", "origin"],
+      properties: { x: { type: "integer" }, origin: { type: "object" } },
+    });
+    const now = req({
+      type: "object",
+      required: ["x", "origin"],
+      properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } },
+    });
     const cx = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!.counterexample!;
     expect(cx.errorAt).toBe("/x");
     expect(cx.atChange).toBeUndefined();

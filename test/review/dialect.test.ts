@@ -19,7 +19,9 @@ const v30 = (root: Record<string, unknown>) => {
   (c.doc.root as any).openapi = "3.0.3";
   return c;
 };
-const body = (schema: unknown) => ({ paths: { "/a": { post: { requestBody: json(schema), responses: { "200": { description: "ok" } } } } } });
+const body = (schema: unknown) => ({
+  paths: { "/a": { post: { requestBody: json(schema), responses: { "200": { description: "ok" } } } } },
+});
 
 describe("versions", () => {
   it("Swagger 2.0 is refused with a usage error naming the version", async () => {
@@ -33,13 +35,17 @@ describe("versions", () => {
     const bad = await runCli(["diff", file("v4.json", api("4.0.0")), file("v31.json", api("3.1.0"))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("OpenAPI 4.0.0 is not supported");
-    for (const v of ["3.0.3", "3.1.1", "3.2.0"]) expect((await runCli(["diff", file(`ok${v}.json`, api(v)), file(`ok${v}b.json`, api(v))])).code).toBe(0);
+    for (const v of ["3.0.3", "3.1.1", "3.2.0"])
+      expect((await runCli(["diff", file(`ok${v}.json`, api(v)), file(`ok${v}b.json`, api(v))])).code).toBe(0);
   });
 });
 
 describe("OpenAPI 3.0's schema dialect", () => {
   it("a boolean exclusiveMinimum is read as 3.0 means it (no crash), and tightening it is breaking", () => {
-    const r = diff(v30(body({ type: "number", minimum: 0 })), v30(body({ type: "number", minimum: 0, exclusiveMinimum: true })));
+    const r = diff(
+      v30(body({ type: "number", minimum: 0 })),
+      v30(body({ type: "number", minimum: 0, exclusiveMinimum: true })),
+    );
     expect(r.verdict).toBe("breaking");
     expect(r.changes.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(0);
     expect(r.warnings).toEqual([]);
@@ -48,17 +54,29 @@ describe("OpenAPI 3.0's schema dialect", () => {
     const r = diff(v30(body({ type: "string", nullable: true })), v30(body({ type: "string" })));
     expect(r.verdict).toBe("breaking");
     expect(r.changes.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(null);
-    expect(diff(v30(body({ type: "string" })), v30(body({ type: "string", nullable: true }))).verdict).toBe("compatible");
+    expect(diff(v30(body({ type: "string" })), v30(body({ type: "string", nullable: true }))).verdict).toBe(
+      "compatible",
+    );
   });
   it("3.0 -> 3.1 across a diff: the same schema in each dialect's spelling is no change", () => {
-    const old = v30(body({ type: "object", properties: { n: { type: "integer", minimum: 1, exclusiveMinimum: true, nullable: true } } }));
-    const now = openapi(body({ type: "object", properties: { n: { type: ["integer", "null"], exclusiveMinimum: 1 } } }));
+    const old = v30(
+      body({
+        type: "object",
+        properties: { n: { type: "integer", minimum: 1, exclusiveMinimum: true, nullable: true } },
+      }),
+    );
+    const now = openapi(
+      body({ type: "object", properties: { n: { type: ["integer", "null"], exclusiveMinimum: 1 } } }),
+    );
     const r = diff(old, now);
     expect(r.verdict).toBe("compatible");
     expect(kinds(r).filter((k) => !["title-changed", "description-changed", "equivalent"].includes(k))).toEqual([]);
   });
   it("in 3.1 a boolean exclusiveMinimum is a defect, read the 3.0 way with a warning", () => {
-    const r = diff(openapi(body({ type: "number", minimum: 0, exclusiveMinimum: true })), openapi(body({ type: "number", exclusiveMinimum: 0 })));
+    const r = diff(
+      openapi(body({ type: "number", minimum: 0, exclusiveMinimum: true })),
+      openapi(body({ type: "number", exclusiveMinimum: 0 })),
+    );
     expect(r.verdict).toBe("compatible");
     expect(r.warnings.map((w) => w.rule)).toEqual(["boolean-exclusive-bound"]);
   });
@@ -79,21 +97,47 @@ describe("documents with small defects", () => {
   });
   it("are compared around, each defect a warning with file, pointer and rule; one JSON document on stdout", async () => {
     const a = file("defective.json", defective);
-    const b = file("defective-narrowed.json", { ...defective, paths: { "/a": { post: { ...defective.paths["/a"].post, requestBody: json({ ...(defective.paths["/a"].post.requestBody.content["application/json"].schema as object), required: ["s"] }) } } } });
+    const b = file("defective-narrowed.json", {
+      ...defective,
+      paths: {
+        "/a": {
+          post: {
+            ...defective.paths["/a"].post,
+            requestBody: json({
+              ...(defective.paths["/a"].post.requestBody.content["application/json"].schema as object),
+              required: ["s"],
+            }),
+          },
+        },
+      },
+    });
     const r = await runCli(["diff", a, b, "--format", "json"]);
     expect([0, 1]).toContain(r.code);
     const out = JSON.parse(r.stdout);
     expect(out.verdict).toBe("breaking");
     expect(out.changes.some((c: any) => c.kind === "required-added" && c.counterexample)).toBe(true);
     const rules = out.warnings.map((w: any) => `${w.side} ${w.rule} ${w.pointer}`);
-    expect(rules).toEqual(expect.arrayContaining([expect.stringMatching(/^old invalid-type .*\/properties\/n$/), expect.stringMatching(/^old empty-combinator .*\/properties\/u$/), expect.stringMatching(/^old non-unicode-pattern .*\/properties\/s$/)]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^old invalid-type .*\/properties\/n$/),
+        expect.stringMatching(/^old empty-combinator .*\/properties\/u$/),
+        expect.stringMatching(/^old non-unicode-pattern .*\/properties\/s$/),
+      ]),
+    );
     for (const w of out.warnings) expect(w.file).toContain("defective");
   });
   it("checks every subschema keyword of the walker's table (prefixItems, additionalItems, dependentSchemas too)", () => {
-    const doc = openapi(body({ type: "array", prefixItems: [], additionalItems: 5, dependentSchemas: "x", items: { type: "string" } }));
+    const doc = openapi(
+      body({ type: "array", prefixItems: [], additionalItems: 5, dependentSchemas: "x", items: { type: "string" } }),
+    );
     const r = diff(doc, doc);
     expect(r.verdict).toBe("compatible");
-    expect(r.warnings.filter((w) => w.side === "old").map((w) => `${w.rule} ${w.message}`).sort()).toEqual([
+    expect(
+      r.warnings
+        .filter((w) => w.side === "old")
+        .map((w) => `${w.rule} ${w.message}`)
+        .sort(),
+    ).toEqual([
       "invalid-keyword-value additionalItems must be a schema; ignored",
       "invalid-keyword-value dependentSchemas must be an object; ignored",
       "invalid-keyword-value prefixItems must be a non-empty array of schemas; ignored",
@@ -110,7 +154,9 @@ describe("documents with small defects", () => {
     const r = await runCli(["diff", a, a, "--strict"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--strict: \d+ document defect/);
-    expect((await runCli(["diff", file("clean.json", api("3.1.0")), file("clean2.json", api("3.1.0")), "--strict"])).code).toBe(0);
+    expect(
+      (await runCli(["diff", file("clean.json", api("3.1.0")), file("clean2.json", api("3.1.0")), "--strict"])).code,
+    ).toBe(0);
   });
 });
 
@@ -119,7 +165,15 @@ describe("unknown formats", () => {
     api("3.1.0", {
       "/t": {
         post: {
-          requestBody: json({ type: "object", properties: { at: { type: "integer", format: "unixtime", ...(max === undefined ? {} : { maximum: max }) }, until: { type: "integer", format: "unixtime" }, id: { type: "integer", format: "int64" }, when: { type: "string", format: "date-time" } } }),
+          requestBody: json({
+            type: "object",
+            properties: {
+              at: { type: "integer", format: "unixtime", ...(max === undefined ? {} : { maximum: max }) },
+              until: { type: "integer", format: "unixtime" },
+              id: { type: "integer", format: "int64" },
+              when: { type: "string", format: "date-time" },
+            },
+          }),
           responses: { "200": { description: "ok" } },
         },
       },
@@ -136,8 +190,22 @@ describe("unknown formats", () => {
     const out = JSON.parse(r.stdout);
     expect(out.verdict).toBe("breaking");
     expect(out.warnings).toEqual([
-      { side: "old", file: expect.stringContaining("fmt-old.json"), pointer: expect.stringMatching(/\/properties\/at$/), rule: "unknown-format", message: expect.stringContaining('format "unixtime"'), notice: true },
-      { side: "new", file: expect.stringContaining("fmt-new.json"), pointer: expect.stringMatching(/\/properties\/at$/), rule: "unknown-format", message: expect.stringContaining('format "unixtime"'), notice: true },
+      {
+        side: "old",
+        file: expect.stringContaining("fmt-old.json"),
+        pointer: expect.stringMatching(/\/properties\/at$/),
+        rule: "unknown-format",
+        message: expect.stringContaining('format "unixtime"'),
+        notice: true,
+      },
+      {
+        side: "new",
+        file: expect.stringContaining("fmt-new.json"),
+        pointer: expect.stringMatching(/\/properties\/at$/),
+        rule: "unknown-format",
+        message: expect.stringContaining('format "unixtime"'),
+        notice: true,
+      },
     ]);
     const strict = await runCli(["diff", a, b, "--strict"]);
     expect(strict.code).toBe(1);
@@ -145,7 +213,17 @@ describe("unknown formats", () => {
     expect(strict.stdout).toMatch(/2 notice\(s\)/);
   });
   it("known formats (ajv-formats' set, OpenAPI's int64) give no notice", () => {
-    const known = api("3.1.0", { "/t": { post: { requestBody: json({ type: "object", properties: { id: { type: "integer", format: "int64" }, when: { type: "string", format: "date-time" } } }), responses: { "200": { description: "ok" } } } } });
+    const known = api("3.1.0", {
+      "/t": {
+        post: {
+          requestBody: json({
+            type: "object",
+            properties: { id: { type: "integer", format: "int64" }, when: { type: "string", format: "date-time" } },
+          }),
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    });
     expect(diff(openapi(known), openapi(known)).warnings).toEqual([]);
   });
 });

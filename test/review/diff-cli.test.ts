@@ -21,7 +21,10 @@ function witVariant(name: string, edit: (d: any) => void): string {
   return path;
 }
 
-const enumNarrowed = () => witVariant("narrowed.json", (d) => d.methods.find((m: any) => m.name === "intent.update").params[2].schema.enum.pop());
+const enumNarrowed = () =>
+  witVariant("narrowed.json", (d) =>
+    d.methods.find((m: any) => m.name === "intent.update").params[2].schema.enum.pop(),
+  );
 
 describe("contract-suite diff", () => {
   it("a compatible pair exits 0; JSON output has the documented shape", async () => {
@@ -43,19 +46,31 @@ describe("contract-suite diff", () => {
     const json = await runCli(["diff", WIT, path, "--format", "json"]);
     expect(json.code).toBe(1);
     const change = JSON.parse(json.stdout).changes[0];
-    expect(change).toMatchObject({ kind: "enum-value-removed", direction: "request", verdict: "breaking", counterexample: { valid: "old", invalid: "new" } });
+    expect(change).toMatchObject({
+      kind: "enum-value-removed",
+      direction: "request",
+      verdict: "breaking",
+      counterexample: { valid: "old", invalid: "new" },
+    });
     expect(change.counterexample.payload.params.status).toBe("abandoned");
     const text = await runCli(["diff", WIT, path]);
     expect(text.stdout).toMatch(/BREAKING {2}enum-value-removed {2}#\/methods\/intent\.update\/params\/status\/enum/);
     expect(text.stdout).toMatch(/counterexample \(valid under old, invalid under new\)/);
-    expect((await runCli(["diff", WIT, path, "--format", "github"])).stdout).toMatch(/^::error title=breaking%3A enum-value-removed::/m);
-    expect((await runCli(["diff", WIT, path, "--format", "junit"])).stdout).toMatch(/<failure message="enum-value-removed/);
+    expect((await runCli(["diff", WIT, path, "--format", "github"])).stdout).toMatch(
+      /^::error title=breaking%3A enum-value-removed::/m,
+    );
+    expect((await runCli(["diff", WIT, path, "--format", "junit"])).stdout).toMatch(
+      /<failure message="enum-value-removed/,
+    );
     expect((await runCli(["diff", WIT, path, "--format", "markdown"])).stdout).toMatch(/^\*\*breaking\*\*/);
   });
 
   it("--fail-on needs-review also fails on a change it cannot decide", async () => {
     // `not` with a constant inside the integer range: neither proved nor shown by a payload.
-    const path = witVariant("undecided.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.not = { const: 123457 }));
+    const path = witVariant(
+      "undecided.json",
+      (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.not = { const: 123457 }),
+    );
     const lenient = await runCli(["diff", WIT, path]);
     expect(lenient.code).toBe(0);
     expect(lenient.stdout).toMatch(/REVIEW +constraint-changed/);
@@ -63,18 +78,50 @@ describe("contract-suite diff", () => {
   });
 
   it("a changed default of a request param is breaking (clients that omit it get another behaviour)", async () => {
-    const path = witVariant("default.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
+    const path = witVariant(
+      "default.json",
+      (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000),
+    );
     const r = await runCli(["diff", WIT, path, "--format", "json"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({ kind: "default-changed", verdict: "breaking", direction: "request" });
+    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({
+      kind: "default-changed",
+      verdict: "breaking",
+      direction: "request",
+    });
   });
 
   it("--level overrides the verdict of a change kind (oasdiff-style severity levels)", async () => {
-    const path = witVariant("default2.json", (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000));
-    const r = await runCli(["diff", WIT, path, "--fail-on", "needs-review", "--level", "default-changed=compatible", "--format", "json"]);
+    const path = witVariant(
+      "default2.json",
+      (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.default = 60000),
+    );
+    const r = await runCli([
+      "diff",
+      WIT,
+      path,
+      "--fail-on",
+      "needs-review",
+      "--level",
+      "default-changed=compatible",
+      "--format",
+      "json",
+    ]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({ kind: "default-changed", verdict: "compatible", evidence: expect.stringContaining("overridden") });
-    const strict = await runCli(["diff", WIT, enumNarrowed(), "--level", "enum-value-removed=ignore", "--format", "json"]);
+    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({
+      kind: "default-changed",
+      verdict: "compatible",
+      evidence: expect.stringContaining("overridden"),
+    });
+    const strict = await runCli([
+      "diff",
+      WIT,
+      enumNarrowed(),
+      "--level",
+      "enum-value-removed=ignore",
+      "--format",
+      "json",
+    ]);
     expect(strict.code).toBe(0);
     expect(JSON.parse(strict.stdout).verdict).toBe("compatible");
     expect((await runCli(["diff", WIT, path, "--level", "default-changed"])).code).toBe(2);
@@ -82,7 +129,13 @@ describe("contract-suite diff", () => {
 
   it("reads git:<ref>:<path> inputs, following relative $refs at the same ref", async () => {
     // The 1.2.0 history (with its ./forge_block.json) as committed, against the working tree.
-    const r = await runCli(["diff", "git:HEAD:contracts/frame-wire/history/1.2.0/frame_wire.json", FW_OLD, "--format", "json"]);
+    const r = await runCli([
+      "diff",
+      "git:HEAD:contracts/frame-wire/history/1.2.0/frame_wire.json",
+      FW_OLD,
+      "--format",
+      "json",
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.changes).toEqual([]);

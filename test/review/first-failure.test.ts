@@ -11,7 +11,12 @@ import { renderDiff } from "../../src/review/diff-report.js";
 
 const side = (node: unknown) => ({ node: node as never, ctx: new SchemaContext({}) });
 const steps = [{ kind: "prop" as const, name: "x" }];
-const obj = (required: string[], properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: "object", required, properties, ...extra });
+const obj = (required: string[], properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: "object",
+  required,
+  properties,
+  ...extra,
+});
 
 describe("unavoidableAt", () => {
   const old = obj(["origin", "x"], { origin: { type: "object" }, x: { type: "integer" } });
@@ -19,17 +24,28 @@ describe("unavoidableAt", () => {
   const payload = { origin: {}, x: 0 };
 
   it("proves it for a member required by the accepting version, typed apart and checked before the change", () => {
-    expect(unavoidableAt(side(old), side(now), steps, payload, "/origin", "/x")).toEqual({ member: "/origin", proof: "disjoint", requiredBy: "accepting" });
+    expect(unavoidableAt(side(old), side(now), steps, payload, "/origin", "/x")).toEqual({
+      member: "/origin",
+      proof: "disjoint",
+      requiredBy: "accepting",
+    });
   });
   it("says nothing when the member is not required (a payload may leave it out)", () => {
     const open = obj(["x"], { origin: { type: "object" }, x: { type: "integer" } });
     const openNow = obj(["x"], { origin: { type: "string" }, x: { type: "integer", minimum: 10 } });
     expect(unavoidableAt(side(open), side(openNow), steps, { origin: {}, x: 0 }, "/origin", "/x")).toBeUndefined();
     // Required by the rejecting version only: a payload without it fails `required` first, one with it fails at it (checked first).
-    expect(unavoidableAt(side(open), side(now), steps, { origin: {}, x: 0 }, "/origin", "/x")).toEqual({ member: "/origin", proof: "disjoint", requiredBy: "rejecting" });
+    expect(unavoidableAt(side(open), side(now), steps, { origin: {}, x: 0 }, "/origin", "/x")).toEqual({
+      member: "/origin",
+      proof: "disjoint",
+      requiredBy: "rejecting",
+    });
   });
   it("says nothing when the versions share a value there", () => {
-    const shared = obj(["origin", "x"], { origin: { type: ["object", "string"] }, x: { type: "integer", minimum: 10 } });
+    const shared = obj(["origin", "x"], {
+      origin: { type: ["object", "string"] },
+      x: { type: "integer", minimum: 10 },
+    });
     expect(unavoidableAt(side(old), side(shared), steps, payload, "/origin", "/x")).toBeUndefined();
   });
   it("says nothing when the payload's value at the change is accepted there (no evidence of the order)", () => {
@@ -42,29 +58,59 @@ describe("unavoidableAt", () => {
   it("proves it for a member only the rejecting version requires, in the object that constrains the change, and the accepting version forbids", () => {
     const closed = obj(["x"], { x: { type: "integer" } }, { additionalProperties: false });
     const needs = obj(["text", "x"], { x: { type: "integer", minimum: 10 }, text: { type: "string" } });
-    expect(unavoidableAt(side(closed), side(needs), steps, { x: 0 }, "/text", "/x")).toEqual({ member: "/text", proof: "disjoint", requiredBy: "rejecting" });
+    expect(unavoidableAt(side(closed), side(needs), steps, { x: 0 }, "/text", "/x")).toEqual({
+      member: "/text",
+      proof: "disjoint",
+      requiredBy: "rejecting",
+    });
     // The same requirement coming from another allOf part than the one constraining x: allOf runs first, no proof.
-    const split = { allOf: [obj([], { x: { type: "integer", minimum: 10 } }), { required: ["text"], properties: { text: { type: "string" } } }] };
+    const split = {
+      allOf: [
+        obj([], { x: { type: "integer", minimum: 10 } }),
+        { required: ["text"], properties: { text: { type: "string" } } },
+      ],
+    };
     expect(unavoidableAt(side(closed), side(split), steps, { x: 0 }, "/text", "/x")).toBeUndefined();
   });
   it("falls back to construction where no structural proof applies (closed objects requiring different members)", () => {
-    const a = obj(["e", "x"], { e: obj(["new_text"], { new_text: { type: "string" } }, { additionalProperties: false }), x: { type: "integer" } });
-    const b = obj(["e", "x"], { e: obj(["text"], { text: { type: "string" } }, { additionalProperties: false }), x: { type: "integer", minimum: 10 } });
-    expect(unavoidableAt(side(a), side(b), steps, { e: { new_text: "" }, x: 0 }, "/e/text", "/x")).toEqual({ member: "/e", proof: "no-common-value", requiredBy: "accepting" });
+    const a = obj(["e", "x"], {
+      e: obj(["new_text"], { new_text: { type: "string" } }, { additionalProperties: false }),
+      x: { type: "integer" },
+    });
+    const b = obj(["e", "x"], {
+      e: obj(["text"], { text: { type: "string" } }, { additionalProperties: false }),
+      x: { type: "integer", minimum: 10 },
+    });
+    expect(unavoidableAt(side(a), side(b), steps, { e: { new_text: "" }, x: 0 }, "/e/text", "/x")).toEqual({
+      member: "/e",
+      proof: "no-common-value",
+      requiredBy: "accepting",
+    });
   });
 });
 
 describe("diff marks such counterexamples", () => {
   const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, {}, "/a", "post");
   it("a change behind a member typed apart carries the proof; one that fails first at the change carries none", () => {
-    const old = req(obj(["origin", "x", "z"], { origin: { type: "object" }, x: { type: "integer" }, z: { type: "string" } }));
-    const now = req(obj(["origin", "x", "z"], { origin: { type: "string" }, x: { type: "integer", minimum: 10 }, z: { type: "string", maxLength: 0 } }));
+    const old = req(
+      obj(["origin", "x", "z"], { origin: { type: "object" }, x: { type: "integer" }, z: { type: "string" } }),
+    );
+    const now = req(
+      obj(["origin", "x", "z"], {
+        origin: { type: "string" },
+        x: { type: "integer", minimum: 10 },
+        z: { type: "string", maxLength: 0 },
+      }),
+    );
     const r = diff(old, now);
     const behind = r.changes.find((c) => c.kind === "minimum-raised")!.counterexample!;
     expect(behind.errorAt).toBe("/origin");
     expect(behind.unavoidable).toEqual({ member: "/origin", proof: "disjoint", requiredBy: "accepting" });
     expect(renderDiff(r, "text")).toContain("no payload old accepts can fail first at the change: /origin is required");
-    const first = diff(req(obj(["x"], { x: { type: "integer" }, origin: { type: "object" } })), req(obj(["x"], { x: { type: "integer", minimum: 10 }, origin: { type: "string" } })));
+    const first = diff(
+      req(obj(["x"], { x: { type: "integer" }, origin: { type: "object" } })),
+      req(obj(["x"], { x: { type: "integer", minimum: 10 }, origin: { type: "string" } })),
+    );
     const at = first.changes.find((c) => c.kind === "minimum-raised")!.counterexample!;
     expect(at.errorAt).toBe("/x");
     expect(at.unavoidable).toBeUndefined();

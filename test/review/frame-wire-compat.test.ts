@@ -23,7 +23,13 @@ const THIRTEEN: unknown[] = [null, true, false, 0, 42, -1, 3.5, "", "str", [], [
 
 function valueSites(v: unknown): unknown[] {
   return [
-    { type: "block_delta", index: 0, block_id: "b", seq: 1, delta: { op: "field_set", path: "/progress_pct", value: v } },
+    {
+      type: "block_delta",
+      index: 0,
+      block_id: "b",
+      seq: 1,
+      delta: { op: "field_set", path: "/progress_pct", value: v },
+    },
     { type: "block_delta", index: 0, block_id: "b", seq: 2, delta: { op: "element_append", path: "/items", value: v } },
     { type: "tool_call", call: { id: "c1", name: "search", arguments: { q: v }, result: v } },
   ];
@@ -43,7 +49,11 @@ async function checkPair(oldPath: string, newPath: string, received: string[]): 
   expect(events.length).toBeGreaterThan(0);
   for (const c of events) expect(c.evidence).toMatch(/proved structurally.*\d+ sampled payloads agree/);
   // FrameTurn (built by the fold, not on the wire) only widened: the request criterion holds.
-  expect(report.changes.some((c) => c.kind === "property-added" && c.path.includes("FrameTurn") && c.path.endsWith("error_code"))).toBe(true);
+  expect(
+    report.changes.some(
+      (c) => c.kind === "property-added" && c.path.includes("FrameTurn") && c.path.endsWith("error_code"),
+    ),
+  ).toBe(true);
   // The thirteen values, at every value site, are valid under both versions (fresh ajv).
   const [a, b] = [await loadSource(oldPath), await loadSource(newPath)];
   const oldM = buildModel(a.contract, { received });
@@ -66,8 +76,14 @@ describe("frame-wire 1.2.0 -> 1.3.0 is compatible", () => {
   });
 
   it("and the check can fail: a JsonValue without its null branch is breaking, shown by a payload", async () => {
-    const [a, b] = [await loadSource(resolve(FIXTURES, "1.2.0/frame_wire.json")), await loadSource(resolve(FIXTURES, "1.3.0/frame_wire.json"))];
-    const broken = mutated(b.contract, (d) => (d.$defs.JsonValue.oneOf = d.$defs.JsonValue.oneOf.filter((s: { type: string }) => s.type !== "null")));
+    const [a, b] = [
+      await loadSource(resolve(FIXTURES, "1.2.0/frame_wire.json")),
+      await loadSource(resolve(FIXTURES, "1.3.0/frame_wire.json")),
+    ];
+    const broken = mutated(
+      b.contract,
+      (d) => (d.$defs.JsonValue.oneOf = d.$defs.JsonValue.oneOf.filter((s: { type: string }) => s.type !== "null")),
+    );
     const report = diffContracts(a.contract, broken, { received: EVENTS, samples: 100 });
     expect(report.verdict).toBe("breaking");
     const withPayload = report.changes.filter((c) => c.verdict === "breaking" && c.counterexample);

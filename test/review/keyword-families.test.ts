@@ -8,8 +8,13 @@ import { Containment } from "../../src/review/schema/containment.js";
 import { SchemaContext } from "../../src/review/schema/context.js";
 import { CORE_KEYWORDS, HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "../../src/review/schema/families/index.js";
 
-const check = (a: unknown, b: unknown) => new Containment(new SchemaContext({}), new SchemaContext({})).check(a as never, b as never);
-const aspects = (a: unknown, b: unknown) => check(a, b).map((f) => `${f.steps.map((s) => (s.kind === "prop" ? `/${s.name}` : s.kind === "item" ? "/0" : `|${s.index}`)).join("")} ${f.aspect}${f.certain ? "" : "?"}`);
+const check = (a: unknown, b: unknown) =>
+  new Containment(new SchemaContext({}), new SchemaContext({})).check(a as never, b as never);
+const aspects = (a: unknown, b: unknown) =>
+  check(a, b).map(
+    (f) =>
+      `${f.steps.map((s) => (s.kind === "prop" ? `/${s.name}` : s.kind === "item" ? "/0" : `|${s.index}`)).join("")} ${f.aspect}${f.certain ? "" : "?"}`,
+  );
 
 /** Per family: a pair it must refute (the aspects it reports) and a pair it must prove. */
 const CASES: Record<string, { fires: [unknown, unknown, string[]][]; quiet: [unknown, unknown][] }> = {
@@ -20,8 +25,14 @@ const CASES: Record<string, { fires: [unknown, unknown, string[]][]; quiet: [unk
       [{ type: "integer", multipleOf: 2 }, { type: "integer", multipleOf: 3 }, [" multiple-of"]],
     ],
     quiet: [
-      [{ type: "integer", minimum: 1 }, { type: "integer", minimum: 0 }],
-      [{ type: "integer", multipleOf: 4 }, { type: "integer", multipleOf: 2 }],
+      [
+        { type: "integer", minimum: 1 },
+        { type: "integer", minimum: 0 },
+      ],
+      [
+        { type: "integer", multipleOf: 4 },
+        { type: "integer", multipleOf: 2 },
+      ],
     ],
   },
   strings: {
@@ -32,29 +43,54 @@ const CASES: Record<string, { fires: [unknown, unknown, string[]][]; quiet: [unk
       [{ type: "string", format: "date" }, { type: "string", format: "email" }, [" format?"]],
     ],
     quiet: [
-      [{ type: "string", maxLength: 2 }, { type: "string", maxLength: 3 }],
+      [
+        { type: "string", maxLength: 2 },
+        { type: "string", maxLength: 3 },
+      ],
       [{ type: "string", pattern: "^a" }, { type: "string" }],
     ],
   },
   arrays: {
     fires: [
-      [{ type: "array", items: { type: "integer" } }, { type: "array", items: { type: "integer", minimum: 0 } }, ["/0 minimum"]],
+      [
+        { type: "array", items: { type: "integer" } },
+        { type: "array", items: { type: "integer", minimum: 0 } },
+        ["/0 minimum"],
+      ],
       [{ type: "array" }, { type: "array", maxItems: 2 }, [" max-items"]],
       [{ type: "array" }, { type: "array", uniqueItems: true }, [" unique-items"]],
     ],
     quiet: [
-      [{ type: "array", items: { type: "integer", minimum: 0 }, minItems: 2 }, { type: "array", items: { type: "integer" }, minItems: 1 }],
+      [
+        { type: "array", items: { type: "integer", minimum: 0 }, minItems: 2 },
+        { type: "array", items: { type: "integer" }, minItems: 1 },
+      ],
     ],
   },
   objects: {
     fires: [
-      [{ type: "object", properties: { x: { type: "string" } } }, { type: "object", required: ["x"], properties: { x: { type: "string" } } }, [" required"]],
-      [{ type: "object", properties: { x: { type: "string" } } }, { type: "object", properties: { x: { type: "string", maxLength: 1 } } }, ["/x max-length"]],
-      [{ type: "object", properties: { x: {} } }, { type: "object", properties: {}, additionalProperties: false }, [" property", " additional-properties"]],
+      [
+        { type: "object", properties: { x: { type: "string" } } },
+        { type: "object", required: ["x"], properties: { x: { type: "string" } } },
+        [" required"],
+      ],
+      [
+        { type: "object", properties: { x: { type: "string" } } },
+        { type: "object", properties: { x: { type: "string", maxLength: 1 } } },
+        ["/x max-length"],
+      ],
+      [
+        { type: "object", properties: { x: {} } },
+        { type: "object", properties: {}, additionalProperties: false },
+        [" property", " additional-properties"],
+      ],
       [{ type: "object" }, { type: "object", maxProperties: 1 }, [" max-properties"]],
     ],
     quiet: [
-      [{ type: "object", required: ["x"], properties: { x: { type: "string" } }, additionalProperties: false }, { type: "object", properties: { x: { type: "string" } } }],
+      [
+        { type: "object", required: ["x"], properties: { x: { type: "string" } }, additionalProperties: false },
+        { type: "object", properties: { x: { type: "string" } } },
+      ],
     ],
   },
   applicators: {
@@ -65,8 +101,14 @@ const CASES: Record<string, { fires: [unknown, unknown, string[]][]; quiet: [unk
     ],
     quiet: [
       [{ type: "integer" }, { not: { type: "string" } }],
-      [{ type: "object", required: ["a", "b"] }, { type: "object", dependentRequired: { a: ["b"] } }],
-      [{ type: "integer", minimum: 1 }, { if: { minimum: 0 }, then: { minimum: 1 } }],
+      [
+        { type: "object", required: ["a", "b"] },
+        { type: "object", dependentRequired: { a: ["b"] } },
+      ],
+      [
+        { type: "integer", minimum: 1 },
+        { if: { minimum: 0 }, then: { minimum: 1 } },
+      ],
     ],
   },
 };
@@ -81,12 +123,15 @@ describe("keyword families", () => {
   for (const family of KEYWORD_FAMILIES) {
     describe(family.name, () => {
       const { fires, quiet } = CASES[family.name]!;
-      it.each(fires.map(([a, b, want]) => [JSON.stringify(b), a, b, want] as const))("fires on %s", (_name, a, b, want) => {
-        expect(aspects(a, b)).toEqual(want);
-        // The family's keywords are the ones B narrowed.
-        const used = Object.keys(b as object).filter((k) => family.keywords.includes(k));
-        expect(used.length).toBeGreaterThan(0);
-      });
+      it.each(fires.map(([a, b, want]) => [JSON.stringify(b), a, b, want] as const))(
+        "fires on %s",
+        (_name, a, b, want) => {
+          expect(aspects(a, b)).toEqual(want);
+          // The family's keywords are the ones B narrowed.
+          const used = Object.keys(b as object).filter((k) => family.keywords.includes(k));
+          expect(used.length).toBeGreaterThan(0);
+        },
+      );
       it.each(quiet.map(([a, b]) => [JSON.stringify(b), a, b] as const))("stays quiet on %s", (_name, a, b) => {
         expect(aspects(a, b)).toEqual([]);
       });
@@ -95,6 +140,8 @@ describe("keyword families", () => {
   it("a keyword no family decides is undecided when B adds or changes it, quiet when equal on both sides", () => {
     expect(HANDLED_KEYWORDS.has("contains")).toBe(false);
     expect(aspects({ type: "array" }, { type: "array", contains: { type: "integer" } })).toEqual([" keyword?"]);
-    expect(aspects({ type: "array", contains: { type: "integer" } }, { type: "array", contains: { type: "integer" } })).toEqual([]);
+    expect(
+      aspects({ type: "array", contains: { type: "integer" } }, { type: "array", contains: { type: "integer" } }),
+    ).toEqual([]);
   });
 });

@@ -7,17 +7,33 @@ import { describe, expect, it } from "vitest";
 import type { LoadedContract } from "../../src/contracts/index.js";
 import { diff, openapi } from "./openapi-helpers.js";
 
-function loaded(kind: LoadedContract["entry"]["kind"], root: Record<string, unknown>, path = "/virtual/doc.json"): LoadedContract {
-  return { entry: { name: "doc", kind, version: "", entry: path }, doc: { path, root, files: new Map([[path, root]]), bytes: new Map() }, problems: [] };
+function loaded(
+  kind: LoadedContract["entry"]["kind"],
+  root: Record<string, unknown>,
+  path = "/virtual/doc.json",
+): LoadedContract {
+  return {
+    entry: { name: "doc", kind, version: "", entry: path },
+    doc: { path, root, files: new Map([[path, root]]), bytes: new Map() },
+    problems: [],
+  };
 }
 
 const rpc = (paramStructure?: string) =>
   loaded("openrpc", {
     openrpc: "1.3.2",
     info: { title: "t", version: "1" },
-    methods: [{ name: "get", ...(paramStructure ? { paramStructure } : {}), params: [{ name: "id", required: true, schema: { type: "string" } }], result: { name: "r", schema: { type: "string" } } }],
+    methods: [
+      {
+        name: "get",
+        ...(paramStructure ? { paramStructure } : {}),
+        params: [{ name: "id", required: true, schema: { type: "string" } }],
+        result: { name: "r", schema: { type: "string" } },
+      },
+    ],
   });
-const structureChanges = (a: LoadedContract, b: LoadedContract) => diff(a, b, 50).changes.filter((c) => c.kind === "param-structure-changed");
+const structureChanges = (a: LoadedContract, b: LoadedContract) =>
+  diff(a, b, 50).changes.filter((c) => c.kind === "param-structure-changed");
 
 describe("param-structure-changed", () => {
   it("by-name -> by-position fires, needs review: requests in the old structure may be refused", () => {
@@ -36,8 +52,13 @@ describe("param-structure-changed", () => {
 });
 
 describe("document-kind-changed", () => {
-  const schema = loaded("json-schema", { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { Thing: { type: "object", properties: { a: { type: "string" } } } } });
-  const api = openapi({ components: { schemas: { Thing: { type: "object", properties: { a: { type: "string" } } } } } });
+  const schema = loaded("json-schema", {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $defs: { Thing: { type: "object", properties: { a: { type: "string" } } } },
+  });
+  const api = openapi({
+    components: { schemas: { Thing: { type: "object", properties: { a: { type: "string" } } } } },
+  });
   it("a JSON Schema document that becomes an OpenAPI document fires, needs review, and is still compared where surfaces match", () => {
     const r = diff(schema, api, 50);
     expect(r.changes[0]).toMatchObject({ kind: "document-kind-changed", verdict: "needs-review", path: "#" });
@@ -46,7 +67,9 @@ describe("document-kind-changed", () => {
     expect(r.changes.filter((c) => c.kind === "definition-removed")).toEqual([]);
   });
   it("a breaking change across the kind change stays breaking", () => {
-    const narrowed = openapi({ components: { schemas: { Thing: { type: "object", properties: { a: { type: "integer" } } } } } });
+    const narrowed = openapi({
+      components: { schemas: { Thing: { type: "object", properties: { a: { type: "integer" } } } } },
+    });
     expect(diff(schema, narrowed, 50).verdict).toBe("breaking");
   });
   it("stays quiet between two documents of one kind", () => {

@@ -8,9 +8,15 @@ import { describe, expect, it } from "vitest";
 import { diff, json, kinds, oneOp, openapi } from "./openapi-helpers.js";
 
 const Snowflake = { type: "string", pattern: "^(0|[1-9][0-9]*)$", format: "snowflake" };
-const body = (props: Record<string, unknown>) => ({ type: "object", required: ["name"], properties: { name: { type: "string" }, ...props } });
-const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, { components: { schemas: { Snowflake } } }, "/a", "post");
-const res = (schema: unknown) => oneOp({ responses: { "200": { description: "ok", ...json(schema) } } }, { components: { schemas: { Snowflake } } });
+const body = (props: Record<string, unknown>) => ({
+  type: "object",
+  required: ["name"],
+  properties: { name: { type: "string" }, ...props },
+});
+const req = (schema: unknown) =>
+  oneOp({ requestBody: json(schema) }, { components: { schemas: { Snowflake } } }, "/a", "post");
+const res = (schema: unknown) =>
+  oneOp({ responses: { "200": { description: "ok", ...json(schema) } } }, { components: { schemas: { Snowflake } } });
 const member = { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/Snowflake" }] };
 
 describe("open-property-added", () => {
@@ -33,7 +39,8 @@ describe("open-property-added", () => {
   });
 
   it("inside a nested member and an array item it names the deepest new member", () => {
-    const nested = (p: Record<string, unknown>) => body({ tags: { type: "array", items: { type: "object", properties: { label: { type: "string" }, ...p } } } });
+    const nested = (p: Record<string, unknown>) =>
+      body({ tags: { type: "array", items: { type: "object", properties: { label: { type: "string" }, ...p } } } });
     const r = diff(req(nested({})), req(nested({ owner: { type: "integer" } })));
     const c = r.changes.find((x) => x.kind === "open-property-added")!;
     expect(c.verdict).toBe("breaking");
@@ -51,7 +58,10 @@ describe("open-property-added", () => {
     const closed = (p: Record<string, unknown>) => ({ ...body(p), additionalProperties: false });
     const r = diff(req(closed({})), req(closed({ user_id: member })));
     expect(kinds(r)).toEqual(["property-added"]);
-    const both = diff(req(body({ user_id: { type: "string" } })), req(body({ user_id: { type: "string", maxLength: 3 } })));
+    const both = diff(
+      req(body({ user_id: { type: "string" } })),
+      req(body({ user_id: { type: "string", maxLength: 3 } })),
+    );
     expect(kinds(both)).toEqual(["max-length-lowered"]);
   });
 });
@@ -73,7 +83,18 @@ describe("open-property-removed", () => {
   });
 
   it("a member of a JSON Schema definition reached by $ref is located in its definition", () => {
-    const doc = (props: Record<string, unknown>) => openapi({ paths: { "/a": { post: { requestBody: json({ $ref: "#/components/schemas/In" }), responses: { "200": { description: "ok" } } } } }, components: { schemas: { In: body(props) } } });
+    const doc = (props: Record<string, unknown>) =>
+      openapi({
+        paths: {
+          "/a": {
+            post: {
+              requestBody: json({ $ref: "#/components/schemas/In" }),
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+        components: { schemas: { In: body(props) } },
+      });
     const c = diff(doc({}), doc({ n: { type: "integer" } })).changes.find((x) => x.kind === "open-property-added")!;
     expect(c.path).toBe("#/components/schemas/In/properties/n");
   });

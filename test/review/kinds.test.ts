@@ -17,7 +17,10 @@ type Pair = [old: ReturnType<typeof openapi>, now: ReturnType<typeof openapi>];
 
 /** Kinds no other test file names: an old/new pair where each fires. */
 const FIRES: Record<string, () => Pair> = {
-  "additional-properties-relaxed": () => [req({ type: "object", additionalProperties: false }), req({ type: "object" })],
+  "additional-properties-relaxed": () => [
+    req({ type: "object", additionalProperties: false }),
+    req({ type: "object" }),
+  ],
   "format-relaxed": () => [req({ type: "string", format: "email" }), req({ type: "string" })],
   "format-changed": () => [req({ type: "string", format: "email" }), req({ type: "string", format: "uuid" })],
   "max-length-raised": () => [req({ type: "string", maxLength: 3 }), req({ type: "string", maxLength: 5 })],
@@ -28,26 +31,74 @@ const FIRES: Record<string, () => Pair> = {
   "unique-items-removed": () => [req({ type: "array", uniqueItems: true }), req({ type: "array" })],
   "min-properties-raised": () => [req({ type: "object" }), req({ type: "object", minProperties: 1 })],
   "min-properties-lowered": () => [req({ type: "object", minProperties: 1 }), req({ type: "object" })],
-  "max-properties-lowered": () => [req({ type: "object", maxProperties: 3 }), req({ type: "object", maxProperties: 1 })],
+  "max-properties-lowered": () => [
+    req({ type: "object", maxProperties: 3 }),
+    req({ type: "object", maxProperties: 1 }),
+  ],
   "max-properties-raised": () => [req({ type: "object", maxProperties: 1 }), req({ type: "object", maxProperties: 3 })],
-  "schema-narrowed": () => [req({ type: "object", properties: { a: { type: "string" } } }), req({ type: "object", properties: { a: false } })],
-  "schema-widened": () => [req({ type: "object", properties: { a: false } }), req({ type: "object", properties: { a: { type: "string" } } })],
+  "schema-narrowed": () => [
+    req({ type: "object", properties: { a: { type: "string" } } }),
+    req({ type: "object", properties: { a: false } }),
+  ],
+  "schema-widened": () => [
+    req({ type: "object", properties: { a: false } }),
+    req({ type: "object", properties: { a: { type: "string" } } }),
+  ],
   "constraint-changed": () => [req({ type: "object" }), req({ type: "object", dependentRequired: { a: ["b"] } })],
   "operation-added": () => [openapi({ paths: {} }), req({ type: "string" })],
-  "request-media-type-removed": () => [oneOp({ requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } }, {}, "/a", "post"), req({})],
-  "request-media-type-added": () => [req({}), oneOp({ requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } }, {}, "/a", "post")],
-  "request-body-added-required": () => [oneOp({}, {}, "/a", "post"), oneOp({ requestBody: { required: true, ...json({}) } }, {}, "/a", "post")],
-  "response-media-type-added": () => [res({}), oneOp({ responses: { "200": { description: "ok", content: { "application/json": { schema: {} }, "text/csv": { schema: {} } } } } })],
+  "request-media-type-removed": () => [
+    oneOp(
+      { requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } },
+      {},
+      "/a",
+      "post",
+    ),
+    req({}),
+  ],
+  "request-media-type-added": () => [
+    req({}),
+    oneOp(
+      { requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } },
+      {},
+      "/a",
+      "post",
+    ),
+  ],
+  "request-body-added-required": () => [
+    oneOp({}, {}, "/a", "post"),
+    oneOp({ requestBody: { required: true, ...json({}) } }, {}, "/a", "post"),
+  ],
+  "response-media-type-added": () => [
+    res({}),
+    oneOp({
+      responses: {
+        "200": { description: "ok", content: { "application/json": { schema: {} }, "text/csv": { schema: {} } } },
+      },
+    }),
+  ],
   "parameter-media-type-changed": () => [
     oneOp({ parameters: [{ name: "f", in: "query", content: { "application/json": { schema: {} } } }] }),
     oneOp({ parameters: [{ name: "f", in: "query", content: { "application/x-yaml": { schema: {} } } }] }),
   ],
-  "security-alternative-added": () => [oneOp({ security: [{ k: [] }] }, { components: { securitySchemes: { k: { type: "http", scheme: "basic" } } } }), oneOp({ security: [{ k: [] }, { o: [] }] }, { components: { securitySchemes: { k: { type: "http", scheme: "basic" }, o: { type: "http", scheme: "bearer" } } } })],
-  "definition-added": () => [openapi({ components: { schemas: {} } }), openapi({ components: { schemas: { A: { type: "string" } } } })],
+  "security-alternative-added": () => [
+    oneOp({ security: [{ k: [] }] }, { components: { securitySchemes: { k: { type: "http", scheme: "basic" } } } }),
+    oneOp(
+      { security: [{ k: [] }, { o: [] }] },
+      {
+        components: {
+          securitySchemes: { k: { type: "http", scheme: "basic" }, o: { type: "http", scheme: "bearer" } },
+        },
+      },
+    ),
+  ],
+  "definition-added": () => [
+    openapi({ components: { schemas: {} } }),
+    openapi({ components: { schemas: { A: { type: "string" } } } }),
+  ],
   "comment-changed": () => [req({ type: "string", $comment: "a" }), req({ type: "string", $comment: "b" })],
   "examples-changed": () => [req({ type: "string", examples: ["a"] }), req({ type: "string", examples: ["b"] })],
   "example-changed": () => [req({ type: "string", example: "a" }), req({ type: "string", example: "b" })],
-  "undeprecated": () => [oneOp({ deprecated: true }), oneOp({ deprecated: false })],
+  undeprecated: () => [oneOp({ deprecated: true }), oneOp({ deprecated: false })],
 };
 /**
  * Kinds no document pair here can show: payload-rejected/-admitted fire only when a structural proof is
@@ -64,16 +115,35 @@ describe("change-kind registry", () => {
   });
 
   it("every kind the diff source can emit is registered", () => {
-    const src = ["diff.ts", "openapi-changes.ts", "run-diff.ts"].map((f) => readFileSync(join(ROOT, "src/review", f), "utf8")).join("\n");
-    const literal = [...src.matchAll(/kind: "([a-z-]+)"/g), ...src.matchAll(/\["([a-z]+-[a-z-]+)", "([a-z]+-[a-z-]+)"\]/g)].flatMap((m) => m.slice(1));
-    const ternaries = [...src.matchAll(/\? "([a-z]+-[a-z-]+)" : "([a-z]+-[a-z-]+)"/g)].flatMap((m) => m.slice(1)).filter((id) => !["needs-review"].includes(id));
-    const unknown = [...new Set([...literal, ...ternaries])].filter((id) => !findKind(id) && !["needs-review"].includes(id));
+    const src = ["diff.ts", "openapi-changes.ts", "run-diff.ts"]
+      .map((f) => readFileSync(join(ROOT, "src/review", f), "utf8"))
+      .join("\n");
+    const literal = [
+      ...src.matchAll(/kind: "([a-z-]+)"/g),
+      ...src.matchAll(/\["([a-z]+-[a-z-]+)", "([a-z]+-[a-z-]+)"\]/g),
+    ].flatMap((m) => m.slice(1));
+    const ternaries = [...src.matchAll(/\? "([a-z]+-[a-z-]+)" : "([a-z]+-[a-z-]+)"/g)]
+      .flatMap((m) => m.slice(1))
+      .filter((id) => !["needs-review"].includes(id));
+    const unknown = [...new Set([...literal, ...ternaries])].filter(
+      (id) => !findKind(id) && !["needs-review"].includes(id),
+    );
     expect(unknown).toEqual([]);
   });
 
   it("every registered kind is named by a test", () => {
-    const text = readdirSync(join(ROOT, "test/review")).filter((f) => f.endsWith(".ts") && f !== "kinds.test.ts").map((f) => readFileSync(join(ROOT, "test/review", f), "utf8")).join("\n");
-    const unnamed = CHANGE_KINDS.map((k) => k.id).filter((id) => !text.includes(`"${id}"`) && !text.includes(`${id}=`) && !new RegExp(`[ /]${id}[ /]`).test(text) && !(id in FIRES) && !ELSEWHERE.has(id));
+    const text = readdirSync(join(ROOT, "test/review"))
+      .filter((f) => f.endsWith(".ts") && f !== "kinds.test.ts")
+      .map((f) => readFileSync(join(ROOT, "test/review", f), "utf8"))
+      .join("\n");
+    const unnamed = CHANGE_KINDS.map((k) => k.id).filter(
+      (id) =>
+        !text.includes(`"${id}"`) &&
+        !text.includes(`${id}=`) &&
+        !new RegExp(`[ /]${id}[ /]`).test(text) &&
+        !(id in FIRES) &&
+        !ELSEWHERE.has(id),
+    );
     expect(unnamed).toEqual([]);
   });
 

@@ -30,14 +30,22 @@ describe("severity overrides", () => {
   it("config rules: escalate a warning to an error (lint fails) or turn a rule off", async () => {
     const plain = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }]);
     expect(plain.ok).toBe(true);
-    expect(plain.findings.filter((f) => f.rule === "missing-description").every((f) => f.severity === "warning")).toBe(true);
-    const strict = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], { config: { rules: { "missing-description": "error" } } });
+    expect(plain.findings.filter((f) => f.rule === "missing-description").every((f) => f.severity === "warning")).toBe(
+      true,
+    );
+    const strict = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], {
+      config: { rules: { "missing-description": "error" } },
+    });
     expect(strict.ok).toBe(false);
-    const off = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], { config: { rules: { "missing-description": "off" } } });
+    const off = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], {
+      config: { rules: { "missing-description": "off" } },
+    });
     expect(off.findings.filter((f) => f.rule === "missing-description")).toEqual([]);
   });
   it("command-line overrides win over the config; unknown rules and bad syntax are usage errors", async () => {
-    const dir = tempRegistry([{ kind: "json-schema", files: { "s.json": undocumented } }], { rules: { "missing-description": "off" } });
+    const dir = tempRegistry([{ kind: "json-schema", files: { "s.json": undocumented } }], {
+      rules: { "missing-description": "off" },
+    });
     const r = await runCli(["lint", "--registry", dir, "--rule", "missing-description=error"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/error +missing-description/);
@@ -46,7 +54,9 @@ describe("severity overrides", () => {
     expect((await runCli(["lint", "--registry", dir, "not-registered"])).code).toBe(2);
   });
   it("a malformed config is a usage error naming the problem", async () => {
-    const dir = tempRegistry([{ kind: "json-schema", files: { "s.json": undocumented } }], { waivers: [{ rule: "x", location: "no-hash", reason: "short" }] });
+    const dir = tempRegistry([{ kind: "json-schema", files: { "s.json": undocumented } }], {
+      waivers: [{ rule: "x", location: "no-hash", reason: "short" }],
+    });
     const r = await runCli(["lint", "--registry", dir]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a valid lint config.*waivers\/0\/location/);
@@ -56,16 +66,36 @@ describe("severity overrides", () => {
 describe("waivers", () => {
   it("a matching waiver moves the finding to `waived` with its reason", async () => {
     const report = await lint([{ kind: "json-schema", name: "c0", files: { "s.json": undocumented } }], {
-      config: { rules: { "missing-description": "error" }, waivers: [{ rule: "missing-description", location: "c0/s.json#/$defs/A/**", reason: "legacy definitions, documented elsewhere" }] },
+      config: {
+        rules: { "missing-description": "error" },
+        waivers: [
+          {
+            rule: "missing-description",
+            location: "c0/s.json#/$defs/A/**",
+            reason: "legacy definitions, documented elsewhere",
+          },
+        ],
+      },
     });
     expect(report.ok).toBe(true);
     expect(report.waived.map((w) => w.pointer).sort()).toEqual(["/$defs/A", "/$defs/A/properties/x"]);
     expect(report.waived[0]!.waived).toMatch(/legacy/);
   });
   it("a waiver that matches nothing is itself an error, pointing into lint.json", async () => {
-    const report = await lint([{ kind: "json-schema", name: "c0", files: { "s.json": { $schema: S, $defs: { A: { type: "string", description: "d" } } } } }], {
-      config: { waivers: [{ rule: "missing-description", location: "c0/s.json#/$defs/A", reason: "was undocumented once" }] },
-    });
+    const report = await lint(
+      [
+        {
+          kind: "json-schema",
+          name: "c0",
+          files: { "s.json": { $schema: S, $defs: { A: { type: "string", description: "d" } } } },
+        },
+      ],
+      {
+        config: {
+          waivers: [{ rule: "missing-description", location: "c0/s.json#/$defs/A", reason: "was undocumented once" }],
+        },
+      },
+    );
     expect(report.ok).toBe(false);
     const stale = report.findings.filter((f) => f.rule === "unused-waiver");
     expect(stale).toHaveLength(1);
@@ -77,11 +107,18 @@ describe("waivers", () => {
 
 describe("output formats", () => {
   it("text, json, markdown, junit and github all render the same findings", async () => {
-    const report = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], { config: { rules: { "missing-description": "error" } } });
+    const report = await lint([{ kind: "json-schema", files: { "s.json": undocumented } }], {
+      config: { rules: { "missing-description": "error" } },
+    });
     expect(renderLint(report, "text")).toMatch(/s\.json:\d+:\d+ +error +missing-description/);
     const json = JSON.parse(renderLint(report, "json"));
     expect(json.ok).toBe(false);
-    expect(json.findings[0]).toMatchObject({ rule: "missing-description", severity: "error", pointer: expect.any(String), location: expect.stringContaining("#") });
+    expect(json.findings[0]).toMatchObject({
+      rule: "missing-description",
+      severity: "error",
+      pointer: expect.any(String),
+      location: expect.stringContaining("#"),
+    });
     expect(renderLint(report, "markdown")).toMatch(/^\*\*lint FAILED\*\*[\s\S]*\| severity \| rule \|/);
     const junit = renderLint(report, "junit");
     expect(junit).toMatch(/^<\?xml/);
@@ -95,7 +132,12 @@ describe("the rule registry", () => {
   const rulesDir = resolve(import.meta.dirname, "../../src/review/lint/rules");
   const testText = readFileSync(resolve(import.meta.dirname, "lint-rules.test.ts"), "utf8");
   it("one file per rule, unique ids, a category, a default severity and a doc paragraph each", () => {
-    expect(readdirSync(rulesDir).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort()).toEqual(RULES.map((r) => r.id).sort());
+    expect(
+      readdirSync(rulesDir)
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => f.replace(/\.ts$/, ""))
+        .sort(),
+    ).toEqual(RULES.map((r) => r.id).sort());
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
     for (const r of RULES) {
       expect(r.doc.length, r.id).toBeGreaterThan(150);

@@ -32,18 +32,32 @@ export function tempRegistry(contracts: TempContract[], lintConfig?: unknown): s
     return { name, kind: c.kind, version: "1.0.0", entry: `${name}/${Object.keys(c.files)[0]}` };
   });
   writeFileSync(join(dir, "index.json"), JSON.stringify({ contracts: entries }, null, 2));
-  if (lintConfig !== undefined) writeFileSync(join(dir, "lint.json"), typeof lintConfig === "string" ? lintConfig : JSON.stringify(lintConfig, null, 2));
+  if (lintConfig !== undefined)
+    writeFileSync(
+      join(dir, "lint.json"),
+      typeof lintConfig === "string" ? lintConfig : JSON.stringify(lintConfig, null, 2),
+    );
   return dir;
 }
 
-export async function lint(contracts: TempContract[], options: LintOptions & { config?: unknown } = {}): Promise<LintReport> {
+export async function lint(
+  contracts: TempContract[],
+  options: LintOptions & { config?: unknown } = {},
+): Promise<LintReport> {
   const dir = tempRegistry(contracts, options.config);
   return runLint(loadRegistry(dir), options);
 }
 
 /** Findings of one rule, for a single JSON Schema document. */
-export async function ruleFindings(rule: string, schema: unknown, options: LintOptions & { config?: unknown; kind?: TempContract["kind"]; file?: string } = {}): Promise<LintFinding[]> {
-  const report = await lint([{ kind: options.kind ?? "json-schema", files: { [options.file ?? "schema.json"]: schema } }], options);
+export async function ruleFindings(
+  rule: string,
+  schema: unknown,
+  options: LintOptions & { config?: unknown; kind?: TempContract["kind"]; file?: string } = {},
+): Promise<LintFinding[]> {
+  const report = await lint(
+    [{ kind: options.kind ?? "json-schema", files: { [options.file ?? "schema.json"]: schema } }],
+    options,
+  );
   return [...report.findings, ...report.waived].filter((f) => f.rule === rule);
 }
 

@@ -41,14 +41,24 @@ describe("mirror check", () => {
   });
 
   it("reports a property removed from one side", async () => {
-    const r = await mirrorWith({ file: "openapi.yaml", change: (d) => delete d.components.schemas.ToolCall.properties.result });
-    expect(r.defects).toContainEqual(expect.objectContaining({ path: "ToolCall/properties/result", kind: "keyword-missing" }));
+    const r = await mirrorWith({
+      file: "openapi.yaml",
+      change: (d) => delete d.components.schemas.ToolCall.properties.result,
+    });
+    expect(r.defects).toContainEqual(
+      expect.objectContaining({ path: "ToolCall/properties/result", kind: "keyword-missing" }),
+    );
     expect(r.defects.some((d) => d.kind === "verdict-differs" && d.path === "ToolCall")).toBe(true);
   });
 
   it("reports a type changed", async () => {
-    const r = await mirrorWith({ file: "frame_wire.json", change: (d) => (d.$defs.DoneEvent.properties.finish_reason.type = "integer") });
-    expect(r.defects).toContainEqual(expect.objectContaining({ path: "DoneEvent/properties/finish_reason/type", kind: "keyword-differs" }));
+    const r = await mirrorWith({
+      file: "frame_wire.json",
+      change: (d) => (d.$defs.DoneEvent.properties.finish_reason.type = "integer"),
+    });
+    expect(r.defects).toContainEqual(
+      expect.objectContaining({ path: "DoneEvent/properties/finish_reason/type", kind: "keyword-differs" }),
+    );
     const verdict = r.defects.find((d) => d.kind === "verdict-differs" && d.path === "DoneEvent");
     expect(verdict?.value).toMatchObject({ type: "done" });
   });
@@ -63,11 +73,16 @@ describe("mirror check", () => {
         delete op.const;
       },
     });
-    expect(r.defects).toContainEqual(expect.objectContaining({ path: "FieldSetDelta/properties/op/enum/0", kind: "keyword-differs" }));
+    expect(r.defects).toContainEqual(
+      expect.objectContaining({ path: "FieldSetDelta/properties/op/enum/0", kind: "keyword-differs" }),
+    );
   });
 
   it("reports a required entry added", async () => {
-    const r = await mirrorWith({ file: "openapi.yaml", change: (d) => d.components.schemas.FrameTurn.required.push("error_code") });
+    const r = await mirrorWith({
+      file: "openapi.yaml",
+      change: (d) => d.components.schemas.FrameTurn.required.push("error_code"),
+    });
     expect(r.defects.some((d) => d.path.startsWith("FrameTurn/required"))).toBe(true);
     expect(r.defects.some((d) => d.kind === "verdict-differs" && d.path === "FrameTurn")).toBe(true);
   });
@@ -79,7 +94,14 @@ describe("mirror check", () => {
       change: (d) => {
         const def = d.components.schemas.BlockPointer;
         delete d.components.schemas.BlockPointer;
-        const inline = (n: any): any => (Array.isArray(n) ? n.map(inline) : n && typeof n === "object" ? (n.$ref === "#/components/schemas/BlockPointer" ? { ...def } : Object.fromEntries(Object.entries(n).map(([k, v]) => [k, inline(v)]))) : n);
+        const inline = (n: any): any =>
+          Array.isArray(n)
+            ? n.map(inline)
+            : n && typeof n === "object"
+              ? n.$ref === "#/components/schemas/BlockPointer"
+                ? { ...def }
+                : Object.fromEntries(Object.entries(n).map(([k, v]) => [k, inline(v)]))
+              : n;
         d.components.schemas = inline(d.components.schemas);
       },
     });

@@ -7,7 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { diff, json, openapi } from "./openapi-helpers.js";
 
-const dataMember = (contentSchema: unknown) => ({ type: "string", contentMediaType: "application/json", contentSchema });
+const dataMember = (contentSchema: unknown) => ({
+  type: "string",
+  contentMediaType: "application/json",
+  contentSchema,
+});
 const event = (kinds: string[]) => ({ type: "object", required: ["type"], properties: { type: { enum: kinds } } });
 
 /** A 3.2 streaming operation: each SSE message's data is one Event as JSON. */
@@ -20,7 +24,15 @@ function stream(kinds: string[], media = "text/event-stream") {
           responses: {
             "200": {
               description: "stream",
-              content: { [media]: { itemSchema: { type: "object", required: ["data"], properties: { data: dataMember({ $ref: "#/components/schemas/Event" }) } } } },
+              content: {
+                [media]: {
+                  itemSchema: {
+                    type: "object",
+                    required: ["data"],
+                    properties: { data: dataMember({ $ref: "#/components/schemas/Event" }) },
+                  },
+                },
+              },
             },
           },
         },
@@ -46,7 +58,25 @@ describe("the data of an OAS 3.2 text/event-stream itemSchema", () => {
   });
   it("an inline contentSchema is compared the same way", () => {
     const inline = (t: unknown) =>
-      openapi({ openapi: "3.2.0", paths: { "/s": { get: { responses: { "200": { description: "s", content: { "text/event-stream": { itemSchema: { type: "object", properties: { data: dataMember({ type: t }) } } } } } } } } } });
+      openapi({
+        openapi: "3.2.0",
+        paths: {
+          "/s": {
+            get: {
+              responses: {
+                "200": {
+                  description: "s",
+                  content: {
+                    "text/event-stream": {
+                      itemSchema: { type: "object", properties: { data: dataMember({ type: t }) } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      });
     expect(diff(inline("integer"), inline(["integer", "string"])).verdict).toBe("breaking");
     expect(diff(inline(["integer", "string"]), inline("integer")).verdict).toBe("compatible");
   });
@@ -54,7 +84,21 @@ describe("the data of an OAS 3.2 text/event-stream itemSchema", () => {
 
 describe("contentSchema elsewhere is an annotation", () => {
   it("in a JSON response body's string member: no verdict (quiet)", () => {
-    const body = (kinds: string[]) => openapi({ paths: { "/a": { get: { responses: { "200": { description: "a", ...json({ type: "object", properties: { data: dataMember(event(kinds)) } }) } } } } } });
+    const body = (kinds: string[]) =>
+      openapi({
+        paths: {
+          "/a": {
+            get: {
+              responses: {
+                "200": {
+                  description: "a",
+                  ...json({ type: "object", properties: { data: dataMember(event(kinds)) } }),
+                },
+              },
+            },
+          },
+        },
+      });
     const r = diff(body(["delta"]), body(["delta", "ping"]));
     expect(r.verdict).toBe("compatible");
     expect(r.changes.filter((c) => c.verdict !== "compatible")).toEqual([]);
@@ -64,7 +108,14 @@ describe("contentSchema elsewhere is an annotation", () => {
     expect(r.verdict).toBe("compatible");
   });
   it("contentMediaType changes alone give no verdict", () => {
-    const media = (m: string) => openapi({ paths: { "/a": { get: { responses: { "200": { description: "a", ...json({ type: "string", contentMediaType: m }) } } } } } });
+    const media = (m: string) =>
+      openapi({
+        paths: {
+          "/a": {
+            get: { responses: { "200": { description: "a", ...json({ type: "string", contentMediaType: m }) } } },
+          },
+        },
+      });
     expect(diff(media("application/json"), media("text/plain")).verdict).toBe("compatible");
   });
 });

@@ -5,11 +5,20 @@ import type { Change, DiffReport } from "../../src/review/diff.js";
 
 export function openapi(root: Record<string, unknown>, path = "/virtual/api.json"): LoadedContract {
   const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, ...root };
-  return { entry: { name: "api", kind: "openapi", version: "", entry: path }, doc: { path, root: doc, files: new Map([[path, doc]]), bytes: new Map() }, problems: [] };
+  return {
+    entry: { name: "api", kind: "openapi", version: "", entry: path },
+    doc: { path, root: doc, files: new Map([[path, doc]]), bytes: new Map() },
+    problems: [],
+  };
 }
 
 /** A one-operation document: GET /things/{id} by default, with what `op` adds. */
-export function oneOp(op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/things/{id}", method = "get"): LoadedContract {
+export function oneOp(
+  op: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  path = "/things/{id}",
+  method = "get",
+): LoadedContract {
   return openapi({ paths: { [path]: { [method]: { responses: { "200": { description: "ok" } }, ...op } } }, ...extra });
 }
 

@@ -11,20 +11,40 @@ import { diff, json, kinds, openapi } from "./openapi-helpers.js";
 
 const doc = (t: string) =>
   openapi({
-    paths: { "/a": { get: { responses: { "200": { description: "ok", ...json({ $ref: "#/components/schemas/v1~1Thing" }) } } } } },
-    components: { schemas: { "v1/Thing": { type: "object", properties: { n: { $ref: "#/components/schemas/a~0b" } } }, "a~b": { type: "integer" }, "old/Unused": { type: t } } },
+    paths: {
+      "/a": {
+        get: { responses: { "200": { description: "ok", ...json({ $ref: "#/components/schemas/v1~1Thing" }) } } },
+      },
+    },
+    components: {
+      schemas: {
+        "v1/Thing": { type: "object", properties: { n: { $ref: "#/components/schemas/a~0b" } } },
+        "a~b": { type: "integer" },
+        "old/Unused": { type: t },
+      },
+    },
   });
 
 function jsonSchema(root: Record<string, unknown>): LoadedContract {
   const path = "/virtual/s.json";
-  return { entry: { name: "s", kind: "json-schema", version: "", entry: path }, doc: { path, root, files: new Map([[path, root]]), bytes: new Map() }, problems: [] };
+  return {
+    entry: { name: "s", kind: "json-schema", version: "", entry: path },
+    doc: { path, root, files: new Map([[path, root]]), bytes: new Map() },
+    problems: [],
+  };
 }
 
 describe("definition names with / and ~", () => {
   it("the bundle registers each one once, at its escaped pointer", () => {
     const { bundle } = buildBundle(doc("string"));
     const origins = Object.values(bundle.origins).map((o) => o.slice(o.indexOf("#")));
-    expect(origins).toEqual(expect.arrayContaining(["#/components/schemas/v1~1Thing", "#/components/schemas/a~0b", "#/components/schemas/old~1Unused"]));
+    expect(origins).toEqual(
+      expect.arrayContaining([
+        "#/components/schemas/v1~1Thing",
+        "#/components/schemas/a~0b",
+        "#/components/schemas/old~1Unused",
+      ]),
+    );
     // One definition per component, none registered twice under a second name.
     expect(origins.filter((o) => o.startsWith("#/components/schemas/"))).toHaveLength(3);
   });
@@ -42,8 +62,18 @@ describe("definition names with / and ~", () => {
   it("the same document against itself is unchanged, and a change under a~b is found through the reference (quiet / fires)", () => {
     expect(diff(doc("string"), doc("string")).verdict).toBe("compatible");
     const widened = openapi({
-      paths: { "/a": { get: { responses: { "200": { description: "ok", ...json({ $ref: "#/components/schemas/v1~1Thing" }) } } } } },
-      components: { schemas: { "v1/Thing": { type: "object", properties: { n: { $ref: "#/components/schemas/a~0b" } } }, "a~b": { type: ["integer", "string"] }, "old/Unused": { type: "string" } } },
+      paths: {
+        "/a": {
+          get: { responses: { "200": { description: "ok", ...json({ $ref: "#/components/schemas/v1~1Thing" }) } } },
+        },
+      },
+      components: {
+        schemas: {
+          "v1/Thing": { type: "object", properties: { n: { $ref: "#/components/schemas/a~0b" } } },
+          "a~b": { type: ["integer", "string"] },
+          "old/Unused": { type: "string" },
+        },
+      },
     });
     // A response may not grow: a string `n` is new.
     expect(kinds(diff(doc("string"), widened), "breaking")).toContain("type-widened");

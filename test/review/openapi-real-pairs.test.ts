@@ -37,14 +37,22 @@ function judge(p: Pair, r: DiffReport): { ok: boolean; why: string[]; found: num
   let found = 0;
   for (const e of p.breaking) {
     const prefixes = Array.isArray(e.at) ? e.at : [e.at];
-    const hit = r.changes.some((c) => c.verdict === "breaking" && prefixes.some((a) => c.path.startsWith(a)) && (!e.kinds || e.kinds.includes(c.kind)));
+    const hit = r.changes.some(
+      (c) =>
+        c.verdict === "breaking" &&
+        prefixes.some((a) => c.path.startsWith(a)) &&
+        (!e.kinds || e.kinds.includes(c.kind)),
+    );
     if (hit) found++;
     else why.push(`no breaking ${e.kinds?.join("|") ?? "change"} at ${prefixes.join(" or ")}`);
   }
   return { ok: why.length === 0, why, found };
 }
 
-const results = new Map<string, { expected: Pair["verdict"]; got: DiffReport["verdict"]; expectedBreaks: number; found: number }>();
+const results = new Map<
+  string,
+  { expected: Pair["verdict"]; got: DiffReport["verdict"]; expectedBreaks: number; found: number }
+>();
 
 describe("real OpenAPI change pairs", () => {
   it("has at least 40 pairs from at least 3 public API descriptions, OpenAPI 3.0 and 3.1, each with both files and a hand argument", () => {
@@ -67,7 +75,8 @@ describe("real OpenAPI change pairs", () => {
       const r = await diffDocuments(join(dir, p.id, "old.json"), join(dir, p.id, "new.json"), { samples: 200 });
       const j = judge(p, r);
       results.set(p.id, { expected: p.verdict, got: r.verdict, expectedBreaks: p.breaking.length, found: j.found });
-      if (p.knownMiss) expect(j.ok, `${p.id} is listed as a known miss but diff now gets it right: remove knownMiss`).toBe(false);
+      if (p.knownMiss)
+        expect(j.ok, `${p.id} is listed as a known miss but diff now gets it right: remove knownMiss`).toBe(false);
       else expect(j.why, `${p.id}: ${p.argument}`).toEqual([]);
     });
   }

@@ -10,15 +10,28 @@ import { namesRelated, shapeFacts } from "../../src/review/renames.js";
 
 function schemaDoc(defs: Record<string, unknown>, path = "/virtual/schema.json"): LoadedContract {
   const doc = { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs };
-  return { entry: { name: "s", kind: "json-schema", version: "", entry: path }, doc: { path, root: doc, files: new Map([[path, doc]]), bytes: new Map() }, problems: [] } as unknown as LoadedContract;
+  return {
+    entry: { name: "s", kind: "json-schema", version: "", entry: path },
+    doc: { path, root: doc, files: new Map([[path, doc]]), bytes: new Map() },
+    problems: [],
+  } as unknown as LoadedContract;
 }
 
-const codeMessage = (extra: Record<string, unknown> = {}) => ({ type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } }, ...extra });
-const kindsOf = (a: LoadedContract, b: LoadedContract) => diffContracts(a, b, { samples: 50 }).changes.map((c) => `${c.kind} ${c.path}`);
+const codeMessage = (extra: Record<string, unknown> = {}) => ({
+  type: "object",
+  required: ["code", "message"],
+  properties: { code: { type: "string" }, message: { type: "string" } },
+  ...extra,
+});
+const kindsOf = (a: LoadedContract, b: LoadedContract) =>
+  diffContracts(a, b, { samples: 50 }).changes.map((c) => `${c.kind} ${c.path}`);
 
 describe("definition renames", () => {
   it("two unrelated small open objects with the same instances are a removal and an addition, not a rename", () => {
-    const k = kindsOf(schemaDoc({ ToolErrorInfo: codeMessage({ additionalProperties: true }) }), schemaDoc({ Refusal: codeMessage({ description: "A structured refusal." }) }));
+    const k = kindsOf(
+      schemaDoc({ ToolErrorInfo: codeMessage({ additionalProperties: true }) }),
+      schemaDoc({ Refusal: codeMessage({ description: "A structured refusal." }) }),
+    );
     expect(k).toContain("definition-removed #/$defs/ToolErrorInfo");
     expect(k).toContain("definition-added #/$defs/Refusal");
     expect(k.some((x) => x.startsWith("definition-renamed"))).toBe(false);
@@ -30,13 +43,25 @@ describe("definition renames", () => {
   });
 
   it("a distinctive shape is a rename under an unrelated name", () => {
-    const shape = { type: "object", required: ["kind", "line", "column"], properties: { kind: { enum: ["error", "warning", "note"] }, line: { type: "integer" }, column: { type: "integer" }, file: { type: "string", pattern: "^[^/]" } } };
+    const shape = {
+      type: "object",
+      required: ["kind", "line", "column"],
+      properties: {
+        kind: { enum: ["error", "warning", "note"] },
+        line: { type: "integer" },
+        column: { type: "integer" },
+        file: { type: "string", pattern: "^[^/]" },
+      },
+    };
     const k = kindsOf(schemaDoc({ Diagnostic: shape }), schemaDoc({ Finding: structuredClone(shape) }));
     expect(k).toEqual(["definition-renamed #/$defs/Finding"]);
   });
 
   it("a related name alone is not enough: the shapes must still have the same instances", () => {
-    const k = kindsOf(schemaDoc({ ToolErrorInfo: codeMessage() }), schemaDoc({ ToolError: codeMessage({ required: ["code"] }) }));
+    const k = kindsOf(
+      schemaDoc({ ToolErrorInfo: codeMessage() }),
+      schemaDoc({ ToolError: codeMessage({ required: ["code"] }) }),
+    );
     expect(k).toContain("definition-removed #/$defs/ToolErrorInfo");
     expect(k).toContain("definition-added #/$defs/ToolError");
   });

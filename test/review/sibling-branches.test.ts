@@ -9,9 +9,21 @@ import { diff, json, oneOp } from "./openapi-helpers.js";
 import { diffDocuments } from "../../src/review/run-diff.js";
 
 const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, {}, "/a", "post");
-const dm = (extra: Record<string, unknown> = {}) => ({ type: "object", properties: { max_age: { type: ["integer", "null"], minimum: 1, maximum: 604800 } }, ...extra });
-const guild = (roleIds?: unknown) => ({ type: "object", properties: { max_age: { type: ["integer", "null"], minimum: 0, maximum: 5184000 }, ...(roleIds ? { role_ids: roleIds } : {}) } });
-const roleIds = { oneOf: [{ type: "string" }, { type: "array", items: { type: "string", pattern: "^[0-9]+$" } }, { type: "null" }] };
+const dm = (extra: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties: { max_age: { type: ["integer", "null"], minimum: 1, maximum: 604800 } },
+  ...extra,
+});
+const guild = (roleIds?: unknown) => ({
+  type: "object",
+  properties: {
+    max_age: { type: ["integer", "null"], minimum: 0, maximum: 5184000 },
+    ...(roleIds ? { role_ids: roleIds } : {}),
+  },
+});
+const roleIds = {
+  oneOf: [{ type: "string" }, { type: "array", items: { type: "string", pattern: "^[0-9]+$" } }, { type: "null" }],
+};
 
 describe("a change in one branch of a union", () => {
   it("is breaking, with a payload the other branch refuses too", () => {

@@ -56,7 +56,9 @@ describe("the wright-agent pair", () => {
     const named = shown.filter((c) => shownAtChange(c.counterexample!, c.at ?? ""));
     // Where a first failure at the change can exist: all but those proved impossible.
     const possible = shown.filter((c) => !c.counterexample!.unavoidable);
-    console.log(`wright-agent pair: ${named.length}/${shown.length} breaking counterexamples shown at the change; ${at.length}/${shown.length} fail first there (${at.length}/${possible.length} where one can); ${isolatedAt.length}/${isolated.length} of the one-member edits of a payload both versions accept`);
+    console.log(
+      `wright-agent pair: ${named.length}/${shown.length} breaking counterexamples shown at the change; ${at.length}/${shown.length} fail first there (${at.length}/${possible.length} where one can); ${isolatedAt.length}/${isolated.length} of the one-member edits of a payload both versions accept`,
+    );
     expect(shown.length).toBeGreaterThan(200);
     expect(named.length / shown.length).toBeGreaterThanOrEqual(SHOWN_AT_CHANGE);
     expect(at.length / shown.length).toBeGreaterThanOrEqual(AT_CHANGE);
@@ -71,7 +73,8 @@ describe("the wright-agent pair", () => {
     // An `atChange` only where the first error is elsewhere, and its `apart` members never contain the change.
     for (const c of shown.filter((x) => x.counterexample!.atChange)) {
       expect(errorInside(c.counterexample!, c.at ?? "")).toBe(false);
-      for (const p of c.counterexample!.atChange!.apart) expect((c.at ?? "").startsWith(`${p}/`) || p === c.at).toBe(false);
+      for (const p of c.counterexample!.atChange!.apart)
+        expect((c.at ?? "").startsWith(`${p}/`) || p === c.at).toBe(false);
     }
     expect(isolatedAt.length / isolated.length).toBeGreaterThanOrEqual(ISOLATED_AT_CHANGE);
   });

@@ -39,8 +39,15 @@ const invalidParams: Record<string, [unknown, string]> = {
   "check-contracts": [{ files: [{ path: "" }] }, "files"],
 };
 
-const engine = createRpcEngine({ methods: witMethods, handlers, validateResults: true, responseEnvelope: { witVersion: "1" }, methodNotFound: witErrors.MethodNotFound });
-const call = async (body: unknown) => JSON.parse((await engine.handle(typeof body === "string" ? body : JSON.stringify(body)))!);
+const engine = createRpcEngine({
+  methods: witMethods,
+  handlers,
+  validateResults: true,
+  responseEnvelope: { witVersion: "1" },
+  methodNotFound: witErrors.MethodNotFound,
+});
+const call = async (body: unknown) =>
+  JSON.parse((await engine.handle(typeof body === "string" ? body : JSON.stringify(body)))!);
 
 describe("JSON-RPC engine with the generated Wit method table", () => {
   it("covers all thirteen methods", () => {
@@ -80,7 +87,14 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     expect(r.id).toBeNull();
   });
   it("invalid envelopes get -32600", async () => {
-    for (const bad of [[1], { jsonrpc: "1.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: {}, method: "ping" }, { jsonrpc: "2.0", id: 1, method: 5 }, { jsonrpc: "2.0", id: 1, method: "ping", params: "x" }, []]) {
+    for (const bad of [
+      [1],
+      { jsonrpc: "1.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: {}, method: "ping" },
+      { jsonrpc: "2.0", id: 1, method: 5 },
+      { jsonrpc: "2.0", id: 1, method: "ping", params: "x" },
+      [],
+    ]) {
       const r = await call(bad);
       const first = Array.isArray(r) ? r[0] : r;
       expect(first.error.code).toBe(-32600);
@@ -101,15 +115,28 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     expect(await engine.handle(JSON.stringify({ jsonrpc: "2.0", method: "ping" }))).toBeUndefined();
   });
   it("notifications never get a reply, even when refused or invalid", async () => {
-    const strict = createRpcEngine({ methods: witMethods, handlers, checkRequest: (r) => (r.witVersion === "1" ? undefined : RpcError.from(witErrors.InvalidRequest)) });
+    const strict = createRpcEngine({
+      methods: witMethods,
+      handlers,
+      checkRequest: (r) => (r.witVersion === "1" ? undefined : RpcError.from(witErrors.InvalidRequest)),
+    });
     expect(await strict.handle('{"jsonrpc":"2.0","method":"ping"}')).toBeUndefined();
-    expect(await strict.handle('{"jsonrpc":"2.0","witVersion":"1","method":"register","params":{"name":""}}')).toBeUndefined();
+    expect(
+      await strict.handle('{"jsonrpc":"2.0","witVersion":"1","method":"register","params":{"name":""}}'),
+    ).toBeUndefined();
     expect(await strict.handle('{"jsonrpc":"2.0","witVersion":"1","method":"nope"}')).toBeUndefined();
-    expect(JSON.parse((await strict.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!).error.message).toBe("INVALID_REQUEST");
+    expect(JSON.parse((await strict.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!).error.message).toBe(
+      "INVALID_REQUEST",
+    );
   });
 
   it("contract errors pass through with their data", async () => {
-    const r = await call({ jsonrpc: "2.0", id: 1, method: "lock.acquire", params: { symbolPath: "a:b", sessionId: "other" } });
+    const r = await call({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "lock.acquire",
+      params: { symbolPath: "a:b", sessionId: "other" },
+    });
     expect(r.error).toEqual({ code: -32000, message: "LOCK_CONFLICT", data: { heldBy: "s1", expiresAt: now } });
   });
   it("reports undeclared contract errors and hides internal ones", async () => {
@@ -117,14 +144,24 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     const onInternalError = vi.fn();
     const e = createRpcEngine({
       methods: witMethods,
-      handlers: { ...handlers, ping: () => { throw RpcError.from(witErrors.LockNotFound); }, register: () => { throw new Error("secret"); } },
+      handlers: {
+        ...handlers,
+        ping: () => {
+          throw RpcError.from(witErrors.LockNotFound);
+        },
+        register: () => {
+          throw new Error("secret");
+        },
+      },
       onUndeclaredError,
       onInternalError,
     });
     const a = JSON.parse((await e.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!);
     expect(a.error.message).toBe("LOCK_NOT_FOUND");
     expect(onUndeclaredError).toHaveBeenCalledWith("ping", expect.any(RpcError));
-    const b = JSON.parse((await e.handle('{"jsonrpc":"2.0","id":1,"method":"register","params":{"name":"a","sessionId":"b"}}'))!);
+    const b = JSON.parse(
+      (await e.handle('{"jsonrpc":"2.0","id":1,"method":"register","params":{"name":"a","sessionId":"b"}}'))!,
+    );
     expect(b.error).toEqual({ code: -32603, message: "Internal error" });
     expect(onInternalError).toHaveBeenCalled();
   });
@@ -137,7 +174,10 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
       return "pong";
     };
     const batch = JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" })));
-    for (const [batchInOrder, want] of [[true, ["start", "end", "start", "end"]], [false, ["start", "start", "end", "end"]]] as const) {
+    for (const [batchInOrder, want] of [
+      [true, ["start", "end", "start", "end"]],
+      [false, ["start", "start", "end", "end"]],
+    ] as const) {
       log.length = 0;
       const e = createRpcEngine({ methods: witMethods, handlers: { ...handlers, ping }, batchInOrder });
       expect(JSON.parse((await e.handle(batch))!).map((r: { id: number }) => r.id)).toEqual([1, 2]);
@@ -148,26 +188,52 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     const e = createRpcEngine({
       methods: witMethods,
       handlers,
-      screen: (m) => ((m as { id?: unknown }).id === "drop" ? null : (m as { id?: unknown }).id === "own" ? { jsonrpc: "2.0", id: "own", result: "screened" } : undefined),
+      screen: (m) =>
+        (m as { id?: unknown }).id === "drop"
+          ? null
+          : (m as { id?: unknown }).id === "own"
+            ? { jsonrpc: "2.0", id: "own", result: "screened" }
+            : undefined,
     });
-    const out = JSON.parse((await e.handle(JSON.stringify([{ jsonrpc: "2.0", id: "drop", result: 1 }, { jsonrpc: "2.0", id: "own", method: "ping" }, { jsonrpc: "2.0", id: 3, method: "nope" }])))!);
-    expect(out.map((r: { id: unknown; result?: unknown; error?: { code: number } }) => [r.id, r.result ?? r.error?.code])).toEqual([["own", "screened"], [3, -32601]]);
+    const out = JSON.parse(
+      (await e.handle(
+        JSON.stringify([
+          { jsonrpc: "2.0", id: "drop", result: 1 },
+          { jsonrpc: "2.0", id: "own", method: "ping" },
+          { jsonrpc: "2.0", id: 3, method: "nope" },
+        ]),
+      ))!,
+    );
+    expect(
+      out.map((r: { id: unknown; result?: unknown; error?: { code: number } }) => [r.id, r.result ?? r.error?.code]),
+    ).toEqual([
+      ["own", "screened"],
+      [3, -32601],
+    ]);
     expect(await e.handle('{"jsonrpc":"2.0","id":"drop","result":1}')).toBeUndefined();
   });
   it("a result that breaks the contract becomes -32603 when results are validated", async () => {
-    const e = createRpcEngine({ methods: witMethods, handlers: { ...handlers, ping: () => "pang" as never }, validateResults: true });
+    const e = createRpcEngine({
+      methods: witMethods,
+      handlers: { ...handlers, ping: () => "pang" as never },
+      validateResults: true,
+    });
     const r = JSON.parse((await e.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'))!);
     expect(r.error.code).toBe(-32603);
   });
   it("__proto__ params never pollute Object.prototype", async () => {
-    const r = await call('{"jsonrpc":"2.0","id":1,"method":"register","params":{"__proto__":{"polluted":1},"name":"a","sessionId":"s"}}');
+    const r = await call(
+      '{"jsonrpc":"2.0","id":1,"method":"register","params":{"__proto__":{"polluted":1},"name":"a","sessionId":"s"}}',
+    );
     expect(r.error.code).toBe(-32600);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
 describe("generated WitClient over the engine", () => {
-  const client = new WitClient(new RpcClient(loopbackTransport(engine), { envelope: { witVersion: "1" } }), { validateResults: true });
+  const client = new WitClient(new RpcClient(loopbackTransport(engine), { envelope: { witVersion: "1" } }), {
+    validateResults: true,
+  });
   it("calls dotted methods through namespaces with typed params and results", async () => {
     const r = await client.lock.acquire({ symbolPath: "src/a.ts:f", sessionId: "s" });
     expect(r.symbolPath).toBe("src/a.ts:f");
@@ -184,12 +250,18 @@ describe("generated WitClient over the engine", () => {
 });
 
 describe("RpcClient response checks", () => {
-  const replying = (reply: Record<string, unknown>) => new RpcClient({ send: async () => JSON.stringify({ jsonrpc: "2.0", ...reply }) }, { nextId: () => 7 });
+  const replying = (reply: Record<string, unknown>) =>
+    new RpcClient({ send: async () => JSON.stringify({ jsonrpc: "2.0", ...reply }) }, { nextId: () => 7 });
   it("accepts its own id, and id null only on an error", async () => {
     expect(await replying({ id: 7, result: "ok" }).call("m", {})).toBe("ok");
-    await expect(replying({ id: null, error: { code: -32700, message: "Parse error" } }).call("m", {})).rejects.toMatchObject({ code: -32700 });
+    await expect(
+      replying({ id: null, error: { code: -32700, message: "Parse error" } }).call("m", {}),
+    ).rejects.toMatchObject({ code: -32700 });
   });
   it("refuses a result for another id or for id null", async () => {
-    for (const id of [8, "7", null]) await expect(replying({ id, result: "ok" }).call("m", {}), String(id)).rejects.toThrow(/does not match request id 7/);
+    for (const id of [8, "7", null])
+      await expect(replying({ id, result: "ok" }).call("m", {}), String(id)).rejects.toThrow(
+        /does not match request id 7/,
+      );
   });
 });

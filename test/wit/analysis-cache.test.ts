@@ -39,7 +39,10 @@ describe("facts cache", () => {
     expect(warm.statHits).toBe(files);
     expect(warm.graphBuilds).toBe(1);
 
-    writeFileSync(path.join(r.root, "src/m0/f0.ts"), "export function fn0a(x: number): number { return fn5a(x); }\nimport { fn5a } from './f5';\n");
+    writeFileSync(
+      path.join(r.root, "src/m0/f0.ts"),
+      "export function fn0a(x: number): number { return fn5a(x); }\nimport { fn5a } from './f5';\n",
+    );
     expect(await analyzer.callersOf("src/m0/f5.ts:fn5a")).toContain("src/m0/f0.ts:fn0a");
     const edited = analyzer.stats();
     expect(edited.parses).toBe(warm.parses + 1);
@@ -62,11 +65,17 @@ describe("facts cache", () => {
     const r = repo({ "a.ts": "export function aaa() { bbb(); }\nfunction bbb() {}\nfunction ccc() {}\n" });
     const analyzer = await Analyzer.open(r.root);
     expect(await analyzer.callersOf("a.ts:bbb")).toEqual(["a.ts:aaa"]);
-    writeFileSync(path.join(r.root, "a.ts"), "export function aaa() { ccc(); }\nfunction bbb() {}\nfunction ccc() {}\n");
+    writeFileSync(
+      path.join(r.root, "a.ts"),
+      "export function aaa() { ccc(); }\nfunction bbb() {}\nfunction ccc() {}\n",
+    );
     expect(await analyzer.callersOf("a.ts:bbb")).toEqual([]);
     expect(await analyzer.callersOf("a.ts:ccc")).toEqual(["a.ts:aaa"]);
     const parses = analyzer.stats().parses;
-    writeFileSync(path.join(r.root, "copy.ts"), "export function aaa() { ccc(); }\nfunction bbb() {}\nfunction ccc() {}\n");
+    writeFileSync(
+      path.join(r.root, "copy.ts"),
+      "export function aaa() { ccc(); }\nfunction bbb() {}\nfunction ccc() {}\n",
+    );
     expect(await analyzer.callersOf("copy.ts:ccc")).toEqual(["copy.ts:aaa"]);
     expect(analyzer.stats().parses).toBe(parses);
   });
@@ -75,7 +84,10 @@ describe("facts cache", () => {
     const r = repo({ "lib.ts": "export function target() {}\n" });
     const analyzer = await Analyzer.open(r.root);
     expect(await analyzer.callersOf("lib.ts:target")).toEqual([]);
-    writeFileSync(path.join(r.root, "user.ts"), 'import { target } from "./lib";\nexport function user() { target(); }\n');
+    writeFileSync(
+      path.join(r.root, "user.ts"),
+      'import { target } from "./lib";\nexport function user() { target(); }\n',
+    );
     expect(await analyzer.callersOf("lib.ts:target")).toEqual(["user.ts:user"]);
     rmSync(path.join(r.root, "user.ts"));
     expect(await analyzer.callersOf("lib.ts:target")).toEqual([]);
@@ -101,7 +113,10 @@ describe("facts cache", () => {
   });
 
   it("skips files over maxFileBytes and stops at maxFiles", async () => {
-    const r = repo({ "big.ts": `export function big() { small(); }\n${"// x\n".repeat(100)}`, "small.ts": "export function small() {}\n" });
+    const r = repo({
+      "big.ts": `export function big() { small(); }\n${"// x\n".repeat(100)}`,
+      "small.ts": "export function small() {}\n",
+    });
     const small = await Analyzer.open(r.root, { maxFileBytes: 100 });
     expect(await small.callersOf("small.ts:small")).toEqual([]);
     expect(await small.findSymbol("big.ts", "big")).toMatchObject({ ok: false, reason: "too-large" });

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Analyzer } from "../../src/wit/analysis/index.js";
 import { tempRepo } from "./analysis-fixtures.js";
-import { removeTempRoots, request, rpc, spawnDaemon, tempRoot, writeFiles, type DaemonProcess } from "./daemon-helpers.js";
+import {
+  removeTempRoots,
+  request,
+  rpc,
+  spawnDaemon,
+  tempRoot,
+  writeFiles,
+  type DaemonProcess,
+} from "./daemon-helpers.js";
 
 const TS: Record<string, string> = {
   // Shaped like ky's Ky class: a static factory building an instance and calling its private methods.
@@ -75,8 +83,10 @@ export class Sub extends Ky {
 const PY: Record<string, string> = {
   "pyproject.toml": '[project]\nname = "acme"\n',
   "src/acme/__init__.py": "",
-  "src/acme/core.py": "def compute(x):\n    return x\n\n\nclass Engine:\n    def __init__(self, n):\n        self.n = n\n\n    def start(self):\n        return compute(self.n)\n",
-  "src/acme/api.py": "from acme.core import compute, Engine\nimport acme.core\nimport acme.core as c\n\n\ndef handler(x):\n    compute(x)\n    acme.core.compute(x)\n    return c.Engine(x).start()\n\n\ndef build():\n    return Engine(1)\n",
+  "src/acme/core.py":
+    "def compute(x):\n    return x\n\n\nclass Engine:\n    def __init__(self, n):\n        self.n = n\n\n    def start(self):\n        return compute(self.n)\n",
+  "src/acme/api.py":
+    "from acme.core import compute, Engine\nimport acme.core\nimport acme.core as c\n\n\ndef handler(x):\n    compute(x)\n    acme.core.compute(x)\n    return c.Engine(x).start()\n\n\ndef build():\n    return Engine(1)\n",
   "src/acme/sub/__init__.py": "",
   "src/acme/sub/deep.py": "from acme import core\n\n\ndef deeper():\n    return core.compute(2)\n",
   "tests/test_api.py": "from acme.api import handler\n\n\ndef test_handler():\n    handler(1)\n",
@@ -100,7 +110,11 @@ describe("private methods and constructions (TypeScript)", () => {
   it("a #private call is the enclosing class's member, whatever the receiver", async () => {
     expect(await analyzer.callersOf("src/Ky.ts:Ky.#retry")).toEqual(["src/Ky.ts:Ky.create"]);
     expect(await analyzer.callersOf("src/Ky.ts:Ky.#fetch")).toEqual(["src/Ky.ts:Ky.create"]);
-    expect(await analyzer.callersOf("src/Ky.ts:Ky.#log")).toEqual(["src/Ky.ts:Ky.#onError", "src/Ky.ts:Ky.constructor", "src/Ky.ts:Ky.plain"]);
+    expect(await analyzer.callersOf("src/Ky.ts:Ky.#log")).toEqual([
+      "src/Ky.ts:Ky.#onError",
+      "src/Ky.ts:Ky.constructor",
+      "src/Ky.ts:Ky.plain",
+    ]);
     expect(await analyzer.callersOf("src/Ky.ts:Ky.#count")).toEqual(["src/Ky.ts:Ky.#fetch"]);
     // A subclass cannot reach its parent's private names: `this.#nothing()` resolves to nothing.
     expect(await analyzer.calleesOf("src/app.ts:Sub.go")).toEqual([]);
@@ -110,7 +124,11 @@ describe("private methods and constructions (TypeScript)", () => {
     expect(await analyzer.callersOf("src/Ky.ts:Ky.constructor")).toEqual(["src/Ky.ts:Ky.create", "src/app.ts:main"]);
     expect(await analyzer.callersOf("src/Ky.ts:Ky")).toEqual([]);
     expect(await analyzer.callersOf("src/Ky.ts:Bare.constructor")).toEqual(["src/app.ts:main"]);
-    expect(await analyzer.calleesOf("src/app.ts:main")).toEqual(["src/Ky.ts:Bare.constructor", "src/Ky.ts:Ky.constructor", "src/Ky.ts:helper"]);
+    expect(await analyzer.calleesOf("src/app.ts:main")).toEqual([
+      "src/Ky.ts:Bare.constructor",
+      "src/Ky.ts:Ky.constructor",
+      "src/Ky.ts:helper",
+    ]);
     // A plain call to a function is still a call to that function.
     expect(await analyzer.callersOf("src/Ky.ts:helper")).toEqual(["src/app.ts:main"]);
   });
@@ -126,13 +144,22 @@ describe("Python src-layout packages", () => {
   afterAll(() => repo.cleanup());
 
   it("resolves `from pkg.mod import f`, `import pkg.mod` and aliases of src/pkg/mod.py", async () => {
-    expect(await analyzer.callersOf("src/acme/core.py:compute")).toEqual(["src/acme/api.py:handler", "src/acme/core.py:Engine.start", "src/acme/sub/deep.py:deeper"]);
-    expect(await analyzer.callersOf("src/acme/core.py:Engine.__init__")).toEqual(["src/acme/api.py:build", "src/acme/api.py:handler"]);
+    expect(await analyzer.callersOf("src/acme/core.py:compute")).toEqual([
+      "src/acme/api.py:handler",
+      "src/acme/core.py:Engine.start",
+      "src/acme/sub/deep.py:deeper",
+    ]);
+    expect(await analyzer.callersOf("src/acme/core.py:Engine.__init__")).toEqual([
+      "src/acme/api.py:build",
+      "src/acme/api.py:handler",
+    ]);
   });
 
   it("resolves the package from a tests/ directory outside src, and in a monorepo member's src", async () => {
     expect(await analyzer.callersOf("src/acme/api.py:handler")).toEqual(["tests/test_api.py:test_handler"]);
-    expect(await analyzer.callersOf("packages/tool/src/tool/cli.py:run")).toEqual(["packages/tool/src/tool/main.py:entry"]);
+    expect(await analyzer.callersOf("packages/tool/src/tool/cli.py:run")).toEqual([
+      "packages/tool/src/tool/main.py:entry",
+    ]);
   });
 });
 
@@ -149,15 +176,24 @@ describe("on a real daemon process", () => {
 
   it("private calls, constructions and src-layout imports become caller warnings", async () => {
     let n = 0;
-    const acquire = async (symbolPath: string, sessionId: string) => (await rpc(daemon.socket, request("lock.acquire", { symbolPath, sessionId }, `c${++n}`))).result;
+    const acquire = async (symbolPath: string, sessionId: string) =>
+      (await rpc(daemon.socket, request("lock.acquire", { symbolPath, sessionId }, `c${++n}`))).result;
     await acquire("src/Ky.ts:Ky.create", "holder");
     await acquire("src/app.ts:main", "holder");
     await acquire("tests/test_api.py:test_handler", "holder");
-    expect((await acquire("src/Ky.ts:Ky.#retry", "me")).warnings).toEqual([{ lockedSymbol: "src/Ky.ts:Ky.create", heldBy: "holder", chain: ["src/Ky.ts:Ky.create", "src/Ky.ts:Ky.#retry"] }]);
-    expect((await acquire("src/Ky.ts:Ky.constructor", "me")).warnings.map((w: { lockedSymbol: string }) => w.lockedSymbol)).toEqual(["src/Ky.ts:Ky.create", "src/app.ts:main"]);
+    expect((await acquire("src/Ky.ts:Ky.#retry", "me")).warnings).toEqual([
+      { lockedSymbol: "src/Ky.ts:Ky.create", heldBy: "holder", chain: ["src/Ky.ts:Ky.create", "src/Ky.ts:Ky.#retry"] },
+    ]);
+    expect(
+      (await acquire("src/Ky.ts:Ky.constructor", "me")).warnings.map((w: { lockedSymbol: string }) => w.lockedSymbol),
+    ).toEqual(["src/Ky.ts:Ky.create", "src/app.ts:main"]);
     expect((await acquire("src/Ky.ts:Ky", "me")).warnings).toEqual([]);
     expect((await acquire("src/acme/api.py:handler", "me")).warnings).toEqual([
-      { lockedSymbol: "tests/test_api.py:test_handler", heldBy: "holder", chain: ["tests/test_api.py:test_handler", "src/acme/api.py:handler"] },
+      {
+        lockedSymbol: "tests/test_api.py:test_handler",
+        heldBy: "holder",
+        chain: ["tests/test_api.py:test_handler", "src/acme/api.py:handler"],
+      },
     ]);
   });
 });

@@ -29,13 +29,20 @@ describe("caller graph across files (TS / TSX / JS / JSX)", () => {
   it("counts `new Class()` as a call to Class.constructor, and rendering <Component /> as a call", async () => {
     expect(await analyzer.callersOf("src/auth.ts:AuthService.constructor")).toEqual(["src/api/routes.ts:handleLogin"]);
     expect(await analyzer.callersOf("src/auth.ts:AuthService")).toEqual([]);
-    expect(await analyzer.calleesOf("src/server.tsx:App")).toEqual(["src/api/routes.ts:handleLogin", "src/server.tsx:LoginForm"]);
+    expect(await analyzer.calleesOf("src/server.tsx:App")).toEqual([
+      "src/api/routes.ts:handleLogin",
+      "src/server.tsx:LoginForm",
+    ]);
     expect(await analyzer.callersOf("web/Button.jsx:Button")).toEqual(["web/page.jsx:Page"]);
   });
 
   it("resolves JS default imports, aliased named imports and CommonJS require", async () => {
     expect(await analyzer.calleesOf("web/Button.jsx:Button")).toEqual(["web/util.js:fmt", "web/util.js:main"]);
-    expect(await analyzer.callersOf("web/util.js:fmt")).toEqual(["web/Button.jsx:Button", "web/legacy.js:old", "web/util.js:main"]);
+    expect(await analyzer.callersOf("web/util.js:fmt")).toEqual([
+      "web/Button.jsx:Button",
+      "web/legacy.js:old",
+      "web/util.js:main",
+    ]);
   });
 
   it("ignores node_modules and .wit, and leaves unresolvable calls out", async () => {
@@ -72,7 +79,11 @@ describe("caller graph across files (Python)", () => {
 
   it("resolves self.method, Class() construction (Class.__init__), Class.static_method and submodule imports", async () => {
     expect(await analyzer.callersOf("pkg/auth.py:User.verify")).toEqual(["main.py:run", "pkg/auth.py:User.check"]);
-    expect(await analyzer.callersOf("pkg/auth.py:User.__init__")).toEqual(["main.py:run", "pkg/api.py:login", "pkg/api.py:make_user"]);
+    expect(await analyzer.callersOf("pkg/auth.py:User.__init__")).toEqual([
+      "main.py:run",
+      "pkg/api.py:login",
+      "pkg/api.py:make_user",
+    ]);
     expect(await analyzer.callersOf("pkg/auth.py:User")).toEqual([]);
     expect(await analyzer.callersOf("pkg/api.py:login")).toEqual(["main.py:run"]);
   });

@@ -105,7 +105,8 @@ describe("names that collide with Object.prototype", () => {
   it("resolve like any other name", async () => {
     const repo = tempRepo({
       "a.ts": "export function constructor() {}\nexport function __proto__() {}\n",
-      "b.ts": 'import { constructor, __proto__ } from "./a";\nexport function toString() { constructor(); __proto__(); }\n',
+      "b.ts":
+        'import { constructor, __proto__ } from "./a";\nexport function toString() { constructor(); __proto__(); }\n',
     });
     try {
       const analyzer = await Analyzer.open(repo.root);

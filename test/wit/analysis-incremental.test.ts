@@ -19,10 +19,17 @@ const VARIANTS: Record<string, string[]> = {
   "lib/a.ts": [
     "export function fa(): number { return 1; }\nexport class A { m(): number { return fa(); } }\n",
     "export function fa(): number { return 2; }\nexport function fb(): number { return fa(); }\nexport class A { constructor() { this.m(); } m(): number { return 0; } }\n",
-    "import { fc } from \"./c\";\nexport function fa(): number { return fc(); }\nexport class A { #p() { return 1; } m() { return this.#p(); } }\n",
+    'import { fc } from "./c";\nexport function fa(): number { return fc(); }\nexport class A { #p() { return 1; } m() { return this.#p(); } }\n',
   ],
-  "lib/b.ts": ['export { fa as g } from "./a";\n', 'export { fc as g } from "./c";\n', 'export { fb as g } from "./a";\nexport * from "./c";\n'],
-  "lib/c.ts": ["export function fc(): number { return 3; }\n", 'import { fa } from "./a";\nexport function fc(): number { return fa(); }\nexport function fa2() { return 1; }\n'],
+  "lib/b.ts": [
+    'export { fa as g } from "./a";\n',
+    'export { fc as g } from "./c";\n',
+    'export { fb as g } from "./a";\nexport * from "./c";\n',
+  ],
+  "lib/c.ts": [
+    "export function fc(): number { return 3; }\n",
+    'import { fa } from "./a";\nexport function fc(): number { return fa(); }\nexport function fa2() { return 1; }\n',
+  ],
   "lib/index.ts": ['export * from "./b";\nexport { A } from "./a";\n', 'export * from "./b";\nexport * from "./a";\n'],
   "app/x.ts": [
     'import { g, A } from "../lib";\nexport function run() { new A().m(); return g(); }\n',
@@ -30,9 +37,15 @@ const VARIANTS: Record<string, string[]> = {
     'import { fa } from "../lib/a";\nexport function run() { return fa(); }\n',
   ],
   "pkg/__init__.py": ["", "from .m import helper\n"],
-  "pkg/m.py": ["def helper():\n    return 1\n\n\nclass K:\n    def go(self):\n        return helper()\n", "from pkg.n import other\n\n\ndef helper():\n    return other()\n"],
+  "pkg/m.py": [
+    "def helper():\n    return 1\n\n\nclass K:\n    def go(self):\n        return helper()\n",
+    "from pkg.n import other\n\n\ndef helper():\n    return other()\n",
+  ],
   "pkg/n.py": ["def other():\n    return 2\n", "from . import m\n\n\ndef other():\n    return m.helper()\n"],
-  "main.py": ["from pkg import helper\n\n\ndef main():\n    return helper()\n", "import pkg.m\n\n\ndef main():\n    return pkg.m.K().go()\n"],
+  "main.py": [
+    "from pkg import helper\n\n\ndef main():\n    return helper()\n",
+    "import pkg.m\n\n\ndef main():\n    return pkg.m.K().go()\n",
+  ],
 };
 
 function rng(seed: number) {
@@ -49,7 +62,8 @@ async function edges(analyzer: Analyzer, files: readonly string[]): Promise<stri
   for (const f of files) {
     const facts = await analyzer.fileFacts(f);
     if (!facts.ok) continue;
-    for (const s of facts.facts.symbols) for (const c of await analyzer.calleesOf(`${f}:${s.name}`)) out.push(`${f}:${s.name} -> ${c}`);
+    for (const s of facts.facts.symbols)
+      for (const c of await analyzer.calleesOf(`${f}:${s.name}`)) out.push(`${f}:${s.name} -> ${c}`);
   }
   return out.sort();
 }

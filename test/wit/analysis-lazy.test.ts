@@ -25,7 +25,8 @@ function valueImports(file: string, module: RegExp): string[] {
   for (const m of text.matchAll(/^\s*import\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gm)) {
     if (!m[1] && module.test(m[2] as string)) found.push(`static ${m[2]}`);
   }
-  for (const m of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) if (module.test(m[1] as string)) found.push(`dynamic ${m[1]}`);
+  for (const m of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g))
+    if (module.test(m[1] as string)) found.push(`dynamic ${m[1]}`);
   for (const m of text.matchAll(/^\s*(?:import|export\s+[^;]*?from)\s+["']([^"']+)["']/gm)) {
     if (module.test(m[1] as string)) found.push(`static ${m[1]}`);
   }
@@ -41,7 +42,8 @@ describe("lazy loading of tree-sitter", () => {
   });
 
   it("the store and path modules never import the analysis", () => {
-    for (const f of [...sources("src/wit/store"), "src/wit/paths.ts"]) expect(valueImports(f, /analysis/), f).toEqual([]);
+    for (const f of [...sources("src/wit/store"), "src/wit/paths.ts"])
+      expect(valueImports(f, /analysis/), f).toEqual([]);
   });
 
   it("importing the analysis module in a fresh process resolves web-tree-sitter only at Analyzer.open", async () => {

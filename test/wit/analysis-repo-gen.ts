@@ -1,7 +1,10 @@
 /** Generates a synthetic repository (TS + Python, cross-file imports) for cache and scale tests. */
 import { writeTree } from "./analysis-fixtures.js";
 
-export function generateRepo(root: string, fileCount: number): { files: number; distinctContents: number; bytes: number } {
+export function generateRepo(
+  root: string,
+  fileCount: number,
+): { files: number; distinctContents: number; bytes: number } {
   const files: Record<string, string> = {};
   const tsCount = Math.round(fileCount * 0.75);
   for (let i = 0; i < tsCount; i++) {

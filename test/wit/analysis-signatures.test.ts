@@ -35,31 +35,60 @@ describe("signatures from disk (contract.propose)", () => {
         return r.ok ? "ok" : r.reason;
       }),
     );
-    expect(reasons).toEqual(["not-found", "unsupported-language", "symbol-not-found", "path-refused", "path-refused", "path-refused"]);
+    expect(reasons).toEqual([
+      "not-found",
+      "unsupported-language",
+      "symbol-not-found",
+      "path-refused",
+      "path-refused",
+      "path-refused",
+    ]);
   });
 });
 
 describe("signature text (TypeScript / JavaScript)", () => {
   const cases: Array<[string, string, string]> = [
-    ["function f(a: string, b?: number, ...rest: string[]): void {}", "f", "(a: string, b?: number, ...rest: string[]): void"],
+    [
+      "function f(a: string, b?: number, ...rest: string[]): void {}",
+      "f",
+      "(a: string, b?: number, ...rest: string[]): void",
+    ],
     ["function f<T extends object>(x: T): Array<T>[] {}", "f", "<T extends object>(x: T): Array<T>[]"],
     ["const f = async (token: string): Promise<User | null> => null;", "f", "(token: string): Promise<User | null>"],
     ["const f = x => x;", "f", "(x)"],
     ["let f = function (a, b = 2) {};", "f", "(a, b = 2)"],
-    ["function f(o: { a: string; b?: number }, t: [string, number], u: A & B): o is X {}", "f", "(o: { a: string; b?: number }, t: [string, number], u: A & B): o is X"],
-    ["function f(cb: (e: Error) => void, k: keyof T, m: T[K]): asserts k is string {}", "f", "(cb: (e: Error) => void, k: keyof T, m: T[K]): asserts k is string"],
+    [
+      "function f(o: { a: string; b?: number }, t: [string, number], u: A & B): o is X {}",
+      "f",
+      "(o: { a: string; b?: number }, t: [string, number], u: A & B): o is X",
+    ],
+    [
+      "function f(cb: (e: Error) => void, k: keyof T, m: T[K]): asserts k is string {}",
+      "f",
+      "(cb: (e: Error) => void, k: keyof T, m: T[K]): asserts k is string",
+    ],
     ["function f(x: A extends B ? C : D, y = -1, z = 'a  b') {}", "f", "(x: A extends B ? C : D, y = -1, z = 'a  b')"],
-    ["class C { constructor(private readonly a: string, public b = 1) {} m(): void {} }", "C", "(private readonly a: string, public b = 1)"],
+    [
+      "class C { constructor(private readonly a: string, public b = 1) {} m(): void {} }",
+      "C",
+      "(private readonly a: string, public b = 1)",
+    ],
     ["class C { m(): void {} }", "C", "()"],
     ["class C { static async m<K>(k: K): Promise<K> { return k; } }", "C.m", "<K>(k: K): Promise<K>"],
-    ["function f(a: string): void;\nfunction f(a: number): void;\nfunction f(a: any) {}", "f", "(a: string): void; (a: number): void; (a: any)"],
+    [
+      "function f(a: string): void;\nfunction f(a: number): void;\nfunction f(a: any) {}",
+      "f",
+      "(a: string): void; (a: number): void; (a: any)",
+    ],
   ];
   it.each(cases)("%s -> %s", (content, symbol, expected) => {
     expect(sig("a.ts", content, symbol)).toBe(expected);
   });
 
   it("parses .js and .jsx with the JavaScript grammar and .tsx with TSX", () => {
-    expect(sig("a.js", "export function f(a, { b, c } = {}, ...r) { return <div/>; }", "f")).toBe("(a, { b, c } = {}, ...r)");
+    expect(sig("a.js", "export function f(a, { b, c } = {}, ...r) { return <div/>; }", "f")).toBe(
+      "(a, { b, c } = {}, ...r)",
+    );
     expect(sig("a.jsx", "export const C = ({ label }) => <b>{label}</b>;", "C")).toBe("({ label })");
     expect(sig("a.tsx", "export const C = (p: Props): JSX.Element => <b />;", "C")).toBe("(p: Props): JSX.Element");
   });
@@ -67,11 +96,23 @@ describe("signature text (TypeScript / JavaScript)", () => {
 
 describe("signature text (Python)", () => {
   const cases: Array<[string, string, string]> = [
-    ["def f(a, /, b, *, c=-1) -> dict[str, int | None]:\n    pass\n", "f", "(a, /, b, *, c=-1) -> dict[str, int | None]"],
-    ["def f(self, *args: str, flag=True, name: str = 'x', **kw) -> Optional[List[int]]:\n    pass\n", "f", "(self, *args: str, flag=True, name: str = 'x', **kw) -> Optional[List[int]]"],
+    [
+      "def f(a, /, b, *, c=-1) -> dict[str, int | None]:\n    pass\n",
+      "f",
+      "(a, /, b, *, c=-1) -> dict[str, int | None]",
+    ],
+    [
+      "def f(self, *args: str, flag=True, name: str = 'x', **kw) -> Optional[List[int]]:\n    pass\n",
+      "f",
+      "(self, *args: str, flag=True, name: str = 'x', **kw) -> Optional[List[int]]",
+    ],
     ["async def f(cb: Callable[[int], str]):\n    pass\n", "f", "(cb: Callable[[int], str])"],
     ["class C:\n    def __init__(self, n: int) -> None:\n        pass\n", "C", "(self, n: int) -> None"],
-    ["class C:\n    @property\n    def x(self) -> int:\n        return 1\n    @x.setter\n    def x(self, v: int) -> None:\n        pass\n", "C.x", "(self) -> int; (self, v: int) -> None"],
+    [
+      "class C:\n    @property\n    def x(self) -> int:\n        return 1\n    @x.setter\n    def x(self, v: int) -> None:\n        pass\n",
+      "C.x",
+      "(self) -> int; (self, v: int) -> None",
+    ],
   ];
   it.each(cases)("%s -> %s", (content, symbol, expected) => {
     expect(sig("a.py", content, symbol)).toBe(expected);
@@ -119,14 +160,17 @@ describe("formatting-only changes are not signature changes", () => {
   });
 
   it("a body change is not a signature change", () => {
-    expect(sig("a.ts", "function f(a: string): void { one(); }", "f")).toBe(sig("a.ts", "function f(a: string): void { two(); three(); }", "f"));
+    expect(sig("a.ts", "function f(a: string): void { one(); }", "f")).toBe(
+      sig("a.ts", "function f(a: string): void { two(); three(); }", "f"),
+    );
   });
 });
 
 describe("staged content (check-contracts)", () => {
   it("reads only the given content, never the disk", () => {
     // src/auth.ts on disk says `token: string`; the staged version changed it.
-    const staged = "export async function validateToken(token: string, strict: boolean): Promise<User | null> { return null; }";
+    const staged =
+      "export async function validateToken(token: string, strict: boolean): Promise<User | null> { return null; }";
     expect(sig("src/auth.ts", staged, "validateToken")).toBe("(token: string, strict: boolean): Promise<User | null>");
     // A staged file that does not exist on disk at all.
     expect(sig("src/new/file.py", "def g(x: int) -> int:\n    return x\n", "g")).toBe("(x: int) -> int");
@@ -135,8 +179,14 @@ describe("staged content (check-contracts)", () => {
   it("reports a symbol missing from staged content, and refuses unsafe or unsupported paths", () => {
     const missing = analyzer.signatureFromContent("src/auth.ts", "export const other = 1;", "validateToken");
     expect(missing).toMatchObject({ ok: false, reason: "symbol-not-found" });
-    expect(analyzer.signatureFromContent("../auth.ts", "function f() {}", "f")).toMatchObject({ ok: false, reason: "path-refused" });
-    expect(analyzer.signatureFromContent("notes.txt", "function f() {}", "f")).toMatchObject({ ok: false, reason: "unsupported-language" });
+    expect(analyzer.signatureFromContent("../auth.ts", "function f() {}", "f")).toMatchObject({
+      ok: false,
+      reason: "path-refused",
+    });
+    expect(analyzer.signatureFromContent("notes.txt", "function f() {}", "f")).toMatchObject({
+      ok: false,
+      reason: "unsupported-language",
+    });
   });
 
   it("reports content nested too deeply to walk as parse-failed instead of throwing", () => {
@@ -146,7 +196,10 @@ describe("staged content (check-contracts)", () => {
   });
 
   it("symbols named like Object.prototype members are ordinary symbols", () => {
-    const r = analyzer.contentFacts("p.ts", "export function __proto__(a: string) { constructor(); }\nfunction constructor() {}\nfunction hasOwnProperty() {}\n");
+    const r = analyzer.contentFacts(
+      "p.ts",
+      "export function __proto__(a: string) { constructor(); }\nfunction constructor() {}\nfunction hasOwnProperty() {}\n",
+    );
     expect(r.ok && r.facts.symbols.map((x) => x.name)).toEqual(["__proto__", "constructor", "hasOwnProperty"]);
     expect(({} as Record<string, unknown>)["a"]).toBeUndefined();
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, "signature")).toBe(false);
@@ -197,7 +250,10 @@ function outer() { const nested = () => 1; class Local { m() {} } }
       "function:outer",
     ]);
     // The nested helper's calls count for the enclosing method.
-    expect(r.ok && r.facts.calls.filter((c) => c.from === "Svc.run").map((c) => c.callee.join("."))).toEqual(["inner", "helper"]);
+    expect(r.ok && r.facts.calls.filter((c) => c.from === "Svc.run").map((c) => c.callee.join("."))).toEqual([
+      "inner",
+      "helper",
+    ]);
   });
 
   it("a Python decorated definition's range includes its decorators; nested classes are Outer.Inner", () => {

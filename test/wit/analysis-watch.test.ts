@@ -11,7 +11,8 @@ import { Analyzer } from "../../src/wit/analysis/index.js";
 import { tempRepo } from "./analysis-fixtures.js";
 
 const LIB = "export function target(x: number): number { return x; }\nexport function other(): number { return 1; }\n";
-const caller = (fn: string, callee: string) => `import { ${callee} } from "./lib";\nexport function ${fn}() { return ${callee}(1); }\n`;
+const caller = (fn: string, callee: string) =>
+  `import { ${callee} } from "./lib";\nexport function ${fn}() { return ${callee}(1); }\n`;
 
 const open: { analyzer: Analyzer; cleanup: () => void }[] = [];
 afterEach(() => {
@@ -23,9 +24,19 @@ afterEach(() => {
 
 async function watched(files: Record<string, string>, log: string[] = []) {
   const repo = tempRepo(files);
-  const analyzer = await Analyzer.open(repo.root, { watch: { syncDir: path.join(repo.root, ".wit", "sync") }, log: (m) => log.push(m) });
+  const analyzer = await Analyzer.open(repo.root, {
+    watch: { syncDir: path.join(repo.root, ".wit", "sync") },
+    log: (m) => log.push(m),
+  });
   open.push({ analyzer, cleanup: repo.cleanup });
-  return { root: repo.root, analyzer, write: (rel: string, text: string) => { mkdirSync(path.dirname(path.join(repo.root, rel)), { recursive: true }); writeFileSync(path.join(repo.root, rel), text); } };
+  return {
+    root: repo.root,
+    analyzer,
+    write: (rel: string, text: string) => {
+      mkdirSync(path.dirname(path.join(repo.root, rel)), { recursive: true });
+      writeFileSync(path.join(repo.root, rel), text);
+    },
+  };
 }
 
 describe("a watched tree", () => {
@@ -86,10 +97,17 @@ describe("a watched tree", () => {
 
 describe("without a watcher", () => {
   it("falls back to scanning, says so, and stays exact", async () => {
-    const repo = tempRepo({ "src/lib.ts": LIB, "src/a.ts": caller("a", "other"), "blocker": "a file where the sync directory would go" });
+    const repo = tempRepo({
+      "src/lib.ts": LIB,
+      "src/a.ts": caller("a", "other"),
+      blocker: "a file where the sync directory would go",
+    });
     const log: string[] = [];
     // The sync directory cannot be created (its parent is a file): no watcher.
-    const analyzer = await Analyzer.open(repo.root, { watch: { syncDir: path.join(repo.root, "blocker", "sync") }, log: (m) => log.push(m) });
+    const analyzer = await Analyzer.open(repo.root, {
+      watch: { syncDir: path.join(repo.root, "blocker", "sync") },
+      log: (m) => log.push(m),
+    });
     open.push({ analyzer, cleanup: repo.cleanup });
     expect(await analyzer.callersOf("src/lib.ts:target")).toEqual([]);
     expect(analyzer.stats().freshness).toBe("scan");

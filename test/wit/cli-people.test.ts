@@ -24,7 +24,10 @@ describe("wit commands for people", () => {
     expect(lock.stdout).toMatch(/^locked src\/auth\.ts:validateToken for alice until /);
     const conflict = await wit("lock", "src/auth.ts:validateToken", "--session", "bob", "--json");
     expect(conflict.code).toBe(1);
-    expect(JSON.parse(conflict.stdout)).toMatchObject({ ok: false, error: { code: -32000, message: "LOCK_CONFLICT", data: { heldBy: "alice" } } });
+    expect(JSON.parse(conflict.stdout)).toMatchObject({
+      ok: false,
+      error: { code: -32000, message: "LOCK_CONFLICT", data: { heldBy: "alice" } },
+    });
     expect(conflict.stderr).toContain("wit: LOCK_CONFLICT");
     const warned = await wit("lock", "src/api/routes.ts:handleLogin", "--session", "bob");
     expect(warned.code).toBe(0);
@@ -37,10 +40,23 @@ describe("wit commands for people", () => {
 
   it("declare prints the conflict report and exits 0; update moves the intent forward", async () => {
     await wit("lock", "src/auth.ts:validateToken", "--session", "alice");
-    const d = await wit("declare", "tighten token checks", "--file", "src/auth.ts", "--symbol", "validateToken", "--session", "dave", "--json");
+    const d = await wit(
+      "declare",
+      "tighten token checks",
+      "--file",
+      "src/auth.ts",
+      "--symbol",
+      "validateToken",
+      "--session",
+      "dave",
+      "--json",
+    );
     expect(d.code).toBe(0);
     const report = JSON.parse(d.stdout);
-    expect(report.conflicts.items.map((i: { type: string }) => i.type).sort()).toEqual(["DEP_CHAIN", "LOCK_INTERSECTION"]);
+    expect(report.conflicts.items.map((i: { type: string }) => i.type).sort()).toEqual([
+      "DEP_CHAIN",
+      "LOCK_INTERSECTION",
+    ]);
     const text = await wit("declare", "again", "--file", "src/auth.ts", "--session", "erin");
     expect(text.stdout).toContain(`INTENT_OVERLAP with ${report.intentId} (dave): tighten token checks`);
     expect((await wit("update", report.intentId, "active", "--session", "dave")).stdout).toContain("is now active");
@@ -53,19 +69,31 @@ describe("wit commands for people", () => {
     const p = await wit("propose", "src/auth.ts:validateToken", "--session", "alice", "--json");
     const { contractId, signature } = JSON.parse(p.stdout);
     expect(signature).toBe("(token: string): Promise<User | null>");
-    expect((await wit("respond", contractId, "--accept", "--session", "alice")).stderr).toContain("SELF_ACCEPT_NOT_ALLOWED");
+    expect((await wit("respond", contractId, "--accept", "--session", "alice")).stderr).toContain(
+      "SELF_ACCEPT_NOT_ALLOWED",
+    );
     expect((await wit("respond", contractId, "--session", "bob")).code).toBe(2);
-    expect((await wit("respond", contractId, "--accept", "--session", "bob")).stdout).toBe(`contract ${contractId} accepted\n`);
+    expect((await wit("respond", contractId, "--accept", "--session", "bob")).stdout).toBe(
+      `contract ${contractId} accepted\n`,
+    );
     const clean = await wit("check", "src/auth.ts");
     expect([clean.code, clean.stdout]).toEqual([0, "wit: 1 file(s) checked, every accepted contract holds\n"]);
-    writeFiles(root, { "src/auth.ts": SOURCES["src/auth.ts"].replace("validateToken(token: string)", "validateToken(token: string, now: number)") });
+    writeFiles(root, {
+      "src/auth.ts": SOURCES["src/auth.ts"].replace(
+        "validateToken(token: string)",
+        "validateToken(token: string, now: number)",
+      ),
+    });
     const broken = await wit("check", "src/auth.ts");
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain("actual:   (token: string, now: number): Promise<User | null>");
     writeFiles(root, SOURCES);
     const status = await wit("status", "--json");
     const s = JSON.parse(status.stdout);
-    expect(s.contracts.map((c: { contractId: string; status: string }) => [c.contractId, c.status])).toContainEqual([contractId, "accepted"]);
+    expect(s.contracts.map((c: { contractId: string; status: string }) => [c.contractId, c.status])).toContainEqual([
+      contractId,
+      "accepted",
+    ]);
     expect(s.locks.map((l: { symbolPath: string }) => l.symbolPath)).toContain("src/auth.ts:validateToken");
     expect((await wit("status")).stdout).toMatch(/^locks \(\d+\):\n/);
   });

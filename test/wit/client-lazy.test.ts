@@ -11,7 +11,8 @@ import { removeTempRoots, tempRoot } from "./daemon-helpers.js";
 import { traceResolves } from "../helpers/trace-resolves.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SERVER_ONLY = /better-sqlite3|web-tree-sitter|tree-sitter-wasm|\/wit\/store\/|\/wit\/analysis\/(index|analyzer|runtime)|\/wit\/daemon\//;
+const SERVER_ONLY =
+  /better-sqlite3|web-tree-sitter|tree-sitter-wasm|\/wit\/store\/|\/wit\/analysis\/(index|analyzer|runtime)|\/wit\/daemon\//;
 
 let daemon: RunningDaemon;
 beforeAll(async () => {
@@ -51,7 +52,9 @@ describe("the client loads no server modules", () => {
   });
 
   it("the hook test detects a server module when one is loaded (the check can fail)", async () => {
-    const t = await traceResolves(`await import(${JSON.stringify(path.join(repoRoot, "src/wit/daemon/index.ts"))}); return null;`);
+    const t = await traceResolves(
+      `await import(${JSON.stringify(path.join(repoRoot, "src/wit/daemon/index.ts"))}); return null;`,
+    );
     expect(t.resolved.filter((s) => SERVER_ONLY.test(s)).length).toBeGreaterThan(0);
   });
 });

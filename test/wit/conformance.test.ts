@@ -13,7 +13,15 @@ import { readFileSync } from "node:fs";
 import { startSpecVariant } from "./spec-variant.js";
 import { socketTarget, type WitTarget } from "../../conformance/wit/target.js";
 import { runCli } from "../helpers/cli.js";
-import { rawRequest, removeTempRoots, request, rpc, spawnDaemon, tempRoot, type DaemonProcess } from "./daemon-helpers.js";
+import {
+  rawRequest,
+  removeTempRoots,
+  request,
+  rpc,
+  spawnDaemon,
+  tempRoot,
+  type DaemonProcess,
+} from "./daemon-helpers.js";
 import { spawnDefectiveDaemon } from "./defective-daemon.js";
 import type { DefectName } from "./defects.js";
 
@@ -26,7 +34,10 @@ const failed = (r: Report) => r.suites.flatMap((s) => s.results.filter((c) => c.
 let daemon: DaemonProcess;
 beforeAll(async () => {
   // The names older versions read: the shipped daemon must ignore them.
-  daemon = await spawnDaemon(tempRoot("wit-conform-"), { WIT_CLOCK: "manual", WIT_TEST_DEFECTS: "release-any,self-accept" });
+  daemon = await spawnDaemon(tempRoot("wit-conform-"), {
+    WIT_CLOCK: "manual",
+    WIT_TEST_DEFECTS: "release-any,self-accept",
+  });
 });
 afterAll(async () => {
   await daemon?.stop();
@@ -35,14 +46,20 @@ afterAll(async () => {
 
 describe("the shipped daemon has no test switch", () => {
   it("ignores WIT_CLOCK and WIT_TEST_DEFECTS and serves no clock endpoint", async () => {
-    const clock = await rawRequest(daemon.socket, { path: "/_test/clock", headers: { "content-type": "application/json" }, body: '{"advanceMs":3600000000}' });
+    const clock = await rawRequest(daemon.socket, {
+      path: "/_test/clock",
+      headers: { "content-type": "application/json" },
+      body: '{"advanceMs":3600000000}',
+    });
     expect(clock.status).toBe(404);
     await rpc(daemon.socket, request("lock.acquire", { symbolPath: "switch.ts:f", sessionId: "owner" }));
     const stolen = await rpc(daemon.socket, request("lock.release", { symbolPath: "switch.ts:f", sessionId: "thief" }));
     expect(stolen.error).toMatchObject({ code: -32000, message: "LOCK_NOT_HELD", data: { heldBy: "owner" } });
     const held = await rpc(daemon.socket, request("lock.query", { sessionId: "owner" }));
     expect(held.result.map((l: { symbolPath: string }) => l.symbolPath)).toEqual(["switch.ts:f"]);
-    expect((await rpc(daemon.socket, request("lock.release", { symbolPath: "switch.ts:f", sessionId: "owner" }))).result).toEqual({ released: true });
+    expect(
+      (await rpc(daemon.socket, request("lock.release", { symbolPath: "switch.ts:f", sessionId: "owner" }))).result,
+    ).toEqual({ released: true });
   });
 });
 
@@ -54,12 +71,30 @@ describe("our daemon conforms", () => {
     expect(r.code).toBe(0);
     expect(report.suites[0]!.target).toContain("(real time, protocol profile)");
     expect(report.suites[0]!.results.map((c) => c.id)).toEqual(witSuiteFor("protocol").checks.map((c) => c.id));
-    const ref = await runCli(["conform", "wit", "--socket", daemon.socket, "--profile", "reference", "--format", "json"]);
+    const ref = await runCli([
+      "conform",
+      "wit",
+      "--socket",
+      daemon.socket,
+      "--profile",
+      "reference",
+      "--format",
+      "json",
+    ]);
     const refReport = JSON.parse(ref.stdout) as Report;
     expect(failed(refReport), ref.stdout).toEqual([]);
     expect(refReport.suites[0]!.results.length).toBe(witSuite.checks.length);
     expect((await runCli(["conform", "wit", "--profile", "strict"])).code).toBe(2);
-    const junit = await runCli(["conform", "wit", "--socket", daemon.socket, "--format", "junit", "--only", "wit/lock-semantics"]);
+    const junit = await runCli([
+      "conform",
+      "wit",
+      "--socket",
+      daemon.socket,
+      "--format",
+      "junit",
+      "--only",
+      "wit/lock-semantics",
+    ]);
     expect(junit.stdout).toContain('<testcase classname="wit" name="wit/lock-semantics"');
   }, 300_000);
 
@@ -96,7 +131,16 @@ describe("defective daemons fail, naming the check", () => {
         const d = await spawnDefectiveDaemon(tempRoot(`wit-defect-${defect}-`), [defect]);
         try {
           // Our daemon with a defect: every check applies (reference profile).
-          const r = await runCli(["conform", "wit", "--socket", d.socket, "--profile", "reference", "--format", "json"]);
+          const r = await runCli([
+            "conform",
+            "wit",
+            "--socket",
+            d.socket,
+            "--profile",
+            "reference",
+            "--format",
+            "json",
+          ]);
           expect(r.code, `${defect}: conform should exit 1`).toBe(1);
           outcomes[defect] = failed(JSON.parse(r.stdout) as Report);
         } finally {
@@ -108,12 +152,23 @@ describe("defective daemons fail, naming the check", () => {
     for (const [defect, checks] of selected) {
       for (const id of checks) expect(outcomes[defect], `${defect} should fail ${id}`).toContain(id);
     }
-    console.log(Object.entries(outcomes).map(([d, ids]) => `${d}: ${ids.join(", ")}`).join("\n"));
+    console.log(
+      Object.entries(outcomes)
+        .map(([d, ids]) => `${d}: ${ids.join(", ")}`)
+        .join("\n"),
+    );
   }, 600_000);
 });
 
 /** A target whose requests or answers are altered, to show a check can fail. */
-function tamper(base: WitTarget, edit: { request?: (body: string) => string; answer?: (body: string, request: string) => string; status?: (s: number) => number }): WitTarget {
+function tamper(
+  base: WitTarget,
+  edit: {
+    request?: (body: string) => string;
+    answer?: (body: string, request: string) => string;
+    status?: (s: number) => number;
+  },
+): WitTarget {
   return {
     ...base,
     async rpc(body) {
@@ -144,15 +199,50 @@ describe("every other check can fail", () => {
   });
 
   const cases: [string, Parameters<typeof tamper>[1]][] = [
-    ["wit/openrpc/results-validate", { answer: (b, req) => (req.includes('"lock.query"') ? mapAnswers(b, (a) => ("result" in a ? { ...a, result: [{ bad: 1 }] } : a)) : b) }],
-    ["wit/openrpc/invalid-params", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32600 ? { ...a, error: { ...a.error, code: -32602 } } : a)) }],
-    ["wit/openrpc/unknown-method", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32601 ? { ...a, error: { ...a.error, code: -32600 } } : a)) }],
-    ["wit/openrpc/parse-error", { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32700 ? { ...a, id: 0 } : a)) }],
-    ["wit/openrpc/envelope", { answer: (b, req) => (req.startsWith("[") ? mapAnswers(b, ({ witVersion: _w, ...a }) => a) : b) }],
+    [
+      "wit/openrpc/results-validate",
+      {
+        answer: (b, req) =>
+          req.includes('"lock.query"') ? mapAnswers(b, (a) => ("result" in a ? { ...a, result: [{ bad: 1 }] } : a)) : b,
+      },
+    ],
+    [
+      "wit/openrpc/invalid-params",
+      {
+        answer: (b) =>
+          mapAnswers(b, (a) => (a.error?.code === -32600 ? { ...a, error: { ...a.error, code: -32602 } } : a)),
+      },
+    ],
+    [
+      "wit/openrpc/unknown-method",
+      {
+        answer: (b) =>
+          mapAnswers(b, (a) => (a.error?.code === -32601 ? { ...a, error: { ...a.error, code: -32600 } } : a)),
+      },
+    ],
+    [
+      "wit/openrpc/parse-error",
+      { answer: (b) => mapAnswers(b, (a) => (a.error?.code === -32700 ? { ...a, id: 0 } : a)) },
+    ],
+    [
+      "wit/openrpc/envelope",
+      { answer: (b, req) => (req.startsWith("[") ? mapAnswers(b, ({ witVersion: _w, ...a }) => a) : b) },
+    ],
     ["wit/ping-and-invalid-request", { answer: (b) => b.replaceAll('"INVALID_REQUEST"', '"Invalid Request"') }],
-    ["wit/envelope-required", { request: (b) => (b.includes('"witVersion"') ? b : b.replace("{", '{"witVersion":"1",')) }],
+    [
+      "wit/envelope-required",
+      { request: (b) => (b.includes('"witVersion"') ? b : b.replace("{", '{"witVersion":"1",')) },
+    ],
     ["wit/http-transport", { status: (s) => (s === 404 ? 200 : s) }],
-    ["wit/intent-conflicts", { answer: (b) => mapAnswers(b, (a) => (a.result?.conflicts ? { ...a, result: { ...a.result, conflicts: { hasConflicts: false, items: [] } } } : a)) }],
+    [
+      "wit/intent-conflicts",
+      {
+        answer: (b) =>
+          mapAnswers(b, (a) =>
+            a.result?.conflicts ? { ...a, result: { ...a.result, conflicts: { hasConflicts: false, items: [] } } } : a,
+          ),
+      },
+    ],
     ["wit/path-safety", { request: (b) => b.replace('"/etc/passwd:x"', '"ok.ts:x"') }],
     ["wit/hostile-inputs", { answer: (b, req) => (req.startsWith("[[[[") ? "oops" : b) }],
   ];
@@ -187,12 +277,23 @@ describe("profiles", () => {
       const protocol = await runCli(["conform", "wit", "--socket", variant.socket, "--format", "json"]);
       expect(failed(JSON.parse(protocol.stdout) as Report), protocol.stdout).toEqual([]);
       expect(protocol.code).toBe(0);
-      const reference = await runCli(["conform", "wit", "--socket", variant.socket, "--profile", "reference", "--format", "json"]);
+      const reference = await runCli([
+        "conform",
+        "wit",
+        "--socket",
+        variant.socket,
+        "--profile",
+        "reference",
+        "--format",
+        "json",
+      ]);
       expect(reference.code).toBe(1);
       const ids = failed(JSON.parse(reference.stdout) as Report);
       expect(ids).toEqual(expect.arrayContaining([...REFERENCE_ONLY, "wit/openrpc/discover"]));
       // Besides the reference-only checks, only the ones with a reference part (discovery, TTL 0 in the model).
-      expect(ids.filter((id) => !REFERENCE_ONLY.has(id)).sort()).toEqual(["wit/model", "wit/openrpc/discover"].filter((id) => ids.includes(id)).sort());
+      expect(ids.filter((id) => !REFERENCE_ONLY.has(id)).sort()).toEqual(
+        ["wit/model", "wit/openrpc/discover"].filter((id) => ids.includes(id)).sort(),
+      );
     } finally {
       await variant.close();
     }
@@ -207,7 +308,9 @@ describe("cleanup", () => {
       const r = await runCli(["conform", "wit", "--socket", d.socket, "--profile", "reference", "--format", "json"]);
       expect(r.code, r.stdout).toBe(0);
       const notes = (JSON.parse(r.stdout) as Report & { suites: { notes?: string[] }[] }).suites[0]!.notes ?? [];
-      expect(notes.join("\n")).toMatch(/^cleaned up: released \d+ locks? .*withdrew \d+ intents?, rejected \d+ proposed contracts?, retired [1-9]\d* accepted contracts?/);
+      expect(notes.join("\n")).toMatch(
+        /^cleaned up: released \d+ locks? .*withdrew \d+ intents?, rejected \d+ proposed contracts?, retired [1-9]\d* accepted contracts?/,
+      );
       expect(notes.join("\n")).toMatch(/registrations? \(the protocol has no way to remove one\)/);
       expect((await rpc(d.socket, request("lock.query", {}))).result).toEqual([]);
       expect((await rpc(d.socket, request("intent.query", {}))).result).toEqual([]);

@@ -42,23 +42,54 @@ function daemonAccepts(method: string, params: Record<string, unknown>, check: (
   return check();
 }
 
-const pieces = fc.constantFrom("a", "b.ts", ".", "..", "...", "/", "//", ":", "::", "\\", "\0", ",", "C:", "z:", " ", "é", "😀", "src/", "./", "a.b");
+const pieces = fc.constantFrom(
+  "a",
+  "b.ts",
+  ".",
+  "..",
+  "...",
+  "/",
+  "//",
+  ":",
+  "::",
+  "\\",
+  "\0",
+  ",",
+  "C:",
+  "z:",
+  " ",
+  "é",
+  "😀",
+  "src/",
+  "./",
+  "a.b",
+);
 const edgy = fc.array(pieces, { maxLength: 8 }).map((xs) => xs.join(""));
 /** Strings around a length limit (code points; the astral filler counts one each). */
 const around = (limit: number, wrap: (s: string) => string) =>
-  fc.tuple(fc.integer({ min: limit - 2, max: limit + 2 }), fc.constantFrom("x", "😀")).map(([n, c]) => wrap(c.repeat(n)));
+  fc
+    .tuple(fc.integer({ min: limit - 2, max: limit + 2 }), fc.constantFrom("x", "😀"))
+    .map(([n, c]) => wrap(c.repeat(n)));
 
 describe("the contract states the daemon's rules", () => {
   it("symbolPath (lock.acquire, lock.release, contract.propose): schema-valid exactly when the daemon accepts it", () => {
     for (const method of ["lock.acquire", "lock.release", "contract.propose"]) {
       const table = witMethods[method as keyof typeof witMethods];
-      const symbolPath = fc.oneof(edgy, fc.string({ maxLength: 12 }), around(4096, (s) => `${s}:f`), around(4352, (s) => `${s.slice(0, 3)}:${s.slice(3)}`));
+      const symbolPath = fc.oneof(
+        edgy,
+        fc.string({ maxLength: 12 }),
+        around(4096, (s) => `${s}:f`),
+        around(4352, (s) => `${s.slice(0, 3)}:${s.slice(3)}`),
+      );
       fc.assert(
         fc.property(symbolPath, (sp) => {
           const params = { symbolPath: sp, sessionId: "s" };
           const schema = table.validateParams(params);
           const daemon = daemonAccepts(method, params, () => resolveSymbolPath(root, sp).ok);
-          expect({ sp: sp.length > 80 ? `${sp.slice(0, 40)}…(${sp.length})…${sp.slice(-20)}` : sp, schema }).toEqual({ sp: sp.length > 80 ? `${sp.slice(0, 40)}…(${sp.length})…${sp.slice(-20)}` : sp, schema: daemon });
+          expect({ sp: sp.length > 80 ? `${sp.slice(0, 40)}…(${sp.length})…${sp.slice(-20)}` : sp, schema }).toEqual({
+            sp: sp.length > 80 ? `${sp.slice(0, 40)}…(${sp.length})…${sp.slice(-20)}` : sp,
+            schema: daemon,
+          });
         }),
         { seed: SEED, numRuns: 1500 },
       );
@@ -67,13 +98,42 @@ describe("the contract states the daemon's rules", () => {
 
   it("the rules named in the issue: ':x', 'x:', backslashes, NUL, drive prefixes, '..', absolute", () => {
     const valid = (sp: string) => witMethods["lock.acquire"].validateParams({ symbolPath: sp, sessionId: "s" });
-    expect([":x", "x:", "a\\b.ts:f", "a\0.ts:f", "a.ts:f\0", "C:x.ts:f", "/etc/passwd:x", "../x.ts:f", "src/../a.ts:f", ".:f", "./:f"].filter(valid)).toEqual([]);
-    expect(["a.ts:f", "src/a:b.ts:f", "::f", "c:f", "a.ts:f\\g", "...:f", "a..b/c.ts:f", "src/a.ts:Class.method", "😀.ts:f"].filter((s) => !valid(s))).toEqual([]);
+    expect(
+      [
+        ":x",
+        "x:",
+        "a\\b.ts:f",
+        "a\0.ts:f",
+        "a.ts:f\0",
+        "C:x.ts:f",
+        "/etc/passwd:x",
+        "../x.ts:f",
+        "src/../a.ts:f",
+        ".:f",
+        "./:f",
+      ].filter(valid),
+    ).toEqual([]);
+    expect(
+      [
+        "a.ts:f",
+        "src/a:b.ts:f",
+        "::f",
+        "c:f",
+        "a.ts:f\\g",
+        "...:f",
+        "a..b/c.ts:f",
+        "src/a.ts:Class.method",
+        "😀.ts:f",
+      ].filter((s) => !valid(s)),
+    ).toEqual([]);
   });
 
   it("intent.declare files: schema-valid exactly when the daemon accepts them", () => {
     const table = witMethods["intent.declare"];
-    const file = fc.oneof(edgy.filter((s) => s.length > 0), around(4096, (s) => s));
+    const file = fc.oneof(
+      edgy.filter((s) => s.length > 0),
+      around(4096, (s) => s),
+    );
     fc.assert(
       fc.property(fc.array(file, { minLength: 1, maxLength: 3 }), (files) => {
         const params = { sessionId: "s", description: "d", files };
@@ -93,10 +153,16 @@ describe("the contract states the daemon's rules", () => {
     const table = witMethods["check-contracts"];
     const refusedByDaemon = (p: string) => p.startsWith("/") || p.split("/").includes("..");
     fc.assert(
-      fc.property(edgy.filter((s) => s.length > 0), (p) => {
-        const params = { files: [{ path: p, content: "" }] };
-        expect({ p, schema: table.validateParams(params) }).toEqual({ p, schema: daemonAccepts("check-contracts", params, () => !refusedByDaemon(p)) });
-      }),
+      fc.property(
+        edgy.filter((s) => s.length > 0),
+        (p) => {
+          const params = { files: [{ path: p, content: "" }] };
+          expect({ p, schema: table.validateParams(params) }).toEqual({
+            p,
+            schema: daemonAccepts("check-contracts", params, () => !refusedByDaemon(p)),
+          });
+        },
+      ),
       { seed: SEED, numRuns: 1000 },
     );
   });
@@ -105,13 +171,33 @@ describe("the contract states the daemon's rules", () => {
     const cases: [string, (n: number) => Record<string, unknown>, number][] = [
       ["register", (n) => ({ name: "😀".repeat(n), sessionId: "s" }), WIT_LIMITS.maxIdLength],
       ["lock.acquire", (n) => ({ symbolPath: "a.ts:f", sessionId: "x".repeat(n) }), WIT_LIMITS.maxIdLength],
-      ["intent.declare", (n) => ({ sessionId: "s", description: "😀".repeat(n), files: ["a.ts"] }), WIT_LIMITS.maxDescriptionLength],
-      ["intent.declare", (n) => ({ sessionId: "s", description: "d", files: Array.from({ length: n }, (_, i) => `f${i}.ts`) }), WIT_LIMITS.maxIntentFiles],
-      ["intent.declare", (n) => ({ sessionId: "s", description: "d", files: ["a.ts"], symbols: Array.from({ length: n }, () => "f") }), WIT_LIMITS.maxIntentSymbols],
-      ["intent.declare", (n) => ({ sessionId: "s", description: "d", files: ["a.ts"], symbols: ["😀".repeat(n)] }), WIT_LIMITS.maxIdLength],
+      [
+        "intent.declare",
+        (n) => ({ sessionId: "s", description: "😀".repeat(n), files: ["a.ts"] }),
+        WIT_LIMITS.maxDescriptionLength,
+      ],
+      [
+        "intent.declare",
+        (n) => ({ sessionId: "s", description: "d", files: Array.from({ length: n }, (_, i) => `f${i}.ts`) }),
+        WIT_LIMITS.maxIntentFiles,
+      ],
+      [
+        "intent.declare",
+        (n) => ({ sessionId: "s", description: "d", files: ["a.ts"], symbols: Array.from({ length: n }, () => "f") }),
+        WIT_LIMITS.maxIntentSymbols,
+      ],
+      [
+        "intent.declare",
+        (n) => ({ sessionId: "s", description: "d", files: ["a.ts"], symbols: ["😀".repeat(n)] }),
+        WIT_LIMITS.maxIdLength,
+      ],
       ["intent.query", (n) => ({ file: "x".repeat(n) }), WIT_LIMITS.maxStringLength],
       ["contract.query", (n) => ({ status: "x".repeat(n) }), WIT_LIMITS.maxStringLength],
-      ["check-contracts", (n) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `f${i}.ts`, content: "" })) }), WIT_LIMITS.maxCheckFiles],
+      [
+        "check-contracts",
+        (n) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `f${i}.ts`, content: "" })) }),
+        WIT_LIMITS.maxCheckFiles,
+      ],
       ["lock.acquire", (n) => ({ symbolPath: "a.ts:f", sessionId: "s", ttlMs: n }), WIT_LIMITS.maxTtlMs],
       ["lock.acquire", (n) => ({ symbolPath: "a.ts:f", sessionId: "s", ttlMs: -n }), WIT_LIMITS.maxTtlMs],
     ];
@@ -149,23 +235,30 @@ describe("a real daemon applies the stated rules", () => {
       ["check-contracts", { files: [{ path: "../x.ts", content: "" }] }, "files"],
     ] as const) {
       const a = await rpc(daemon.socketPath, request(method, params));
-      expect(a.error, `${method} ${JSON.stringify(params)}`).toMatchObject({ code: -32600, message: "INVALID_REQUEST" });
+      expect(a.error, `${method} ${JSON.stringify(params)}`).toMatchObject({
+        code: -32600,
+        message: "INVALID_REQUEST",
+      });
       expect(JSON.stringify(Object.keys(a.error.data.fieldErrors))).toContain(field);
     }
   });
 
   it("accepts what the seed's pattern did not allow but the daemon always did (a ':' inside the file part)", async () => {
-    const a = await rpc(daemon.socketPath, request("lock.acquire", { symbolPath: "src/a:b.ts:f", sessionId: "s", ttlMs: 0 }));
+    const a = await rpc(
+      daemon.socketPath,
+      request("lock.acquire", { symbolPath: "src/a:b.ts:f", sessionId: "s", ttlMs: 0 }),
+    );
     expect(a.result).toMatchObject({ symbolPath: "src/a:b.ts:f" });
   });
 });
 
-describe("the registry's baseline of Wit \"1\" (decision 151)", () => {
+describe('the registry\'s baseline of Wit "1" (decision 151)', () => {
   it("the clarified document is history 1: unchanged passes, a further narrowing fails check's compat stage, an addition passes", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "wit-registry-"));
     try {
       cpSync(BUNDLED_CONTRACTS_DIR, dir, { recursive: true });
-      const wit = async () => (await checkHistory(loadRegistry(dir), { contracts: ["wit"], samples: 50, seed: SEED }))[0]!;
+      const wit = async () =>
+        (await checkHistory(loadRegistry(dir), { contracts: ["wit"], samples: 50, seed: SEED }))[0]!;
       expect(await wit()).toMatchObject({ from: "1", to: "1", ok: true });
       const file = path.join(dir, "wit/openrpc.json");
       const doc = JSON.parse(readFileSync(file, "utf8"));

@@ -13,10 +13,17 @@ const AUTH = "export function validateToken(token: string): boolean {\n  return 
 const CHANGED = AUTH.replace("(token: string)", "(token: number)");
 const SYMBOL = "src/auth.ts:validateToken";
 
-const git = (root: string, ...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (root: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const commit = (root: string, message: string) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    execFile("git", ["commit", "-q", "-m", message], { cwd: root, encoding: "utf8", timeout: 60_000 }, (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, output: stdout + stderr })),
+    execFile(
+      "git",
+      ["commit", "-q", "-m", message],
+      { cwd: root, encoding: "utf8", timeout: 60_000 },
+      (e, stdout, stderr) =>
+        resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    ),
   );
 
 let root: string;
@@ -54,7 +61,8 @@ const stageChange = () => {
 const undo = () => {
   git(root, "reset", "-q", "--hard");
 };
-const retire = (id: string, ...extra: string[]) => runCli(["wit", "retire", id, "--root", root, "--session", "carol", "--no-start", ...extra]);
+const retire = (id: string, ...extra: string[]) =>
+  runCli(["wit", "retire", id, "--root", root, "--session", "carol", "--no-start", ...extra]);
 
 describe("contract.retire", () => {
   it("a retired contract no longer blocks the commit; the record says who retired it and when", async () => {
@@ -72,7 +80,13 @@ describe("contract.retire", () => {
     const passed = await commit(root, "after retirement");
     expect(passed.code, passed.output).toBe(0);
     const [row] = await client.contract.query({ symbolPath: SYMBOL });
-    expect(row).toMatchObject({ contractId: id, status: "rejected", responderSessionId: "bob", retiredAt: result.retiredAt, retiredBySessionId: "carol" });
+    expect(row).toMatchObject({
+      contractId: id,
+      status: "rejected",
+      responderSessionId: "bob",
+      retiredAt: result.retiredAt,
+      retiredBySessionId: "carol",
+    });
     expect(await client.contract.query({ symbolPath: SYMBOL, status: "accepted" })).toEqual([]);
     // The new signature is now the committed one: go back to the base for the next case.
     git(root, "reset", "-q", "--hard", "HEAD~1");

@@ -63,7 +63,9 @@ describe("locks", () => {
     const r = await client.lock.acquire({ symbolPath: "src/x.ts:neg", sessionId: "A", ttlMs: -5 });
     expect(Date.parse(r.expiresAt)).toBe(clock.now() - 5);
     expect((await client.lock.query({ sessionId: "A" })).map((l) => l.symbolPath)).not.toContain("src/x.ts:neg");
-    const e = await rejection(client.lock.acquire({ symbolPath: "src/x.ts:f", sessionId: "A", ttlMs: WIT_LIMITS.maxTtlMs + 1 }));
+    const e = await rejection(
+      client.lock.acquire({ symbolPath: "src/x.ts:f", sessionId: "A", ttlMs: WIT_LIMITS.maxTtlMs + 1 }),
+    );
     expect(e.code).toBe(-32600);
     expect(Object.keys((e.data as { fieldErrors: object }).fieldErrors)).toEqual(["ttlMs"]);
   });
@@ -71,7 +73,9 @@ describe("locks", () => {
   it("caller warnings: Python callers, and a lock on a symbol nobody calls", async () => {
     await client.lock.acquire({ symbolPath: "py/pw.py:login", sessionId: "P" });
     const w = await client.lock.acquire({ symbolPath: "py/pw.py:hash_pw", sessionId: "Q" });
-    expect(w.warnings).toEqual([{ lockedSymbol: "py/pw.py:login", heldBy: "P", chain: ["py/pw.py:login", "py/pw.py:hash_pw"] }]);
+    expect(w.warnings).toEqual([
+      { lockedSymbol: "py/pw.py:login", heldBy: "P", chain: ["py/pw.py:login", "py/pw.py:hash_pw"] },
+    ]);
     expect((await client.lock.acquire({ symbolPath: "py/pw.py:nobody", sessionId: "Q" })).warnings).toEqual([]);
   });
 });
@@ -83,16 +87,35 @@ describe("intents", () => {
     const again = await client.intent.declare({ sessionId: "S1", description: "two", files: ["src/auth.ts"] });
     expect(again.conflicts.items.filter((i) => i.type === "INTENT_OVERLAP")).toEqual([]);
     const other = await client.intent.declare({ sessionId: "S2", description: "three", files: ["src/auth.ts"] });
-    expect(other.conflicts.items.filter((i) => i.type === "INTENT_OVERLAP").map((i) => (i as { overlappingIntentId: string }).overlappingIntentId).sort()).toEqual(
-      [first.intentId, again.intentId].sort(),
-    );
-    for (const i of [first, again, other]) await client.intent.update({ intentId: i.intentId, sessionId: i === other ? "S2" : "S1", status: "abandoned" });
+    expect(
+      other.conflicts.items
+        .filter((i) => i.type === "INTENT_OVERLAP")
+        .map((i) => (i as { overlappingIntentId: string }).overlappingIntentId)
+        .sort(),
+    ).toEqual([first.intentId, again.intentId].sort());
+    for (const i of [first, again, other])
+      await client.intent.update({ intentId: i.intentId, sessionId: i === other ? "S2" : "S1", status: "abandoned" });
   });
 
   it("byte range: the span of all declared symbols of one file; file-level when a symbol is missing or several files are named", async () => {
-    const span = await client.intent.declare({ sessionId: "R", description: "span", files: ["py/pw.py"], symbols: ["login", "hash_pw"] });
-    const missing = await client.intent.declare({ sessionId: "R", description: "missing", files: ["py/pw.py"], symbols: ["hash_pw", "ghost"] });
-    const many = await client.intent.declare({ sessionId: "R", description: "many", files: ["py/pw.py", "src/auth.ts"], symbols: ["hash_pw"] });
+    const span = await client.intent.declare({
+      sessionId: "R",
+      description: "span",
+      files: ["py/pw.py"],
+      symbols: ["login", "hash_pw"],
+    });
+    const missing = await client.intent.declare({
+      sessionId: "R",
+      description: "missing",
+      files: ["py/pw.py"],
+      symbols: ["hash_pw", "ghost"],
+    });
+    const many = await client.intent.declare({
+      sessionId: "R",
+      description: "many",
+      files: ["py/pw.py", "src/auth.ts"],
+      symbols: ["hash_pw"],
+    });
     const rows = await client.intent.query({ sessionId: "R" });
     const byId = new Map(rows.map((r) => [r.intentId, r]));
     const text = SOURCES["py/pw.py"];
@@ -104,10 +127,16 @@ describe("intents", () => {
   });
 
   it("files are canonicalised and de-duplicated; a file name with a comma is refused", async () => {
-    const r = await client.intent.declare({ sessionId: "C", description: "d", files: ["./src//auth.ts", "src/auth.ts"] });
+    const r = await client.intent.declare({
+      sessionId: "C",
+      description: "d",
+      files: ["./src//auth.ts", "src/auth.ts"],
+    });
     const row = (await client.intent.query({ sessionId: "C" })).find((x) => x.intentId === r.intentId)!;
     expect(row.files).toBe(",src/auth.ts,");
-    expect((await rejection(client.intent.declare({ sessionId: "C", description: "d", files: ["a,b.ts"] }))).code).toBe(-32600);
+    expect((await rejection(client.intent.declare({ sessionId: "C", description: "d", files: ["a,b.ts"] }))).code).toBe(
+      -32600,
+    );
   });
 
   it("declaredAt/updatedAt come from the daemon's clock", async () => {
@@ -126,12 +155,36 @@ describe("contracts", () => {
     const p = await client.contract.propose({ sessionId: "A", symbolPath: "src/auth.ts:validateToken" });
     expect(p.signature).toBe("(token: string): Promise<User | null>");
     await client.contract.respond({ contractId: p.contractId, sessionId: "B", accept: true });
-    const reformatted = SOURCES["src/auth.ts"].replace("validateToken(token: string): Promise<User | null>", "validateToken(\n  token:   string,\n):  Promise< User|null >");
-    expect((await client.checkContracts({ files: [{ path: "src/auth.ts", content: reformatted }] })).violations).toEqual([]);
-    const twice = await client.checkContracts({ files: [{ path: "src/auth.ts", content: reformatted }, { path: "./src/auth.ts", content: "" }, { path: "src//auth.ts", content: "" }] });
+    const reformatted = SOURCES["src/auth.ts"].replace(
+      "validateToken(token: string): Promise<User | null>",
+      "validateToken(\n  token:   string,\n):  Promise< User|null >",
+    );
+    expect(
+      (await client.checkContracts({ files: [{ path: "src/auth.ts", content: reformatted }] })).violations,
+    ).toEqual([]);
+    const twice = await client.checkContracts({
+      files: [
+        { path: "src/auth.ts", content: reformatted },
+        { path: "./src/auth.ts", content: "" },
+        { path: "src//auth.ts", content: "" },
+      ],
+    });
     expect(twice.violations.map((v) => v.actual)).toEqual(["(symbol not found in staged content)"]);
-    expect((await rejection(client.checkContracts({ files: [{ path: "src/auth.ts", content: "" }, { path: "src/x\\..//../a.ts", content: "" }] }))).code).toBe(-32600);
-    const unparseable = await client.checkContracts({ files: [{ path: "src/auth.ts", content: "export function validateToken(" }] });
+    expect(
+      (
+        await rejection(
+          client.checkContracts({
+            files: [
+              { path: "src/auth.ts", content: "" },
+              { path: "src/x\\..//../a.ts", content: "" },
+            ],
+          }),
+        )
+      ).code,
+    ).toBe(-32600);
+    const unparseable = await client.checkContracts({
+      files: [{ path: "src/auth.ts", content: "export function validateToken(" }],
+    });
     expect(unparseable.violations.map((v) => v.actual)).toEqual(["(symbol not found in staged content)"]);
   });
 });
@@ -141,7 +194,11 @@ describe("register", () => {
     const a = await client.register({ name: "alice", sessionId: "s-1" });
     const b = await client.register({ name: "alice", sessionId: "s-1" });
     expect(b.agentId).toBe(a.agentId + 1);
-    expect(daemon.store.agents.get(a.agentId)).toMatchObject({ name: "alice", sessionId: "s-1", registeredAt: clock.now() });
+    expect(daemon.store.agents.get(a.agentId)).toMatchObject({
+      name: "alice",
+      sessionId: "s-1",
+      registeredAt: clock.now(),
+    });
   });
 });
 
@@ -150,11 +207,35 @@ describe("limits and refusals", () => {
   it.each([
     ["register", { name: "n".repeat(WIT_LIMITS.maxIdLength + 1), sessionId: "s" }, "name"],
     ["lock.acquire", { symbolPath: `src/a.ts:${"x".repeat(WIT_LIMITS.maxPathLength)}`, sessionId: "s" }, "symbolPath"],
-    ["intent.declare", { sessionId: "s", description: "d".repeat(WIT_LIMITS.maxDescriptionLength + 1), files: ["a.ts"] }, "description"],
-    ["intent.declare", { sessionId: "s", description: "d", files: Array.from({ length: WIT_LIMITS.maxIntentFiles + 1 }, (_, i) => `f${i}.ts`) }, "files"],
-    ["intent.declare", { sessionId: "s", description: "d", files: ["a.ts"], symbols: ["s".repeat(WIT_LIMITS.maxIdLength + 1)] }, "symbols"],
-    ["check-contracts", { files: Array.from({ length: WIT_LIMITS.maxCheckFiles + 1 }, (_, i) => ({ path: `f${i}.ts`, content: "" })) }, "files"],
-    ["check-contracts", { files: [{ path: "a.ts", content: "x".repeat(WIT_LIMITS.maxFileContentBytes + 1) }] }, "files"],
+    [
+      "intent.declare",
+      { sessionId: "s", description: "d".repeat(WIT_LIMITS.maxDescriptionLength + 1), files: ["a.ts"] },
+      "description",
+    ],
+    [
+      "intent.declare",
+      {
+        sessionId: "s",
+        description: "d",
+        files: Array.from({ length: WIT_LIMITS.maxIntentFiles + 1 }, (_, i) => `f${i}.ts`),
+      },
+      "files",
+    ],
+    [
+      "intent.declare",
+      { sessionId: "s", description: "d", files: ["a.ts"], symbols: ["s".repeat(WIT_LIMITS.maxIdLength + 1)] },
+      "symbols",
+    ],
+    [
+      "check-contracts",
+      { files: Array.from({ length: WIT_LIMITS.maxCheckFiles + 1 }, (_, i) => ({ path: `f${i}.ts`, content: "" })) },
+      "files",
+    ],
+    [
+      "check-contracts",
+      { files: [{ path: "a.ts", content: "x".repeat(WIT_LIMITS.maxFileContentBytes + 1) }] },
+      "files",
+    ],
     ["lock.acquire", { symbolPath: "src/a.ts:", sessionId: "s" }, "symbolPath"],
     ["contract.propose", { symbolPath: "/etc/passwd:x", sessionId: "s" }, "symbolPath"],
     ["lock.release", { symbolPath: "../a.ts:f", sessionId: "s" }, "symbolPath"],
@@ -169,16 +250,28 @@ describe("limits and refusals", () => {
     for (const v of [undefined, "2"]) {
       const { witVersion: _drop, ...bare } = request("ping");
       const r = await rpc(daemon.socketPath, v === undefined ? bare : { ...bare, witVersion: v });
-      expect(r).toMatchObject({ witVersion: "1", id: 1, error: { code: -32600, message: "INVALID_REQUEST", data: { formErrors: [], fieldErrors: { witVersion: [expect.any(String)] } } } });
+      expect(r).toMatchObject({
+        witVersion: "1",
+        id: 1,
+        error: {
+          code: -32600,
+          message: "INVALID_REQUEST",
+          data: { formErrors: [], fieldErrors: { witVersion: [expect.any(String)] } },
+        },
+      });
     }
   });
 
   it("__proto__ and constructor members are refused as unknown params and never reach Object.prototype", async () => {
     const before = Object.getOwnPropertyNames(Object.prototype).sort();
-    const body = '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"polluted":true},"symbolPath":"a.ts:f","sessionId":"x"}}';
+    const body =
+      '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"polluted":true},"symbolPath":"a.ts:f","sessionId":"x"}}';
     const r = await rpc(daemon.socketPath, body);
     expect(r.error.code).toBe(-32600);
-    const r2 = await rpc(daemon.socketPath, '{"jsonrpc":"2.0","witVersion":"1","id":2,"method":"check-contracts","params":{"files":[{"path":"a.ts","content":"","__proto__":{"polluted":true}}]}}');
+    const r2 = await rpc(
+      daemon.socketPath,
+      '{"jsonrpc":"2.0","witVersion":"1","id":2,"method":"check-contracts","params":{"files":[{"path":"a.ts","content":"","__proto__":{"polluted":true}}]}}',
+    );
     expect(r2.result ?? r2.error).toBeDefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

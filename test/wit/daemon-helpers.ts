@@ -27,9 +27,12 @@ export function writeFiles(root: string, files: Record<string, string>): void {
 }
 
 export const SOURCES = {
-  "src/auth.ts": "export function validateToken(token: string): Promise<User | null> {\n  return decode(token);\n}\n\nfunction decode(t: string): Promise<User | null> {\n  return Promise.resolve(null);\n}\n",
-  "src/api/routes.ts": 'import { validateToken } from "../auth";\n\nexport function handleLogin(req: { token: string }) {\n  return validateToken(req.token);\n}\n',
-  "py/pw.py": "def hash_pw(pw: str) -> str:\n    return pw[::-1]\n\n\ndef login(pw: str) -> bool:\n    return hash_pw(pw) == 'x'\n",
+  "src/auth.ts":
+    "export function validateToken(token: string): Promise<User | null> {\n  return decode(token);\n}\n\nfunction decode(t: string): Promise<User | null> {\n  return Promise.resolve(null);\n}\n",
+  "src/api/routes.ts":
+    'import { validateToken } from "../auth";\n\nexport function handleLogin(req: { token: string }) {\n  return validateToken(req.token);\n}\n',
+  "py/pw.py":
+    "def hash_pw(pw: str) -> str:\n    return pw[::-1]\n\n\ndef login(pw: str) -> bool:\n    return hash_pw(pw) == 'x'\n",
 };
 
 export interface DaemonProcess {
@@ -55,14 +58,25 @@ export interface RawReply {
   body: string;
 }
 
-export function rawRequest(socket: string, options: { method?: string; path?: string; headers?: Record<string, string | number>; body?: string | Buffer }): Promise<RawReply> {
+export function rawRequest(
+  socket: string,
+  options: { method?: string; path?: string; headers?: Record<string, string | number>; body?: string | Buffer },
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: connectablePath(socket), method: options.method ?? "POST", path: options.path ?? "/rpc", headers: options.headers, agent: false });
+    const req = http.request({
+      socketPath: connectablePath(socket),
+      method: options.method ?? "POST",
+      path: options.path ?? "/rpc",
+      headers: options.headers,
+      agent: false,
+    });
     req.on("error", reject);
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     req.end(options.body);
   });
@@ -70,7 +84,10 @@ export function rawRequest(socket: string, options: { method?: string; path?: st
 
 export async function rpc(socket: string, body: unknown): Promise<any> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  const r = await rawRequest(socket, { headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) }, body: text });
+  const r = await rawRequest(socket, {
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
+    body: text,
+  });
   return r.body === "" ? undefined : JSON.parse(r.body);
 }
 

@@ -29,12 +29,20 @@ const ping = JSON.stringify(request("ping"));
 
 function expectRpcError(body: string, status: number): void {
   const a = JSON.parse(body);
-  expect(a).toMatchObject({ jsonrpc: "2.0", witVersion: "1", id: null, error: { code: -32600, message: "INVALID_REQUEST", data: { httpStatus: status } } });
+  expect(a).toMatchObject({
+    jsonrpc: "2.0",
+    witVersion: "1",
+    id: null,
+    error: { code: -32600, message: "INVALID_REQUEST", data: { httpStatus: status } },
+  });
 }
 
 describe("HTTP", () => {
   it("answers POST /rpc with 200 and any charset parameter", async () => {
-    const r = await rawRequest(daemon.socketPath, { headers: { "content-type": "Application/JSON; charset=utf-8" }, body: ping });
+    const r = await rawRequest(daemon.socketPath, {
+      headers: { "content-type": "Application/JSON; charset=utf-8" },
+      body: ping,
+    });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ jsonrpc: "2.0", witVersion: "1", id: 1, result: "pong" });
   });
@@ -55,12 +63,20 @@ describe("HTTP", () => {
   });
 
   it("refuses a body over the limit with 413, from Content-Length or while streaming", async () => {
-    const declared = await rawRequest(daemon.socketPath, { headers: { ...json, "content-length": WIT_LIMITS.maxBodyBytes + 1 }, body: Buffer.alloc(WIT_LIMITS.maxBodyBytes + 1, 0x20) });
+    const declared = await rawRequest(daemon.socketPath, {
+      headers: { ...json, "content-length": WIT_LIMITS.maxBodyBytes + 1 },
+      body: Buffer.alloc(WIT_LIMITS.maxBodyBytes + 1, 0x20),
+    });
     expect(declared.status).toBe(413);
     expectRpcError(declared.body, 413);
     // Chunked: no Content-Length, so the limit is enforced while reading.
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ socketPath: daemon.socketPath, method: "POST", path: "/rpc", headers: { ...json, "transfer-encoding": "chunked" } });
+      const req = http.request({
+        socketPath: daemon.socketPath,
+        method: "POST",
+        path: "/rpc",
+        headers: { ...json, "transfer-encoding": "chunked" },
+      });
       req.on("error", reject);
       req.on("response", (res) => {
         let body = "";
@@ -84,14 +100,25 @@ describe("HTTP", () => {
     const { id: _id, ...notification } = request("ping");
     const r = await rawRequest(daemon.socketPath, { headers: json, body: JSON.stringify(notification) });
     expect([r.status, r.body]).toEqual([204, ""]);
-    const batch = await rpc(daemon.socketPath, [request("ping", {}, 1), request("nope", {}, 2), request("lock.query", {}, 3)]);
-    expect(batch.map((a: { id: number; witVersion: string }) => [a.id, a.witVersion])).toEqual([[1, "1"], [2, "1"], [3, "1"]]);
+    const batch = await rpc(daemon.socketPath, [
+      request("ping", {}, 1),
+      request("nope", {}, 2),
+      request("lock.query", {}, 3),
+    ]);
+    expect(batch.map((a: { id: number; witVersion: string }) => [a.id, a.witVersion])).toEqual([
+      [1, "1"],
+      [2, "1"],
+      [3, "1"],
+    ]);
     expect(batch[1].error).toMatchObject({ code: -32601, message: "METHOD_NOT_FOUND" });
   });
 
   it("malformed JSON is -32700 with id null; nesting deeper than the limit too", async () => {
     expect(await rpc(daemon.socketPath, "{")).toMatchObject({ witVersion: "1", id: null, error: { code: -32700 } });
-    expect(await rpc(daemon.socketPath, "[".repeat(WIT_LIMITS.maxJsonDepth + 1))).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(await rpc(daemon.socketPath, "[".repeat(WIT_LIMITS.maxJsonDepth + 1))).toMatchObject({
+      id: null,
+      error: { code: -32700 },
+    });
   });
 });
 
@@ -123,7 +150,9 @@ describe("one daemon per root", () => {
   it("a second daemon on the same root is refused with a clear message", async () => {
     const e = await startDaemon({ root: daemon.root, warmUp: false }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(DaemonAlreadyRunningError);
-    expect((e as Error).message).toMatch(/already running for .* \(pid \d+\); stop it with `contract-suite wit daemon stop/);
+    expect((e as Error).message).toMatch(
+      /already running for .* \(pid \d+\); stop it with `contract-suite wit daemon stop/,
+    );
     expect((await rpc(daemon.socketPath, request("ping"))).result).toBe("pong");
   });
 
@@ -132,7 +161,10 @@ describe("one daemon per root", () => {
     const socket = witPaths(root).socket;
     mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
     // A process that binds the socket and dies without unlinking it.
-    const r = spawnSync(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, "SIGKILL"))`]);
+    const r = spawnSync(process.execPath, [
+      "-e",
+      `require("net").createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, "SIGKILL"))`,
+    ]);
     expect(r.signal).toBe("SIGKILL");
     expect(lstatSync(socket).isSocket()).toBe(true);
     const d = await startDaemon({ root, warmUp: false });

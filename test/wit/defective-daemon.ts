@@ -18,11 +18,19 @@ const SELF = fileURLToPath(import.meta.url);
 /** The child resolves `--import tsx` from its working directory: the repository, not the root. */
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function spawnDefectiveDaemon(root: string, defects: readonly DefectName[], timeoutMs = 60_000): Promise<DaemonProcess> {
+export async function spawnDefectiveDaemon(
+  root: string,
+  defects: readonly DefectName[],
+  timeoutMs = 60_000,
+): Promise<DaemonProcess> {
   const p = witPaths(root);
   ensureWitDirectory(root);
   const log = openSync(p.logFile, "a", 0o600);
-  const child = spawn(process.execPath, ["--import", "tsx", SELF, root, defects.join(",")], { cwd: REPO, detached: true, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, ["--import", "tsx", SELF, root, defects.join(",")], {
+    cwd: REPO,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
   closeSync(log);
   let exited = false;
   child.on("exit", () => (exited = true));

@@ -21,15 +21,20 @@ export const DEFECTS = {
   "warn-callees": "lock.acquire warns about locked callees (symbols the locked one calls) instead of callers",
   "release-any": "lock.release lets any session release another session's lock",
   "terminal-reopen": "intent.update lets a resolved or abandoned intent become active again",
-  "strict-symbol-paths": "lock.acquire and contract.propose refuse symbol paths outside [A-Za-z0-9_./-]:name (INVALID_REQUEST): a rule the contract does not state",
+  "strict-symbol-paths":
+    "lock.acquire and contract.propose refuse symbol paths outside [A-Za-z0-9_./-]:name (INVALID_REQUEST): a rule the contract does not state",
 } as const;
 
 export type DefectName = keyof typeof DEFECTS;
 
 export function parseDefects(value: string | undefined): DefectName[] {
   if (!value) return [];
-  const names = value.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!(n in DEFECTS)) throw new Error(`unknown defect "${n}" (known: ${Object.keys(DEFECTS).join(", ")})`);
+  const names = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const n of names)
+    if (!(n in DEFECTS)) throw new Error(`unknown defect "${n}" (known: ${Object.keys(DEFECTS).join(", ")})`);
   return names as DefectName[];
 }
 
@@ -46,7 +51,8 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
         const real = h["lock.acquire"];
         h["lock.acquire"] = (p, ctx) => {
           const held = store.locks.getActive(canonical(p.symbolPath), clock.now());
-          if (held && held.sessionId === p.sessionId) throw RpcError.from(witErrors.LockConflict, { heldBy: held.sessionId, expiresAt: iso(held.expiresAt) });
+          if (held && held.sessionId === p.sessionId)
+            throw RpcError.from(witErrors.LockConflict, { heldBy: held.sessionId, expiresAt: iso(held.expiresAt) });
           return real(p, ctx);
         };
         break;
@@ -54,20 +60,24 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
       case "query-lists-expired":
         h["lock.query"] = (p) => {
           const now = clock.now();
-          return store.locks.listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, Number.MIN_SAFE_INTEGER).map((row) => ({
-            symbolPath: row.symbolPath,
-            sessionId: row.sessionId,
-            acquiredAt: iso(row.acquiredAt),
-            expiresAt: iso(row.expiresAt),
-            ttlRemainingMs: Math.max(0, row.expiresAt - now),
-          }));
+          return store.locks
+            .listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, Number.MIN_SAFE_INTEGER)
+            .map((row) => ({
+              symbolPath: row.symbolPath,
+              sessionId: row.sessionId,
+              acquiredAt: iso(row.acquiredAt),
+              expiresAt: iso(row.expiresAt),
+              ttlRemainingMs: Math.max(0, row.expiresAt - now),
+            }));
         };
         break;
       case "intent-query-all-statuses": {
         const real = h["intent.query"];
         h["intent.query"] = async (p, ctx) => {
           if (p.status !== undefined) return real(p, ctx);
-          const all = await Promise.all(["declared", "active", "resolved", "abandoned"].map((status) => real({ ...p, status }, ctx)));
+          const all = await Promise.all(
+            ["declared", "active", "resolved", "abandoned"].map((status) => real({ ...p, status }, ctx)),
+          );
           return all.flat();
         };
         break;
@@ -89,7 +99,11 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
         const real = h["check-contracts"];
         h["check-contracts"] = async (p, ctx) => {
           const result = await real(p, ctx);
-          const staged = new Map(p.files.map((f) => [normalizeRelPath(f.path), f.content] as const).flatMap(([r, c]) => (r.ok ? [[r.rel, c] as const] : [])));
+          const staged = new Map(
+            p.files
+              .map((f) => [normalizeRelPath(f.path), f.content] as const)
+              .flatMap(([r, c]) => (r.ok ? [[r.rel, c] as const] : [])),
+          );
           const extra: T.Violation[] = [];
           for (const c of store.contracts.query({ status: "proposed" })) {
             const at = c.symbolPath.lastIndexOf(":");
@@ -98,7 +112,8 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
             if (content === undefined) continue;
             const found = analyzer.signatureFromContent(file, content, c.symbolPath.slice(at + 1));
             const actual = found.ok ? found.symbol.signature : "(symbol not found in staged content)";
-            if (actual !== c.signature) extra.push({ contractId: c.contractId, symbolPath: c.symbolPath, expected: c.signature, actual });
+            if (actual !== c.signature)
+              extra.push({ contractId: c.contractId, symbolPath: c.symbolPath, expected: c.signature, actual });
           }
           return { violations: [...result.violations, ...extra] };
         };
@@ -112,7 +127,9 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
           const locks = store.locks.activeAmong(callees, clock.now());
           const warnings = callees.flatMap((c) => {
             const lock = locks.get(c);
-            return lock && lock.sessionId !== p.sessionId ? [{ lockedSymbol: c, heldBy: lock.sessionId, chain: [c, result.symbolPath] as [string, string] }] : [];
+            return lock && lock.sessionId !== p.sessionId
+              ? [{ lockedSymbol: c, heldBy: lock.sessionId, chain: [c, result.symbolPath] as [string, string] }]
+              : [];
           });
           return { ...result, warnings };
         };
@@ -137,7 +154,11 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
         for (const method of ["lock.acquire", "contract.propose"] as const) {
           const real = h[method] as unknown as (p: { symbolPath: string }, ctx: never) => unknown;
           (h as unknown as Record<string, unknown>)[method] = (p: { symbolPath: string }, ctx: never) => {
-            if (!portable.test(p.symbolPath)) throw RpcError.from(witErrors.InvalidRequest, { formErrors: [], fieldErrors: { symbolPath: ["only [A-Za-z0-9_./-] file names"] } });
+            if (!portable.test(p.symbolPath))
+              throw RpcError.from(witErrors.InvalidRequest, {
+                formErrors: [],
+                fieldErrors: { symbolPath: ["only [A-Za-z0-9_./-] file names"] },
+              });
             return real(p, ctx);
           };
         }
@@ -147,7 +168,12 @@ export function applyDefects(handlers: WitHandlers, core: DaemonCore, defects: r
         const real = h["intent.update"];
         h["intent.update"] = (p, ctx) => {
           const row = store.intents.get(p.intentId);
-          if (row && row.sessionId === p.sessionId && (row.status === "resolved" || row.status === "abandoned") && p.status === "active") {
+          if (
+            row &&
+            row.sessionId === p.sessionId &&
+            (row.status === "resolved" || row.status === "abandoned") &&
+            p.status === "active"
+          ) {
             const now = clock.now();
             store.transaction(() => store.intents.setStatus(p.intentId, "active", now));
             return { intentId: p.intentId, status: "active", updatedAt: now };

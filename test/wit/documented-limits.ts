@@ -16,9 +16,19 @@ type Rule =
 
 const RULES: Record<string, Rule[]> = {
   ping: [],
-  register: [{ field: "name", kind: "id" }, { field: "sessionId", kind: "id" }],
-  "lock.acquire": [{ field: "symbolPath", kind: "path" }, { field: "sessionId", kind: "id" }, { field: "ttlMs", kind: "ttl" }],
-  "lock.release": [{ field: "symbolPath", kind: "path" }, { field: "sessionId", kind: "id" }],
+  register: [
+    { field: "name", kind: "id" },
+    { field: "sessionId", kind: "id" },
+  ],
+  "lock.acquire": [
+    { field: "symbolPath", kind: "path" },
+    { field: "sessionId", kind: "id" },
+    { field: "ttlMs", kind: "ttl" },
+  ],
+  "lock.release": [
+    { field: "symbolPath", kind: "path" },
+    { field: "sessionId", kind: "id" },
+  ],
   "lock.query": [{ field: "sessionId", kind: "id" }],
   "intent.declare": [
     { field: "sessionId", kind: "id" },
@@ -26,12 +36,31 @@ const RULES: Record<string, Rule[]> = {
     { field: "files", kind: "files" },
     { field: "symbols", kind: "symbols" },
   ],
-  "intent.update": [{ field: "intentId", kind: "id" }, { field: "sessionId", kind: "id" }],
-  "intent.query": [{ field: "sessionId", kind: "id" }, { field: "file", kind: "path" }, { field: "status", kind: "string" }],
-  "contract.propose": [{ field: "sessionId", kind: "id" }, { field: "symbolPath", kind: "path" }],
-  "contract.respond": [{ field: "contractId", kind: "id" }, { field: "sessionId", kind: "id" }],
-  "contract.retire": [{ field: "contractId", kind: "id" }, { field: "sessionId", kind: "id" }],
-  "contract.query": [{ field: "symbolPath", kind: "path" }, { field: "status", kind: "string" }],
+  "intent.update": [
+    { field: "intentId", kind: "id" },
+    { field: "sessionId", kind: "id" },
+  ],
+  "intent.query": [
+    { field: "sessionId", kind: "id" },
+    { field: "file", kind: "path" },
+    { field: "status", kind: "string" },
+  ],
+  "contract.propose": [
+    { field: "sessionId", kind: "id" },
+    { field: "symbolPath", kind: "path" },
+  ],
+  "contract.respond": [
+    { field: "contractId", kind: "id" },
+    { field: "sessionId", kind: "id" },
+  ],
+  "contract.retire": [
+    { field: "contractId", kind: "id" },
+    { field: "sessionId", kind: "id" },
+  ],
+  "contract.query": [
+    { field: "symbolPath", kind: "path" },
+    { field: "status", kind: "string" },
+  ],
   "check-contracts": [{ field: "files", kind: "staged" }],
 };
 
@@ -68,7 +97,10 @@ export function checkLimits(method: string, params: Record<string, unknown>, lim
       case "ttl": {
         const ttl = value as number;
         if (!Number.isSafeInteger(ttl) || Math.abs(ttl) > limits.maxTtlMs) {
-          throw invalidRequest(rule.field, `must be an integer between -${limits.maxTtlMs} and ${limits.maxTtlMs} milliseconds`);
+          throw invalidRequest(
+            rule.field,
+            `must be an integer between -${limits.maxTtlMs} and ${limits.maxTtlMs} milliseconds`,
+          );
         }
         break;
       }
@@ -84,10 +116,15 @@ export function checkLimits(method: string, params: Record<string, unknown>, lim
       }
       case "staged": {
         const files = value as { path: string; content: string }[];
-        if (files.length > limits.maxCheckFiles) throw invalidRequest(rule.field, `at most ${limits.maxCheckFiles} files per call`);
+        if (files.length > limits.maxCheckFiles)
+          throw invalidRequest(rule.field, `at most ${limits.maxCheckFiles} files per call`);
         files.forEach((f, i) => {
-          if (longerThan(f.path, limits.maxPathLength)) throw invalidRequest(rule.field, `/files/${i}/path is longer than ${limits.maxPathLength} characters`);
-          if (f.content.length > limits.maxFileContentBytes || Buffer.byteLength(f.content, "utf8") > limits.maxFileContentBytes) {
+          if (longerThan(f.path, limits.maxPathLength))
+            throw invalidRequest(rule.field, `/files/${i}/path is longer than ${limits.maxPathLength} characters`);
+          if (
+            f.content.length > limits.maxFileContentBytes ||
+            Buffer.byteLength(f.content, "utf8") > limits.maxFileContentBytes
+          ) {
             throw invalidRequest(rule.field, `/files/${i}/content is larger than ${limits.maxFileContentBytes} bytes`);
           }
         });

@@ -15,10 +15,17 @@ import { removeTempRoots, spawnDaemon, tempRoot, writeFiles, type DaemonProcess 
 const AUTH = "export function validateToken(token: string): boolean {\n  return token.length > 0;\n}\n";
 const WIDER = AUTH.replace("(token: string)", "(token: string, strict?: boolean)");
 
-const git = (root: string, ...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (root: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const commit = (root: string, message: string, env: NodeJS.ProcessEnv = process.env) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    execFile("git", ["commit", "-q", "-m", message], { cwd: root, env, encoding: "utf8", timeout: 60_000 }, (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, output: stdout + stderr })),
+    execFile(
+      "git",
+      ["commit", "-q", "-m", message],
+      { cwd: root, env, encoding: "utf8", timeout: 60_000 },
+      (e, stdout, stderr) =>
+        resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    ),
   );
 
 function repo(): string {
@@ -57,7 +64,11 @@ afterAll(async () => {
 
 describe("one unusable path never disables the check", () => {
   it("files named we\\ird.ts and c:notes.ts are skipped and named; the violation next to them still blocks", async () => {
-    writeFiles(root, { "we\\ird.ts": "export const a = 1;\n", "c:notes.ts": "export const b = 2;\n", "src/auth.ts": AUTH.replace("(token: string)", "(token: number)") });
+    writeFiles(root, {
+      "we\\ird.ts": "export const a = 1;\n",
+      "c:notes.ts": "export const b = 2;\n",
+      "src/auth.ts": AUTH.replace("(token: string)", "(token: number)"),
+    });
     git(root, "add", "-A");
     const r = await commit(root, "odd names");
     expect(r.code, r.output).not.toBe(0);
@@ -67,7 +78,12 @@ describe("one unusable path never disables the check", () => {
     expect(r.output).toMatch(/accepted by bob/);
     expect(r.output).toMatch(/To commit: restore the contracted signature, or agree a new one/);
     // The daemon itself skips such paths in a batch instead of refusing it.
-    const direct = await client.checkContracts({ files: [{ path: "c:notes.ts", content: "" }, { path: "src/auth.ts", content: AUTH.replace("(token: string)", "(t: number)") }] });
+    const direct = await client.checkContracts({
+      files: [
+        { path: "c:notes.ts", content: "" },
+        { path: "src/auth.ts", content: AUTH.replace("(token: string)", "(t: number)") },
+      ],
+    });
     expect(direct.violations.map((v) => v.symbolPath)).toEqual(["src/auth.ts:validateToken"]);
     git(root, "reset", "-q", "--hard");
     git(root, "clean", "-qfd");
@@ -120,7 +136,9 @@ describe("the hook finds the CLI where it is now", () => {
     const env = { ...process.env, PATH: "/usr/bin:/bin" };
     const none = await commit(r2, "no cli", env);
     expect(none.code, none.output).toBe(0);
-    expect(none.output.trim().split("\n")).toEqual([expect.stringMatching(/^wit: contract-suite not found \(node_modules\/\.bin, PATH, .*\); contracts not checked$/)]);
+    expect(none.output.trim().split("\n")).toEqual([
+      expect.stringMatching(/^wit: contract-suite not found \(node_modules\/\.bin, PATH, .*\); contracts not checked$/),
+    ]);
     // A CLI in the repository's node_modules/.bin is the one run.
     const bin = path.join(r2, "node_modules/.bin/contract-suite");
     mkdirSync(path.dirname(bin), { recursive: true });

@@ -32,8 +32,16 @@ function git(root: string, ...args: string[]): string {
 function commit(root: string, message: string): Promise<{ code: number; output: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    execFile("git", ["commit", "-q", "-m", message], { cwd: root, encoding: "utf8", timeout: 60_000 }, (e, stdout, stderr) =>
-      resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, output: stdout + stderr, ms: performance.now() - started }),
+    execFile(
+      "git",
+      ["commit", "-q", "-m", message],
+      { cwd: root, encoding: "utf8", timeout: 60_000 },
+      (e, stdout, stderr) =>
+        resolve({
+          code: e ? Number((e as { code?: number }).code ?? 1) : 0,
+          output: stdout + stderr,
+          ms: performance.now() - started,
+        }),
     );
   });
 }

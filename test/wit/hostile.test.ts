@@ -9,7 +9,17 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { witMethods } from "../../src/generated/wit/methods.js";
 import { WIT_LIMITS } from "../../src/wit/protocol.js";
-import { rawRequest, removeTempRoots, request, rpc, SOURCES, spawnDaemon, tempRoot, writeFiles, type DaemonProcess } from "./daemon-helpers.js";
+import {
+  rawRequest,
+  removeTempRoots,
+  request,
+  rpc,
+  SOURCES,
+  spawnDaemon,
+  tempRoot,
+  writeFiles,
+  type DaemonProcess,
+} from "./daemon-helpers.js";
 
 let daemon: DaemonProcess;
 beforeAll(async () => {
@@ -55,8 +65,14 @@ describe("hostile bodies", () => {
     ["invalid UTF-8", Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
     ["a NUL byte", '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"ping\u0000"}'],
     ["deep nesting", "[".repeat(200_000)],
-    ["deep params", `{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"register","params":${'{"a":'.repeat(60)}1${"}".repeat(60)}}`],
-    ["__proto__ params", '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"admin":true},"symbolPath":"a.ts:f","sessionId":"x"}}'],
+    [
+      "deep params",
+      `{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"register","params":${'{"a":'.repeat(60)}1${"}".repeat(60)}}`,
+    ],
+    [
+      "__proto__ params",
+      '{"jsonrpc":"2.0","witVersion":"1","id":1,"method":"lock.acquire","params":{"__proto__":{"admin":true},"symbolPath":"a.ts:f","sessionId":"x"}}',
+    ],
     ["__proto__ envelope", '{"__proto__":{"witVersion":"1"},"jsonrpc":"2.0","id":1,"method":"ping"}'],
     ["constructor method", JSON.stringify(request("constructor", {}))],
     ["toString method", JSON.stringify(request("toString", {}))],
@@ -65,16 +81,36 @@ describe("hostile bodies", () => {
     ["id as an object", JSON.stringify({ ...request("ping"), id: { a: 1 } })],
     ["method as a number", JSON.stringify({ ...request("ping"), method: 7 })],
     ["an empty batch", "[]"],
-    ["a batch over the limit", JSON.stringify(Array.from({ length: WIT_LIMITS.maxBatch + 1 }, (_, i) => request("ping", {}, i)))],
+    [
+      "a batch over the limit",
+      JSON.stringify(Array.from({ length: WIT_LIMITS.maxBatch + 1 }, (_, i) => request("ping", {}, i))),
+    ],
     ["a batch of junk", JSON.stringify([1, "x", null, [], {}])],
     ["absolute path", JSON.stringify(request("contract.propose", { sessionId: "s", symbolPath: "/etc/passwd:root" }))],
-    ["dot-dot path", JSON.stringify(request("intent.declare", { sessionId: "s", description: "d", files: ["src/../../../etc/passwd"] }))],
+    [
+      "dot-dot path",
+      JSON.stringify(
+        request("intent.declare", { sessionId: "s", description: "d", files: ["src/../../../etc/passwd"] }),
+      ),
+    ],
     ["backslash path", JSON.stringify(request("lock.acquire", { sessionId: "s", symbolPath: "..\\..\\x.ts:f" }))],
     ["NUL in path", JSON.stringify(request("lock.acquire", { sessionId: "s", symbolPath: "src/a.ts\u0000:f" }))],
     ["huge TTL", JSON.stringify(request("lock.acquire", { sessionId: "s", symbolPath: "a.ts:f", ttlMs: 1e308 }))],
     ["float TTL", JSON.stringify(request("lock.acquire", { sessionId: "s", symbolPath: "a.ts:f", ttlMs: 1.5 }))],
-    ["huge string", JSON.stringify(request("intent.declare", { sessionId: "s", description: "d".repeat(5_000_000), files: ["a.ts"] }))],
-    ["staged content over the limit", JSON.stringify(request("check-contracts", { files: [{ path: "a.ts", content: "x".repeat(WIT_LIMITS.maxFileContentBytes + 1) }] }))],
+    [
+      "huge string",
+      JSON.stringify(
+        request("intent.declare", { sessionId: "s", description: "d".repeat(5_000_000), files: ["a.ts"] }),
+      ),
+    ],
+    [
+      "staged content over the limit",
+      JSON.stringify(
+        request("check-contracts", {
+          files: [{ path: "a.ts", content: "x".repeat(WIT_LIMITS.maxFileContentBytes + 1) }],
+        }),
+      ),
+    ],
   ])("%s gets a structured answer", async (_what, body) => {
     const answers = await structured(body);
     expect(answers.length).toBeGreaterThan(0);
@@ -86,8 +122,22 @@ describe("hostile bodies", () => {
     const body = fc.oneof(
       fc.string({ maxLength: 80 }),
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.record({ method: fc.constantFrom(...methods), params: fc.jsonValue({ maxDepth: 3 }), id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map((r) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", ...r })),
-      fc.record({ method: fc.constantFrom(...methods), params: fc.dictionary(fc.constantFrom("symbolPath", "sessionId", "files", "ttlMs", "__proto__", "status", "accept", "contractId"), fc.jsonValue({ maxDepth: 2 })) }).map((r) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: 1, ...r })),
+      fc
+        .record({
+          method: fc.constantFrom(...methods),
+          params: fc.jsonValue({ maxDepth: 3 }),
+          id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        })
+        .map((r) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", ...r })),
+      fc
+        .record({
+          method: fc.constantFrom(...methods),
+          params: fc.dictionary(
+            fc.constantFrom("symbolPath", "sessionId", "files", "ttlMs", "__proto__", "status", "accept", "contractId"),
+            fc.jsonValue({ maxDepth: 2 }),
+          ),
+        })
+        .map((r) => JSON.stringify({ jsonrpc: "2.0", witVersion: "1", id: 1, ...r })),
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
@@ -117,7 +167,9 @@ describe("hostile HTTP", () => {
     const r = await rawRequest(daemon.socket, { headers: { ...json, "content-length": big.length }, body: big });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error.data.limitBytes).toBe(WIT_LIMITS.maxBodyBytes);
-    const announced = await rawSocket(`POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 30}\r\n\r\n{"jsonrpc"`);
+    const announced = await rawSocket(
+      `POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 ** 30}\r\n\r\n{"jsonrpc"`,
+    );
     expect(announced).toMatch(/^HTTP\/1\.1 413/);
     await stillServing();
   });
@@ -131,8 +183,13 @@ describe("hostile HTTP", () => {
 
   it("half-sent requests and abrupt disconnects do not disturb other clients", async () => {
     const hanging = net.connect(daemon.socket);
-    hanging.write("POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\"");
-    await rawSocket("POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{", 50);
+    hanging.write(
+      'POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"',
+    );
+    await rawSocket(
+      "POST /rpc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{",
+      50,
+    );
     await rawSocket("POST /rpc HTTP/1.1\r\nHost: x\r\n", 50);
     await stillServing();
     hanging.destroy();
@@ -140,7 +197,13 @@ describe("hostile HTTP", () => {
   });
 
   it("200 concurrent hostile requests leave the daemon answering", async () => {
-    const bodies = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? "{" : i % 3 === 1 ? JSON.stringify(request(methods[i % methods.length]!, { x: i })) : "[".repeat(1000)));
+    const bodies = Array.from({ length: 200 }, (_, i) =>
+      i % 3 === 0
+        ? "{"
+        : i % 3 === 1
+          ? JSON.stringify(request(methods[i % methods.length]!, { x: i }))
+          : "[".repeat(1000),
+    );
     await Promise.all(bodies.map((b) => structured(b)));
     await stillServing();
   });

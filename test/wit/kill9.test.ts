@@ -63,8 +63,19 @@ describe("kill -9 during a write load", () => {
     const root = tempRoot("wit-kill-");
     writeFiles(root, SOURCES);
     daemon = await spawnDaemon(root);
-    const ledger: Ledger = { locksSent: new Set(), locksAcked: new Set(), intentsSent: new Map(), intentsAcked: new Map(), contractsAcked: new Map(), respondSent: new Set(), acceptedAcked: new Set(), acks: 0 };
-    const clients = Array.from({ length: WORKERS }, () => createWitClient({ socketPath: daemon!.socket, timeoutMs: 10_000 }));
+    const ledger: Ledger = {
+      locksSent: new Set(),
+      locksAcked: new Set(),
+      intentsSent: new Map(),
+      intentsAcked: new Map(),
+      contractsAcked: new Map(),
+      respondSent: new Set(),
+      acceptedAcked: new Set(),
+      acks: 0,
+    };
+    const clients = Array.from({ length: WORKERS }, () =>
+      createWitClient({ socketPath: daemon!.socket, timeoutMs: 10_000 }),
+    );
     let killed = false;
     const killer = (async () => {
       while (ledger.acks < ACKS_BEFORE_KILL) await new Promise((r) => setTimeout(r, 2));
@@ -87,20 +98,29 @@ describe("kill -9 during a write load", () => {
 
       const intents = await client.intent.query({ status: "declared" });
       const byId = new Map(intents.map((i) => [i.intentId, i]));
-      for (const [id, description] of ledger.intentsAcked) expect(byId.get(id)?.description, `acknowledged intent ${id}`).toBe(description);
+      for (const [id, description] of ledger.intentsAcked)
+        expect(byId.get(id)?.description, `acknowledged intent ${id}`).toBe(description);
       for (const i of intents) {
         const sent = ledger.intentsSent.get(i.description);
         expect(sent, `stored intent ${i.description} was sent`).toBeDefined();
-        expect([i.sessionId, i.files, i.symbols, i.status]).toEqual([sent!.sessionId, `,${sent!.file},`, "[]", "declared"]);
+        expect([i.sessionId, i.files, i.symbols, i.status]).toEqual([
+          sent!.sessionId,
+          `,${sent!.file},`,
+          "[]",
+          "declared",
+        ]);
       }
 
       const contracts = await client.contract.query({});
       const cById = new Map(contracts.map((c) => [c.contractId, c]));
-      for (const [id, proposer] of ledger.contractsAcked) expect(cById.get(id)?.proposerSessionId, `acknowledged contract ${id}`).toBe(proposer);
-      for (const id of ledger.acceptedAcked) expect(cById.get(id)?.status, `acknowledged acceptance ${id}`).toBe("accepted");
+      for (const [id, proposer] of ledger.contractsAcked)
+        expect(cById.get(id)?.proposerSessionId, `acknowledged contract ${id}`).toBe(proposer);
+      for (const id of ledger.acceptedAcked)
+        expect(cById.get(id)?.status, `acknowledged acceptance ${id}`).toBe("accepted");
       for (const c of contracts) {
         expect(c.signature).toBe("(token: string): Promise<User | null>");
-        if (c.status === "accepted") expect(ledger.respondSent.has(c.contractId), `accepted contract ${c.contractId} was responded to`).toBe(true);
+        if (c.status === "accepted")
+          expect(ledger.respondSent.has(c.contractId), `accepted contract ${c.contractId} was responded to`).toBe(true);
         else expect([c.status, c.responderSessionId, c.respondedAt]).toEqual(["proposed", null, null]);
       }
       console.log(

@@ -28,8 +28,11 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 function cliProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env };
   return new Promise((resolve) => {
-    execFile(process.execPath, [PACKAGE_BIN, ...args], { encoding: "utf8", env, timeout: 60_000 }, (e, stdout, stderr) =>
-      resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [PACKAGE_BIN, ...args],
+      { encoding: "utf8", env, timeout: 60_000 },
+      (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -51,7 +54,9 @@ describe("wit daemon start / status / stop", () => {
     started.push(root);
     // Run `start` with piped stdio: 'close' fires only when every holder of the pipes closed them.
     const t = performance.now();
-    const child = spawn(process.execPath, [PACKAGE_BIN, "wit", "daemon", "start", "--root", root, "--json"], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [PACKAGE_BIN, "wit", "daemon", "start", "--root", root, "--json"], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     child.stdout.on("data", (d) => (stdout += d));
     const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
@@ -106,7 +111,10 @@ describe("wit daemon start / status / stop", () => {
   it("two starts at once leave exactly one daemon", async () => {
     const root = tempRoot("wit-twice-");
     started.push(root);
-    const [a, b] = await Promise.all([cliProcess("wit", "daemon", "start", "--root", root), cliProcess("wit", "daemon", "start", "--root", root)]);
+    const [a, b] = await Promise.all([
+      cliProcess("wit", "daemon", "start", "--root", root),
+      cliProcess("wit", "daemon", "start", "--root", root),
+    ]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect([a.stdout, b.stdout].join("")).toContain("already running");
     // The losing child may still be booting; it exits once the instance lock refuses it.

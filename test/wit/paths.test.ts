@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeRelPath, parseSymbolPath, resolveInsideRealRoot, resolveInsideRoot, resolveSymbolPath, walkInsideRoot } from "../../src/wit/paths.js";
+import {
+  normalizeRelPath,
+  parseSymbolPath,
+  resolveInsideRealRoot,
+  resolveInsideRoot,
+  resolveSymbolPath,
+  walkInsideRoot,
+} from "../../src/wit/paths.js";
 
 let base: string;
 let root: string;
@@ -38,13 +45,23 @@ function reason(rel: string): string {
 
 describe("resolveInsideRoot", () => {
   it("accepts paths inside the root and canonicalises them", () => {
-    expect(resolveInsideRoot(root, "src/auth.ts")).toEqual({ ok: true, abs: path.join(root, "src/auth.ts"), rel: "src/auth.ts", exists: true, real: "src/auth.ts" });
+    expect(resolveInsideRoot(root, "src/auth.ts")).toEqual({
+      ok: true,
+      abs: path.join(root, "src/auth.ts"),
+      rel: "src/auth.ts",
+      exists: true,
+      real: "src/auth.ts",
+    });
     expect(resolveInsideRoot(root, "./src//auth.ts")).toMatchObject({ ok: true, rel: "src/auth.ts" });
     expect(resolveInsideRoot(root, "src/deep/")).toMatchObject({ ok: true, rel: "src/deep", exists: true });
   });
 
   it("accepts a path inside the root that does not exist (not an error)", () => {
-    expect(resolveInsideRoot(root, "src/new/file.ts")).toMatchObject({ ok: true, rel: "src/new/file.ts", exists: false });
+    expect(resolveInsideRoot(root, "src/new/file.ts")).toMatchObject({
+      ok: true,
+      rel: "src/new/file.ts",
+      exists: false,
+    });
     expect(resolveInsideRoot(root, "src/auth.ts/child")).toMatchObject({ ok: true, exists: false }); // file used as a directory
   });
 
@@ -83,16 +100,26 @@ describe("resolveInsideRoot", () => {
   it("works when the root itself is given through a symlink", () => {
     const linkedRoot = path.join(base, "linked-root");
     symlinkSync(root, linkedRoot);
-    expect(resolveInsideRoot(linkedRoot, "src/auth.ts")).toMatchObject({ ok: true, abs: path.join(root, "src/auth.ts") });
+    expect(resolveInsideRoot(linkedRoot, "src/auth.ts")).toMatchObject({
+      ok: true,
+      abs: path.join(root, "src/auth.ts"),
+    });
     expect(resolveInsideRoot(linkedRoot, "out-dir/secret.ts")).toMatchObject({ ok: false, reason: "symlink-escape" });
   });
 
   it("reports an unusable root clearly", () => {
-    expect(resolveInsideRoot(path.join(base, "no-such-root"), "a.ts")).toMatchObject({ ok: false, reason: "root-unavailable" });
+    expect(resolveInsideRoot(path.join(base, "no-such-root"), "a.ts")).toMatchObject({
+      ok: false,
+      reason: "root-unavailable",
+    });
   });
 
   it("returns the real path: symlinks inside the root expanded, a missing tail under its real ancestor", () => {
-    expect(resolveInsideRoot(root, "src/alias.ts")).toMatchObject({ ok: true, rel: "src/alias.ts", real: "src/auth.ts" });
+    expect(resolveInsideRoot(root, "src/alias.ts")).toMatchObject({
+      ok: true,
+      rel: "src/alias.ts",
+      real: "src/auth.ts",
+    });
     expect(resolveInsideRoot(root, "src/deep/up/auth.ts")).toMatchObject({ real: "src/auth.ts" });
     expect(resolveInsideRoot(root, "round-trip/auth.ts")).toMatchObject({ real: "src/auth.ts" });
     expect(resolveInsideRoot(root, "src/deep/up/new/x.ts")).toMatchObject({ exists: false, real: "src/new/x.ts" });
@@ -102,7 +129,16 @@ describe("resolveInsideRoot", () => {
   });
 
   it("resolveInsideRealRoot gives resolveInsideRoot's verdicts for a real root", () => {
-    for (const rel of ["src/auth.ts", "src/alias.ts", "out-dir/secret.ts", "dangling-out.ts", "dangling-in.ts", "loop-a", "../x", "src/new.ts"]) {
+    for (const rel of [
+      "src/auth.ts",
+      "src/alias.ts",
+      "out-dir/secret.ts",
+      "dangling-out.ts",
+      "dangling-in.ts",
+      "loop-a",
+      "../x",
+      "src/new.ts",
+    ]) {
       expect(resolveInsideRealRoot(root, rel)).toEqual(resolveInsideRoot(root, rel));
     }
   });
@@ -117,21 +153,40 @@ describe("resolveInsideRoot", () => {
     mkdirSync(path.join(t, "out"));
     writeFileSync(path.join(r, "d/f.ts"), "x");
     writeFileSync(path.join(t, "out/o.ts"), "x");
-    const targets = ["d", "d/f.ts", "../out", path.join(t, "out"), ".", "..", "../r/d", "nope", "l0", "l1", "d/e", "e/../f.ts", r, "../r/nope/x"];
+    const targets = [
+      "d",
+      "d/f.ts",
+      "../out",
+      path.join(t, "out"),
+      ".",
+      "..",
+      "../r/d",
+      "nope",
+      "l0",
+      "l1",
+      "d/e",
+      "e/../f.ts",
+      r,
+      "../r/nope/x",
+    ];
     const names = ["d", "e", "f.ts", "l0", "l1", "l2", "l3", "nope", "o.ts"];
     const segments = fc.constantFrom(...names);
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...targets), { minLength: 4, maxLength: 4 }), fc.array(fc.array(segments, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), (linkTargets, paths) => {
-        for (const [i, target] of linkTargets.entries()) {
-          const at = path.join(r, i % 2 === 0 ? "" : "d", `l${i}`);
-          rmSync(at, { force: true });
-          symlinkSync(target, at);
-        }
-        for (const parts of paths) {
-          const rel = parts.join("/");
-          expect(resolveInsideRealRoot(r, rel)).toEqual(walkInsideRoot(r, rel));
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...targets), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.array(segments, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }),
+        (linkTargets, paths) => {
+          for (const [i, target] of linkTargets.entries()) {
+            const at = path.join(r, i % 2 === 0 ? "" : "d", `l${i}`);
+            rmSync(at, { force: true });
+            symlinkSync(target, at);
+          }
+          for (const parts of paths) {
+            const rel = parts.join("/");
+            expect(resolveInsideRealRoot(r, rel)).toEqual(walkInsideRoot(r, rel));
+          }
+        },
+      ),
       { seed: 40_402, numRuns: 200 },
     );
   });
@@ -155,8 +210,16 @@ describe("resolveInsideRoot", () => {
 
 describe("symbol paths", () => {
   it("splits at the last ':'", () => {
-    expect(parseSymbolPath("src/auth.ts:validateToken")).toEqual({ ok: true, file: "src/auth.ts", symbol: "validateToken" });
-    expect(parseSymbolPath("src/a:b.ts:AuthService.check")).toEqual({ ok: true, file: "src/a:b.ts", symbol: "AuthService.check" });
+    expect(parseSymbolPath("src/auth.ts:validateToken")).toEqual({
+      ok: true,
+      file: "src/auth.ts",
+      symbol: "validateToken",
+    });
+    expect(parseSymbolPath("src/a:b.ts:AuthService.check")).toEqual({
+      ok: true,
+      file: "src/a:b.ts",
+      symbol: "AuthService.check",
+    });
   });
 
   it("refuses malformed symbol paths with a reason", () => {
@@ -168,7 +231,12 @@ describe("symbol paths", () => {
   });
 
   it("resolveSymbolPath combines both checks and returns the canonical form", () => {
-    expect(resolveSymbolPath(root, "./src//auth.ts:f")).toMatchObject({ ok: true, symbolPath: "src/auth.ts:f", file: "src/auth.ts", exists: true });
+    expect(resolveSymbolPath(root, "./src//auth.ts:f")).toMatchObject({
+      ok: true,
+      symbolPath: "src/auth.ts:f",
+      file: "src/auth.ts",
+      exists: true,
+    });
     expect(resolveSymbolPath(root, "src/missing.ts:f")).toMatchObject({ ok: true, exists: false });
     expect(resolveSymbolPath(root, "../x.ts:f")).toMatchObject({ ok: false, reason: "dot-dot" });
     expect(resolveSymbolPath(root, "out-dir/secret.ts:f")).toMatchObject({ ok: false, reason: "symlink-escape" });

@@ -37,7 +37,9 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks).toString("utf8");
       try {
         const parsed = JSON.parse(body) as unknown;
-        for (const m of Array.isArray(parsed) ? parsed : [parsed]) if (m && typeof m === "object" && "id" in m) seen.push({ method: (m as { method?: unknown }).method, id: (m as { id: unknown }).id });
+        for (const m of Array.isArray(parsed) ? parsed : [parsed])
+          if (m && typeof m === "object" && "id" in m)
+            seen.push({ method: (m as { method?: unknown }).method, id: (m as { id: unknown }).id });
       } catch {
         /* the parse-error check sends bodies that are not JSON */
       }
@@ -59,7 +61,11 @@ afterAll(async () => {
 const idsSince = (mark: number) => seen.slice(mark);
 const expectUuids = (entries: { method: unknown; id: unknown }[], who: string) => {
   expect(entries.length, `${who} sent nothing through the proxy`).toBeGreaterThan(0);
-  for (const e of entries) expect(typeof e.id === "string" && UUID_V4.test(e.id), `${who}: ${String(e.method)} sent id ${JSON.stringify(e.id)}`).toBe(true);
+  for (const e of entries)
+    expect(
+      typeof e.id === "string" && UUID_V4.test(e.id),
+      `${who}: ${String(e.method)} sent id ${JSON.stringify(e.id)}`,
+    ).toBe(true);
 };
 
 describe("our clients send UUID v4 ids", () => {
@@ -95,7 +101,14 @@ describe("our clients send UUID v4 ids", () => {
 
   it("conform wit (generic checks whose ids are not the point)", async () => {
     const mark = seen.length;
-    const r = await runSuite(witSuite, await socketTarget(witPaths(front).socket), "proxy", { only: ["wit/openrpc/results-validate", "wit/openrpc/unknown-method", "wit/openrpc/envelope", "wit/envelope-required"] });
+    const r = await runSuite(witSuite, await socketTarget(witPaths(front).socket), "proxy", {
+      only: [
+        "wit/openrpc/results-validate",
+        "wit/openrpc/unknown-method",
+        "wit/openrpc/envelope",
+        "wit/envelope-required",
+      ],
+    });
     expect(r.results.map((c) => [c.id, c.status])).toEqual([
       ["wit/openrpc/results-validate", "pass"],
       ["wit/openrpc/unknown-method", "pass"],

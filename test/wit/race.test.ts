@@ -30,7 +30,9 @@ describe(`${CLIENTS} clients race for one lock`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate a real symbol with callers (released after each round) and a fresh one.
       const symbolPath = round % 2 ? "src/auth.ts:validateToken" : `src/race.ts:r${round}`;
-      const outcomes = await Promise.allSettled(clients.map((c, i) => c.lock.acquire({ symbolPath, sessionId: `s${i}`, ttlMs: 600_000 })));
+      const outcomes = await Promise.allSettled(
+        clients.map((c, i) => c.lock.acquire({ symbolPath, sessionId: `s${i}`, ttlMs: 600_000 })),
+      );
       const winners = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
       expect(winners, `round ${round}`).toHaveLength(1);
       const winner = winners[0]!;
@@ -38,13 +40,16 @@ describe(`${CLIENTS} clients race for one lock`, () => {
         if (o.status === "fulfilled") continue;
         const e = o.reason as unknown;
         expect(isWitError(e, "LOCK_CONFLICT"), `round ${round}: ${String(e)}`).toBe(true);
-        if (isWitError(e, "LOCK_CONFLICT")) expect(e.data).toEqual({ heldBy: winner.sessionId, expiresAt: winner.expiresAt });
+        if (isWitError(e, "LOCK_CONFLICT"))
+          expect(e.data).toEqual({ heldBy: winner.sessionId, expiresAt: winner.expiresAt });
       }
       const held = await clients[0]!.lock.query({});
       expect(held.filter((l) => l.symbolPath === symbolPath).map((l) => l.sessionId)).toEqual([winner.sessionId]);
       if (round % 2) await clients[0]!.lock.release({ symbolPath, sessionId: winner.sessionId });
     }
     const ms = performance.now() - started;
-    console.log(`race: ${ROUNDS} rounds x ${CLIENTS} clients = ${ROUNDS * CLIENTS} acquires in ${Math.round(ms)} ms (${Math.round((ROUNDS * CLIENTS) / (ms / 1000))}/s)`);
+    console.log(
+      `race: ${ROUNDS} rounds x ${CLIENTS} clients = ${ROUNDS * CLIENTS} acquires in ${Math.round(ms)} ms (${Math.round((ROUNDS * CLIENTS) / (ms / 1000))}/s)`,
+    );
   });
 });

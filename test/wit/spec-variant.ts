@@ -31,7 +31,13 @@ export async function startSpecVariant(daemonSocket: string): Promise<Proxy> {
   const instants = new Map<string, [string, number]>();
   const forward = (body: string) =>
     new Promise<string>((resolve, reject) => {
-      const req = http.request({ socketPath: connectablePath(daemonSocket), method: "POST", path: RPC_PATH, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }, agent: false });
+      const req = http.request({
+        socketPath: connectablePath(daemonSocket),
+        method: "POST",
+        path: RPC_PATH,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        agent: false,
+      });
       req.on("error", reject);
       req.on("response", (res) => {
         let text = "";
@@ -45,16 +51,32 @@ export async function startSpecVariant(daemonSocket: string): Promise<Proxy> {
     if (m === null || typeof m !== "object" || Array.isArray(m)) return JSON.parse(await forward(JSON.stringify(m)));
     const req = { ...(m as Json) };
     if (!("witVersion" in req)) req.witVersion = WIT_ENVELOPE.witVersion;
-    if (req.method === "rpc.discover") return { jsonrpc: "2.0", ...WIT_ENVELOPE, id: req.id ?? null, error: { code: -32601, message: "METHOD_NOT_FOUND", data: { method: req.method } } };
+    if (req.method === "rpc.discover")
+      return {
+        jsonrpc: "2.0",
+        ...WIT_ENVELOPE,
+        id: req.id ?? null,
+        error: { code: -32601, message: "METHOD_NOT_FOUND", data: { method: req.method } },
+      };
     const p = (req.params ?? {}) as Json;
     if (req.method === "lock.acquire" && typeof p.symbolPath === "string") {
       const held = instants.get(p.symbolPath);
       if (held && held[1] >= Date.now() && held[0] !== p.sessionId) {
-        return { jsonrpc: "2.0", ...WIT_ENVELOPE, id: req.id ?? null, error: { code: -32000, message: "LOCK_CONFLICT", data: { heldBy: held[0], expiresAt: new Date(held[1]).toISOString() } } };
+        return {
+          jsonrpc: "2.0",
+          ...WIT_ENVELOPE,
+          id: req.id ?? null,
+          error: {
+            code: -32000,
+            message: "LOCK_CONFLICT",
+            data: { heldBy: held[0], expiresAt: new Date(held[1]).toISOString() },
+          },
+        };
       }
     }
     const answer = JSON.parse(await forward(JSON.stringify(req))) as Json;
-    if (req.method === "lock.acquire" && answer.result && p.ttlMs === 0) instants.set(answer.result.symbolPath, [answer.result.sessionId, Date.now() + INSTANT_MS]);
+    if (req.method === "lock.acquire" && answer.result && p.ttlMs === 0)
+      instants.set(answer.result.symbolPath, [answer.result.sessionId, Date.now() + INSTANT_MS]);
     return answer;
   };
   const server = http.createServer((req, res) => {
@@ -62,7 +84,9 @@ export async function startSpecVariant(daemonSocket: string): Promise<Proxy> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       void (async () => {
-        const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim();
+        const type = String(req.headers["content-type"] ?? "")
+          .split(";")[0]!
+          .trim();
         if (req.method !== "POST" || req.url !== RPC_PATH || type !== "application/json") {
           res.writeHead(400, { "content-type": "text/plain" }).end("bad request\n");
           return;
@@ -71,7 +95,10 @@ export async function startSpecVariant(daemonSocket: string): Promise<Proxy> {
         let text: string;
         try {
           const parsed: unknown = JSON.parse(body);
-          const out = Array.isArray(parsed) && parsed.length > 0 ? (await Promise.all(parsed.map(one))).filter((a) => a !== undefined) : await one(parsed);
+          const out =
+            Array.isArray(parsed) && parsed.length > 0
+              ? (await Promise.all(parsed.map(one))).filter((a) => a !== undefined)
+              : await one(parsed);
           text = JSON.stringify(out);
         } catch {
           // Not JSON, or too deep for this proxy to re-encode: the daemon answers it as it is.

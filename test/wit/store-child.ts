@@ -10,7 +10,14 @@ const store = WitStore.open(file, { synchronous: sync === "FULL" ? "FULL" : "NOR
 let n = 0;
 const tick = (): void => {
   for (let i = 0; i < 20; i++, n++) {
-    store.transaction(() => store.locks.put({ symbolPath: `src/f${n}.ts:fn`, sessionId: "child", acquiredAt: n, expiresAt: Number.MAX_SAFE_INTEGER }));
+    store.transaction(() =>
+      store.locks.put({
+        symbolPath: `src/f${n}.ts:fn`,
+        sessionId: "child",
+        acquiredAt: n,
+        expiresAt: Number.MAX_SAFE_INTEGER,
+      }),
+    );
     process.stdout.write(`acked ${n}\n`);
   }
   setImmediate(tick);

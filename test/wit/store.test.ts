@@ -64,8 +64,17 @@ describe("opening", () => {
   it("creates .wit/, uses WAL, NORMAL sync, a busy timeout, and the latest schema", () => {
     const s = open();
     expect(existsSync(file)).toBe(true);
-    expect(s.diagnostics()).toEqual({ journalMode: "wal", synchronous: 1, busyTimeoutMs: 5000, walAutocheckpoint: 10_000, schemaVersion: MIGRATIONS.length });
-    expect(open({ synchronous: "FULL", busyTimeoutMs: 250 }).diagnostics()).toMatchObject({ synchronous: 2, busyTimeoutMs: 250 });
+    expect(s.diagnostics()).toEqual({
+      journalMode: "wal",
+      synchronous: 1,
+      busyTimeoutMs: 5000,
+      walAutocheckpoint: 10_000,
+      schemaVersion: MIGRATIONS.length,
+    });
+    expect(open({ synchronous: "FULL", busyTimeoutMs: 250 }).diagnostics()).toMatchObject({
+      synchronous: 2,
+      busyTimeoutMs: 250,
+    });
   });
 
   it("opens an in-memory database for throwaway use", () => {
@@ -81,7 +90,12 @@ describe("opening", () => {
     a.agents.register("alice", "s1");
     a.close();
     const b = open();
-    expect(b.locks.get("src/a.ts:f")).toEqual({ symbolPath: "src/a.ts:f", sessionId: "s1", acquiredAt: 1, expiresAt: clock.t + 10 });
+    expect(b.locks.get("src/a.ts:f")).toEqual({
+      symbolPath: "src/a.ts:f",
+      sessionId: "s1",
+      acquiredAt: 1,
+      expiresAt: clock.t + 10,
+    });
     expect(b.agents.list()).toHaveLength(1);
   });
 
@@ -102,7 +116,10 @@ describe("opening", () => {
     expect(s.locks.getActive("src/a.ts:f")?.sessionId).toBe("s1");
     s.close();
     const check = new Database(file, { readonly: true });
-    const indexes = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    const indexes = check
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all();
     check.close();
     expect(indexes).toEqual(["contracts_by_file", "contracts_by_symbol", "intents_by_status", "locks_by_session"]);
   });
@@ -133,7 +150,10 @@ describe("opening", () => {
     raw.pragma("user_version = 99");
     raw.close();
     expect(errorCode(() => open())).toBe("SCHEMA_TOO_NEW");
-    const gap = [MIGRATIONS[0] as (typeof MIGRATIONS)[number], { ...(MIGRATIONS[1] as (typeof MIGRATIONS)[number]), version: 3 }];
+    const gap = [
+      MIGRATIONS[0] as (typeof MIGRATIONS)[number],
+      { ...(MIGRATIONS[1] as (typeof MIGRATIONS)[number]), version: 3 },
+    ];
     file = path.join(dir, "gap.db");
     expect(errorCode(() => open({ migrations: gap }))).toBe("BAD_MIGRATIONS");
     file = path.join(dir, "junk.db");
@@ -240,13 +260,22 @@ describe("intents", () => {
     s.intents.insert(intent({ startByte: null, endByte: null }));
     expect(s.intents.get("i-1")).toEqual(intent({ startByte: null, endByte: null }));
     clock.t += 7;
-    expect(s.intents.setStatus("i-1", "active")).toMatchObject({ status: "active", updatedAt: clock.t, declaredAt: clock.t - 7 });
+    expect(s.intents.setStatus("i-1", "active")).toMatchObject({
+      status: "active",
+      updatedAt: clock.t,
+      declaredAt: clock.t - 7,
+    });
     expect(s.intents.setStatus("nope", "active")).toBeUndefined();
   });
 
   it("query defaults to declared + active; an explicit status overrides", () => {
     const s = open();
-    for (const [id, status] of [["i1", "declared"], ["i2", "active"], ["i3", "resolved"], ["i4", "abandoned"]] as const) {
+    for (const [id, status] of [
+      ["i1", "declared"],
+      ["i2", "active"],
+      ["i3", "resolved"],
+      ["i4", "abandoned"],
+    ] as const) {
       s.intents.insert(intent({ intentId: id, status }));
       clock.t += 1;
     }
@@ -276,7 +305,7 @@ describe("intents", () => {
   it("liveTouching finds declared/active intents sharing any file, except the excluded one", () => {
     const s = open();
     s.intents.insert(intent({ intentId: "i1", files: ",src/auth.ts," }));
-    s.intents.insert(intent({ intentId: "i2", files: ",src/api.ts,src/auth.ts," , status: "active" }));
+    s.intents.insert(intent({ intentId: "i2", files: ",src/api.ts,src/auth.ts,", status: "active" }));
     s.intents.insert(intent({ intentId: "i3", files: ",src/auth.ts,", status: "resolved" }));
     s.intents.insert(intent({ intentId: "i4", files: ",lib/other.ts," }));
     expect(s.intents.liveTouching(["src/auth.ts"]).map((i) => i.intentId)).toEqual(["i1", "i2"]);
@@ -298,7 +327,12 @@ describe("intents", () => {
 describe("contracts", () => {
   it("insert is proposed; respond changes a proposed contract once", () => {
     const s = open();
-    const c = s.contracts.insert({ contractId: "c1", proposerSessionId: "s1", symbolPath: "src/a.ts:f", signature: "(x: number): void" });
+    const c = s.contracts.insert({
+      contractId: "c1",
+      proposerSessionId: "s1",
+      symbolPath: "src/a.ts:f",
+      signature: "(x: number): void",
+    });
     expect(c).toEqual({
       contractId: "c1",
       proposerSessionId: "s1",
@@ -314,7 +348,11 @@ describe("contracts", () => {
       ok: true,
       row: { ...c, status: "accepted", responderSessionId: "s2", respondedAt: clock.t },
     });
-    expect(s.contracts.respond("c1", "rejected", "s3")).toMatchObject({ ok: false, reason: "already-resolved", row: { status: "accepted" } });
+    expect(s.contracts.respond("c1", "rejected", "s3")).toMatchObject({
+      ok: false,
+      reason: "already-resolved",
+      row: { status: "accepted" },
+    });
     expect(s.contracts.respond("nope", "accepted", "s2")).toEqual({ ok: false, reason: "not-found" });
   });
 
@@ -333,7 +371,9 @@ describe("contracts", () => {
     expect(s.contracts.query().map((c) => c.contractId)).toEqual(["c1", "c2", "c3", "c4", "c5"]);
     expect(s.contracts.query({ symbolPath: "src/a.ts:f" }).map((c) => c.contractId)).toEqual(["c1", "c4"]);
     expect(s.contracts.query({ status: "accepted" }).map((c) => c.contractId)).toEqual(["c1", "c3", "c5"]);
-    expect(s.contracts.query({ symbolPath: "src/a.ts:f", status: "proposed" }).map((c) => c.contractId)).toEqual(["c4"]);
+    expect(s.contracts.query({ symbolPath: "src/a.ts:f", status: "proposed" }).map((c) => c.contractId)).toEqual([
+      "c4",
+    ]);
     expect(s.contracts.acceptedInFiles(["src/a.ts"]).map((c) => c.contractId)).toEqual(["c1"]);
     expect(s.contracts.acceptedInFiles(["src/a.ts", "src/b.ts"]).map((c) => c.contractId)).toEqual(["c1", "c3"]);
     expect(s.contracts.acceptedInFiles([])).toEqual([]);

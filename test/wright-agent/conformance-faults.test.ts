@@ -21,7 +21,9 @@ async function runWith(fault: FaultName | "none", transports: Transport[], only?
   const timeoutMs = fault === "jsonrpc-empty-batch-ignored" ? 3000 : 90_000;
   const t = createWrightAgentTarget({ command: faultyCommand(fault), transports, timeoutMs, name: `proxy ${fault}` });
   try {
-    const checks = wrightAgentSuite.checks.filter((c) => (only ? only.includes(c.id) : !["wright-agent/mcp-negotiation", "wright-agent/mcp-argument-errors"].includes(c.id)));
+    const checks = wrightAgentSuite.checks.filter((c) =>
+      only ? only.includes(c.id) : !["wright-agent/mcp-negotiation", "wright-agent/mcp-argument-errors"].includes(c.id),
+    );
     return await runSuite({ ...wrightAgentSuite, checks }, t.target, t.name);
   } finally {
     await t.close?.();
@@ -32,53 +34,141 @@ async function runWith(fault: FaultName | "none", transports: Transport[], only?
  * Checks shown failing by a mock broken in process (one handler swapped: a fault a line proxy cannot
  * make without rebuilding the mock's program), each by a test named "... fails <check id>".
  */
-const IN_PROCESS_VARIANTS = ["../conformance/wright-agent-power-model.test.ts", "../conformance/wright-agent-power-compile.test.ts", "../conformance/wright-agent-power-resolve.test.ts", "../conformance/wright-agent-power-text.test.ts"];
+const IN_PROCESS_VARIANTS = [
+  "../conformance/wright-agent-power-model.test.ts",
+  "../conformance/wright-agent-power-compile.test.ts",
+  "../conformance/wright-agent-power-resolve.test.ts",
+  "../conformance/wright-agent-power-text.test.ts",
+];
 function caughtInProcess(): string[] {
-  return IN_PROCESS_VARIANTS.flatMap((f) => [...readFileSync(new URL(f, import.meta.url), "utf8").matchAll(/\bit\(\s*"[^"]* fails (wright-agent\/[a-z0-9-]+)"/g)].map((m) => m[1]!));
+  return IN_PROCESS_VARIANTS.flatMap((f) =>
+    [
+      ...readFileSync(new URL(f, import.meta.url), "utf8").matchAll(
+        /\bit\(\s*"[^"]* fails (wright-agent\/[a-z0-9-]+)"/g,
+      ),
+    ].map((m) => m[1]!),
+  );
 }
 
 /** Full-suite runs (the per-version MCP session checks aside: extra processes, untouched by these faults): the named check fails, most others pass. */
 const FULL: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
   { fault: "mcp-lists-unadvertised", transports: ["stdio", "mcp"], message: /wright_lookup, wright_simulate/ },
-  { fault: "jsonrpc-refusal-as-error", transports: ["stdio", "jsonrpc"], message: /came back as JSON-RPC error -32000/ },
+  {
+    fault: "jsonrpc-refusal-as-error",
+    transports: ["stdio", "jsonrpc"],
+    message: /came back as JSON-RPC error -32000/,
+  },
   { fault: "stale-id-after-reload", transports: ["stdio"], message: /pre-edit snapshot/ },
-  { fault: "mcp-unknown-tool-as-result", transports: ["stdio", "mcp"], message: /unknown tool wright_no_such_tool: expected a JSON-RPC error -32602/ },
-  { fault: "rules-name-ignored", transports: ["stdio"], message: /rules \{name: "Init"\}: expected a refusal malformed-request/ },
+  {
+    fault: "mcp-unknown-tool-as-result",
+    transports: ["stdio", "mcp"],
+    message: /unknown tool wright_no_such_tool: expected a JSON-RPC error -32602/,
+  },
+  {
+    fault: "rules-name-ignored",
+    transports: ["stdio"],
+    message: /rules \{name: "Init"\}: expected a refusal malformed-request/,
+  },
 ];
 
 /** Named-check runs over the transports the fault lives on. */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The power-ops faults (one per check, as faults.ts registers them). */
-const OPS_NAMED = FIRST_OPS_FAULTS.map(([check, message]) => ({ fault: check as FaultName, transports: ["stdio"] as Transport[], message: new RegExp(escape(message)) }));
+const OPS_NAMED = FIRST_OPS_FAULTS.map(([check, message]) => ({
+  fault: check as FaultName,
+  transports: ["stdio"] as Transport[],
+  message: new RegExp(escape(message)),
+}));
 
 const NAMED: { fault: FaultName; transports: Transport[]; message: RegExp }[] = [
   ...OPS_NAMED,
   { fault: "stdio-wrong-code", transports: ["stdio"], message: /expected malformed-request/ },
-  { fault: "overlong-line-own-code", transports: ["stdio"], message: /byte line that is not JSON was not refused with malformed-request/ },
-  { fault: "answers-blank-lines", transports: ["stdio"], message: /the blank line "" before a capabilities request was answered/ },
+  {
+    fault: "overlong-line-own-code",
+    transports: ["stdio"],
+    message: /byte line that is not JSON was not refused with malformed-request/,
+  },
+  {
+    fault: "answers-blank-lines",
+    transports: ["stdio"],
+    message: /the blank line "" before a capabilities request was answered/,
+  },
   { fault: "jsonrpc-empty-batch-ignored", transports: ["jsonrpc"], message: /empty batch: no reply|no reply within/ },
   { fault: "jsonrpc-alias-differs", transports: ["jsonrpc"], message: /alias \w+ differs from request/ },
   { fault: "mcp-echo-any-version", transports: ["mcp"], message: /offered 2024-10-07: expected 2025-11-25/ },
   { fault: "mcp-refusal-not-error", transports: ["mcp"], message: /must set isError: true/ },
-  { fault: "mcp-validation-always-protocol-error", transports: ["stdio", "mcp"], message: /negotiated 2025-11-25: .*expected an isError tool result/ },
-  { fault: "mcp-validation-always-result", transports: ["stdio", "mcp"], message: /negotiated 2024-11-05: .*expected a JSON-RPC error -32602/ },
+  {
+    fault: "mcp-validation-always-protocol-error",
+    transports: ["stdio", "mcp"],
+    message: /negotiated 2025-11-25: .*expected an isError tool result/,
+  },
+  {
+    fault: "mcp-validation-always-result",
+    transports: ["stdio", "mcp"],
+    message: /negotiated 2024-11-05: .*expected a JSON-RPC error -32602/,
+  },
   { fault: "capabilities-wrong-contract", transports: ["stdio"], message: /agent_contract/ },
   { fault: "findings-result-invalid", transports: ["stdio"], message: /findings: result violates FindingsResult/ },
   { fault: "unknown-fields-refused", transports: ["stdio"], message: /with unknown fields answered differently/ },
-  { fault: "nondeterministic-lint", transports: ["stdio"], message: /lint: two identical requests gave different bytes/ },
+  {
+    fault: "nondeterministic-lint",
+    transports: ["stdio"],
+    message: /lint: two identical requests gave different bytes/,
+  },
   { fault: "selection-withheld-off-by-one", transports: ["stdio"], message: /withheld/ },
-  { fault: "broken-input-serves-old-program", transports: ["stdio"], message: /symbols over a broken fixture: expected a refusal parse-error/ },
-  { fault: "ambiguous-rule-picks-first", transports: ["stdio"], message: /cfg Tick: expected a refusal ambiguous-rule/ },
+  {
+    fault: "broken-input-serves-old-program",
+    transports: ["stdio"],
+    message: /symbols over a broken fixture: expected a refusal parse-error/,
+  },
+  {
+    fault: "ambiguous-rule-picks-first",
+    transports: ["stdio"],
+    message: /cfg Tick: expected a refusal ambiguous-rule/,
+  },
   { fault: "default-cap-ignored", transports: ["stdio"], message: /20 items/ },
   { fault: "mcp-result-differs", transports: ["stdio", "mcp"], message: /mcp answered .* but stdio/ },
-  { fault: "usage-missing-field-accepted", transports: ["stdio"], message: /usage without its required symbol: expected a refusal malformed-request/ },
-  { fault: "jsonrpc-alias-params-ignored", transports: ["jsonrpc"], message: /with \{force: true\}: expected a JSON-RPC error -32602/ },
-  { fault: "jsonrpc-alias-refusal-as-error", transports: ["jsonrpc"], message: /alias (analyze|inspect) over a broken fixture: a service refusal came back as JSON-RPC error -32000/ },
-  { fault: "mcp-answers-responses", transports: ["mcp"], message: /a response to no request \(result\) must get no reply/ },
-  { fault: "mcp-initialize-lenient", transports: ["mcp"], message: /initialize without clientInfo: expected a JSON-RPC error -32602/ },
-  { fault: "mcp-batches-refused-always", transports: ["mcp"], message: /\[offered 2025-03-26, negotiated 2025-03-26\] a batch of ping.*expected an array of responses/ },
-  { fault: "mcp-batches-served-always", transports: ["mcp"], message: /negotiated 2025-06-18\] a batch of two pings: batches are not part of MCP 2025-06-18; it was served as a batch/ },
-  { fault: "mcp-batch-notifications-answered", transports: ["mcp"], message: /a batch of two notifications must get no reply/ },
+  {
+    fault: "usage-missing-field-accepted",
+    transports: ["stdio"],
+    message: /usage without its required symbol: expected a refusal malformed-request/,
+  },
+  {
+    fault: "jsonrpc-alias-params-ignored",
+    transports: ["jsonrpc"],
+    message: /with \{force: true\}: expected a JSON-RPC error -32602/,
+  },
+  {
+    fault: "jsonrpc-alias-refusal-as-error",
+    transports: ["jsonrpc"],
+    message: /alias (analyze|inspect) over a broken fixture: a service refusal came back as JSON-RPC error -32000/,
+  },
+  {
+    fault: "mcp-answers-responses",
+    transports: ["mcp"],
+    message: /a response to no request \(result\) must get no reply/,
+  },
+  {
+    fault: "mcp-initialize-lenient",
+    transports: ["mcp"],
+    message: /initialize without clientInfo: expected a JSON-RPC error -32602/,
+  },
+  {
+    fault: "mcp-batches-refused-always",
+    transports: ["mcp"],
+    message: /\[offered 2025-03-26, negotiated 2025-03-26\] a batch of ping.*expected an array of responses/,
+  },
+  {
+    fault: "mcp-batches-served-always",
+    transports: ["mcp"],
+    message:
+      /negotiated 2025-06-18\] a batch of two pings: batches are not part of MCP 2025-06-18; it was served as a batch/,
+  },
+  {
+    fault: "mcp-batch-notifications-answered",
+    transports: ["mcp"],
+    message: /a batch of two notifications must get no reply/,
+  },
 ];
 
 describe("conform wright-agent catches deliberately broken servers (a real host behind a faulty proxy)", () => {

@@ -41,8 +41,19 @@ describe("conform wright-agent", () => {
   it("runs over MCP alone: negotiation from tools/list, checks needing another transport are skipped", async () => {
     const t = createWrightAgentTarget({ transports: ["mcp"] });
     try {
-      const only = ["wright-agent/capabilities-first", "wright-agent/results-validate", "wright-agent/error-model", "wright-agent/mcp-tools-list", "wright-agent/cross-transport", "wright-agent/jsonrpc-framing"];
-      const report = await runSuite({ ...wrightAgentSuite, checks: wrightAgentSuite.checks.filter((c) => only.includes(c.id)) }, t.target, t.name);
+      const only = [
+        "wright-agent/capabilities-first",
+        "wright-agent/results-validate",
+        "wright-agent/error-model",
+        "wright-agent/mcp-tools-list",
+        "wright-agent/cross-transport",
+        "wright-agent/jsonrpc-framing",
+      ];
+      const report = await runSuite(
+        { ...wrightAgentSuite, checks: wrightAgentSuite.checks.filter((c) => only.includes(c.id)) },
+        t.target,
+        t.name,
+      );
       expect(report.results.map((r) => [r.id.replace("wright-agent/", ""), r.status])).toEqual([
         ["capabilities-first", "pass"],
         ["results-validate", "pass"],
@@ -58,7 +69,9 @@ describe("conform wright-agent", () => {
 
   it("command templates: {transport} and {fixture} substitution, --transport appended otherwise", () => {
     expect(resolveCommand("wright serve p.ws", "mcp")).toBe("wright serve p.ws --transport mcp");
-    expect(resolveCommand("srv --mode={transport} --in {fixture}", "jsonrpc", "/t/it's.json")).toBe("srv --mode=jsonrpc --in '/t/it'\\''s.json'");
+    expect(resolveCommand("srv --mode={transport} --in {fixture}", "jsonrpc", "/t/it's.json")).toBe(
+      "srv --mode=jsonrpc --in '/t/it'\\''s.json'",
+    );
     expect(resolveCommand(["a", "{fixture}"], "stdio", "/f")).toEqual(["a", "/f", "--transport", "stdio"]);
     expect(mockCommand()).toContain("{fixture}");
     expect(parseTransports(undefined)).toEqual(["stdio", "jsonrpc", "mcp"]);
@@ -68,14 +81,33 @@ describe("conform wright-agent", () => {
 
   it("the CLI: --target without {fixture} skips the stateful checks (reported as skip); a bad --transport is exit 2", () => {
     const target = `${process.execPath} ${BIN} serve wright-agent`;
-    const r = spawnSync(process.execPath, [BIN, "conform", "wright-agent", "--target", target, "--transport", "stdio", "--only", "capabilities-first", "state-selection", "--format", "json"], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        "conform",
+        "wright-agent",
+        "--target",
+        target,
+        "--transport",
+        "stdio",
+        "--only",
+        "capabilities-first",
+        "state-selection",
+        "--format",
+        "json",
+      ],
+      { encoding: "utf8" },
+    );
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.suites[0].results.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
       ["wright-agent/capabilities-first", "pass"],
       ["wright-agent/state-selection", "skip"],
     ]);
-    const bad = spawnSync(process.execPath, [BIN, "conform", "wright-agent", "--transport", "http"], { encoding: "utf8" });
+    const bad = spawnSync(process.execPath, [BIN, "conform", "wright-agent", "--transport", "http"], {
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--transport takes/);
   }, 60_000);

@@ -14,26 +14,80 @@ import { findRecursion, reachableDefinitions } from "../../src/wright-agent/sche
 
 // The seed's operation table, restated here as the independent source of truth.
 const SEED_OPERATIONS = [
-  "capabilities", "compile", "check", "analyze", "inspect", "project", "rules", "symbols", "references", "usage", "cfg", "findings",
-  "persistentObjects", "lint", "lintRules", "callGraph", "costEstimate", "targetMetadata", "validateEditTransaction", "providerValidateEdit",
-  "editStatements", "lookup", "listEntries", "simulate",
+  "capabilities",
+  "compile",
+  "check",
+  "analyze",
+  "inspect",
+  "project",
+  "rules",
+  "symbols",
+  "references",
+  "usage",
+  "cfg",
+  "findings",
+  "persistentObjects",
+  "lint",
+  "lintRules",
+  "callGraph",
+  "costEstimate",
+  "targetMetadata",
+  "validateEditTransaction",
+  "providerValidateEdit",
+  "editStatements",
+  "lookup",
+  "listEntries",
+  "simulate",
 ];
 // The seed's MCP table (21 tools) and the fields each tool drops.
 const SEED_MCP: Record<string, string[]> = {
-  project: [], rules: [], symbols: [], references: [], usage: [], cfg: [], findings: [], persistentObjects: [], callGraph: [], check: [],
-  analyze: [], inspect: [], lint: [], lintRules: [], costEstimate: [], targetMetadata: [], validateEditTransaction: ["sources"],
-  providerValidateEdit: ["documents", "sources"], editStatements: ["sources"], lookup: [], simulate: [],
+  project: [],
+  rules: [],
+  symbols: [],
+  references: [],
+  usage: [],
+  cfg: [],
+  findings: [],
+  persistentObjects: [],
+  callGraph: [],
+  check: [],
+  analyze: [],
+  inspect: [],
+  lint: [],
+  lintRules: [],
+  costEstimate: [],
+  targetMetadata: [],
+  validateEditTransaction: ["sources"],
+  providerValidateEdit: ["documents", "sources"],
+  editStatements: ["sources"],
+  lookup: [],
+  simulate: [],
 };
 // Request fields per the seed's table (required ones marked with !).
 const SEED_FIELDS: Record<string, string[]> = {
-  capabilities: [], compile: ["output", "force", "to"], check: ["all"], analyze: ["severity", "rule", "file", "max", "all"], inspect: ["all"], project: [],
-  rules: ["rule", "file", "max", "content", "snapshot"], symbols: ["kind", "file", "max", "all"],
-  references: ["symbol!", "snapshot", "kind", "rule", "file", "max", "all"], usage: ["symbol!", "snapshot"],
-  cfg: ["rule!", "snapshot", "kind", "max", "all"], findings: ["severity", "rule", "file", "max", "all"], persistentObjects: ["all"],
-  lint: ["severity", "rule", "file", "max", "all"], lintRules: [], callGraph: ["caller", "callee", "max", "all"],
-  costEstimate: ["severity", "file", "max", "rule", "all"], targetMetadata: [], validateEditTransaction: ["transaction!", "sources"],
-  providerValidateEdit: ["language_id!", "transaction!", "documents", "sources", "project_root"], editStatements: ["inputIdentity!", "edits!", "sources", "snapshot"],
-  lookup: ["language!", "query", "kind", "within", "locale", "limit"], listEntries: ["language!", "kind!", "within", "locale", "pageSize", "cursor"],
+  capabilities: [],
+  compile: ["output", "force", "to"],
+  check: ["all"],
+  analyze: ["severity", "rule", "file", "max", "all"],
+  inspect: ["all"],
+  project: [],
+  rules: ["rule", "file", "max", "content", "snapshot"],
+  symbols: ["kind", "file", "max", "all"],
+  references: ["symbol!", "snapshot", "kind", "rule", "file", "max", "all"],
+  usage: ["symbol!", "snapshot"],
+  cfg: ["rule!", "snapshot", "kind", "max", "all"],
+  findings: ["severity", "rule", "file", "max", "all"],
+  persistentObjects: ["all"],
+  lint: ["severity", "rule", "file", "max", "all"],
+  lintRules: [],
+  callGraph: ["caller", "callee", "max", "all"],
+  costEstimate: ["severity", "file", "max", "rule", "all"],
+  targetMetadata: [],
+  validateEditTransaction: ["transaction!", "sources"],
+  providerValidateEdit: ["language_id!", "transaction!", "documents", "sources", "project_root"],
+  editStatements: ["inputIdentity!", "edits!", "sources", "snapshot"],
+  lookup: ["language!", "query", "kind", "within", "locale", "limit"],
+  listEntries: ["language!", "kind!", "within", "locale", "pageSize", "cursor"],
   simulate: ["inputIdentity!", "seconds", "scenario", "sources"],
 };
 
@@ -70,7 +124,9 @@ describe("wright-agent/v1 schema document", () => {
   it("strict mode rejects a misspelled keyword (the check can fail)", () => {
     const ajv = new Ajv2020({ strict: true });
     for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
-    expect(() => ajv.compile({ type: "object", properties: { a: { type: "string", minLenght: 1 } } })).toThrow(/unknown keyword/);
+    expect(() => ajv.compile({ type: "object", properties: { a: { type: "string", minLenght: 1 } } })).toThrow(
+      /unknown keyword/,
+    );
   });
 
   it("records its id, version and the two contract ids", () => {
@@ -99,8 +155,12 @@ describe("wright-agent/v1 schema document", () => {
     for (const op of SEED_OPERATIONS) {
       const req = defs[`${pascal(op)}Request`]!;
       const expected = SEED_FIELDS[op]!;
-      expect(Object.keys(req.properties as object).sort(), op).toEqual(["op", ...expected.map((f) => f.replace("!", ""))].sort());
-      expect([...(req.required as string[])].sort(), op).toEqual(["op", ...expected.filter((f) => f.endsWith("!")).map((f) => f.slice(0, -1))].sort());
+      expect(Object.keys(req.properties as object).sort(), op).toEqual(
+        ["op", ...expected.map((f) => f.replace("!", ""))].sort(),
+      );
+      expect([...(req.required as string[])].sort(), op).toEqual(
+        ["op", ...expected.filter((f) => f.endsWith("!")).map((f) => f.slice(0, -1))].sort(),
+      );
     }
   });
 
@@ -108,7 +168,8 @@ describe("wright-agent/v1 schema document", () => {
     const missing: string[] = [];
     for (const [name, schema] of Object.entries(defs)) {
       if (typeof schema.description !== "string" || !schema.description) missing.push(name);
-      for (const [path, node, isMember] of nodes(schema, name)) if (isMember && typeof node.description !== "string") missing.push(path);
+      for (const [path, node, isMember] of nodes(schema, name))
+        if (isMember && typeof node.description !== "string") missing.push(path);
     }
     expect(missing).toEqual([]);
   });
@@ -116,13 +177,18 @@ describe("wright-agent/v1 schema document", () => {
   it("every member has a type (or is a $ref / const / enum / union of typed branches)", () => {
     const untyped: string[] = [];
     const typed = (s: Schema): boolean =>
-      s.type !== undefined || s.$ref !== undefined || s.const !== undefined || s.enum !== undefined || (["anyOf", "oneOf"] as const).some((k) => Array.isArray(s[k]) && (s[k] as Schema[]).every(typed));
+      s.type !== undefined ||
+      s.$ref !== undefined ||
+      s.const !== undefined ||
+      s.enum !== undefined ||
+      (["anyOf", "oneOf"] as const).some((k) => Array.isArray(s[k]) && (s[k] as Schema[]).every(typed));
     for (const [name, schema] of Object.entries(defs)) {
       if (!typed(schema)) untyped.push(name);
       for (const [path, node, isMember] of nodes(schema, name)) if (isMember && !typed(node)) untyped.push(path);
       for (const [path, node] of nodes(schema, name)) {
         if (node.items !== undefined && !typed(node.items as Schema)) untyped.push(`${path}/items`);
-        if (typeof node.additionalProperties === "object" && !typed(node.additionalProperties as Schema)) untyped.push(`${path}/additionalProperties`);
+        if (typeof node.additionalProperties === "object" && !typed(node.additionalProperties as Schema))
+          untyped.push(`${path}/additionalProperties`);
       }
     }
     expect(untyped).toEqual([]);
@@ -153,7 +219,9 @@ describe("wright-agent/v1 schema document", () => {
   it("result schemas are open for additive fields", () => {
     for (const o of OPERATIONS) {
       const result = defs[o.result]!;
-      const branches = (result.anyOf as Schema[] | undefined)?.map((b) => (b.$ref ? defs[String(b.$ref).split("/").pop()!]! : b)) ?? [result];
+      const branches = (result.anyOf as Schema[] | undefined)?.map((b) =>
+        b.$ref ? defs[String(b.$ref).split("/").pop()!]! : b,
+      ) ?? [result];
       for (const b of branches) expect(b.additionalProperties, o.result).not.toBe(false);
     }
     const accepts = definitionValidator("FindingsResult")({ findings: [], snapshot: 1, somethingNew: { x: 1 } });
@@ -175,8 +243,35 @@ describe("wright-agent/v1 schema document", () => {
       { op: "costEstimate", rule: "Init" },
       { op: "compile", output: "out.ow", force: true, to: "de-DE" },
       { op: "simulate", inputIdentity: "a".repeat(64), seconds: 10 },
-      { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "b".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 }, new_text: "x" }] } },
-      { op: "validateEditTransaction", sources: null, transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "not-checked-by-the-schema", range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } },
+      {
+        op: "validateEditTransaction",
+        transaction: {
+          edits: [
+            {
+              kind: "replace",
+              source: "main.ws",
+              source_identity: "b".repeat(64),
+              range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 },
+              new_text: "x",
+            },
+          ],
+        },
+      },
+      {
+        op: "validateEditTransaction",
+        sources: null,
+        transaction: {
+          edits: [
+            {
+              kind: "replace",
+              source: "main.ws",
+              source_identity: "not-checked-by-the-schema",
+              range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+              new_text: "",
+            },
+          ],
+        },
+      },
       { op: "symbols", kind: null },
       { op: "lookup", language: "workshop", query: null, kind: null, within: null, locale: null, limit: null },
       { op: "listEntries", language: "workshop", kind: "action", pageSize: 5 },
@@ -190,7 +285,20 @@ describe("wright-agent/v1 schema document", () => {
       { op: "findings", severity: "fatal" },
       { op: "references" },
       { op: "symbols", max: -1 },
-      { op: "validateEditTransaction", transaction: { edits: [{ kind: "delete", source: "main.ws", source_identity: "XYZ", range: { start_line: 0, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } },
+      {
+        op: "validateEditTransaction",
+        transaction: {
+          edits: [
+            {
+              kind: "delete",
+              source: "main.ws",
+              source_identity: "XYZ",
+              range: { start_line: 0, start_col: 1, end_line: 1, end_col: 1 },
+              new_text: "",
+            },
+          ],
+        },
+      },
       { op: "validateEditTransaction", transaction: { edits: [] } },
       { op: "lookup", language: "workshop", limit: 11 },
       { op: "lookup", language: "python" },
@@ -210,7 +318,11 @@ describe("wright-agent/v1 schema document", () => {
     expect(response({ error: { code: "x", message: "m", details: {} }, future_metadata: { a: 1 } })).toBe(true);
     expect(response({ result: [], future_metadata: 1 })).toBe(true);
     expect(response({ error: { code: "stale-id", message: "m" } })).toBe(true);
-    expect(response({ error: { code: "ambiguous-rule", message: "m", candidates: [{ address: "a#2", id: 1 }], snapshot: 3 } })).toBe(true);
+    expect(
+      response({
+        error: { code: "ambiguous-rule", message: "m", candidates: [{ address: "a#2", id: 1 }], snapshot: 3 },
+      }),
+    ).toBe(true);
     expect(response({ result: {}, error: { code: "x", message: "m" } })).toBe(false);
     expect(response({})).toBe(false);
     expect(response({ error: { code: "x" } })).toBe(false);
@@ -223,16 +335,31 @@ describe("wright-agent/v1 schema document", () => {
       expect(t.tool).toBe(`wright_${t.op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
       for (const field of t.omit) expect(props(`${pascal(t.op)}Request`), `${t.op}.${field}`).toHaveProperty(field);
     }
-    expect(SEED_OPERATIONS.filter((op) => !MCP_TOOLS.some((t) => t.op === op))).toEqual(["capabilities", "compile", "listEntries"]);
+    expect(SEED_OPERATIONS.filter((op) => !MCP_TOOLS.some((t) => t.op === op))).toEqual([
+      "capabilities",
+      "compile",
+      "listEntries",
+    ]);
     expect(MCP_TOOLS.find((t) => t.op === "validateEditTransaction")!.tool).toBe("wright_validate_edit_transaction");
   });
 
   it("requests carrying a selection list exactly their selection variant's fields, with the same schemas", () => {
     const annotated = OPERATIONS.filter((o) => defs[o.request]!["x-selection"] !== undefined);
-    expect(annotated.map((o) => o.op).sort()).toEqual(["analyze", "callGraph", "cfg", "costEstimate", "findings", "lint", "references", "rules", "symbols"]);
+    expect(annotated.map((o) => o.op).sort()).toEqual([
+      "analyze",
+      "callGraph",
+      "cfg",
+      "costEstimate",
+      "findings",
+      "lint",
+      "references",
+      "rules",
+      "symbols",
+    ]);
     for (const o of annotated) {
       const variant = props(String(defs[o.request]!["x-selection"]));
-      for (const [field, schema] of Object.entries(variant)) expect(props(o.request)[field], `${o.op}.${field}`).toEqual(schema);
+      for (const [field, schema] of Object.entries(variant))
+        expect(props(o.request)[field], `${o.op}.${field}`).toEqual(schema);
     }
   });
 
@@ -245,36 +372,94 @@ describe("wright-agent/v1 schema document", () => {
       }
     }
     expect(Object.keys(defs.RulesRequest!["x-removed-fields"] as object)).toEqual(["name"]);
-    for (const def of ["AnalyzeRequest", "InspectRequest", "LintRequest"]) expect(Object.keys(defs[def]!["x-removed-fields"] as object)).toEqual(["brief"]);
+    for (const def of ["AnalyzeRequest", "InspectRequest", "LintRequest"])
+      expect(Object.keys(defs[def]!["x-removed-fields"] as object)).toEqual(["brief"]);
     expect(props("RulesRequest")).not.toHaveProperty("name");
     expect(defs.SimulateRequest!["x-exactly-one-of"]).toEqual(["seconds", "scenario"]);
   });
 
   it("results name every member the seed gives them", () => {
     const required = (name: string) => defs[name]!.required as string[];
-    expect(required("CapabilitiesResult")).toEqual(expect.arrayContaining(["name", "version", "agent_contract", "contract", "operations", "result_schemas", "languages", "profiles", "athena_version"]));
-    expect(required("Reference")).toEqual(expect.arrayContaining(["kind", "span", "rule", "action", "value", "owningRule"]));
+    expect(required("CapabilitiesResult")).toEqual(
+      expect.arrayContaining([
+        "name",
+        "version",
+        "agent_contract",
+        "contract",
+        "operations",
+        "result_schemas",
+        "languages",
+        "profiles",
+        "athena_version",
+      ]),
+    );
+    expect(required("Reference")).toEqual(
+      expect.arrayContaining(["kind", "span", "rule", "action", "value", "owningRule"]),
+    );
     expect(required("RuleRef")).toEqual(["id", "name", "address", "span"]);
-    expect(required("CostEstimateSummary")).toEqual(expect.arrayContaining(["exact", "elementCount", "findings", "skipped"]));
+    expect(required("CostEstimateSummary")).toEqual(
+      expect.arrayContaining(["exact", "elementCount", "findings", "skipped"]),
+    );
     expect(props("CostEstimateSummary")).toHaveProperty("elementCountUnavailable");
     expect(props("ExactCounts")).toHaveProperty("emittedBytesUnavailable");
     expect(required("CostEstimateRuleDrillDown")).toEqual(["rule", "statements", "byNode"]);
     expect(required("CallGraphEdge")).toEqual(["caller", "callerAddress", "callee"]);
-    expect(required("LintResult")).toEqual(expect.arrayContaining(["inputIdentity", "config", "ok", "exit", "counts", "findings", "rules", "skipped", "snapshot"]));
+    expect(required("LintResult")).toEqual(
+      expect.arrayContaining([
+        "inputIdentity",
+        "config",
+        "ok",
+        "exit",
+        "counts",
+        "findings",
+        "rules",
+        "skipped",
+        "snapshot",
+      ]),
+    );
     expect(required("SelectionSummary")).toEqual(["total", "withheld", "byCode"]);
     expect(required("Truncation")).toEqual(["total", "shown", "withheld", "expand"]);
     expect(required("RepeatedValue")).toEqual(["expression", "count", "spanKind"]);
     expect(required("FindingFix")).toEqual(["kind", "summary", "transaction"]);
-    expect(required("ProjectResult")).toEqual(expect.arrayContaining(["origin", "inputIdentity", "files", "rules", "symbols", "sourceFiles", "findings", "settings", "snapshot"]));
+    expect(required("ProjectResult")).toEqual(
+      expect.arrayContaining([
+        "origin",
+        "inputIdentity",
+        "files",
+        "rules",
+        "symbols",
+        "sourceFiles",
+        "findings",
+        "settings",
+        "snapshot",
+      ]),
+    );
     expect(required("CompileResult")).toEqual(["wright", "command", "ok", "exit", "diagnostics", "result"]);
     expect(required("SourceEdit")).toEqual(["kind", "source", "source_identity", "range", "new_text"]);
     expect(required("EditRange")).toEqual(["start_line", "start_col", "end_line", "end_col"]);
-    for (const op of ["symbols", "rules", "references", "usage", "findings", "lint", "lintRules", "persistentObjects", "project"]) {
+    for (const op of [
+      "symbols",
+      "rules",
+      "references",
+      "usage",
+      "findings",
+      "lint",
+      "lintRules",
+      "persistentObjects",
+      "project",
+    ]) {
       expect(props(`${pascal(op)}Result`), op).toHaveProperty("snapshot");
     }
     for (const op of ["analyze", "inspect"]) expect(required(`${pascal(op)}Result`), op).toContain("snapshot");
     // Every canonical address an output reports shares one definition.
-    for (const [def, member] of [["RuleRef", "address"], ["RuleEntry", "address"], ["CallGraphEdge", "callerAddress"], ["SkippedEvaluation", "ruleAddress"], ["RuleElementCount", "address"], ["ConditionTree", "ruleAddress"]] as const) {
+    for (const [def, member] of [
+      ["RuleRef", "address"],
+      ["RuleEntry", "address"],
+      ["CallGraphEdge", "callerAddress"],
+      ["SkippedEvaluation", "ruleAddress"],
+      ["RuleElementCount", "address"],
+      ["ConditionTree", "ruleAddress"],
+    ] as const) {
       expect(props(def)[member]!.$ref, `${def}.${member}`).toBe("#/$defs/CanonicalRuleAddress");
     }
   });

@@ -73,8 +73,12 @@ describe("fixture format", () => {
     expect(names).toContain(""); // unnamed rule
     expect(f.rules.filter((r) => r.event.startsWith("subroutine:")).length).toBeGreaterThanOrEqual(2);
     expect(f.rules.some((r) => r.enabled === false)).toBe(true);
-    expect(new Set(f.symbols.map((s) => s.kind))).toEqual(new Set(["globalVariable", "playerVariable", "subroutine", "rule"]));
-    expect(new Set(f.references.map((r) => r.kind))).toEqual(new Set(["declaration", "definition", "read", "write", "call"]));
+    expect(new Set(f.symbols.map((s) => s.kind))).toEqual(
+      new Set(["globalVariable", "playerVariable", "subroutine", "rule"]),
+    );
+    expect(new Set(f.references.map((r) => r.kind))).toEqual(
+      new Set(["declaration", "definition", "read", "write", "call"]),
+    );
     const program = new Program(f, "x", "/tmp/project.json");
     expect(program.findings.length).toBeGreaterThan(20);
     expect(new Set(program.findings.map((x) => x.code)).size).toBeGreaterThanOrEqual(3);
@@ -94,7 +98,9 @@ describe("fixture format", () => {
 
 describe("derived facts", () => {
   it("cfg: one block per action, If/Else If chains and loops branch, successors stay inside the graph", () => {
-    const actions = ["A", "If(x)", "B", "Else If(y)", "C", "Else", "D", "End", "While(z)", "E", "End", "F"].map((t, i) => ({ text: t, span: { file: "m", start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } } }));
+    const actions = ["A", "If(x)", "B", "Else If(y)", "C", "Else", "D", "End", "While(z)", "E", "End", "F"].map(
+      (t, i) => ({ text: t, span: { file: "m", start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } } }),
+    );
     const cfg = deriveCfg(actions);
     const succ = Object.fromEntries(cfg.blocks.map((b) => [b.id, b.successors]));
     expect(cfg.entry).toBe(0);
@@ -108,7 +114,22 @@ describe("derived facts", () => {
     expect(succ[9]).toEqual([10, 12]); // While -> E | after its End
     expect(succ[11]).toEqual([9]); // loop End -> While
     expect(succ[12]).toEqual([13]); // F -> exit
-    expect(cfg.blocks.map((b) => b.kind)).toEqual(["entry", "block", "if", "block", "if", "block", "block", "block", "block", "while", "block", "block", "block", "exit"]);
+    expect(cfg.blocks.map((b) => b.kind)).toEqual([
+      "entry",
+      "block",
+      "if",
+      "block",
+      "if",
+      "block",
+      "block",
+      "block",
+      "block",
+      "while",
+      "block",
+      "block",
+      "block",
+      "exit",
+    ]);
   });
 
   it("element counts: byNode sums to the rule count and statements rank by count", () => {
@@ -125,8 +146,20 @@ describe("fixture rule addresses", () => {
   it("the default fixture's canonical addresses follow the grammar", () => {
     const book = new RuleAddressBook(f.rules.map((r) => r.name));
     expect(f.rules.map((_, i) => book.canonical(i))).toEqual([
-      "Init", "Tick#1", "Tick#2", "Tick#2#1", "Bonus#2", "#1", "Reset round", "Award points", "Player died", "Disabled cleanup",
-      "Spawn wave#1", "Wave timer", "Spawn wave#2", "Score feed",
+      "Init",
+      "Tick#1",
+      "Tick#2",
+      "Tick#2#1",
+      "Bonus#2",
+      "#1",
+      "Reset round",
+      "Award points",
+      "Player died",
+      "Disabled cleanup",
+      "Spawn wave#1",
+      "Wave timer",
+      "Spawn wave#2",
+      "Score feed",
     ]);
     const symbolsOfRules = (f as WrightAgentFixture).symbols.filter((s) => s.kind === "rule").map((s) => s.name);
     expect(symbolsOfRules).toContain("Tick#2#1");

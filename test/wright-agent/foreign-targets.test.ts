@@ -11,7 +11,14 @@ const FOREIGN = `node ${resolve(import.meta.dirname, "servers/foreign-stdio.mjs"
 
 describe("conform wright-agent against foreign servers", () => {
   it("a target that exits at start is reported with its exit code and stderr, not as a timeout", async () => {
-    const r = await runCli(["conform", "wright-agent", "--target", "sh -c 'echo cannot bind project >&2; exit 7'", "--transport", "stdio"]);
+    const r = await runCli([
+      "conform",
+      "wright-agent",
+      "--target",
+      "sh -c 'echo cannot bind project >&2; exit 7'",
+      "--transport",
+      "stdio",
+    ]);
     expect(r.code).not.toBe(0);
     const text = r.stdout + r.stderr;
     expect(text).toMatch(/exited with code 7/);
@@ -32,7 +39,10 @@ describe("tools wright-agent --target against a foreign server", () => {
   it("names the advertised operations it does not know instead of dropping them silently", async () => {
     const r = await runCli(["tools", "wright-agent", "--target", `${FOREIGN} extra-op`]);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout).tools as { name: string }[]).map((t) => t.name)).toEqual(["wright_capabilities", "wright_findings"]);
+    expect((JSON.parse(r.stdout).tools as { name: string }[]).map((t) => t.name)).toEqual([
+      "wright_capabilities",
+      "wright_findings",
+    ]);
     expect(r.stderr).toMatch(/does not define.*teleport/);
   }, 60_000);
 });

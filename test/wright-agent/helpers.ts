@@ -30,26 +30,36 @@ export interface Workspace {
 }
 
 /** A temp project directory holding a copy (or a variant) of the default fixture, and a mock over it. */
-export function workspace(fixture: WrightAgentFixture | string = DEFAULT_FIXTURE_TEXT, options: { operations?: readonly string[]; cwd?: string } = {}): Workspace {
+export function workspace(
+  fixture: WrightAgentFixture | string = DEFAULT_FIXTURE_TEXT,
+  options: { operations?: readonly string[]; cwd?: string } = {},
+): Workspace {
   const dir = tempDir();
   const fixturePath = join(dir, "project.json");
-  const write = (f: WrightAgentFixture | string) => writeFileSync(fixturePath, typeof f === "string" ? f : JSON.stringify(f));
+  const write = (f: WrightAgentFixture | string) =>
+    writeFileSync(fixturePath, typeof f === "string" ? f : JSON.stringify(f));
   write(fixture);
-  const svc = createMockService({ fixturePath, cwd: options.cwd ?? dir, ...(options.operations ? { operations: options.operations } : {}) });
+  const svc = createMockService({
+    fixturePath,
+    cwd: options.cwd ?? dir,
+    ...(options.operations ? { operations: options.operations } : {}),
+  });
   return { dir, fixturePath, svc, write };
 }
 
 /** Sends a request, expects a result, and checks it against the operation's result schema. */
 export async function ok<T = any>(svc: MockService, request: Record<string, unknown>): Promise<T> {
   const response = await svc.handle(request);
-  if (!("result" in response)) throw new Error(`expected a result for ${JSON.stringify(request)}, got ${JSON.stringify(response)}`);
+  if (!("result" in response))
+    throw new Error(`expected a result for ${JSON.stringify(request)}, got ${JSON.stringify(response)}`);
   expectValidResult(String(request.op), response.result);
   return response.result as T;
 }
 
 export async function refused(svc: MockService, request: unknown): Promise<ToolErrorInfo> {
   const response: ToolResponse = await svc.handle(request);
-  if (!("error" in response)) throw new Error(`expected a refusal for ${JSON.stringify(request)}, got ${JSON.stringify(response).slice(0, 400)}`);
+  if (!("error" in response))
+    throw new Error(`expected a refusal for ${JSON.stringify(request)}, got ${JSON.stringify(response).slice(0, 400)}`);
   expect(definitionValidator("ToolResponse")(response)).toBe(true);
   return response.error;
 }

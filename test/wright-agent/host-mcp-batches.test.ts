@@ -6,7 +6,12 @@
  */
 import { JSONRPCMessageSchema, JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { createMcpHost, MCP_PROTOCOL_VERSIONS, servesBatches, type McpProtocolVersion } from "../../src/wright-agent/host/mcp.js";
+import {
+  createMcpHost,
+  MCP_PROTOCOL_VERSIONS,
+  servesBatches,
+  type McpProtocolVersion,
+} from "../../src/wright-agent/host/mcp.js";
 import type { ToolService } from "../../src/wright-agent/service.js";
 
 type Reply = Record<string, any>;
@@ -14,7 +19,10 @@ type Reply = Record<string, any>;
 /** A service that records what reaches it, in order. */
 function recorder() {
   const seen: unknown[] = [];
-  const service: ToolService = { operations: ["symbols"], handle: async (r) => (seen.push(r), { result: { symbols: [] } as never }) };
+  const service: ToolService = {
+    operations: ["symbols"],
+    handle: async (r) => (seen.push(r), { result: { symbols: [] } as never }),
+  };
   return { service, seen };
 }
 
@@ -22,7 +30,16 @@ async function session(version?: McpProtocolVersion) {
   const { service, seen } = recorder();
   const host = createMcpHost(service);
   if (version) {
-    const init = JSON.parse((await host.handleLine(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } } })))!);
+    const init = JSON.parse(
+      (await host.handleLine(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 0,
+          method: "initialize",
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } },
+        }),
+      ))!,
+    );
     expect(init.result.protocolVersion).toBe(version);
   }
   const send = async (value: unknown): Promise<Reply | Reply[] | undefined> => {
@@ -32,7 +49,12 @@ async function session(version?: McpProtocolVersion) {
   return { host, send, seen };
 }
 
-const req = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+const req = (id: unknown, method: string, params?: unknown) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 const note = (method = "notifications/cancelled") => ({ jsonrpc: "2.0", method, params: { requestId: "x" } });
 const call = (id: string, max: number) => req(id, "tools/call", { name: "wright_symbols", arguments: { max } });
 
@@ -75,7 +97,11 @@ describe("MCP batches (decision 217)", () => {
 
   it("2025-03-26: initialize inside a batch is -32600 with its id and renegotiates nothing; the rest of the batch is served", async () => {
     const { send, host } = await session("2025-03-26");
-    const init = req("i", "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    const init = req("i", "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    });
     const out = (await send([init, req("p", "ping"), { ...init, id: undefined }])) as Reply[];
     expect(out.map((r) => [r.id, r.error?.code ?? "result"])).toEqual([
       ["i", -32600],
@@ -84,23 +110,31 @@ describe("MCP batches (decision 217)", () => {
     expect(out[0]!.error.data.reason).toMatch(/initialize must not be part of a JSON-RPC batch/);
     expect(host.protocolVersion).toBe("2025-03-26");
     // A malformed initialize member is refused as it would be on its own line.
-    expect(await send([{ ...init, id: 1.5 }, { ...init, jsonrpc: "1.0" }])).toEqual([
+    expect(
+      await send([
+        { ...init, id: 1.5 },
+        { ...init, jsonrpc: "1.0" },
+      ]),
+    ).toEqual([
       expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32600 }) }),
       expect.objectContaining({ id: "i", error: expect.objectContaining({ code: -32600 }) }),
     ]);
   });
 
-  it.each([undefined, "2024-11-05", "2025-06-18", "2025-11-25"] as const)("%s: a batch is one -32600 with id null, nothing of it served", async (version) => {
-    const { send, seen } = await session(version);
-    const batch = [req("c1", "ping"), call("c2", 1)];
-    // The SDK's JSONRPCMessage (2025-11-25) has no batch: it is not a message of these versions.
-    expect(JSONRPCMessageSchema.safeParse(batch).success).toBe(false);
-    const out = (await send(batch)) as Reply;
-    expect(Array.isArray(out)).toBe(false);
-    expect(out).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } });
-    expect(out.error.data.reason).toMatch(/not part of MCP/);
-    expect(seen).toEqual([]);
-    expect(await send([])).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(await send(req("after", "ping"))).toMatchObject({ id: "after", result: {} });
-  });
+  it.each([undefined, "2024-11-05", "2025-06-18", "2025-11-25"] as const)(
+    "%s: a batch is one -32600 with id null, nothing of it served",
+    async (version) => {
+      const { send, seen } = await session(version);
+      const batch = [req("c1", "ping"), call("c2", 1)];
+      // The SDK's JSONRPCMessage (2025-11-25) has no batch: it is not a message of these versions.
+      expect(JSONRPCMessageSchema.safeParse(batch).success).toBe(false);
+      const out = (await send(batch)) as Reply;
+      expect(Array.isArray(out)).toBe(false);
+      expect(out).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } });
+      expect(out.error.data.reason).toMatch(/not part of MCP/);
+      expect(seen).toEqual([]);
+      expect(await send([])).toMatchObject({ id: null, error: { code: -32600 } });
+      expect(await send(req("after", "ping"))).toMatchObject({ id: "after", result: {} });
+    },
+  );
 });

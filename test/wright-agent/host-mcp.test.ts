@@ -32,7 +32,12 @@ beforeAll(async () => {
   client = new Client({ name: "host-mcp-test", version: "1.0.0" }, { capabilities: {} });
   const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs, cwd: dir, stderr: "pipe" });
   const others = MCP_PROTOCOL_VERSIONS.filter((v) => v !== "2025-11-25");
-  const [, ...channels] = await Promise.all([client.connect(transport), ...others.map((protocolVersion) => McpChannel.connect([process.execPath, ...serverArgs], { cwd: dir, protocolVersion }))]);
+  const [, ...channels] = await Promise.all([
+    client.connect(transport),
+    ...others.map((protocolVersion) =>
+      McpChannel.connect([process.execPath, ...serverArgs], { cwd: dir, protocolVersion }),
+    ),
+  ]);
   others.forEach((v, i) => sessions.set(v, channels[i]!));
   older = sessions.get("2024-11-05")!;
 }, 120_000);
@@ -41,7 +46,8 @@ afterAll(async () => {
   await Promise.all([client?.close(), ...[...sessions.values()].map((s) => s.close())]);
 });
 
-const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const call = (name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const text = (r: CallToolResult) => {
   expect(r.content).toHaveLength(1);
   expect(r.content[0]!.type).toBe("text");
@@ -70,10 +76,16 @@ describe("MCP adapter (SDK Client, real process)", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.tool));
     for (const [i, t] of tools.entries()) expect(t, t.name).toEqual(mcpTool(MCP_TOOLS[i]!));
-    const by = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema as { properties: object; required?: string[] }]));
+    const by = Object.fromEntries(
+      tools.map((t) => [t.name, t.inputSchema as { properties: object; required?: string[] }]),
+    );
     expect(by.wright_validate_edit_transaction!.properties).not.toHaveProperty("sources");
     expect(by.wright_edit_statements!.properties).not.toHaveProperty("sources");
-    expect(Object.keys(by.wright_provider_validate_edit!.properties).sort()).toEqual(["language_id", "project_root", "transaction"]);
+    expect(Object.keys(by.wright_provider_validate_edit!.properties).sort()).toEqual([
+      "language_id",
+      "project_root",
+      "transaction",
+    ]);
     expect(by.wright_simulate!.properties).toHaveProperty("sources");
     expect(by.wright_check).not.toHaveProperty("required");
     expect(by.wright_usage!.required).toEqual(["symbol"]);
@@ -111,9 +123,12 @@ describe("MCP adapter (SDK Client, real process)", () => {
 
   it("protocol errors are JSON-RPC errors, never tool results: unknown and unlisted tools -32602, unknown methods -32601", async () => {
     expect((await protocolError(call("wright_nope"))).code).toBe(-32602);
-    for (const name of ["wright_capabilities", "wright_compile", "wright_list_entries"]) expect((await protocolError(call(name))).code, name).toBe(-32602);
+    for (const name of ["wright_capabilities", "wright_compile", "wright_list_entries"])
+      expect((await protocolError(call(name))).code, name).toBe(-32602);
     expect((await protocolError(client.request({ method: "resources/list" }, EmptyResultSchema))).code).toBe(-32601);
-    expect((await protocolError(client.request({ method: "wright/nope", params: {} }, EmptyResultSchema))).code).toBe(-32601);
+    expect((await protocolError(client.request({ method: "wright/nope", params: {} }, EmptyResultSchema))).code).toBe(
+      -32601,
+    );
   });
 
   // Arguments the tool's schema rejects: a wrong type, a missing required field, simulate's exactly-one-of.
@@ -135,28 +150,42 @@ describe("MCP adapter (SDK Client, real process)", () => {
     }
   });
 
-  it.each(["2025-06-18", "2025-03-26", "2024-11-05"])("%s: argument errors are JSON-RPC -32602, never tool results; an unknown tool too", async (version) => {
-    const session = sessions.get(version)!;
-    expect(session.protocolVersion).toBe(version);
-    for (const [name, args] of [...BAD_ARGUMENTS, ["wright_nope", {}] as [string, Record<string, unknown>]]) {
-      const e = await session.callTool(name, args).then(
-        (v) => v,
-        (err: unknown) => err,
-      );
-      expect(e, `${version} ${name}: ${JSON.stringify(e).slice(0, 200)}`).toBeInstanceOf(ProtocolError);
-      expect((e as ProtocolError).code).toBe(-32602);
-    }
-    // A well-formed call still answers, and a refusal is still a tool result.
-    expect((await session.callTool("wright_symbols", { max: 1 })).isError).toBeUndefined();
-    expect((await session.callTool("wright_cfg", { rule: "\u0001nope" })).isError).toBe(true);
-  });
+  it.each(["2025-06-18", "2025-03-26", "2024-11-05"])(
+    "%s: argument errors are JSON-RPC -32602, never tool results; an unknown tool too",
+    async (version) => {
+      const session = sessions.get(version)!;
+      expect(session.protocolVersion).toBe(version);
+      for (const [name, args] of [...BAD_ARGUMENTS, ["wright_nope", {}] as [string, Record<string, unknown>]]) {
+        const e = await session.callTool(name, args).then(
+          (v) => v,
+          (err: unknown) => err,
+        );
+        expect(e, `${version} ${name}: ${JSON.stringify(e).slice(0, 200)}`).toBeInstanceOf(ProtocolError);
+        expect((e as ProtocolError).code).toBe(-32602);
+      }
+      // A well-formed call still answers, and a refusal is still a tool result.
+      expect((await session.callTool("wright_symbols", { max: 1 })).isError).toBeUndefined();
+      expect((await session.callTool("wright_cfg", { rule: "\u0001nope" })).isError).toBe(true);
+    },
+  );
 
   it("arguments: op and unknown fields are ignored; an omitted field (sources) is not part of the tool and reads the disk", async () => {
     expect(text(await call("wright_symbols", { op: "rules", max: 1, futureField: { a: 1 } })).symbols).toHaveLength(1);
     const fixture = JSON.parse(readFileSync(fixturePath, "utf8"));
     const main = fixture.sources[0].text as string;
-    const edit = { kind: "insert", source: "main.ws", source_identity: sha256Hex(main), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "// hi\n" };
-    const r = text(await call("wright_validate_edit_transaction", { transaction: { edits: [edit] }, sources: { "main.ws": "stale text that would make the edit stale" } }));
+    const edit = {
+      kind: "insert",
+      source: "main.ws",
+      source_identity: sha256Hex(main),
+      range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+      new_text: "// hi\n",
+    };
+    const r = text(
+      await call("wright_validate_edit_transaction", {
+        transaction: { edits: [edit] },
+        sources: { "main.ws": "stale text that would make the edit stale" },
+      }),
+    );
     expect(r.ok).toBe(true);
   });
 

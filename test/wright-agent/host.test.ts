@@ -33,7 +33,12 @@ describe("readLines", () => {
       for await (const item of readLines(Readable.from(chunks.map((c) => Buffer.from(c))), max)) out.push(item);
       return out;
     };
-    expect(await collect(["a\r\nb", "c\n", "\n", "last"])).toEqual([{ line: "a" }, { line: "bc" }, { line: "" }, { line: "last" }]);
+    expect(await collect(["a\r\nb", "c\n", "\n", "last"])).toEqual([
+      { line: "a" },
+      { line: "bc" },
+      { line: "" },
+      { line: "last" },
+    ]);
     expect(await collect(["0123456789", "abc\nok\n"], 8)).toEqual([{ oversize: 13 }, { line: "ok" }]);
     // A multi-byte character split across chunks survives.
     const euro = Buffer.from("€\n");
@@ -46,11 +51,26 @@ describe("readLines", () => {
 describe("stdio transport", () => {
   it("answers one ToolResponse per request line, in order; garbage is malformed-request and the session goes on; blank lines are skipped", async () => {
     const { svc } = workspace();
-    const out = parsed(await session(svc, "stdio", ['{"op":"capabilities"}', "not json", "", "   ", "[1]", '{"op":"rules","name":"Init"}', '{"op":"symbols","max":1}', '{"op":"usage","symbol":"nope"}']));
+    const out = parsed(
+      await session(svc, "stdio", [
+        '{"op":"capabilities"}',
+        "not json",
+        "",
+        "   ",
+        "[1]",
+        '{"op":"rules","name":"Init"}',
+        '{"op":"symbols","max":1}',
+        '{"op":"usage","symbol":"nope"}',
+      ]),
+    );
     expect(out).toHaveLength(6);
     for (const r of out) expect(validateToolResponse(r)).toBe(true);
     expect(out[0]!.result.agent_contract).toBe("wright-agent/v1");
-    expect(out.slice(1, 4).map((r) => r.error.code)).toEqual(["malformed-request", "malformed-request", "malformed-request"]);
+    expect(out.slice(1, 4).map((r) => r.error.code)).toEqual([
+      "malformed-request",
+      "malformed-request",
+      "malformed-request",
+    ]);
     expect(out[4]!.result.symbols).toHaveLength(1);
     expect(out[5]!.error.code).toBe("unknown-symbol");
   });
@@ -65,7 +85,9 @@ describe("stdio transport", () => {
         return { result: { n: mine } as never };
       },
     };
-    const out = parsed(await session(slow, "stdio", ['{"op":"capabilities"}', '{"op":"capabilities"}', '{"op":"capabilities"}']));
+    const out = parsed(
+      await session(slow, "stdio", ['{"op":"capabilities"}', '{"op":"capabilities"}', '{"op":"capabilities"}']),
+    );
     expect(out.map((r) => r.result.n)).toEqual([0, 1, 2]);
   });
 
@@ -191,7 +213,10 @@ describe("MCP framing the SDK client cannot send", () => {
 
   it("a tools/call argument named __proto__ reaches the service as an own member, never as the request's prototype", async () => {
     let seen: object | undefined;
-    const svc: ToolService = { operations: ["symbols"], handle: async (r) => ((seen = r as object), { result: {} as never }) };
+    const svc: ToolService = {
+      operations: ["symbols"],
+      handle: async (r) => ((seen = r as object), { result: {} as never }),
+    };
     const out = parsed(
       await session(svc, "mcp", [
         '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}',
@@ -206,8 +231,16 @@ describe("MCP framing the SDK client cannot send", () => {
 
   it("answers every request before the session ends, even when input closes first", async () => {
     const svc = createToolService(createMockHandlers({} as never), { operations: ["capabilities"] });
-    const slow: ToolService = { operations: svc.operations, handle: async (r) => (await new Promise((res) => setTimeout(res, 20)), { result: { echoed: r } as never }) };
-    const out = parsed(await session(slow, "mcp", ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', '{"jsonrpc":"2.0","id":2,"method":"ping"}']));
+    const slow: ToolService = {
+      operations: svc.operations,
+      handle: async (r) => (await new Promise((res) => setTimeout(res, 20)), { result: { echoed: r } as never }),
+    };
+    const out = parsed(
+      await session(slow, "mcp", [
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+      ]),
+    );
     expect(out.map((r) => r.id).sort()).toEqual([1, 2]);
   });
 });
@@ -217,11 +250,29 @@ describe("hostile input never breaks a session (property, in process)", () => {
     {
       jsonrpc: fc.oneof(fc.constant("2.0"), fc.constant("1.0"), fc.integer()),
       id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null), fc.constant([1])),
-      method: fc.oneof(fc.constantFrom("request", "check", "initialize", "tools/list", "tools/call", "ping", "__proto__", "constructor"), fc.string({ maxLength: 8 })),
+      method: fc.oneof(
+        fc.constantFrom(
+          "request",
+          "check",
+          "initialize",
+          "tools/list",
+          "tools/call",
+          "ping",
+          "__proto__",
+          "constructor",
+        ),
+        fc.string({ maxLength: 8 }),
+      ),
       params: fc.oneof(
         fc.jsonValue({ maxDepth: 2 }),
-        fc.record({ op: fc.constantFrom("symbols", "rules", "__proto__", "toString"), name: fc.string({ maxLength: 4 }) }),
-        fc.record({ name: fc.constantFrom("wright_symbols", "wright_cfg", "wright_nope", "__proto__"), arguments: fc.jsonValue({ maxDepth: 2 }) }),
+        fc.record({
+          op: fc.constantFrom("symbols", "rules", "__proto__", "toString"),
+          name: fc.string({ maxLength: 4 }),
+        }),
+        fc.record({
+          name: fc.constantFrom("wright_symbols", "wright_cfg", "wright_nope", "__proto__"),
+          arguments: fc.jsonValue({ maxDepth: 2 }),
+        }),
         // JSON.parse keeps __proto__ as an own member (an object literal would set the prototype and stringify to {}).
         fc.constant(JSON.parse('{"__proto__":{"polluted":true}}') as Record<string, unknown>),
       ),
@@ -250,7 +301,8 @@ describe("hostile input never breaks a session (property, in process)", () => {
               for (const r of Array.isArray(value) ? value : [value]) {
                 expect(r.jsonrpc, reply).toBe("2.0");
                 expect("result" in r !== "error" in r, reply).toBe(true);
-                if ("error" in r) expect(Number.isInteger(r.error.code) && typeof r.error.message === "string", reply).toBe(true);
+                if ("error" in r)
+                  expect(Number.isInteger(r.error.code) && typeof r.error.message === "string", reply).toBe(true);
               }
           }
           if (transport === "stdio") expect(out).toHaveLength(nonBlank);

@@ -9,7 +9,15 @@ const MAIN = defaultFixture().sources[0]!.text;
 const MAIN_ID = sha256Hex(MAIN);
 const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
 const replaceLine = (line: number, text: string, identity = MAIN_ID): EditTransaction => ({
-  edits: [{ kind: "replace", source: "main.ws", source_identity: identity, range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 }, new_text: text }],
+  edits: [
+    {
+      kind: "replace",
+      source: "main.ws",
+      source_identity: identity,
+      range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 },
+      new_text: text,
+    },
+  ],
 });
 
 describe("validateEditTransaction (raw Workshop)", () => {
@@ -24,7 +32,9 @@ describe("validateEditTransaction (raw Workshop)", () => {
     expect(r.preview[0].source_identity).toBe(sha256Hex(r.preview[0].new_text));
     const [repeated] = (await ok(svc, { op: "findings", rule: "repeated-value", max: 1 })).findings;
     const r2 = await ok(svc, { op: "validateEditTransaction", transaction: repeated.fix.transaction });
-    expect(r2.preview[0].new_text).toContain("Evaluate Once(Count Of(All Players(All Teams))) * Evaluate Once(Count Of(All Players(All Teams)))");
+    expect(r2.preview[0].new_text).toContain(
+      "Evaluate Once(Count Of(All Players(All Teams))) * Evaluate Once(Count Of(All Players(All Teams)))",
+    );
   });
 
   it("omitted sources read the current text from disk: an on-disk edit makes the old transaction stale", async () => {
@@ -47,38 +57,99 @@ describe("validateEditTransaction (raw Workshop)", () => {
     const r = await ok(svc, { op: "validateEditTransaction", transaction: tx, sources: { "main.ws": buffer } });
     expect(r.ok).toBe(true);
     expect(r.preview[0].new_text).toContain("Global.score = 2;");
-    expect((await ok(svc, { op: "validateEditTransaction", transaction: tx })).diagnostics[0].code).toBe("edit-stale-source");
+    expect((await ok(svc, { op: "validateEditTransaction", transaction: tx })).diagnostics[0].code).toBe(
+      "edit-stale-source",
+    );
     // A supplied map must cover the edited sources.
-    expect((await ok(svc, { op: "validateEditTransaction", transaction: tx, sources: { "lib/waves.ws": "" } })).diagnostics[0].code).toBe("edit-unknown-source");
+    expect(
+      (await ok(svc, { op: "validateEditTransaction", transaction: tx, sources: { "lib/waves.ws": "" } }))
+        .diagnostics[0].code,
+    ).toBe("edit-unknown-source");
   });
 
   it("overlapping, out-of-range and unknown-source edits refuse the whole transaction", async () => {
     const { svc } = workspace();
     const line = lineOf(MAIN, "Create HUD Text(");
-    const e = (a: number, b: number, text = "x", source = "main.ws") => ({ kind: "replace", source, source_identity: MAIN_ID, range: { start_line: line, start_col: a, end_line: line, end_col: b }, new_text: text });
+    const e = (a: number, b: number, text = "x", source = "main.ws") => ({
+      kind: "replace",
+      source,
+      source_identity: MAIN_ID,
+      range: { start_line: line, start_col: a, end_line: line, end_col: b },
+      new_text: text,
+    });
     const overlap = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 5), e(3, 8)] } });
     expect(overlap).toMatchObject({ ok: false, exit: 1, diagnostics: [{ code: "edit-overlap" }] });
-    const range = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 2), { ...e(1, 2), range: { start_line: 9999, start_col: 1, end_line: 9999, end_col: 1 } }] } });
+    const range = await ok(svc, {
+      op: "validateEditTransaction",
+      transaction: {
+        edits: [e(1, 2), { ...e(1, 2), range: { start_line: 9999, start_col: 1, end_line: 9999, end_col: 1 } }],
+      },
+    });
     expect(range.diagnostics.map((d: { code: string }) => d.code)).toEqual(["edit-invalid-range"]);
-    const unknown = await ok(svc, { op: "validateEditTransaction", transaction: { edits: [e(1, 2, "x", "other.ws")] } });
+    const unknown = await ok(svc, {
+      op: "validateEditTransaction",
+      transaction: { edits: [e(1, 2, "x", "other.ws")] },
+    });
     expect(unknown.diagnostics[0].code).toBe("edit-unknown-source");
   });
 
   it("a transaction producing malformed Workshop refuses with the parse diagnostic and no preview", async () => {
     const { svc } = workspace();
     const line = lineOf(MAIN, "Call Subroutine(ResetRound);");
-    const r = await ok(svc, { op: "validateEditTransaction", transaction: replaceLine(line, "\t\tCall Subroutine(ResetRound;\n") });
+    const r = await ok(svc, {
+      op: "validateEditTransaction",
+      transaction: replaceLine(line, "\t\tCall Subroutine(ResetRound;\n"),
+    });
     expect(r.ok).toBe(false);
     expect(r.preview).toBeUndefined();
-    expect(r.diagnostics[0]).toMatchObject({ code: "parse-error", stage: "frontend", source: { kind: "workshop-rs" }, span: { path: "main.ws" } });
+    expect(r.diagnostics[0]).toMatchObject({
+      code: "parse-error",
+      stage: "frontend",
+      source: { kind: "workshop-rs" },
+      span: { path: "main.ws" },
+    });
   });
 
   it("non-Workshop input: OverPy refuses edit-requires-provider, other kinds source-provider-unavailable", async () => {
     const f = defaultFixture();
     f.project.origin = "opy";
-    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } })).code).toBe("edit-requires-provider");
+    expect(
+      (
+        await refused(workspace(f).svc, {
+          op: "validateEditTransaction",
+          transaction: {
+            edits: [
+              {
+                kind: "replace",
+                source: "main.ws",
+                source_identity: "0".repeat(64),
+                range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+                new_text: "",
+              },
+            ],
+          },
+        })
+      ).code,
+    ).toBe("edit-requires-provider");
     f.project.origin = "ostw";
-    expect((await refused(workspace(f).svc, { op: "validateEditTransaction", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } })).code).toBe("source-provider-unavailable");
+    expect(
+      (
+        await refused(workspace(f).svc, {
+          op: "validateEditTransaction",
+          transaction: {
+            edits: [
+              {
+                kind: "replace",
+                source: "main.ws",
+                source_identity: "0".repeat(64),
+                range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+                new_text: "",
+              },
+            ],
+          },
+        })
+      ).code,
+    ).toBe("source-provider-unavailable");
   });
 });
 
@@ -86,13 +157,26 @@ describe("providerValidateEdit", () => {
   const uri = "file:///p/main.opy";
   const doc = (text: string) => ({ [uri]: { uri, languageId: "opy", version: 1, text } });
   const tx = (text: string, replacement: string): EditTransaction => ({
-    edits: [{ kind: "replace", source: uri, source_identity: sha256Hex(text), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 }, new_text: replacement }],
+    edits: [
+      {
+        kind: "replace",
+        source: uri,
+        source_identity: sha256Hex(text),
+        range: { start_line: 1, start_col: 1, end_line: 1, end_col: 4 },
+        new_text: replacement,
+      },
+    ],
   });
 
   it("validates against caller documents and returns the transaction with document URIs and identities", async () => {
     const { svc } = workspace();
     const text = "foo(1)\n";
-    const r = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), transaction: tx(text, "bar") });
+    const r = await ok(svc, {
+      op: "providerValidateEdit",
+      language_id: "opy",
+      documents: doc(text),
+      transaction: tx(text, "bar"),
+    });
     expect(r).not.toHaveProperty("exit"); // upstream's ProviderMutationPayload: no exit or language_id
     expect(r).toMatchObject({ ok: true, preview: [{ source: uri, new_text: "bar(1)\n" }] });
     expect(r.transaction.edits[0]).toMatchObject({ source: uri, source_identity: sha256Hex(text) });
@@ -101,18 +185,50 @@ describe("providerValidateEdit", () => {
   it("refusals: unconfigured provider (error), unknown source / stale / malformed (payload)", async () => {
     const { svc } = workspace();
     const text = "foo(1)\n";
-    expect((await refused(svc, { op: "providerValidateEdit", language_id: "ostw", documents: doc(text), transaction: tx(text, "x") })).code).toBe("provider-unavailable");
-    const unknown = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: {}, transaction: tx(text, "x") });
+    expect(
+      (
+        await refused(svc, {
+          op: "providerValidateEdit",
+          language_id: "ostw",
+          documents: doc(text),
+          transaction: tx(text, "x"),
+        })
+      ).code,
+    ).toBe("provider-unavailable");
+    const unknown = await ok(svc, {
+      op: "providerValidateEdit",
+      language_id: "opy",
+      documents: {},
+      transaction: tx(text, "x"),
+    });
     expect(unknown).toMatchObject({ ok: false, provider_code: "edit-unknown-source" });
     expect(unknown.transaction).toBeUndefined();
-    const stale = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), sources: { [uri]: "changed(2)\n" }, transaction: tx(text, "x") });
+    const stale = await ok(svc, {
+      op: "providerValidateEdit",
+      language_id: "opy",
+      documents: doc(text),
+      sources: { [uri]: "changed(2)\n" },
+      transaction: tx(text, "x"),
+    });
     expect(stale.provider_code).toBe("edit-stale-source");
-    const malformed = await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: doc(text), transaction: tx(text, "foo((") });
-    expect(malformed).toMatchObject({ ok: false, provider_code: "parse-error", diagnostics: [{ source: { kind: "opy" }, status: "supported" }] });
+    const malformed = await ok(svc, {
+      op: "providerValidateEdit",
+      language_id: "opy",
+      documents: doc(text),
+      transaction: tx(text, "foo(("),
+    });
+    expect(malformed).toMatchObject({
+      ok: false,
+      provider_code: "parse-error",
+      diagnostics: [{ source: { kind: "opy" }, status: "supported" }],
+    });
     // The post-edit check blocks on errors in any supplied document, edited or not.
     const other = "file:///p/lib.opy";
     const docs = { ...doc(text), [other]: { uri: other, languageId: "opy", version: 1, text: "broken(" } };
-    expect((await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: docs, transaction: tx(text, "bar") })).ok).toBe(false);
+    expect(
+      (await ok(svc, { op: "providerValidateEdit", language_id: "opy", documents: docs, transaction: tx(text, "bar") }))
+        .ok,
+    ).toBe(false);
   });
 
   it("without documents the session's project supplies them, keyed by file:// URI", async () => {
@@ -122,7 +238,17 @@ describe("providerValidateEdit", () => {
     const r = await ok(w.svc, {
       op: "providerValidateEdit",
       language_id: "opy",
-      transaction: { edits: [{ kind: "delete", source: mainUri, source_identity: MAIN_ID, range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 }, new_text: "" }] },
+      transaction: {
+        edits: [
+          {
+            kind: "delete",
+            source: mainUri,
+            source_identity: MAIN_ID,
+            range: { start_line: line, start_col: 1, end_line: line + 1, end_col: 1 },
+            new_text: "",
+          },
+        ],
+      },
     });
     expect(r.ok).toBe(true);
     expect(r.preview[0].source).toBe(mainUri);
@@ -150,7 +276,9 @@ describe("editStatements", () => {
     expect(text).toContain("\t\tWait(0.5, Ignore Condition);\n\t\tWait(1, Ignore Condition);");
     expect(text).not.toContain("Global.roundActive = True;");
     // The assembled transaction is exactly what validateEditTransaction accepts.
-    expect((await ok(svc, { op: "validateEditTransaction", transaction: r.transaction })).preview[0].new_text).toBe(text);
+    expect((await ok(svc, { op: "validateEditTransaction", transaction: r.transaction })).preview[0].new_text).toBe(
+      text,
+    );
   });
 
   it("addresses: numeric rules need the current snapshot; ambiguous names refuse", async () => {
@@ -159,16 +287,44 @@ describe("editStatements", () => {
     const base = { op: "editStatements", inputIdentity: identity };
     expect((await refused(svc, { ...base, edits: [{ rule: 0, op: "delete", index: 0 }] })).code).toBe("stale-id");
     expect((await ok(svc, { ...base, snapshot: 1, edits: [{ rule: 0, op: "delete", index: 0 }] })).ok).toBe(true);
-    expect((await refused(svc, { ...base, edits: [{ rule: "Tick", op: "delete", index: 0 }] })).code).toBe("ambiguous-rule");
+    expect((await refused(svc, { ...base, edits: [{ rule: "Tick", op: "delete", index: 0 }] })).code).toBe(
+      "ambiguous-rule",
+    );
   });
 
   it("stale input identity, unknown positions and unrenderable statements are payload refusals", async () => {
     const { svc } = workspace();
     const identity = (await ok(svc, { op: "project" })).inputIdentity;
-    expect(await ok(svc, { op: "editStatements", inputIdentity: sha256Hex("x"), edits: [{ rule: "Init", op: "delete", index: 0 }] })).toMatchObject({ ok: false, transaction: null, diagnostics: [{ code: "stale-input" }] });
-    expect((await ok(svc, { op: "editStatements", inputIdentity: identity, edits: [{ rule: "Init", op: "delete", index: 9 }] })).diagnostics[0].code).toBe("edit-invalid-statement");
-    expect((await ok(svc, { op: "editStatements", inputIdentity: identity, edits: [{ rule: "Init", op: "replace", index: 0, statement: { call: "wait" } }] })).diagnostics[0].code).toBe("edit-unsupported");
-    const malformed = await ok(svc, { op: "editStatements", inputIdentity: identity, edits: [{ rule: "Init", op: "replace", index: 0, text: "Wait(" }] });
+    expect(
+      await ok(svc, {
+        op: "editStatements",
+        inputIdentity: sha256Hex("x"),
+        edits: [{ rule: "Init", op: "delete", index: 0 }],
+      }),
+    ).toMatchObject({ ok: false, transaction: null, diagnostics: [{ code: "stale-input" }] });
+    expect(
+      (
+        await ok(svc, {
+          op: "editStatements",
+          inputIdentity: identity,
+          edits: [{ rule: "Init", op: "delete", index: 9 }],
+        })
+      ).diagnostics[0].code,
+    ).toBe("edit-invalid-statement");
+    expect(
+      (
+        await ok(svc, {
+          op: "editStatements",
+          inputIdentity: identity,
+          edits: [{ rule: "Init", op: "replace", index: 0, statement: { call: "wait" } }],
+        })
+      ).diagnostics[0].code,
+    ).toBe("edit-unsupported");
+    const malformed = await ok(svc, {
+      op: "editStatements",
+      inputIdentity: identity,
+      edits: [{ rule: "Init", op: "replace", index: 0, text: "Wait(" }],
+    });
     expect(malformed).toMatchObject({ ok: false, diagnostics: [{ code: "parse-error" }] });
     expect(malformed.transaction.edits).toHaveLength(1);
   });

@@ -14,7 +14,14 @@ describe("finding selection", () => {
     const capped = await ok(svc, { op: "findings" });
     expect(capped.selection).toBeUndefined();
     expect(capped.findings.items).toHaveLength(20);
-    expect(capped.findings.truncation).toEqual({ total: 23, shown: 20, withheld: 3, limit: 20, reason: "count", expand: expect.stringMatching(/all: true/) });
+    expect(capped.findings.truncation).toEqual({
+      total: 23,
+      shown: 20,
+      withheld: 3,
+      limit: 20,
+      reason: "count",
+      expand: expect.stringMatching(/all: true/),
+    });
     const all = await ok(svc, { op: "findings", all: true });
     expect(all.findings).toHaveLength(23);
     expect(all.truncation).toBeUndefined();
@@ -22,13 +29,28 @@ describe("finding selection", () => {
 
   it("severity is a threshold; the selection reports total before selection, withheld by max and byCode before max", async () => {
     const warnings = await ok(svc, { op: "findings", severity: "warning" });
-    expect(warnings.findings.map((f: F) => f.severity).sort()).toEqual(["error", "error", "warning", "warning", "warning", "warning"]);
-    expect(warnings.selection).toEqual({ total: 23, withheld: 0, byCode: { "repeated-value": 3, "duplicate-condition": 1, "loop-without-wait": 2 } });
+    expect(warnings.findings.map((f: F) => f.severity).sort()).toEqual([
+      "error",
+      "error",
+      "warning",
+      "warning",
+      "warning",
+      "warning",
+    ]);
+    expect(warnings.selection).toEqual({
+      total: 23,
+      withheld: 0,
+      byCode: { "repeated-value": 3, "duplicate-condition": 1, "loop-without-wait": 2 },
+    });
     const errors = await ok(svc, { op: "findings", severity: "error" });
     expect(errors.selection.byCode).toEqual({ "loop-without-wait": 2 });
     const two = await ok(svc, { op: "findings", severity: "warning", max: 2 });
     expect(two.findings).toHaveLength(2);
-    expect(two.selection).toEqual({ total: 23, withheld: 4, byCode: { "repeated-value": 3, "duplicate-condition": 1, "loop-without-wait": 2 } });
+    expect(two.selection).toEqual({
+      total: 23,
+      withheld: 4,
+      byCode: { "repeated-value": 3, "duplicate-condition": 1, "loop-without-wait": 2 },
+    });
   });
 
   it("a selection without max still stops at the default cap, and says so", async () => {
@@ -48,14 +70,22 @@ describe("finding selection", () => {
     const unknown = await refused(svc, { op: "findings", rule: "magic-numbers" });
     expect(unknown.code).toBe("invalid-selection");
     expect(unknown.message).toMatch(/did you mean magic-number/);
-    expect(await ok(svc, { op: "findings", rule: "long-wait" })).toMatchObject({ findings: [], selection: { total: 23, withheld: 0, byCode: {} } });
+    expect(await ok(svc, { op: "findings", rule: "long-wait" })).toMatchObject({
+      findings: [],
+      selection: { total: 23, withheld: 0, byCode: {} },
+    });
   });
 
   it("file: every spelling of a loaded source selects the same set; a spelling naming no source is invalid-selection", async () => {
     const expected = await ok(svc, { op: "findings", file: "lib/waves.ws" });
     expect(expected.findings.length).toBeGreaterThan(0);
     expect(expected.findings.every((f: F) => f.span?.path === "lib/waves.ws")).toBe(true);
-    for (const spelling of ["./lib/waves.ws", "lib//waves.ws", join(w.dir, "lib", "waves.ws"), pathToFileURL(join(w.dir, "lib/waves.ws")).href]) {
+    for (const spelling of [
+      "./lib/waves.ws",
+      "lib//waves.ws",
+      join(w.dir, "lib", "waves.ws"),
+      pathToFileURL(join(w.dir, "lib/waves.ws")).href,
+    ]) {
       expect(await ok(svc, { op: "findings", file: spelling }), spelling).toEqual(expected);
     }
     expect((await refused(svc, { op: "findings", file: "lib/wave.ws" })).code).toBe("invalid-selection");
@@ -70,9 +100,17 @@ describe("finding selection", () => {
 
   it("findings carry full spans (no compact location: that is lint's), repeated data and fix transactions", async () => {
     const [repeated] = (await ok(svc, { op: "findings", rule: "repeated-value", max: 1 })).findings;
-    expect(repeated).toMatchObject({ repeated: { expression: "Count Of(All Players(All Teams))", count: 2, spanKind: "expression" }, ruleAddress: "Tick#1", rule: 1, action: 1 });
+    expect(repeated).toMatchObject({
+      repeated: { expression: "Count Of(All Players(All Teams))", count: 2, spanKind: "expression" },
+      ruleAddress: "Tick#1",
+      rule: 1,
+      action: 1,
+    });
     expect(repeated.location).toBeUndefined();
-    expect(repeated.span).toMatchObject({ path: "main.ws", start: { line: expect.any(Number), col: expect.any(Number) } });
+    expect(repeated.span).toMatchObject({
+      path: "main.ws",
+      start: { line: expect.any(Number), col: expect.any(Number) },
+    });
     expect(repeated.fix.kind).toBe("evaluate-once");
     expect(repeated.fix.transaction.edits).toHaveLength(4);
   });
@@ -90,7 +128,11 @@ describe("lint", () => {
     const selected = await ok(svc, { op: "lint", severity: "info", rule: "unused-variable" });
     expect(selected).toMatchObject({ ok: false, exit: 1, counts: { error: 2, warning: 4, info: 17 } });
     expect(selected.findings).toHaveLength(3);
-    expect(selected.findings[0]).toMatchObject({ code: "unused-variable", severity: "info", location: expect.stringMatching(/^main\.ws:\d+:\d+$/) });
+    expect(selected.findings[0]).toMatchObject({
+      code: "unused-variable",
+      severity: "info",
+      location: expect.stringMatching(/^main\.ws:\d+:\d+$/),
+    });
     expect(selected.findings[0].span).toBeUndefined(); // compact: spans and fix transactions live in findings
   });
 
@@ -113,17 +155,37 @@ describe("lint", () => {
     const shown = bounded.findings.items.length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(20);
-    expect(bounded.findings.truncation).toEqual({ total: 23, shown, withheld: 23 - shown, limit: LINT_BYTE_BOUND, reason: "bytes", expand: expect.any(String) });
+    expect(bounded.findings.truncation).toEqual({
+      total: 23,
+      shown,
+      withheld: 23 - shown,
+      limit: LINT_BYTE_BOUND,
+      reason: "bytes",
+      expand: expect.any(String),
+    });
     // One more finding would not have fit.
     const all = await ok(svc, { op: "lint", all: true });
     expect(all.findings).toHaveLength(23);
-    expect(Buffer.byteLength(JSON.stringify({ ...bounded, findings: { items: all.findings.slice(0, shown + 1), truncation: bounded.findings.truncation } }))).toBeGreaterThan(LINT_BYTE_BOUND);
+    expect(
+      Buffer.byteLength(
+        JSON.stringify({
+          ...bounded,
+          findings: { items: all.findings.slice(0, shown + 1), truncation: bounded.findings.truncation },
+        }),
+      ),
+    ).toBeGreaterThan(LINT_BYTE_BOUND);
 
     const selected = await ok(svc, { op: "lint", severity: "info" });
     expect(Buffer.byteLength(JSON.stringify(selected))).toBeLessThanOrEqual(LINT_BYTE_BOUND);
     expect(selected.truncation.reason).toBe("bytes");
     expect(selected.selection.withheld).toBe(23 - selected.findings.length);
-    expect(selected.selection.byCode).toEqual({ "repeated-value": 3, "duplicate-condition": 1, "loop-without-wait": 2, "unused-variable": 3, "magic-number": 14 });
+    expect(selected.selection.byCode).toEqual({
+      "repeated-value": 3,
+      "duplicate-condition": 1,
+      "loop-without-wait": 2,
+      "unused-variable": 3,
+      "magic-number": 14,
+    });
   });
 
   it("the default fixture's lint fits the bound without withholding by bytes", async () => {
@@ -135,10 +197,27 @@ describe("lint", () => {
   it("lintRules: full metadata, effective configuration, policy and skipped evaluations", async () => {
     const { svc } = workspace();
     const r = await ok(svc, { op: "lintRules" });
-    expect(r.rules.find((x: { id: string }) => x.id === "magic-number")).toMatchObject({ defaultSeverity: "warning", effectiveSeverity: "info", enabled: true });
-    expect(r.rules.find((x: { id: string }) => x.id === "long-wait")).toMatchObject({ effectiveSeverity: "off", enabled: false });
-    expect(r.rules.find((x: { id: string }) => x.id === "repeated-value")).toMatchObject({ fixable: true, rationale: expect.any(String), documentation: expect.any(String) });
-    expect(r.policy).toEqual({ configFile: null, ruleFiles: [], disabled: ["long-wait"], severityOverrides: { "magic-number": "info" }, failOn: "error" });
+    expect(r.rules.find((x: { id: string }) => x.id === "magic-number")).toMatchObject({
+      defaultSeverity: "warning",
+      effectiveSeverity: "info",
+      enabled: true,
+    });
+    expect(r.rules.find((x: { id: string }) => x.id === "long-wait")).toMatchObject({
+      effectiveSeverity: "off",
+      enabled: false,
+    });
+    expect(r.rules.find((x: { id: string }) => x.id === "repeated-value")).toMatchObject({
+      fixable: true,
+      rationale: expect.any(String),
+      documentation: expect.any(String),
+    });
+    expect(r.policy).toEqual({
+      configFile: null,
+      ruleFiles: [],
+      disabled: ["long-wait"],
+      severityOverrides: { "magic-number": "info" },
+      failOn: "error",
+    });
     expect(r.skipped).toHaveLength(2);
   });
 });
@@ -155,10 +234,16 @@ describe("costEstimate", () => {
     const counts = c.elementCount.rules.map((r: { count: number }) => r.count);
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
     expect(c.elementCount.truncation).toMatchObject({ total: 14, shown: 5, withheld: 9, limit: 5 });
-    expect(c.elementCount.rules[0]).toMatchObject({ index: expect.any(Number), address: expect.any(String), span: { path: expect.any(String) } });
+    expect(c.elementCount.rules[0]).toMatchObject({
+      index: expect.any(Number),
+      address: expect.any(String),
+      span: { path: expect.any(String) },
+    });
     const all = await ok(svc, { op: "costEstimate", all: true });
     expect(all.elementCount.rules).toHaveLength(14);
-    expect(all.elementCount.total).toBe(all.elementCount.rules.reduce((n: number, r: { count: number }) => n + r.count, 0));
+    expect(all.elementCount.total).toBe(
+      all.elementCount.rules.reduce((n: number, r: { count: number }) => n + r.count, 0),
+    );
     expect(c.findings).toHaveLength(20);
     expect(c.truncation).toMatchObject({ total: 23, shown: 20 });
     expect(all.findings).toHaveLength(23);

@@ -40,7 +40,9 @@ describe("snapshot generations", () => {
     expect(stale.code).toBe("stale-id");
     expect(stale.message).toMatch(/current generation 2/);
     // Name addressing resolves against the current program with a stale or absent snapshot.
-    expect((await ok(w.svc, { op: "usage", symbol: "subroutine:SpawnWave", snapshot: first.snapshot })).snapshot).toBe(2);
+    expect((await ok(w.svc, { op: "usage", symbol: "subroutine:SpawnWave", snapshot: first.snapshot })).snapshot).toBe(
+      2,
+    );
     expect((await ok(w.svc, { op: "usage", symbol: "SpawnWave" })).id).toBe(spawnWave.id);
     expect((await ok(w.svc, { op: "usage", symbol: spawnWave.id, snapshot: 2 })).symbol).toBe("SpawnWave");
     expect((await ok(w.svc, { op: "project" })).findings).toBe(22);
@@ -53,7 +55,9 @@ describe("snapshot generations", () => {
     expect((await refused(svc, { op: "rules", rule: 0, snapshot: 7 })).code).toBe("stale-id");
     // references: the symbol is a name, but the rule filter is numeric.
     expect((await refused(svc, { op: "references", symbol: "globalVariable:score", rule: 0 })).code).toBe("stale-id");
-    expect((await ok(svc, { op: "references", symbol: "globalVariable:score", rule: 0, snapshot: 1 })).selection).toBeDefined();
+    expect(
+      (await ok(svc, { op: "references", symbol: "globalVariable:score", rule: 0, snapshot: 1 })).selection,
+    ).toBeDefined();
   });
 
   it("listing has no side effect on id validity", async () => {
@@ -98,17 +102,41 @@ describe("loader failures and recovery", () => {
     w.write("not json");
     for (const r of STATIC_REQUESTS) await ok(w.svc, r);
     const uri = "file:///work/game.opy";
-    const text = "rule \"x\":\n    wait(1)\n";
+    const text = 'rule "x":\n    wait(1)\n';
     const result = await ok(w.svc, {
       op: "providerValidateEdit",
       language_id: "opy",
       documents: { [uri]: { uri, languageId: "opy", version: 3, text } },
-      transaction: { edits: [{ kind: "replace", source: uri, source_identity: sha256Hex(text), range: { start_line: 2, start_col: 10, end_line: 2, end_col: 11 }, new_text: "2" }] },
+      transaction: {
+        edits: [
+          {
+            kind: "replace",
+            source: uri,
+            source_identity: sha256Hex(text),
+            range: { start_line: 2, start_col: 10, end_line: 2, end_col: 11 },
+            new_text: "2",
+          },
+        ],
+      },
     });
     expect(result.ok).toBe(true);
     expect(result.preview[0].new_text).toBe('rule "x":\n    wait(2)\n');
     // Without documents the provider operation derives them from the project, so it loads and refuses.
-    const refusal = await refused(w.svc, { op: "providerValidateEdit", language_id: "opy", transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] } });
+    const refusal = await refused(w.svc, {
+      op: "providerValidateEdit",
+      language_id: "opy",
+      transaction: {
+        edits: [
+          {
+            kind: "replace",
+            source: "main.ws",
+            source_identity: "0".repeat(64),
+            range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+            new_text: "",
+          },
+        ],
+      },
+    });
     expect(refusal.code).toBe("parse-error");
     expect(w.svc.session.generation).toBe(0);
   });
@@ -117,7 +145,13 @@ describe("loader failures and recovery", () => {
     const w = workspace();
     w.write("{");
     const check = await ok(w.svc, { op: "check" });
-    expect(check).toMatchObject({ wright: { contract: "wright-result/v1" }, command: "check", ok: false, exit: 1, result: { program: null } });
+    expect(check).toMatchObject({
+      wright: { contract: "wright-result/v1" },
+      command: "check",
+      ok: false,
+      exit: 1,
+      result: { program: null },
+    });
     expect(check.diagnostics[0]).toMatchObject({ code: "parse-error", source: { kind: "loader" } });
     const compile = await ok(w.svc, { op: "compile" });
     expect(compile).toMatchObject({ ok: false, result: {} });

@@ -9,7 +9,9 @@ describe("rule addresses through the operations", () => {
     // resolved rule is read from rules, and cfg must answer the same address with that rule's graph.
     const cfgOf = async (rule: unknown, extra = {}) => {
       const [r] = (await ok(svc, { op: "rules", rule, ...extra })).rules;
-      expect(await ok(svc, { op: "cfg", rule, ...extra })).toEqual(await ok(svc, { op: "cfg", rule: r.id, snapshot: 1 }));
+      expect(await ok(svc, { op: "cfg", rule, ...extra })).toEqual(
+        await ok(svc, { op: "cfg", rule: r.id, snapshot: 1 }),
+      );
       return { name: r.name, address: r.address };
     };
     expect(await cfgOf("Init")).toEqual({ name: "Init", address: "Init" });
@@ -45,7 +47,9 @@ describe("rule addresses through the operations", () => {
     expect(refs.references[0].owningRule).toMatchObject({ id: 2, name: "Tick", address: "Tick#2" });
     const edges = items((await ok(svc, { op: "callGraph" })) as { callerAddress: string }[]);
     expect(edges.map((e) => e.callerAddress)).toContain("Spawn wave#2");
-    const f = items((await ok(svc, { op: "findings", rule: "duplicate-condition" })).findings as { ruleAddress: string }[]);
+    const f = items(
+      (await ok(svc, { op: "findings", rule: "duplicate-condition" })).findings as { ruleAddress: string }[],
+    );
     expect(f[0]!.ruleAddress).toBe("Tick#2");
   });
 });
@@ -72,7 +76,10 @@ describe("semantic query selection", () => {
     const r = await ok(svc, { op: "rules", content: true, rule: "Init" });
     expect(r.selection).toEqual({ total: 14, withheld: 0 });
     expect(r.rules[0].content).toMatchObject({ format: "workshop-rs/rule-content-v1", event: "ongoingGlobal" });
-    expect(r.rules[0].content.actions[2]).toMatchObject({ call: "call-subroutine", text: "Call Subroutine(ResetRound)" });
+    expect(r.rules[0].content.actions[2]).toMatchObject({
+      call: "call-subroutine",
+      text: "Call Subroutine(ResetRound)",
+    });
   });
 
   it("symbols: kind alone keeps the filtered list; file/max wrap and count kind inside the selection", async () => {
@@ -99,17 +106,32 @@ describe("semantic query selection", () => {
   it("references: usage header over all references, selection by kind/rule/file/max, owningRule on each", async () => {
     const all = await ok(svc, { op: "references", symbol: "globalVariable:score" });
     expect(all.symbol).toEqual({ id: 0, name: "score", kind: "globalVariable" });
-    expect(all.usage).toEqual({ reads: 3, writes: 4, calls: 0, rules: expect.any(Number), declarations: 1, definitions: 0, total: 8 });
-    expect(all.usage.rules).toBe(new Set(items(all.references as { rule: number | null }[]).flatMap((r) => (r.rule === null ? [] : [r.rule]))).size);
+    expect(all.usage).toEqual({
+      reads: 3,
+      writes: 4,
+      calls: 0,
+      rules: expect.any(Number),
+      declarations: 1,
+      definitions: 0,
+      total: 8,
+    });
+    expect(all.usage.rules).toBe(
+      new Set(items(all.references as { rule: number | null }[]).flatMap((r) => (r.rule === null ? [] : [r.rule])))
+        .size,
+    );
     expect(all.references[0]).toMatchObject({ kind: "declaration", owningRule: null, rule: null });
     const writes = await ok(svc, { op: "references", symbol: "globalVariable:score", kind: "write", max: 2 });
     expect(writes.references.map((r: { kind: string }) => r.kind)).toEqual(["write", "write"]);
     expect(writes.selection).toEqual({ total: 8, withheld: 2 });
     expect(writes.usage.total).toBe(8);
     const inInit = await ok(svc, { op: "references", symbol: "globalVariable:score", rule: "Init" });
-    expect(inInit.references.every((r: { owningRule: { address: string } }) => r.owningRule.address === "Init")).toBe(true);
+    expect(inInit.references.every((r: { owningRule: { address: string } }) => r.owningRule.address === "Init")).toBe(
+      true,
+    );
     expect(inInit.references[0].owningRule.span).toMatchObject({ path: "main.ws" });
-    expect((await refused(svc, { op: "references", symbol: "globalVariable:score", rule: "Nope" })).code).toBe("invalid-selection");
+    expect((await refused(svc, { op: "references", symbol: "globalVariable:score", rule: "Nope" })).code).toBe(
+      "invalid-selection",
+    );
   });
 
   it("symbol addressing: ambiguous-symbol across kinds, unknown-symbol with a hint", async () => {
@@ -121,7 +143,16 @@ describe("semantic query selection", () => {
     expect(unknown.message).toMatch(/spawnPoints/);
     expect((await ok(svc, { op: "usage", symbol: "playerVariable:streak" })).writes).toBe(3);
     // usage answers upstream's UsageResult members only (declaration/definition counts are references' header).
-    expect(Object.keys(await ok(svc, { op: "usage", symbol: "playerVariable:streak", snapshot: 1 })).sort()).toEqual(["calls", "id", "kind", "reads", "rules", "snapshot", "symbol", "writes"]);
+    expect(Object.keys(await ok(svc, { op: "usage", symbol: "playerVariable:streak", snapshot: 1 })).sort()).toEqual([
+      "calls",
+      "id",
+      "kind",
+      "reads",
+      "rules",
+      "snapshot",
+      "symbol",
+      "writes",
+    ]);
   });
 
   it("cfg selection filters blocks, which keep their ids and the full graph's successors", async () => {
@@ -139,7 +170,11 @@ describe("semantic query selection", () => {
     expect(Array.isArray(all)).toBe(true);
     expect(all).toContainEqual({ caller: "Init", callerAddress: "Init", callee: "ResetRound" });
     const toSpawn = await ok(svc, { op: "callGraph", callee: "SpawnWave" });
-    expect(toSpawn.edges.map((e: { callerAddress: string }) => e.callerAddress)).toEqual(["Award points", "Wave timer", "Spawn wave#2"]);
+    expect(toSpawn.edges.map((e: { callerAddress: string }) => e.callerAddress)).toEqual([
+      "Award points",
+      "Wave timer",
+      "Spawn wave#2",
+    ]);
     expect(toSpawn.selection).toEqual({ total: all.length, withheld: 0 });
     expect((await ok(svc, { op: "callGraph", caller: "Spawn wave#2" })).edges).toHaveLength(1);
     expect((await refused(svc, { op: "callGraph", caller: "Spawn wave" })).code).toBe("ambiguous-rule");
@@ -151,7 +186,15 @@ describe("semantic query selection", () => {
     const p = await ok(svc, { op: "project" });
     expect(p.sourceFiles.map((s: { path: string }) => s.path)).toEqual(["main.ws", "lib/waves.ws"]);
     expect(p.inputIdentity).toBe(p.sourceFiles[0].identity);
-    expect(p).toMatchObject({ origin: { kind: "workshop" }, files: 2, rules: 14, globalVariables: 8, playerVariables: 4, subroutines: 3, symbols: 29 });
+    expect(p).toMatchObject({
+      origin: { kind: "workshop" },
+      files: 2,
+      rules: 14,
+      globalVariables: 8,
+      playerVariables: 4,
+      subroutines: 3,
+      symbols: 29,
+    });
     expect(p.findings).toBe(23);
     expect(p.findingsBySeverity).toEqual({ error: 2, warning: 4, info: 17 });
     expect(p.settings).toMatchObject({ lobby: { maxTeam1Players: 5 } });

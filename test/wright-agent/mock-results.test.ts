@@ -43,7 +43,10 @@ describe("every operation's results validate against its result schema", () => {
       { op: "costEstimate", rule: "Award points" },
       { op: "targetMetadata" },
       { op: "validateEditTransaction", transaction: fix.fix.transaction },
-      { op: "validateEditTransaction", transaction: { edits: [{ ...fix.fix.transaction.edits[0], source_identity: "0".repeat(64) }] } },
+      {
+        op: "validateEditTransaction",
+        transaction: { edits: [{ ...fix.fix.transaction.edits[0], source_identity: "0".repeat(64) }] },
+      },
       { op: "providerValidateEdit", language_id: "opy", transaction: fix.fix.transaction },
       { op: "editStatements", inputIdentity: identity, edits: [{ rule: "Init", op: "delete", index: 0 }] },
       { op: "editStatements", inputIdentity: "0".repeat(64), edits: [{ rule: "Init", op: "delete", index: 0 }] },
@@ -63,10 +66,30 @@ describe("every operation's results validate against its result schema", () => {
   });
 
   it("the result validators reject a wrong shape (the assertion can fail)", () => {
-    expect(definitionValidator("SymbolsResult")({ symbols: [{ id: 0, name: "x", kind: "local", span: null }], snapshot: 1 })).toBe(false);
+    expect(
+      definitionValidator("SymbolsResult")({ symbols: [{ id: 0, name: "x", kind: "local", span: null }], snapshot: 1 }),
+    ).toBe(false);
     expect(definitionValidator("LintResult")({ ok: true })).toBe(false);
-    expect(definitionValidator("CompileResult")({ wright: { version: "1", contract: "wright-result/v1" }, command: "check", ok: true, exit: 0, diagnostics: [], result: {} })).toBe(false);
-    expect(definitionValidator("CompileResult")({ wright: { version: "1", contract: "wright-result/v1" }, command: "compile", ok: true, exit: 0, diagnostics: [], result: {} })).toBe(true);
+    expect(
+      definitionValidator("CompileResult")({
+        wright: { version: "1", contract: "wright-result/v1" },
+        command: "check",
+        ok: true,
+        exit: 0,
+        diagnostics: [],
+        result: {},
+      }),
+    ).toBe(false);
+    expect(
+      definitionValidator("CompileResult")({
+        wright: { version: "1", contract: "wright-result/v1" },
+        command: "compile",
+        ok: true,
+        exit: 0,
+        diagnostics: [],
+        result: {},
+      }),
+    ).toBe(true);
   });
 });
 
@@ -74,11 +97,19 @@ describe("capabilities and the advertised operation set", () => {
   it("reports the contract ids, every operation and its result schema, languages, profiles and athena_version", async () => {
     const { svc } = workspace();
     const c = await ok(svc, { op: "capabilities" });
-    expect(c).toMatchObject({ name: "wright-agent-mock", agent_contract: "wright-agent/v1", contract: "wright-result/v1", languages: ["workshop", "opy"], profiles: ["off", "compat"], athena_version: "0.7.3" });
+    expect(c).toMatchObject({
+      name: "wright-agent-mock",
+      agent_contract: "wright-agent/v1",
+      contract: "wright-result/v1",
+      languages: ["workshop", "opy"],
+      profiles: ["off", "compat"],
+      athena_version: "0.7.3",
+    });
     expect(c.operations).toEqual(OPERATIONS.map((o) => o.op));
     // #/$defs/<Name>, naming a definition this document has.
     expect(c.result_schemas.findings).toBe("#/$defs/FindingsResult");
-    for (const name of Object.values(c.result_schemas) as string[]) expect(() => definitionValidator(name.slice("#/$defs/".length))).not.toThrow();
+    for (const name of Object.values(c.result_schemas) as string[])
+      expect(() => definitionValidator(name.slice("#/$defs/".length))).not.toThrow();
     expect(Object.keys(c.result_schemas)).toEqual(c.operations);
   });
 
@@ -98,18 +129,59 @@ describe("robustness", () => {
   const { svc } = workspace();
   const response = definitionValidator("ToolResponse");
   const opNames = OPERATIONS.map((o) => o.op);
-  const value = fc.oneof(fc.constantFrom(null, true, 0, -1, 2.5, "", "Init", "Tick#2", "score", "main.ws", "error", "x".repeat(70)), fc.integer({ min: -3, max: 40 }), fc.string({ maxLength: 8 }));
-  const member = fc.constantFrom("rule", "symbol", "snapshot", "max", "all", "file", "severity", "kind", "caller", "callee", "content", "to", "language", "query", "cursor", "pageSize", "name", "__proto__", "constructor");
-  const request = fc.record({ op: fc.constantFrom(...opNames, "nope"), extra: fc.dictionary(member, fc.oneof(value, fc.array(value, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 })), { maxKeys: 4 }) });
+  const value = fc.oneof(
+    fc.constantFrom(null, true, 0, -1, 2.5, "", "Init", "Tick#2", "score", "main.ws", "error", "x".repeat(70)),
+    fc.integer({ min: -3, max: 40 }),
+    fc.string({ maxLength: 8 }),
+  );
+  const member = fc.constantFrom(
+    "rule",
+    "symbol",
+    "snapshot",
+    "max",
+    "all",
+    "file",
+    "severity",
+    "kind",
+    "caller",
+    "callee",
+    "content",
+    "to",
+    "language",
+    "query",
+    "cursor",
+    "pageSize",
+    "name",
+    "__proto__",
+    "constructor",
+  );
+  const request = fc.record({
+    op: fc.constantFrom(...opNames, "nope"),
+    extra: fc.dictionary(
+      member,
+      fc.oneof(
+        value,
+        fc.array(value, { maxLength: 2 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), value, { maxKeys: 2 }),
+      ),
+      { maxKeys: 4 },
+    ),
+  });
 
   it("random requests always get a valid ToolResponse, never a throw, never prototype pollution", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(request.map((r) => ({ ...r.extra, op: r.op })), fc.jsonValue({ maxDepth: 3 })), async (raw) => {
-        const res = await svc.handle(raw);
-        expect(response(res), JSON.stringify(res).slice(0, 300)).toBe(true);
-        if ("error" in res) expect(res.error.code).not.toBe("internal-error");
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          request.map((r) => ({ ...r.extra, op: r.op })),
+          fc.jsonValue({ maxDepth: 3 }),
+        ),
+        async (raw) => {
+          const res = await svc.handle(raw);
+          expect(response(res), JSON.stringify(res).slice(0, 300)).toBe(true);
+          if ("error" in res) expect(res.error.code).not.toBe("internal-error");
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        },
+      ),
       { seed: 424242, numRuns: process.env.CONTRACT_SUITE_FULL ? 3000 : 300 },
     );
   });

@@ -12,7 +12,19 @@ describe("compile", () => {
     const out = tempDir();
     const w = workspace(undefined, { cwd: out });
     const r = await ok(w.svc, { op: "compile" });
-    expect(r).toMatchObject({ wright: { contract: "wright-result/v1", version: "0.1.0" }, command: "compile", ok: true, exit: 0, result: { output: { written_to: join(out, "main.ow"), locale: "en-US", input_identity: sha256Hex(defaultFixture().sources[0]!.text) } } });
+    expect(r).toMatchObject({
+      wright: { contract: "wright-result/v1", version: "0.1.0" },
+      command: "compile",
+      ok: true,
+      exit: 0,
+      result: {
+        output: {
+          written_to: join(out, "main.ow"),
+          locale: "en-US",
+          input_identity: sha256Hex(defaultFixture().sources[0]!.text),
+        },
+      },
+    });
     const text = readFileSync(join(out, "main.ow"), "utf8");
     expect(r.result.output.sha256).toBe(sha256Hex(text));
     expect(text).toContain('rule("Wave timer")');
@@ -64,7 +76,9 @@ describe("compile", () => {
     const fr = await ok(w.svc, { op: "compile", output: "fr.ow", to: "fr-FR" });
     expect(fr.ok).toBe(false);
     expect(codes(fr)).toContain("missing-mapping");
-    expect(fr.diagnostics.find((d: { code: string }) => d.code === "missing-mapping").message).toMatch(/Count Of, Wait/);
+    expect(fr.diagnostics.find((d: { code: string }) => d.code === "missing-mapping").message).toMatch(
+      /Count Of, Wait/,
+    );
     expect(existsSync(join(w.dir, "fr.ow"))).toBe(false);
     expect(existsSync(join(w.dir, "xx.ow"))).toBe(false);
   });
@@ -84,7 +98,9 @@ describe("compile", () => {
     mkdirSync(join(w.dir, "taken.ow"));
     const r = await ok(w.svc, { op: "compile", output: "taken.ow", force: true });
     expect(codes(r)).toContain("output-io");
-    expect((await ok(w.svc, { op: "compile", output: "no/such/dir/x.ow" })).diagnostics.map((d: { code: string }) => d.code)).toContain("output-io");
+    expect(
+      (await ok(w.svc, { op: "compile", output: "no/such/dir/x.ow" })).diagnostics.map((d: { code: string }) => d.code),
+    ).toContain("output-io");
   });
 });
 
@@ -92,7 +108,20 @@ describe("check, analyze, inspect, simulate envelopes", () => {
   it("check: verdict, diagnostics and the program summary; errors fail it", async () => {
     const { svc } = workspace();
     const pass = await ok(svc, { op: "check" });
-    expect(pass).toMatchObject({ ok: true, exit: 0, result: { program: { origin: { kind: "workshop" }, files: 2, rules: 14, globalVariables: 8, playerVariables: 4, subroutines: 3 } } });
+    expect(pass).toMatchObject({
+      ok: true,
+      exit: 0,
+      result: {
+        program: {
+          origin: { kind: "workshop" },
+          files: 2,
+          rules: 14,
+          globalVariables: 8,
+          playerVariables: 4,
+          subroutines: 3,
+        },
+      },
+    });
     expect(codes(pass)).toEqual(["deprecated-spelling"]);
     const f = defaultFixture();
     f.diagnostics!.push({ code: "type-mismatch", severity: "error", message: "m", span: null });
@@ -101,7 +130,12 @@ describe("check, analyze, inspect, simulate envelopes", () => {
 
   it("check caps diagnostics at 20 unless all", async () => {
     const f = defaultFixture();
-    f.diagnostics = Array.from({ length: 25 }, (_, i) => ({ code: `w${i}`, severity: "warning" as const, message: "m", span: null }));
+    f.diagnostics = Array.from({ length: 25 }, (_, i) => ({
+      code: `w${i}`,
+      severity: "warning" as const,
+      message: "m",
+      span: null,
+    }));
     const { svc } = workspace(f);
     const capped = await ok(svc, { op: "check" });
     expect(capped.diagnostics).toHaveLength(20);
@@ -123,15 +157,28 @@ describe("check, analyze, inspect, simulate envelopes", () => {
     expect(all.result.risks).toHaveLength(23);
     const sel = await ok(svc, { op: "analyze", severity: "warning", max: 3 });
     expect(sel.result.risks).toHaveLength(3);
-    expect(sel.result.selection).toEqual({ total: 23, withheld: 3, byCode: { "loop-without-wait": 2, "repeated-value": 3, "duplicate-condition": 1 } });
+    expect(sel.result.selection).toEqual({
+      total: 23,
+      withheld: 3,
+      byCode: { "loop-without-wait": 2, "repeated-value": 3, "duplicate-condition": 1 },
+    });
   });
 
   it("inspect: overview, rule names (capped at 20 unless all) and the detail commands", async () => {
     const { svc } = workspace();
     const i = await ok(svc, { op: "inspect" });
-    expect(i).toMatchObject({ command: "inspect", snapshot: 1, result: { program: { files: 2, rules: 14, findings: 23 } } });
+    expect(i).toMatchObject({
+      command: "inspect",
+      snapshot: 1,
+      result: { program: { files: 2, rules: 14, findings: 23 } },
+    });
     expect(i.result.rules).toHaveLength(14);
-    expect(i.result.rules[3]).toMatchObject({ id: 3, name: "Tick#2", address: "Tick#2#1", span: { file: 0, start: { line: 96, col: 1 } } });
+    expect(i.result.rules[3]).toMatchObject({
+      id: 3,
+      name: "Tick#2",
+      address: "Tick#2#1",
+      span: { file: 0, start: { line: 96, col: 1 } },
+    });
     expect(i.result.commands.join(" ")).toMatch(/callgraph/);
   });
 
@@ -139,12 +186,21 @@ describe("check, analyze, inspect, simulate envelopes", () => {
     const { svc } = workspace();
     const identity = (await ok(svc, { op: "project" })).inputIdentity;
     const s = await ok(svc, { op: "simulate", inputIdentity: identity, seconds: 30 });
-    expect(s).toMatchObject({ command: "simulate", ok: true, result: { athena_version: "0.7.3", seconds: 30, trace: { format: "athena-trace/v0" } } });
+    expect(s).toMatchObject({
+      command: "simulate",
+      ok: true,
+      result: { athena_version: "0.7.3", seconds: 30, trace: { format: "athena-trace/v0" } },
+    });
     const stale = await ok(svc, { op: "simulate", inputIdentity: sha256Hex("old"), scenario: { steps: [] } });
     expect(stale).toMatchObject({ ok: false, exit: 2 });
     expect(codes(stale)).toEqual(["stale-input"]);
     const edited = defaultFixture().sources[0]!.text + "\n// edited buffer\n";
-    const fromBuffer = await ok(svc, { op: "simulate", inputIdentity: sha256Hex(edited), seconds: 1, sources: { "main.ws": edited } });
+    const fromBuffer = await ok(svc, {
+      op: "simulate",
+      inputIdentity: sha256Hex(edited),
+      seconds: 1,
+      sources: { "main.ws": edited },
+    });
     expect(fromBuffer.ok).toBe(true);
   });
 

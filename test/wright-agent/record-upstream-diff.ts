@@ -29,14 +29,23 @@ export const sha256 = (path: string) => createHash("sha256").update(readFileSync
 export function runDiff(): ReportedChange[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [BIN, "diff", UPSTREAM, OURS, "--format", "json", "--samples", "5"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync(process.execPath, [BIN, "diff", UPSTREAM, OURS, "--format", "json", "--samples", "5"], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (e) {
     const err = e as { status?: number; stdout?: string };
     if (err.status !== 1 || !err.stdout) throw e;
     out = err.stdout;
   }
   // `at` and `surfaces` say where a change located in upstream's document is reached from in ours (upstream-diff.ts).
-  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({ path: c.path, kind: c.kind, evidence: (c.evidence ?? "").slice(0, 300), ...(c.at !== undefined ? { at: c.at } : {}), ...(c.surfaces ? { surfaces: c.surfaces } : {}) }));
+  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({
+    path: c.path,
+    kind: c.kind,
+    evidence: (c.evidence ?? "").slice(0, 300),
+    ...(c.at !== undefined ? { at: c.at } : {}),
+    ...(c.surfaces ? { surfaces: c.surfaces } : {}),
+  }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -8,25 +8,36 @@ const code = (raw: unknown, operations?: readonly string[]) => {
 
 describe("parseToolRequest", () => {
   it("accepts the seed's requests", () => {
-    expect(parseToolRequest({ op: "capabilities" })).toEqual({ ok: true, op: "capabilities", request: { op: "capabilities" } });
+    expect(parseToolRequest({ op: "capabilities" })).toEqual({
+      ok: true,
+      op: "capabilities",
+      request: { op: "capabilities" },
+    });
     expect(code({ op: "findings" })).toBe("ok");
     expect(code({ op: "references", symbol: "KIND:x", snapshot: 3, max: 0 })).toBe("ok");
   });
 
   it("refuses what is not a request as malformed-request", () => {
-    for (const raw of [null, 3, "findings", [], [{ op: "findings" }], {}, { op: 3 }, { op: null }]) expect(code(raw), JSON.stringify(raw)).toBe("malformed-request");
+    for (const raw of [null, 3, "findings", [], [{ op: "findings" }], {}, { op: 3 }, { op: null }])
+      expect(code(raw), JSON.stringify(raw)).toBe("malformed-request");
   });
 
   it("an unknown or unadvertised operation is malformed-request with a hint", () => {
     const r = parseToolRequest({ op: "finding" });
     expect(r).toMatchObject({ ok: false, error: { code: "malformed-request" } });
     expect(!r.ok && r.error.message).toMatch(/did you mean findings/);
-    expect(code({ op: "simulate", inputIdentity: "a".repeat(64), seconds: 1 }, ["capabilities", "findings"])).toBe("malformed-request");
+    expect(code({ op: "simulate", inputIdentity: "a".repeat(64), seconds: 1 }, ["capabilities", "findings"])).toBe(
+      "malformed-request",
+    );
     expect(code({ op: "toString" })).toBe("malformed-request");
   });
 
   it("drops unknown fields instead of refusing them (forward compatibility)", () => {
-    expect(parseToolRequest({ op: "findings", futureField: { a: 1 }, max: 2 })).toEqual({ ok: true, op: "findings", request: { op: "findings", max: 2 } });
+    expect(parseToolRequest({ op: "findings", futureField: { a: 1 }, max: 2 })).toEqual({
+      ok: true,
+      op: "findings",
+      request: { op: "findings", max: 2 },
+    });
   });
 
   it("refuses removed vocabulary: rules with name", () => {
@@ -51,7 +62,9 @@ describe("parseToolRequest", () => {
 
   it("missing required fields and bad nested shapes are malformed-request", () => {
     expect(code({ op: "references" })).toBe("malformed-request");
-    expect(code({ op: "validateEditTransaction", transaction: { edits: [{ source: "a" }] } })).toBe("malformed-request");
+    expect(code({ op: "validateEditTransaction", transaction: { edits: [{ source: "a" }] } })).toBe(
+      "malformed-request",
+    );
     expect(code({ op: "validateEditTransaction", transaction: { edits: [], extra: 1 } })).toBe("malformed-request");
   });
 

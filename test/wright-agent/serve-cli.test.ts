@@ -8,7 +8,11 @@ import { tempDir } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
 
-function run(args: string[], input: string, cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  input: string,
+  cwd?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
@@ -23,9 +27,16 @@ function run(args: string[], input: string, cwd?: string): Promise<{ code: numbe
 describe("serve wright-agent (process)", () => {
   it("works with no arguments: the bundled fixture over stdio, all 24 operations; exits 0 when stdin closes", async () => {
     const dir = tempDir();
-    const r = await run(["serve", "wright-agent"], '{"op":"capabilities"}\n{"op":"project"}\n{"op":"compile","output":"out.ow"}\n', dir);
+    const r = await run(
+      ["serve", "wright-agent"],
+      '{"op":"capabilities"}\n{"op":"project"}\n{"op":"compile","output":"out.ow"}\n',
+      dir,
+    );
     expect(r.code, r.stderr).toBe(0);
-    const [caps, project, compile] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const [caps, project, compile] = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(caps.result.operations).toHaveLength(24);
     expect(project.result.sourceFiles.map((f: { path: string }) => f.path)).toEqual(["main.ws", "lib/waves.ws"]);
     expect(compile.result.ok).toBe(true);
@@ -50,10 +61,16 @@ describe("serve wright-agent (process)", () => {
 
   it("a fixture that does not exist yet is the project's problem, not a startup error (#512)", async () => {
     const missing = join(tempDir(), "later.json");
-    const r = await run(["serve", "wright-agent", "--fixture", missing, "--transport", "jsonrpc"], '{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"symbols"}}\n{"jsonrpc":"2.0","id":2,"method":"request","params":{"op":"capabilities"}}\n');
+    const r = await run(
+      ["serve", "wright-agent", "--fixture", missing, "--transport", "jsonrpc"],
+      '{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"symbols"}}\n{"jsonrpc":"2.0","id":2,"method":"request","params":{"op":"capabilities"}}\n',
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/does not exist yet/);
-    const [symbols, caps] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const [symbols, caps] = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     // JSON-RPC request answers the whole ToolResponse.
     expect(symbols.result.error.code).toBe("input-io");
     expect(caps.result.result.operations).toHaveLength(24);

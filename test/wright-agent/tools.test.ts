@@ -3,13 +3,21 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { contractDocument, OPERATIONS, toolName, type ContractDocument } from "../../src/wright-agent/contract.js";
-import { checkStandalone, deriveInputSchema, stripAnnotations, ToolSchemaError } from "../../src/wright-agent/tool-schema.js";
+import {
+  checkStandalone,
+  deriveInputSchema,
+  stripAnnotations,
+  ToolSchemaError,
+} from "../../src/wright-agent/tool-schema.js";
 import { ALLOWED_CALLERS, clientTools, renderToolDefinitions, type ToolSource } from "../../src/wright-agent/tools.js";
 
 const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
 
-const source = (): ToolSource => ({ catalog: OPERATIONS.map((o) => ({ ...o })), document: structuredClone(contractDocument) });
+const source = (): ToolSource => ({
+  catalog: OPERATIONS.map((o) => ({ ...o })),
+  document: structuredClone(contractDocument),
+});
 
 describe("client tool definitions (tools wright-agent)", () => {
   it("--format messages: one tool per operation, wright_ + snake case, result described, allowed_callers, sources kept", () => {
@@ -34,17 +42,33 @@ describe("client tool definitions (tools wright-agent)", () => {
     expect(byName.wright_list_entries.input_schema.required).toEqual(["language", "kind"]);
     expect(byName.wright_capabilities.input_schema).not.toHaveProperty("required");
     expect(byName.wright_capabilities.input_schema).not.toHaveProperty("$defs");
-    expect(Object.keys(byName.wright_rules.input_schema.$defs)).toEqual([...Object.keys(byName.wright_rules.input_schema.$defs)].sort());
+    expect(Object.keys(byName.wright_rules.input_schema.$defs)).toEqual(
+      [...Object.keys(byName.wright_rules.input_schema.$defs)].sort(),
+    );
   });
 
   it("every emitted schema compiles under strict ajv and accepts the requests the mock accepts (minus op)", () => {
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
     const tools = Object.fromEntries(clientTools().map((t) => [t.name, ajv.compile(t.input_schema)]));
-    const ok = (op: string, fields: object) => expect(tools[toolName(op)]!(fields), `${op} ${JSON.stringify(fields)}`).toBe(true);
+    const ok = (op: string, fields: object) =>
+      expect(tools[toolName(op)]!(fields), `${op} ${JSON.stringify(fields)}`).toBe(true);
     ok("capabilities", {});
     ok("rules", { rule: "Tick#2#1", content: true, max: 3 });
     ok("references", { symbol: "globalVariable:score", kind: "write", rule: 1, snapshot: 4 });
-    ok("validateEditTransaction", { transaction: { edits: [{ kind: "replace", source: "main.ws", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] }, sources: { "main.ws": "x" } });
+    ok("validateEditTransaction", {
+      transaction: {
+        edits: [
+          {
+            kind: "replace",
+            source: "main.ws",
+            source_identity: "0".repeat(64),
+            range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+            new_text: "",
+          },
+        ],
+      },
+      sources: { "main.ws": "x" },
+    });
     ok("simulate", { inputIdentity: "a".repeat(64), seconds: 2 });
     // inputIdentity is a plain string (a wrong identity is refused at run time, not by the schema).
     expect(tools.wright_simulate!({ inputIdentity: 2, seconds: 2 })).toBe(false);
@@ -105,16 +129,24 @@ describe("client tool definitions (tools wright-agent)", () => {
       const s = source();
       const edit = s.document.$defs.SourceEdit as { properties: Record<string, unknown> };
       edit.properties.nested = { $ref: "#/$defs/EditTransaction", description: "recursion" };
-      expect(() => clientTools(["validateEditTransaction"], s)).toThrow(/recursive \$ref: EditTransaction -> SourceEdit -> EditTransaction/);
+      expect(() => clientTools(["validateEditTransaction"], s)).toThrow(
+        /recursive \$ref: EditTransaction -> SourceEdit -> EditTransaction/,
+      );
       expect(() => clientTools(["capabilities", "cfg"], s)).not.toThrow();
     });
 
     it("a reference to a missing definition, and a non-local $ref", () => {
       const s = source();
-      (s.document.$defs.CfgRequest as { properties: Record<string, unknown> }).properties.extra = { $ref: "#/$defs/Nope" };
+      (s.document.$defs.CfgRequest as { properties: Record<string, unknown> }).properties.extra = {
+        $ref: "#/$defs/Nope",
+      };
       expect(() => clientTools(["cfg"], s)).toThrow(/missing definition Nope/);
-      expect(checkStandalone({ type: "object", properties: { a: { $ref: "other.json#/x" } } })).toEqual(["non-local $ref other.json#/x"]);
-      expect(checkStandalone({ type: "object", properties: { a: { $ref: "#/$defs/A" } } })).toEqual(["$ref to #/$defs/A does not resolve locally"]);
+      expect(checkStandalone({ type: "object", properties: { a: { $ref: "other.json#/x" } } })).toEqual([
+        "non-local $ref other.json#/x",
+      ]);
+      expect(checkStandalone({ type: "object", properties: { a: { $ref: "#/$defs/A" } } })).toEqual([
+        "$ref to #/$defs/A does not resolve locally",
+      ]);
     });
   });
 
@@ -122,7 +154,14 @@ describe("client tool definitions (tools wright-agent)", () => {
     const doc: ContractDocument = {
       $id: "urn:x",
       $defs: {
-        R: { type: "object", description: "r", required: ["op", "b"], properties: { op: { const: "r" }, b: { $ref: "#/$defs/B" }, "x-name": { type: "string" } }, additionalProperties: false, "x-selection": "S" },
+        R: {
+          type: "object",
+          description: "r",
+          required: ["op", "b"],
+          properties: { op: { const: "r" }, b: { $ref: "#/$defs/B" }, "x-name": { type: "string" } },
+          additionalProperties: false,
+          "x-selection": "S",
+        },
         B: { type: "string", description: "b", "x-invalid-code": "invalid-selection" },
       },
     };
@@ -134,13 +173,23 @@ describe("client tool definitions (tools wright-agent)", () => {
       additionalProperties: false,
       $defs: { B: { type: "string", description: "b" } },
     });
-    expect(deriveInputSchema(doc, "R", { omit: ["b"] })).toEqual({ type: "object", description: "r", properties: { "x-name": { type: "string" } }, additionalProperties: false });
+    expect(deriveInputSchema(doc, "R", { omit: ["b"] })).toEqual({
+      type: "object",
+      description: "r",
+      properties: { "x-name": { type: "string" } },
+      additionalProperties: false,
+    });
     expect(() => deriveInputSchema(doc, "R", { omit: ["c"] })).toThrow(/no field c/);
-    expect(stripAnnotations({ enum: [{ "x-keep": 1 }], const: { "x-keep": 2 } })).toEqual({ enum: [{ "x-keep": 1 }], const: { "x-keep": 2 } });
+    expect(stripAnnotations({ enum: [{ "x-keep": 1 }], const: { "x-keep": 2 } })).toEqual({
+      enum: [{ "x-keep": 1 }],
+      const: { "x-keep": 2 },
+    });
   });
 
   it("a request property named __proto__ stays a property of the derived schema (never its prototype)", () => {
-    const properties = JSON.parse('{"op":{"const":"r"},"__proto__":{"type":"string","x-note":1},"a":{"type":"integer"}}');
+    const properties = JSON.parse(
+      '{"op":{"const":"r"},"__proto__":{"type":"string","x-note":1},"a":{"type":"integer"}}',
+    );
     const doc = { $defs: { R: { type: "object", description: "r", properties } } } as unknown as ContractDocument;
     const derived = deriveInputSchema(doc, "R") as { properties: Record<string, unknown> };
     expect(Object.getPrototypeOf(derived.properties)).toBe(Object.prototype);

@@ -41,7 +41,12 @@ interface Doc {
 /** Paths (relative to #/$defs/) a row covers beyond its own definition: where upstream's shape it replaces shows up in ours. */
 export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[]; evidence?: RegExp }[] = [
   { row: "CompilePayload", path: /^CompileResult\/properties\/result\/properties\/output(\/|$)/ },
-  { row: "BriefResult", path: /^(Analyze|Inspect|Lint)Result(\/properties\/result)?\/required$/, kinds: ["required-removed"], evidence: /"brief"/ },
+  {
+    row: "BriefResult",
+    path: /^(Analyze|Inspect|Lint)Result(\/properties\/result)?\/required$/,
+    kinds: ["required-removed"],
+    evidence: /"brief"/,
+  },
   { row: "BriefResult", path: /^((Analyze|Inspect)Result\/properties\/result|LintResult)$/, kinds: ["branch-added"] },
   { row: "AnalyzePayload", path: /^AnalyzeResult\/properties\/result(\/|$)/ },
   { row: "InspectPayload", path: /^InspectResult\/properties\/result(\/|$)/ },
@@ -49,10 +54,23 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
   { row: "AnalyzeRequest", path: /^(Inspect|Lint)Request\/properties\/brief$/ },
   { row: "snapshot / all", path: /^\w+Request\/properties\/(all|snapshot)$/, kinds: ["property-added"] },
   { row: "snapshot / all", path: /^\w+Result\/required$/, kinds: ["required-added"], evidence: /member "snapshot"/ },
-  { row: "Canonical addresses", path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/ },
-  { row: "Canonical addresses", path: /^(Finding|CallGraphEdge|Reference)\/required$/, kinds: ["required-added"], evidence: /member "(ruleAddress|callerAddress|owningRule)"/ },
+  {
+    row: "Canonical addresses",
+    path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/,
+  },
+  {
+    row: "Canonical addresses",
+    path: /^(Finding|CallGraphEdge|Reference)\/required$/,
+    kinds: ["required-added"],
+    evidence: /member "(ruleAddress|callerAddress|owningRule)"/,
+  },
   { row: "check program", path: /^CheckResult\/properties\/result\/properties\/program(\/|$)/ },
-  { row: "check program", path: /^CheckResult\/properties\/result\/required$/, kinds: ["required-added"], evidence: /member "program"/ },
+  {
+    row: "check program",
+    path: /^CheckResult\/properties\/result\/required$/,
+    kinds: ["required-added"],
+    evidence: /member "program"/,
+  },
   { row: "sources: null", path: /^Sources\/type$/, kinds: ["type-widened"], evidence: /^new allows null here/ },
   { row: "refusal candidates", path: /^ToolErrorInfo\/properties\/candidates(\/|$)/ },
   { row: "List wrapper", path: /^(\w+List\/anyOf\/1|CallGraphSelectionResult\/properties\/edges)(\/|$)/ },
@@ -61,7 +79,26 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
 const TEXT_KINDS = new Set(["description-changed", "title-changed", "equivalent"]);
 const LAYOUT_KINDS = new Set(["definition-added", "definition-removed", "definition-renamed"]);
 /** Keywords a change path may end in (the node is its parent). */
-const KEYWORDS = new Set(["type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "enum", "const", "required", "additionalProperties", "minItems", "maxItems", "anyOf", "oneOf", "allOf", "format"]);
+const KEYWORDS = new Set([
+  "type",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "enum",
+  "const",
+  "required",
+  "additionalProperties",
+  "minItems",
+  "maxItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "format",
+]);
 
 function at(doc: unknown, pointer: string): unknown {
   let node = doc;
@@ -82,14 +119,25 @@ function constraints(v: unknown): unknown {
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(
     Object.entries(v as Schema)
-      .filter(([k, x]) => !["description", "title", "examples", "$comment", "default"].includes(k) && !k.startsWith("x-") && !(k === "additionalProperties" && x === true))
-      .map(([k, x]) => [k, (k === "anyOf" || k === "oneOf") && Array.isArray(x) ? x.map((b) => JSON.stringify(constraints(b))).sort() : constraints(x)]),
+      .filter(
+        ([k, x]) =>
+          !["description", "title", "examples", "$comment", "default"].includes(k) &&
+          !k.startsWith("x-") &&
+          !(k === "additionalProperties" && x === true),
+      )
+      .map(([k, x]) => [
+        k,
+        (k === "anyOf" || k === "oneOf") && Array.isArray(x)
+          ? x.map((b) => JSON.stringify(constraints(b))).sort()
+          : constraints(x),
+      ]),
   );
 }
 
 function sameKeyword(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return false;
-  const canon = (v: unknown) => JSON.stringify(Array.isArray(v) && v.every((x) => typeof x === "string") ? [...v].sort() : constraints(v));
+  const canon = (v: unknown) =>
+    JSON.stringify(Array.isArray(v) && v.every((x) => typeof x === "string") ? [...v].sort() : constraints(v));
   return canon(a) === canon(b);
 }
 
@@ -101,14 +149,21 @@ function sameKeyword(a: unknown, b: unknown): boolean {
 const OLD_LOCATED = /\(the path is old's schema: /;
 
 function byReach(change: ReportedChange, upstream: Doc): ChangeClass | undefined {
-  const surfaces = (change.surfaces ?? []).map((s) => /^#\/\$defs\/([^/]+)$/.exec(s)?.[1]).filter((d): d is string => d !== undefined);
+  const surfaces = (change.surfaces ?? [])
+    .map((s) => /^#\/\$defs\/([^/]+)$/.exec(s)?.[1])
+    .filter((d): d is string => d !== undefined);
   const first = surfaces[0];
   if (first === undefined) return undefined;
   if (!Object.prototype.hasOwnProperty.call(upstream.$defs, first)) return "new-definition";
   // The upstream definitions the instance path passes through, on the ways that end at the reported node's definition.
   const reported = /^#\/\$defs\/([^/]+)/.exec(change.path)?.[1];
-  const tokens = (change.at ?? "").split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const chains = defChains(upstream, first, tokens).filter((c) => c[c.length - 1] === reported || c.includes(reported ?? ""));
+  const tokens = (change.at ?? "")
+    .split("/")
+    .slice(1)
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const chains = defChains(upstream, first, tokens).filter(
+    (c) => c[c.length - 1] === reported || c.includes(reported ?? ""),
+  );
   // AgentResult's own row is about the union's branches, not what lies inside them.
   const rowed = (d: string) => d !== "AgentResult" && PROSE_DIFFERENCES.some((r) => r.def === d);
   for (const chain of chains) {
@@ -126,9 +181,11 @@ function defChains(doc: Doc, start: string, tokens: string[]): string[][] {
     const n = node as Schema;
     if (typeof n.$ref === "string") {
       const name = /^#\/\$defs\/(.+)$/.exec(n.$ref)?.[1];
-      if (name !== undefined && Object.prototype.hasOwnProperty.call(doc.$defs, name)) visit(doc.$defs[name], i, [...chain, name], depth + 1);
+      if (name !== undefined && Object.prototype.hasOwnProperty.call(doc.$defs, name))
+        visit(doc.$defs[name], i, [...chain, name], depth + 1);
     }
-    for (const k of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(n[k])) for (const b of n[k] as unknown[]) visit(b, i, chain, depth + 1);
+    for (const k of ["anyOf", "oneOf", "allOf"])
+      if (Array.isArray(n[k])) for (const b of n[k] as unknown[]) visit(b, i, chain, depth + 1);
     if (i === tokens.length) {
       out.push(chain);
       return;
@@ -149,9 +206,15 @@ function defChains(doc: Doc, start: string, tokens: string[]): string[][] {
  */
 export function isAddedMember(change: ReportedChange, upstream: Doc): boolean {
   const props = /^(.*)\/properties\/([^/]+)(\/.*)?$/.exec(change.path);
-  if (props) return at(upstream, `${props[1]}/properties/${props[2]}`) === undefined && at(upstream, props[1]!) !== undefined;
+  if (props)
+    return at(upstream, `${props[1]}/properties/${props[2]}`) === undefined && at(upstream, props[1]!) !== undefined;
   const required = /"(\w+)"/.exec(change.evidence ?? "");
-  return change.kind === "required-added" && required !== null && change.path.endsWith("/required") && at(upstream, `${change.path.slice(0, -"/required".length)}/properties/${required[1]}`) === undefined;
+  return (
+    change.kind === "required-added" &&
+    required !== null &&
+    change.path.endsWith("/required") &&
+    at(upstream, `${change.path.slice(0, -"/required".length)}/properties/${required[1]}`) === undefined
+  );
 }
 
 export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc): ChangeClass {
@@ -166,11 +229,18 @@ export function classifyChange(change: ReportedChange, upstream: Doc, ours: Doc)
   const last = change.path.split("/").pop()!;
   const node = KEYWORDS.has(last) ? change.path.slice(0, change.path.lastIndexOf("/")) : change.path;
   const before = at(upstream, node);
-  if (before !== undefined && JSON.stringify(constraints(before)) === JSON.stringify(constraints(at(ours, node)))) return "diff-misreport";
+  if (before !== undefined && JSON.stringify(constraints(before)) === JSON.stringify(constraints(at(ours, node))))
+    return "diff-misreport";
   // The keyword itself is the same on both sides (e.g. required-added where both require the member).
-  if (KEYWORDS.has(last) && last !== "type" && sameKeyword(at(upstream, change.path), at(ours, change.path))) return "diff-misreport";
+  if (KEYWORDS.has(last) && last !== "type" && sameKeyword(at(upstream, change.path), at(ours, change.path)))
+    return "diff-misreport";
   if (PROSE_DIFFERENCES.some((r) => r.def === def)) return `row:${def}`;
-  const covered = ROW_COVERAGE.find((c) => c.path.test(rel) && (!c.kinds || c.kinds.includes(change.kind)) && (!c.evidence || c.evidence.test(change.evidence ?? "")));
+  const covered = ROW_COVERAGE.find(
+    (c) =>
+      c.path.test(rel) &&
+      (!c.kinds || c.kinds.includes(change.kind)) &&
+      (!c.evidence || c.evidence.test(change.evidence ?? "")),
+  );
   return covered ? `row:${covered.row}` : "unexplained";
 }
 

@@ -7,7 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PROSE_DIFFERENCES, SHARED_RESULT_DEFS, UPSTREAM_2901ED5, UPSTREAM_48499628, upstreamResultValidator, upstreamValidator } from "./upstream.js";
+import {
+  PROSE_DIFFERENCES,
+  SHARED_RESULT_DEFS,
+  UPSTREAM_2901ED5,
+  UPSTREAM_48499628,
+  upstreamResultValidator,
+  upstreamValidator,
+} from "./upstream.js";
 import { workspace } from "./helpers.js";
 import type { MockService } from "../../src/wright-agent/mock/index.js";
 
@@ -73,7 +80,8 @@ async function measure(prose: boolean): Promise<Measure> {
   const ops: Measure["ops"] = new Map();
   const lines = { valid: 0, total: 0, errors: [] as string[] };
   // lookup exists only in 2901ed5: its lines are judged by that version's ToolResponse.
-  const responseOf = (op: string) => upstreamValidator("ToolResponse", { prose, version: SHARED_RESULT_DEFS[op]!.version });
+  const responseOf = (op: string) =>
+    upstreamValidator("ToolResponse", { prose, version: SHARED_RESULT_DEFS[op]!.version });
   for (const request of await sharedRequests(svc)) {
     const response = await svc.handle(request);
     const line = JSON.parse(JSON.stringify(response));
@@ -96,15 +104,22 @@ async function measure(prose: boolean): Promise<Measure> {
 const summary = (m: Measure) => {
   const ops = [...m.ops.entries()];
   const fullyValid = ops.filter(([, e]) => e.total > 0 && e.valid === e.total).length;
-  return { fullyValid, ops: ops.length, results: ops.reduce((n, [, e]) => n + e.valid, 0), resultTotal: ops.reduce((n, [, e]) => n + e.total, 0), lines: m.lines };
+  return {
+    fullyValid,
+    ops: ops.length,
+    results: ops.reduce((n, [, e]) => n + e.valid, 0),
+    resultTotal: ops.reduce((n, [, e]) => n + e.total, 0),
+    lines: m.lines,
+  };
 };
-
 
 describe("mock results against upstream's per-operation result definitions", () => {
   it("every shared operation answers, and every result validates (prose differences applied)", async () => {
     const m = await measure(true);
     const s = summary(m);
-    console.log(`upstream shapes: ${s.fullyValid} of ${s.ops} operations fully valid; ${s.results} of ${s.resultTotal} results; ${s.lines.valid} of ${s.lines.total} response lines`);
+    console.log(
+      `upstream shapes: ${s.fullyValid} of ${s.ops} operations fully valid; ${s.results} of ${s.resultTotal} results; ${s.lines.valid} of ${s.lines.total} response lines`,
+    );
     expect(s.ops).toBe(Object.keys(SHARED_RESULT_DEFS).length);
     const failing = [...m.ops.entries()].filter(([, e]) => e.errors.length > 0 || e.total === 0).map(([op]) => op);
     expect(failing).toEqual([]);
@@ -126,9 +141,14 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
   it("upstream-valid requests, nulls included, are answered (a result, or a refusal the prose requires — never malformed-request)", async () => {
     const { svc } = workspace();
     const tx = await transaction(svc);
-    const text = readFileSync(fileURLToPath(new URL("../../src/wright-agent/fixtures/default-project.json", import.meta.url)), "utf8");
+    const text = readFileSync(
+      fileURLToPath(new URL("../../src/wright-agent/fixtures/default-project.json", import.meta.url)),
+      "utf8",
+    );
     const entry = (JSON.parse(text) as any).sources[0];
-    const documents = { "file:///p/main.opy": { uri: "file:///p/main.opy", languageId: "opy", version: 0, text: entry.text } };
+    const documents = {
+      "file:///p/main.opy": { uri: "file:///p/main.opy", languageId: "opy", version: 0, text: entry.text },
+    };
     const cases: Record<string, unknown>[] = [
       { op: "capabilities" },
       { op: "symbols", kind: null },
@@ -139,7 +159,24 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
       { op: "costEstimate", severity: "error", rule: "loop-without-wait", max: 1 },
       { op: "callGraph", caller: "Wave timer", callee: "SpawnWave", max: 0 },
       { op: "validateEditTransaction", transaction: tx, sources: null },
-      { op: "providerValidateEdit", language_id: "opy", documents, transaction: { edits: [{ kind: "replace", source: "file:///p/main.opy", source_identity: "0".repeat(64), range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 }, new_text: "" }] }, sources: { "file:///p/main.opy": entry.text }, project_root: null },
+      {
+        op: "providerValidateEdit",
+        language_id: "opy",
+        documents,
+        transaction: {
+          edits: [
+            {
+              kind: "replace",
+              source: "file:///p/main.opy",
+              source_identity: "0".repeat(64),
+              range: { start_line: 1, start_col: 1, end_line: 1, end_col: 1 },
+              new_text: "",
+            },
+          ],
+        },
+        sources: { "file:///p/main.opy": entry.text },
+        project_root: null,
+      },
       { op: "lookup", language: "workshop", query: null, kind: null, within: null, locale: null, limit: null },
       { op: "lookup", language: "opy", query: "wait", kind: "action", limit: 10 },
     ];
@@ -152,7 +189,12 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
 
   it("prose-removed vocabulary upstream still accepts is refused with a structured malformed-request", async () => {
     const { svc } = workspace();
-    for (const r of [{ op: "rules", name: "Init" }, { op: "analyze", brief: true }, { op: "inspect", brief: false }, { op: "lint", brief: true }]) {
+    for (const r of [
+      { op: "rules", name: "Init" },
+      { op: "analyze", brief: true },
+      { op: "inspect", brief: false },
+      { op: "lint", brief: true },
+    ]) {
       expect(upstreamValid(r)).toBe(true);
       const response = await svc.handle(r);
       expect("error" in response && response.error.code, JSON.stringify(r)).toBe("malformed-request");
@@ -174,7 +216,10 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
       { op: "lookup", language: "workshop", kind: "macro" },
       { op: "validateEditTransaction", transaction: { edits: [] } },
       { op: "validateEditTransaction", transaction: { edits: [{ ...edit, range: { ...edit.range, start_line: 0 } }] } },
-      { op: "validateEditTransaction", transaction: { edits: [{ ...edit, range: { ...edit.range, end_col: 4294967296 } }] } },
+      {
+        op: "validateEditTransaction",
+        transaction: { edits: [{ ...edit, range: { ...edit.range, end_col: 4294967296 } }] },
+      },
       { op: "validateEditTransaction", transaction: { edits: [{ ...edit, range: { ...edit.range, extra: 1 } }] } },
       { op: "validateEditTransaction", transaction: { edits: [{ ...edit, extra: 1 }] } },
       { op: "validateEditTransaction", transaction: { edits: [{ ...edit, new_text: undefined }] } },
@@ -189,7 +234,10 @@ describe("requests: upstream-valid ones are answered, upstream-invalid ones refu
       const clean = JSON.parse(JSON.stringify(r));
       expect(upstreamValid(clean), `upstream rejects ${JSON.stringify(clean)}`).toBe(false);
       const response = await svc.handle(clean);
-      expect("error" in response, `ours refuses ${JSON.stringify(clean)}: ${JSON.stringify(response).slice(0, 200)}`).toBe(true);
+      expect(
+        "error" in response,
+        `ours refuses ${JSON.stringify(clean)}: ${JSON.stringify(response).slice(0, 200)}`,
+      ).toBe(true);
     }
     const widened = { op: "capabilities", future_member: { any: true } };
     expect(upstreamValid(widened)).toBe(false);
@@ -203,13 +251,16 @@ describe("the documented differences", () => {
 
   it("docs/wright-agent.md carries exactly the oracle's table, row for row", () => {
     const rows = docs.split("\n").filter((l) => /^\| `/.test(l) && l.split(" | ").length === 4);
-    expect(rows).toEqual(PROSE_DIFFERENCES.map((d) => `| \`${d.def}\` | ${esc(d.upstream)} | ${esc(d.ours)} | ${esc(d.prose)} |`));
+    expect(rows).toEqual(
+      PROSE_DIFFERENCES.map((d) => `| \`${d.def}\` | ${esc(d.upstream)} | ${esc(d.ours)} | ${esc(d.prose)} |`),
+    );
   });
 
   it("every prose sentence is the seed's, and every replaced definition is upstream's", () => {
     const seed = readFileSync("/work/shared/seeds/wright-agent-contract.md", "utf8").replace(/\s+/g, " ");
     for (const d of PROSE_DIFFERENCES) {
-      for (const part of d.prose.split(" ... ")) expect(seed.includes(part.replace(/\s+/g, " ")), `${d.def}: "${part}" is not in the seed`).toBe(true);
+      for (const part of d.prose.split(" ... "))
+        expect(seed.includes(part.replace(/\s+/g, " ")), `${d.def}: "${part}" is not in the seed`).toBe(true);
       if (d.schema) expect(UPSTREAM_48499628.$defs[d.def] ?? UPSTREAM_2901ED5.$defs[d.def], d.def).toBeDefined();
     }
   });

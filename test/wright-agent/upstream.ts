@@ -18,14 +18,37 @@ interface Doc {
 }
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/upstream/wright-agent/${name}`, import.meta.url));
-export const UPSTREAM_48499628: Doc = JSON.parse(readFileSync(fixture("wright-agent-v1.48499628.schema.json"), "utf8")) as Doc;
-export const UPSTREAM_2901ED5: Doc = JSON.parse(readFileSync(fixture("wright-agent-v1.2901ed5.schema.json"), "utf8")) as Doc;
+export const UPSTREAM_48499628: Doc = JSON.parse(
+  readFileSync(fixture("wright-agent-v1.48499628.schema.json"), "utf8"),
+) as Doc;
+export const UPSTREAM_2901ED5: Doc = JSON.parse(
+  readFileSync(fixture("wright-agent-v1.2901ed5.schema.json"), "utf8"),
+) as Doc;
 
 /** Operations both we and upstream have, with upstream's result definition (lookup only in 2901ed5). */
 export const SHARED_RESULT_DEFS: Record<string, { version: "48499628" | "2901ed5"; def: string }> = Object.fromEntries([
-  ...["capabilities", "compile", "check", "analyze", "inspect", "project", "rules", "symbols", "references", "usage", "cfg", "findings", "persistentObjects", "lint", "lintRules", "callGraph", "costEstimate", "targetMetadata", "validateEditTransaction", "providerValidateEdit"].map(
-    (op) => [op, { version: "48499628" as const, def: `${op[0]!.toUpperCase()}${op.slice(1)}Result` }],
-  ),
+  ...[
+    "capabilities",
+    "compile",
+    "check",
+    "analyze",
+    "inspect",
+    "project",
+    "rules",
+    "symbols",
+    "references",
+    "usage",
+    "cfg",
+    "findings",
+    "persistentObjects",
+    "lint",
+    "lintRules",
+    "callGraph",
+    "costEstimate",
+    "targetMetadata",
+    "validateEditTransaction",
+    "providerValidateEdit",
+  ].map((op) => [op, { version: "48499628" as const, def: `${op[0]!.toUpperCase()}${op.slice(1)}Result` }]),
   ["lookup", { version: "2901ed5" as const, def: "LookupResult" }],
 ]);
 
@@ -43,8 +66,22 @@ export interface ProseDifference {
 const ref = (def: string) => ({ $ref: `#/$defs/${def}` });
 const nonNegative = { type: "integer", minimum: 0 };
 /** The prose's default cap: a capped list becomes {items, truncation}. */
-const capped = (item: Schema) => ({ anyOf: [{ type: "array", items: item }, { type: "object", required: ["items", "truncation"], properties: { items: { type: "array", items: item }, truncation: { type: "object" } } }] });
-const listResult = (member: string, item: Schema, extra: Record<string, Schema> = {}, required: string[] = ["snapshot"]) => ({
+const capped = (item: Schema) => ({
+  anyOf: [
+    { type: "array", items: item },
+    {
+      type: "object",
+      required: ["items", "truncation"],
+      properties: { items: { type: "array", items: item }, truncation: { type: "object" } },
+    },
+  ],
+});
+const listResult = (
+  member: string,
+  item: Schema,
+  extra: Record<string, Schema> = {},
+  required: string[] = ["snapshot"],
+) => ({
   type: "object",
   required: [member, ...required],
   properties: { [member]: capped(item), snapshot: nonNegative, selection: ref("SelectionSummary"), ...extra },
@@ -60,7 +97,21 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     upstream: "output {text, sha256, locale, written_to, input_identity}, all required",
     ours: "output {sha256, locale, written_to, input_identity}; no text; output omitted when nothing was written",
     prose: "the program text is written to the file and never returned.",
-    schema: { type: "object", properties: { output: { type: "object", required: ["sha256", "locale", "written_to", "input_identity"], properties: { sha256: { type: "string" }, locale: { type: "string" }, written_to: { type: "string" }, input_identity: { type: "string" } } } } },
+    schema: {
+      type: "object",
+      properties: {
+        output: {
+          type: "object",
+          required: ["sha256", "locale", "written_to", "input_identity"],
+          properties: {
+            sha256: { type: "string" },
+            locale: { type: "string" },
+            written_to: { type: "string" },
+            input_identity: { type: "string" },
+          },
+        },
+      },
+    },
   },
   {
     def: "BriefResult",
@@ -73,21 +124,31 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "AnalyzePayload",
     upstream: "{program, facts {symbols, rules, persistentObjects}}",
     ours: "{program, overview, cost, hotspots, complexity, risks, topVariables, conditionTrees, next}; no facts; snapshot on the envelope",
-    prose: "Full fact dumps are available only through the in-process CompilerSession API; external callers use the narrower semantic operations.",
-    schema: { type: "object", required: ["program", "overview", "hotspots", "risks"], properties: { program: ref("AnalyzedProgramSummary") } },
+    prose:
+      "Full fact dumps are available only through the in-process CompilerSession API; external callers use the narrower semantic operations.",
+    schema: {
+      type: "object",
+      required: ["program", "overview", "hotspots", "risks"],
+      properties: { program: ref("AnalyzedProgramSummary") },
+    },
   },
   {
     def: "InspectPayload",
     upstream: "{program, rules, symbols, references}",
     ours: "{program, rules, commands, next}: no symbols or references dump; snapshot on the envelope",
     prose: "bare inspect reports the overview, rule names, and detail commands.",
-    schema: { type: "object", required: ["program", "rules", "commands"], properties: { program: ref("ProgramSummary"), rules: ruleSummaries } },
+    schema: {
+      type: "object",
+      required: ["program", "rules", "commands"],
+      properties: { program: ref("ProgramSummary"), rules: ruleSummaries },
+    },
   },
   {
     def: "RulesResult",
     upstream: "a bare RuleSummary array, or {rules, selection}",
     ours: "{rules, snapshot}, plus selection when a selection is applied",
-    prose: '{"rules": [...], "snapshot": n} — canonical Workshop rules. Each entry carries id, name, address, event (subroutine:<name> for subroutine rules), and span; selection joins when a selection is applied.',
+    prose:
+      '{"rules": [...], "snapshot": n} — canonical Workshop rules. Each entry carries id, name, address, event (subroutine:<name> for subroutine rules), and span; selection joins when a selection is applied.',
     schema: listResult("rules", ref("RuleSummary")),
   },
   {
@@ -102,7 +163,9 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     upstream: "a bare Reference array, or {references, selection}",
     ours: "{symbol, usage, references, snapshot}, plus selection when applied",
     prose: 'Usage header and references, snapshot scoping ids; {"references": [...], "selection": {...}} on selection.',
-    schema: listResult("references", ref("Reference"), { usage: { type: "object", required: ["reads", "writes", "calls", "rules"] } }),
+    schema: listResult("references", ref("Reference"), {
+      usage: { type: "object", required: ["reads", "writes", "calls", "rules"] },
+    }),
   },
   {
     def: "FindingsResult",
@@ -122,7 +185,8 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "LintPayload",
     upstream: "findings are full Finding objects (span, rule, action, value, boundedness)",
     ours: "findings are compact {code, severity, message, evidence, location, ruleAddress}; also ok/exit/counts/next/snapshot",
-    prose: "Lint and risk findings carry code, severity, message, evidence, and a compact location (path:line:column) when mapped",
+    prose:
+      "Lint and risk findings carry code, severity, message, evidence, and a compact location (path:line:column) when mapped",
     schema: {
       type: "object",
       required: ["inputIdentity", "rules", "config", "findings", "skipped", "ok", "exit", "snapshot"],
@@ -130,7 +194,17 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
         inputIdentity: { type: "string" },
         rules: { type: "array", items: ref("LintRuleSummary") },
         config: ref("LintConfiguration"),
-        findings: capped({ type: "object", required: ["code", "severity", "message"], properties: { code: { type: "string" }, severity: { enum: ["error", "warning", "info"] }, message: { type: "string" }, evidence: { type: "string" }, location: { type: "string" } } }),
+        findings: capped({
+          type: "object",
+          required: ["code", "severity", "message"],
+          properties: {
+            code: { type: "string" },
+            severity: { enum: ["error", "warning", "info"] },
+            message: { type: "string" },
+            evidence: { type: "string" },
+            location: { type: "string" },
+          },
+        }),
         skipped: { type: "array", items: ref("SkippedRule") },
         selection: ref("SelectionSummary"),
         ok: { type: "boolean" },
@@ -143,7 +217,8 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "CostEstimateResult",
     upstream: "{exact {emittedBytes integer, ...}, findings, kind}",
     ours: "exact.emittedBytes is null (with emittedBytesUnavailable) when emission fails; with rule: the rule drill-down {rule, statements, byNode}",
-    prose: "exact.emittedBytes reports null plus emittedBytesUnavailable when emission fails, never 0 ... With rule (NAME/NAME#N) the result is the rule drill-down (#724): rule (identity address, count, span), statements[] ... and byNode[]",
+    prose:
+      "exact.emittedBytes reports null plus emittedBytesUnavailable when emission fails, never 0 ... With rule (NAME/NAME#N) the result is the rule drill-down (#724): rule (identity address, count, span), statements[] ... and byNode[]",
     schema: {
       anyOf: [
         (() => {
@@ -151,7 +226,15 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
           summary.properties.exact.properties.emittedBytes = { anyOf: [nonNegative, { type: "null" }] };
           return summary;
         })(),
-        { type: "object", required: ["rule", "statements", "byNode"], properties: { rule: { type: "object", required: ["address", "count", "span"] }, statements: { type: "array" }, byNode: { type: "array" } } },
+        {
+          type: "object",
+          required: ["rule", "statements", "byNode"],
+          properties: {
+            rule: { type: "object", required: ["address", "count", "span"] },
+            statements: { type: "array" },
+            byNode: { type: "array" },
+          },
+        },
       ],
     },
   },
@@ -163,7 +246,16 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     // Inline: 2901ed5 has no CallGraphEdge / CallGraphSelectionResult definitions.
     schema: (() => {
       const edge = structuredClone(UPSTREAM_48499628.$defs.CallGraphEdge!);
-      return { anyOf: [capped(edge), { type: "object", required: ["edges", "selection"], properties: { edges: { type: "array", items: edge }, selection: ref("SelectionSummary") } }] };
+      return {
+        anyOf: [
+          capped(edge),
+          {
+            type: "object",
+            required: ["edges", "selection"],
+            properties: { edges: { type: "array", items: edge }, selection: ref("SelectionSummary") },
+          },
+        ],
+      };
     })(),
   },
   // Request side (checked by upstream-shapes.test.ts's request cases, no schema replacement).
@@ -171,7 +263,8 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "ToolRequest",
     upstream: "request objects are closed: an unknown member is invalid",
     ours: "servers ignore unknown members (the request schemas stay closed: they are the tool input schemas)",
-    prose: "current deserialization ignores unknown fields for forward compatibility — except removed vocabulary, which refuses instead",
+    prose:
+      "current deserialization ignores unknown fields for forward compatibility — except removed vocabulary, which refuses instead",
   },
   {
     def: "RulesRequest",
@@ -189,13 +282,15 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "SemanticRenameRequest",
     upstream: "operations semanticRename and providerSemanticRename",
     ours: "no such operations: refused as unknown (malformed-request naming capabilities)",
-    prose: "There is no Wright-side rename operation: a rename is a caller-proposed transaction over the identifier spans references/symbols report.",
+    prose:
+      "There is no Wright-side rename operation: a rename is a caller-proposed transaction over the identifier spans references/symbols report.",
   },
   {
     def: "ProviderValidateEditRequest",
     upstream: "documents and sources required",
     ours: "documents and sources optional (the session's project and each document's text)",
-    prose: "documents and sources are optional on providerValidateEdit, defaulting to the session's loaded project and each document's text.",
+    prose:
+      "documents and sources are optional on providerValidateEdit, defaulting to the session's loaded project and each document's text.",
   },
   {
     def: "CostEstimateRequest",
@@ -213,7 +308,8 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "snapshot / all",
     upstream: "no snapshot or all members on any request",
     ours: "snapshot on requests addressing numerically (references, usage, cfg, rules, editStatements); all on list operations",
-    prose: "A request that addresses a symbol or rule numerically must echo that value ... all: true lifts the default cap (CLI --all)",
+    prose:
+      "A request that addresses a symbol or rule numerically must echo that value ... all: true lifts the default cap (CLI --all)",
   },
   {
     def: "editStatements / listEntries / simulate",
@@ -237,31 +333,36 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "ProjectResult",
     upstream: "{origin, inputIdentity, flat counts, findings}, open",
     ours: "the same and sourceFiles (entry file first), settings (a tree or null), condition/action/reference counts, snapshot",
-    prose: "Loaded program origin, sourceFiles (entry file first), counts, findings summary, and settings — the settings block as a read-only tree or null (#836)",
+    prose:
+      "Loaded program origin, sourceFiles (entry file first), counts, findings summary, and settings — the settings block as a read-only tree or null (#836)",
   },
   {
     def: "SelectionSummary",
     upstream: "{total, withheld}, open",
     ours: "{total, withheld, byCode: {code: count}}",
-    prose: "byCode counts the filtered set per code before max truncates it, so a capped result still reports every code's real count (#791)",
+    prose:
+      "byCode counts the filtered set per code before max truncates it, so a capped result still reports every code's real count (#791)",
   },
   {
     def: "Canonical addresses",
     upstream: "finding, callGraph edge and reference objects are open and name no rule address",
     ours: "finding ruleAddress, edge callerAddress, reference owningRule {id, name, address, span} (or null), all required",
-    prose: "Outputs carry the canonical address — rules[].address, owningRule.address, finding ruleAddress, callGraph callerAddress ... A references/inspect reference also carries owningRule — {id, name, address, span} like a rules list entry, or null when nothing owns it",
+    prose:
+      "Outputs carry the canonical address — rules[].address, owningRule.address, finding ruleAddress, callGraph callerAddress ... A references/inspect reference also carries owningRule — {id, name, address, span} like a rules list entry, or null when nothing owns it",
   },
   {
     def: "check program",
     upstream: "CheckPayload is an open object naming no member",
     ours: "check's result carries program (the analyzed-program summary: origin, files, declaration counts) and next, required",
-    prose: "check's result now carries program, the same summary members analyze's program reports — origin, files, and declaration counts",
+    prose:
+      "check's result now carries program, the same summary members analyze's program reports — origin, files, and declaration counts",
   },
   {
     def: "sources: null",
     upstream: "Sources is an object (URI to text); null is invalid",
     ours: "sources may also be null: the same as omitting it",
-    prose: "sources is optional (#472): when omitted or null, the service reads the current text of the files the transaction names (each edits[].source) from disk",
+    prose:
+      "sources is optional (#472): when omitted or null, the service reads the current text of the files the transaction names (each edits[].source) from disk",
   },
   {
     def: "refusal candidates",
@@ -273,13 +374,15 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     def: "LintRulesResult",
     upstream: "{rules, config, skipped}, open",
     ours: "the same and policy (the effective lint policy) and snapshot",
-    prose: "Registered lint rules with full metadata and effective configuration; snapshot scopes the rule indexes skipped reports",
+    prose:
+      "Registered lint rules with full metadata and effective configuration; snapshot scopes the rule indexes skipped reports",
   },
   {
     def: "AgentResult",
     upstream: "the union of its 22 operation results, the semanticRename and providerSemanticRename results among them",
     ours: "the union of our 24 operations' results (x-operations order): no rename results; editStatements, lookup, listEntries and simulate results",
-    prose: "There is no Wright-side rename operation: a rename is a caller-proposed transaction over the identifier spans references/symbols report. ... The table lists every operation advertised by capabilities.operations",
+    prose:
+      "There is no Wright-side rename operation: a rename is a caller-proposed transaction over the identifier spans references/symbols report. ... The table lists every operation advertised by capabilities.operations",
   },
 ];
 export const UPSTREAM_DIFFERENCE_DEFS = (): Set<string> => new Set(PROSE_DIFFERENCES.map((d) => d.def));
@@ -309,7 +412,10 @@ function ajvOf(key: string): Ajv2020 {
 }
 
 /** A validator for one upstream definition, as upstream wrote it or with the prose differences applied. */
-export function upstreamValidator(def: string, options: { version?: "48499628" | "2901ed5"; prose?: boolean } = {}): ValidateFunction {
+export function upstreamValidator(
+  def: string,
+  options: { version?: "48499628" | "2901ed5"; prose?: boolean } = {},
+): ValidateFunction {
   const a = ajvOf(`${options.version ?? "48499628"}:${options.prose ? "prose" : "raw"}`);
   const v = a.getSchema(`urn:upstream:wright-agent#/$defs/${def}`);
   if (!v) throw new Error(`upstream has no definition ${def}`);

@@ -16,5 +16,11 @@ export const csharp: LangTarget = {
   commentPrefix: "//",
   fileName: (contract) => `${pascalCase(contract)}.cs`,
   language: () => new CSharpTargetLanguage(),
-  rendererOptions: (contract) => ({ framework: "SystemTextJson", namespace: `ContractSuite.${pascalCase(contract)}`, "array-type": "list", "check-required": "true", "any-type": "object" }),
+  rendererOptions: (contract) => ({
+    framework: "SystemTextJson",
+    namespace: `ContractSuite.${pascalCase(contract)}`,
+    "array-type": "list",
+    "check-required": "true",
+    "any-type": "object",
+  }),
 };

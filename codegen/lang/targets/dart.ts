@@ -8,7 +8,16 @@
  * - no `package:meta` import (the `required` keyword is the language's own since Dart 2.12).
  * Not compiled here: no Dart SDK in Debian 12 (decision 104).
  */
-import { ClassType, ClassProperty, DartRenderer, DartTargetLanguage, dartOptions, getOptionValues, type Name, type Sourcelike } from "quicktype-core";
+import {
+  ClassType,
+  ClassProperty,
+  DartRenderer,
+  DartTargetLanguage,
+  dartOptions,
+  getOptionValues,
+  type Name,
+  type Sourcelike,
+} from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
 import type { LangTarget } from "./target.js";
@@ -55,7 +64,12 @@ class ContractDartRenderer extends DartRenderer {
     this.emitLine("factory ", className, ".fromJson(Map<String, dynamic> json) => ", className, "(");
     this.indent(() =>
       this.forEachClassProperty(c, "none", (name: Name, jsonName: string, p: ClassProperty) => {
-        this.emitLine(name, ": ", this.fromDynamicExpression(p.type.isNullable, p.type, "json[", str(jsonName), "]"), ",");
+        this.emitLine(
+          name,
+          ": ",
+          this.fromDynamicExpression(p.type.isNullable, p.type, "json[", str(jsonName), "]"),
+          ",",
+        );
       }),
     );
     this.emitLine(");");
@@ -83,10 +97,13 @@ class ContractDartRenderer extends DartRenderer {
       this.emitBlock(["factory ", name, ".fromJson(Map<String, dynamic> json)"], () => {
         this.emitLine(`switch (json[${JSON.stringify(u.tagMember)}]) {`);
         this.indent(() => {
-          for (const m of u.members) this.emitLine(`case ${JSON.stringify(m.tag)}: return `, this.memberName(m.def), ".fromJson(json);");
+          for (const m of u.members)
+            this.emitLine(`case ${JSON.stringify(m.tag)}: return `, this.memberName(m.def), ".fromJson(json);");
         });
         this.emitLine("}");
-        this.emitLine(`throw FormatException(${JSON.stringify(`${n}: unknown ${u.tagMember} `)} + json[${JSON.stringify(u.tagMember)}].toString());`);
+        this.emitLine(
+          `throw FormatException(${JSON.stringify(`${n}: unknown ${u.tagMember} `)} + json[${JSON.stringify(u.tagMember)}].toString());`,
+        );
       });
       this.ensureBlankLine();
       this.emitLine("Map<String, dynamic> toJson();");
@@ -94,13 +111,17 @@ class ContractDartRenderer extends DartRenderer {
   }
 }
 
-(ContractDartRenderer.prototype as unknown as Record<string, unknown>)._emitMapEncoderDecoder = ContractDartRenderer.prototype.emitMapCodec;
+(ContractDartRenderer.prototype as unknown as Record<string, unknown>)._emitMapEncoderDecoder =
+  ContractDartRenderer.prototype.emitMapCodec;
 
 class ContractDartLanguage extends DartTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof DartRenderer>[1], untyped: Record<string, unknown>): DartRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof DartRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): DartRenderer {
     const r = new ContractDartRenderer(this, renderContext, getOptionValues(dartOptions, untyped as never));
     r.model = this.model;
     return r;

@@ -11,7 +11,19 @@
  *   object (`additionalProperties: false`) rejects unknown members; every enum (and so every
  *   `const`) rejects values it does not list.
  */
-import { ClassType, EnumType, GoRenderer, GoTargetLanguage, UnionType, getOptionValues, goOptions, type ClassProperty, type Name, type Sourcelike, type Type } from "quicktype-core";
+import {
+  ClassType,
+  EnumType,
+  GoRenderer,
+  GoTargetLanguage,
+  UnionType,
+  getOptionValues,
+  goOptions,
+  type ClassProperty,
+  type Name,
+  type Sourcelike,
+  type Type,
+} from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
 import type { LangTarget } from "./target.js";
@@ -66,7 +78,8 @@ class ContractGoRenderer extends LooseGoRenderer {
     const named = this.namedTypeToNameForTopLevel(t) as Type | undefined;
     // Two top levels of one structural type (two `integer | string` definitions): quicktype keeps
     // one union, named after the other, and left this name undeclared.
-    const sharedName = named !== undefined && this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name);
+    const sharedName =
+      named !== undefined && this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name);
     // `type JsonValue json.RawMessage` would lose RawMessage's methods (it would encode as base64),
     // and a pointer type (`*Span` for `Span | null`) cannot carry methods.
     const plainAlias = t.kind === "any" || (named === undefined && t instanceof UnionType);
@@ -122,9 +135,15 @@ class ContractGoRenderer extends LooseGoRenderer {
     this.forEachEnumCase(e, "none", (name: Name) => cases.push(name));
     this.emitFunc(["(x *", enumName, ") UnmarshalJSON(data []byte) error"], () => {
       this.emitLine("var s string");
-      this.emitBlock("if err := json.Unmarshal(data, &s); err != nil", () => this.emitLine("return fmt.Errorf(", quote(`${this.sourcelikeToString(enumName)}: %w`), ", err)"));
+      this.emitBlock("if err := json.Unmarshal(data, &s); err != nil", () =>
+        this.emitLine("return fmt.Errorf(", quote(`${this.sourcelikeToString(enumName)}: %w`), ", err)"),
+      );
       this.emitLine("switch ", enumName, "(s) {");
-      this.emitLine("case ", cases.flatMap((c, i) => (i ? [", ", c] : [c])), ":");
+      this.emitLine(
+        "case ",
+        cases.flatMap((c, i) => (i ? [", ", c] : [c])),
+        ":",
+      );
       this.indent(() => {
         this.emitLine("*x = ", enumName, "(s)");
         this.emitLine("return nil");
@@ -174,7 +193,9 @@ class ContractGoRenderer extends LooseGoRenderer {
     });
     this.ensureBlankLine();
     this.emitFunc(["(x ", name, ") MarshalJSON() ([]byte, error)"], () => {
-      this.emitBlock("if x.Value == nil", () => this.emitLine("return nil, errors.New(", quote(`${n}: no member set`), ")"));
+      this.emitBlock("if x.Value == nil", () =>
+        this.emitLine("return nil, errors.New(", quote(`${n}: no member set`), ")"),
+      );
       this.emitLine("return json.Marshal(x.Value)");
     });
   }
@@ -230,7 +251,10 @@ class ContractGoLanguage extends GoTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof GoRenderer>[1], untyped: Record<string, unknown>): GoRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof GoRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): GoRenderer {
     const r = new ContractGoRenderer(this, renderContext, getOptionValues(goOptions, untyped as never));
     r.model = this.model;
     return r as unknown as GoRenderer;

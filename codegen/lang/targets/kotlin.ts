@@ -4,7 +4,15 @@
  * that picks the member by the tag (decision 103). Encoding writes the member as it is (its tag is
  * one of its own members). Not compiled here: Debian's kotlinc is 1.3 without kotlinx (decision 104).
  */
-import { ClassType, KotlinTargetLanguage, KotlinXRenderer, getOptionValues, kotlinOptions, type Name, type Sourcelike } from "quicktype-core";
+import {
+  ClassType,
+  KotlinTargetLanguage,
+  KotlinXRenderer,
+  getOptionValues,
+  kotlinOptions,
+  type Name,
+  type Sourcelike,
+} from "quicktype-core";
 import { pascalCase } from "../../names.js";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
@@ -46,17 +54,23 @@ class ContractKotlinRenderer extends KotlinXRenderer {
     this.emitLine("@Serializable(with = ", name, "Serializer::class)");
     this.emitLine("sealed class ", name);
     this.ensureBlankLine();
-    this.emitBlock(["object ", name, "Serializer : JsonContentPolymorphicSerializer<", name, ">(", name, "::class)"], () => {
-      this.emitLine("override fun selectDeserializer(element: JsonElement): DeserializationStrategy<", name, "> =");
-      this.indent(() => {
-        this.emitLine(`when (val tag = element.jsonObject[${JSON.stringify(u.tagMember)}]?.jsonPrimitive?.contentOrNull) {`);
+    this.emitBlock(
+      ["object ", name, "Serializer : JsonContentPolymorphicSerializer<", name, ">(", name, "::class)"],
+      () => {
+        this.emitLine("override fun selectDeserializer(element: JsonElement): DeserializationStrategy<", name, "> =");
         this.indent(() => {
-          for (const m of u.members) this.emitLine(JSON.stringify(m.tag), " -> ", this.memberName(m.def), ".serializer()");
-          this.emitLine(`else -> throw SerializationException("${n}: unknown ${u.tagMember} \${tag}")`);
+          this.emitLine(
+            `when (val tag = element.jsonObject[${JSON.stringify(u.tagMember)}]?.jsonPrimitive?.contentOrNull) {`,
+          );
+          this.indent(() => {
+            for (const m of u.members)
+              this.emitLine(JSON.stringify(m.tag), " -> ", this.memberName(m.def), ".serializer()");
+            this.emitLine(`else -> throw SerializationException("${n}: unknown ${u.tagMember} \${tag}")`);
+          });
+          this.emitLine("}");
         });
-        this.emitLine("}");
-      });
-    });
+      },
+    );
   }
 }
 
@@ -64,7 +78,10 @@ class ContractKotlinLanguage extends KotlinTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof KotlinXRenderer>[1], untyped: Record<string, unknown>): KotlinXRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof KotlinXRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): KotlinXRenderer {
     const r = new ContractKotlinRenderer(this, renderContext, getOptionValues(kotlinOptions, untyped as never));
     r.model = this.model;
     return r;

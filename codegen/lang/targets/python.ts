@@ -9,7 +9,16 @@
  *   through as None) and, for a closed object (`additionalProperties: false`), unknown members.
  * Any JSON (JsonValue) is `Any`: the plain values `json.loads` returns.
  */
-import { ClassType, JSONPythonRenderer, PythonTargetLanguage, getOptionValues, parenIfNeeded, pythonOptions, type Sourcelike, type Type } from "quicktype-core";
+import {
+  ClassType,
+  JSONPythonRenderer,
+  PythonTargetLanguage,
+  getOptionValues,
+  parenIfNeeded,
+  pythonOptions,
+  type Sourcelike,
+  type Type,
+} from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
 import type { LangTarget } from "./target.js";
@@ -48,7 +57,11 @@ class ContractPythonRenderer extends JSONPythonRenderer {
       if (t.getProperties().size === 0) this.emitLine("pass");
       this.forEachClassProperty(t, "none", (name, jsonName, cp) => {
         const missing = cp.isOptional && this.idx().optionalNullable(t, jsonName);
-        this.emitLine(name, ": ", missing ? [this.pythonType(cp.type, false), " = MISSING"] : this.pythonType(cp.type, true));
+        this.emitLine(
+          name,
+          ": ",
+          missing ? [this.pythonType(cp.type, false), " = MISSING"] : this.pythonType(cp.type, true),
+        );
         this.emitDescription(this.descriptionForClassProperty(t, jsonName));
       });
       this.ensureBlankLine();
@@ -65,25 +78,50 @@ class ContractPythonRenderer extends JSONPythonRenderer {
       if (closed) {
         const known: string[] = [];
         this.forEachClassProperty(t, "none", (_n, jsonName) => known.push(JSON.stringify(jsonName)));
-        this.emitLine("_reject_unknown(obj, {", known.join(", "), "}, ", this.string(this.sourcelikeToString(className)), ")");
+        this.emitLine(
+          "_reject_unknown(obj, {",
+          known.join(", "),
+          "}, ",
+          this.string(this.sourcelikeToString(className)),
+          ")",
+        );
       }
       const required: string[] = [];
       this.forEachClassProperty(t, "none", (_n, jsonName, cp) => {
         if (!cp.isOptional) required.push(JSON.stringify(jsonName));
       });
       // quicktype reads required members with obj.get(): an absent `Any` or nullable one passes as None.
-      if (required.length) this.emitLine("_require(obj, [", required.join(", "), "], ", this.string(this.sourcelikeToString(className)), ")");
+      if (required.length)
+        this.emitLine(
+          "_require(obj, [",
+          required.join(", "),
+          "], ",
+          this.string(this.sourcelikeToString(className)),
+          ")",
+        );
       const args: Sourcelike[] = [];
       this.forEachClassProperty(t, "none", (name, jsonName, cp) => {
         if (cp.isOptional && this.idx().optionalNullable(t, jsonName)) {
-          const value = makeValue(this.deserializer({ value: ["obj[", this.string(jsonName), "]"] }, cp.type) as ValueOrLambda);
+          const value = makeValue(
+            this.deserializer({ value: ["obj[", this.string(jsonName), "]"] }, cp.type) as ValueOrLambda,
+          );
           this.emitLine(name, " = ", value, " if ", this.string(jsonName), " in obj else MISSING");
         } else {
-          this.emitLine(name, " = ", makeValue(this.deserializer({ value: ["obj.get(", this.string(jsonName), ")"] }, cp.type) as ValueOrLambda));
+          this.emitLine(
+            name,
+            " = ",
+            makeValue(this.deserializer({ value: ["obj.get(", this.string(jsonName), ")"] }, cp.type) as ValueOrLambda),
+          );
         }
         args.push(name);
       });
-      this.emitLine("return ", className, "(", args.flatMap((a, i) => (i ? [", ", a] : [a])), ")");
+      this.emitLine(
+        "return ",
+        className,
+        "(",
+        args.flatMap((a, i) => (i ? [", ", a] : [a])),
+        ")",
+      );
     });
     this.ensureBlankLine();
     this.emitBlock("def to_dict(self) -> dict:", () => {
@@ -91,7 +129,8 @@ class ContractPythonRenderer extends JSONPythonRenderer {
       this.forEachClassProperty(t, "none", (name, jsonName, cp) => {
         const value = makeValue(this.serializer({ value: ["self.", name] }, cp.type) as ValueOrLambda);
         const assign = () => this.emitLine("result[", this.string(jsonName), "] = ", value);
-        if (cp.isOptional && this.idx().optionalNullable(t, jsonName)) this.emitBlock(["if self.", name, " is not MISSING:"], assign);
+        if (cp.isOptional && this.idx().optionalNullable(t, jsonName))
+          this.emitBlock(["if self.", name, " is not MISSING:"], assign);
         else if (cp.isOptional) this.emitBlock(["if self.", name, " is not None:"], assign);
         else assign();
       });
@@ -146,7 +185,9 @@ def _reject_unknown(obj: dict, known: set, name: str) -> None:
         this.emitLine("assert isinstance(obj, dict)");
         this.emitLine("tag = obj.get(", this.string(u.tagMember), ")");
         for (const m of u.members) {
-          this.emitBlock(["if tag == ", this.string(m.tag), ":"], () => this.emitLine("return ", this.memberName(m.def), ".from_dict(obj)"));
+          this.emitBlock(["if tag == ", this.string(m.tag), ":"], () =>
+            this.emitLine("return ", this.memberName(m.def), ".from_dict(obj)"),
+          );
         }
         this.emitLine(`raise ValueError(f"${this.sourcelikeToString(name)}: unknown ${u.tagMember} {tag!r}")`);
       });
@@ -160,7 +201,10 @@ class ContractPythonLanguage extends PythonTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof JSONPythonRenderer>[1], untyped: Record<string, unknown>): JSONPythonRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof JSONPythonRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): JSONPythonRenderer {
     const r = new ContractPythonRenderer(this, renderContext, getOptionValues(pythonOptions, untyped as never));
     r.model = this.model;
     return r;

@@ -11,7 +11,19 @@
  * - a closed object (`additionalProperties: false`) is `#[serde(deny_unknown_fields)]`; a required
  *   member that may be null must still be present (serde would take a missing Option as None).
  */
-import { ClassType, RustRenderer, RustTargetLanguage, getOptionValues, nullableFromUnion, rustOptions, UnionType, type ClassProperty, type Name, type Sourcelike, type Type } from "quicktype-core";
+import {
+  ClassType,
+  RustRenderer,
+  RustTargetLanguage,
+  getOptionValues,
+  nullableFromUnion,
+  rustOptions,
+  UnionType,
+  type ClassProperty,
+  type Name,
+  type Sourcelike,
+  type Type,
+} from "quicktype-core";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
 import type { LangTarget } from "./target.js";
@@ -67,7 +79,10 @@ class ContractRustRenderer extends LooseRustRenderer {
         const skip = `default, skip_serializing_if = "Option::is_none"`;
         if (this.idx().optionalNullable(c, jsonName)) {
           // Absent -> None, null -> Some(None) (or Some(Value::Null)), value -> Some(Some(v)).
-          const present = inner.kind === "any" || inner.kind === "null" ? "serde_json::Value" : ["Option<", this.breakCycle(inner, true), ">"];
+          const present =
+            inner.kind === "any" || inner.kind === "null"
+              ? "serde_json::Value"
+              : ["Option<", this.breakCycle(inner, true), ">"];
           this.emitLine("#[serde(", rename, ", ", skip, `, deserialize_with = "deserialize_present")]`);
           this.emitLine("pub ", name, ": Option<", present, ">,");
         } else {
@@ -98,7 +113,8 @@ class ContractRustRenderer extends LooseRustRenderer {
     this.emitBlock(["impl Serialize for ", name], () =>
       this.emitBlock("fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>", () =>
         this.emitBlock("match self", () => {
-          for (const m of u.members) this.emitLine(name, "::", this.memberName(m.def), "(v) => v.serialize(serializer),");
+          for (const m of u.members)
+            this.emitLine(name, "::", this.memberName(m.def), "(v) => v.serialize(serializer),");
         }),
       ),
     );
@@ -106,7 +122,9 @@ class ContractRustRenderer extends LooseRustRenderer {
     this.emitBlock(["impl<'de> Deserialize<'de> for ", name], () =>
       this.emitBlock("fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>", () => {
         this.emitLine("let value = serde_json::Value::deserialize(deserializer)?;");
-        this.emitLine(`let tag = value.get(${JSON.stringify(u.tagMember)}).and_then(serde_json::Value::as_str).map(str::to_owned);`);
+        this.emitLine(
+          `let tag = value.get(${JSON.stringify(u.tagMember)}).and_then(serde_json::Value::as_str).map(str::to_owned);`,
+        );
         this.emitBlock("match tag.as_deref()", () => {
           for (const m of u.members) {
             this.emitLine(
@@ -119,8 +137,12 @@ class ContractRustRenderer extends LooseRustRenderer {
               ").map_err(serde::de::Error::custom),",
             );
           }
-          this.emitLine(`Some(other) => Err(serde::de::Error::custom(format!(${JSON.stringify(`${n}: unknown ${u.tagMember} {:?}`)}, other))),`);
-          this.emitLine(`None => Err(serde::de::Error::custom(${JSON.stringify(`${n}: missing string member "${u.tagMember}"`)})),`);
+          this.emitLine(
+            `Some(other) => Err(serde::de::Error::custom(format!(${JSON.stringify(`${n}: unknown ${u.tagMember} {:?}`)}, other))),`,
+          );
+          this.emitLine(
+            `None => Err(serde::de::Error::custom(${JSON.stringify(`${n}: missing string member "${u.tagMember}"`)})),`,
+          );
         });
       }),
     );
@@ -147,7 +169,8 @@ fn deserialize_nullable<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserial
     this.forEachTopLevel("leading", (t: Type, name: Name) => {
       const named = this.namedTypeToNameForTopLevel(t) as Type | undefined;
       if (named === undefined) this.emitTopLevelAlias(t, name);
-      else if (this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name)) this.emitLine("pub type ", name, " = ", this.nameForNamedType(named), ";");
+      else if (this.sourcelikeToString(this.nameForNamedType(named)) !== this.sourcelikeToString(name))
+        this.emitLine("pub type ", name, " = ", this.nameForNamedType(named), ";");
     });
     this.forEachNamedType(
       "leading-and-interposing",
@@ -162,7 +185,10 @@ class ContractRustLanguage extends RustTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof RustRenderer>[1], untyped: Record<string, unknown>): RustRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof RustRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): RustRenderer {
     const r = new ContractRustRenderer(this, renderContext, getOptionValues(rustOptions, untyped as never));
     r.model = this.model;
     return r as unknown as RustRenderer;
@@ -176,5 +202,11 @@ export const rust: LangTarget = {
   commentPrefix: "//",
   fileName: (contract) => `${contract.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}.rs`,
   language: (model) => new ContractRustLanguage(model),
-  rendererOptions: () => ({ "derive-debug": "true", "derive-clone": "true", "derive-partial-eq": "true", "leading-comments": "false", visibility: "public" }),
+  rendererOptions: () => ({
+    "derive-debug": "true",
+    "derive-clone": "true",
+    "derive-partial-eq": "true",
+    "leading-comments": "false",
+    visibility: "public",
+  }),
 };

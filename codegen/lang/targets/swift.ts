@@ -4,7 +4,15 @@
  * and decodes that member from the same decoder, `encode(to:)` encodes the member as it is
  * (decision 103). Not compiled here: no Swift in Debian 12 (decision 104).
  */
-import { ClassType, SwiftRenderer, SwiftTargetLanguage, getOptionValues, swiftOptions, type Name, type Sourcelike } from "quicktype-core";
+import {
+  ClassType,
+  SwiftRenderer,
+  SwiftTargetLanguage,
+  getOptionValues,
+  swiftOptions,
+  type Name,
+  type Sourcelike,
+} from "quicktype-core";
 import { pascalCase } from "../../names.js";
 import type { LangModel, UnionInfo } from "../prepass.js";
 import { ModelIndex } from "../quicktype.js";
@@ -12,7 +20,9 @@ import type { LangTarget } from "./target.js";
 
 /* See go.ts: quicktype-core 26 types SwiftRenderer's renderClassDefinition private; it is overridden. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const LooseSwiftRenderer = SwiftRenderer as unknown as new (...args: ConstructorParameters<typeof SwiftRenderer>) => any;
+const LooseSwiftRenderer = SwiftRenderer as unknown as new (
+  ...args: ConstructorParameters<typeof SwiftRenderer>
+) => any;
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -62,11 +72,15 @@ class ContractSwiftRenderer extends LooseSwiftRenderer {
         line("switch tag {");
         for (const m of u.members) {
           line("case ", JSON.stringify(m.tag), ":");
-          this.indent(() => line("self = .", lowerFirst(this.memberName(m.def)), "(try ", this.memberName(m.def), "(from: decoder))"));
+          this.indent(() =>
+            line("self = .", lowerFirst(this.memberName(m.def)), "(try ", this.memberName(m.def), "(from: decoder))"),
+          );
         }
         line("default:");
         this.indent(() =>
-          line(`throw DecodingError.dataCorruptedError(forKey: .tag, in: container, debugDescription: "${n}: unknown ${u.tagMember} \\(tag)")`),
+          line(
+            `throw DecodingError.dataCorruptedError(forKey: .tag, in: container, debugDescription: "${n}: unknown ${u.tagMember} \\(tag)")`,
+          ),
         );
         line("}");
       });
@@ -87,7 +101,10 @@ class ContractSwiftLanguage extends SwiftTargetLanguage {
   constructor(private readonly model: LangModel) {
     super();
   }
-  protected override makeRenderer(renderContext: ConstructorParameters<typeof SwiftRenderer>[1], untyped: Record<string, unknown>): SwiftRenderer {
+  protected override makeRenderer(
+    renderContext: ConstructorParameters<typeof SwiftRenderer>[1],
+    untyped: Record<string, unknown>,
+  ): SwiftRenderer {
     const r = new ContractSwiftRenderer(this, renderContext, getOptionValues(swiftOptions, untyped as never));
     r.model = this.model;
     return r as unknown as SwiftRenderer;

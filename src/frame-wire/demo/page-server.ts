@@ -82,8 +82,14 @@ export async function createDemoPageServer(options: () => DemoPageOptions): Prom
   return createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (req.method !== "GET" && req.method !== "HEAD") return void res.writeHead(405, { allow: "GET, HEAD" }).end();
-    if (path === "/") return void res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(demoHtml(options()));
-    if (path === "/demo.js") return void res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(script);
+    if (path === "/")
+      return void res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+        .end(demoHtml(options()));
+    if (path === "/demo.js")
+      return void res
+        .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        .end(script);
     res.writeHead(404).end();
   });
 }

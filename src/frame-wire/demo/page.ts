@@ -53,7 +53,11 @@ function renderValue(value: unknown): DomElement {
     for (const [k, v] of Object.entries(value)) dl.append(el("dt", {}, k), el("dd", {}, renderValue(v)));
     return dl;
   }
-  return el("span", { class: `scalar ${value === null ? "null" : typeof value}` }, typeof value === "string" ? value : JSON.stringify(value));
+  return el(
+    "span",
+    { class: `scalar ${value === null ? "null" : typeof value}` },
+    typeof value === "string" ? value : JSON.stringify(value),
+  );
 }
 
 function renderTurn(turn: FrameTurn, position: number): void {
@@ -61,13 +65,26 @@ function renderTurn(turn: FrameTurn, position: number): void {
   blocks.replaceChildren(
     ...turn.blocks.map((block, i) => {
       const { kind, ...fields } = block as { kind: string } & Record<string, unknown>;
-      const rows = Object.entries(fields).map(([k, v]) => el("div", { class: "field", "data-field": k }, el("span", { class: "name" }, k), renderValue(v)));
-      return el("section", { class: "block", "data-kind": kind, "data-position": String(i) }, el("h3", {}, kind), ...rows);
+      const rows = Object.entries(fields).map(([k, v]) =>
+        el("div", { class: "field", "data-field": k }, el("span", { class: "name" }, k), renderValue(v)),
+      );
+      return el(
+        "section",
+        { class: "block", "data-kind": kind, "data-position": String(i) },
+        el("h3", {}, kind),
+        ...rows,
+      );
     }),
   );
   $("tool-calls").replaceChildren(
     ...turn.tool_calls.map((call) =>
-      el("li", { class: "tool-call", "data-id": call.id }, el("code", {}, call.name), renderValue(call.arguments), ...(call.result !== undefined ? [el("div", { class: "result" }, "→ ", renderValue(call.result))] : [])),
+      el(
+        "li",
+        { class: "tool-call", "data-id": call.id },
+        el("code", {}, call.name),
+        renderValue(call.arguments),
+        ...(call.result !== undefined ? [el("div", { class: "result" }, "→ ", renderValue(call.result))] : []),
+      ),
     ),
   );
   $("frames").textContent = String(position);
@@ -81,7 +98,8 @@ function showOutcome(outcome: FoldOutcome): void {
     status.textContent = "aborted";
     status.className = "aborted";
     $("error").hidden = false;
-    $("error").textContent = `${outcome.abort.code}: ${outcome.abort.message}${outcome.abort.at === null ? " (the completed turn)" : ` (event ${outcome.abort.at})`}`;
+    $("error").textContent =
+      `${outcome.abort.code}: ${outcome.abort.message}${outcome.abort.at === null ? " (the completed turn)" : ` (event ${outcome.abort.at})`}`;
   } else {
     status.textContent = `done (${outcome.turn.finish_reason})`;
     status.className = "done";
@@ -100,7 +118,10 @@ async function stream(): Promise<void> {
   try {
     const outcome = await frameWire.streamTurn(
       { baseUrl: url.origin, fetch: (_input, init) => fetch(url, init) },
-      { headers: { Authorization: `Bearer ${config.token}` }, body: { messages: [{ role: "user", content: $("prompt").value || "hello" }] } },
+      {
+        headers: { Authorization: `Bearer ${config.token}` },
+        body: { messages: [{ role: "user", content: $("prompt").value || "hello" }] },
+      },
       { onTurn: renderTurn },
     );
     showOutcome(outcome);

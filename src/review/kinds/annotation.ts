@@ -12,5 +12,12 @@ export const ANNOTATION_KINDS: ChangeKind[] = [
   a("example-changed", "an OpenAPI `example` changed"),
   a("deprecated", "something was marked deprecated"),
   a("undeprecated", "a deprecation was lifted"),
-  kind("annotation", "surface", "breaking")("default-changed", "a `default` changed: breaking on data clients send (an omitted value now behaves differently), needs-review elsewhere"),
+  kind(
+    "annotation",
+    "surface",
+    "breaking",
+  )(
+    "default-changed",
+    "a `default` changed: breaking on data clients send (an omitted value now behaves differently), needs-review elsewhere",
+  ),
 ];

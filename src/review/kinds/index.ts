@@ -12,7 +12,13 @@ import { PAYLOAD_KINDS } from "./payload.js";
 
 export type { ChangeKind, KindLevel } from "./kind.js";
 
-export const CHANGE_KINDS: readonly ChangeKind[] = [...PAYLOAD_KINDS, ...OPENRPC_KINDS, ...OPENAPI_KINDS, ...DOCUMENT_KINDS, ...ANNOTATION_KINDS];
+export const CHANGE_KINDS: readonly ChangeKind[] = [
+  ...PAYLOAD_KINDS,
+  ...OPENRPC_KINDS,
+  ...OPENAPI_KINDS,
+  ...DOCUMENT_KINDS,
+  ...ANNOTATION_KINDS,
+];
 
 const BY_ID = new Map(CHANGE_KINDS.map((k) => [k.id, k]));
 
@@ -22,6 +28,8 @@ export function findKind(id: string): ChangeKind | undefined {
 
 /** The kinds table of docs/review.md (between its `kinds:start`/`kinds:end` markers). */
 export function kindsMarkdown(): string {
-  const rows = CHANGE_KINDS.map((k) => `| \`${k.id}\` | ${k.family} | ${k.direction} | ${k.level} | ${k.doc.replace(/\|/g, "\\|")} |`);
+  const rows = CHANGE_KINDS.map(
+    (k) => `| \`${k.id}\` | ${k.family} | ${k.direction} | ${k.level} | ${k.doc.replace(/\|/g, "\\|")} |`,
+  );
   return ["| kind | family | direction | default level | meaning |", "|---|---|---|---|---|", ...rows].join("\n");
 }

@@ -19,4 +19,6 @@ export interface ChangeKind {
   doc: string;
 }
 
-export const kind = (family: ChangeKind["family"], direction: ChangeKind["direction"], level: KindLevel) => (id: string, doc: string): ChangeKind => ({ id, family, direction, level, doc });
+export const kind =
+  (family: ChangeKind["family"], direction: ChangeKind["direction"], level: KindLevel) =>
+  (id: string, doc: string): ChangeKind => ({ id, family, direction, level, doc });

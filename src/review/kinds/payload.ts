@@ -14,7 +14,10 @@ export const PAYLOAD_KINDS: ChangeKind[] = [
   k("required-removed", "a member is no longer required"),
   k("property-removed", "a member is no longer allowed (closed object)"),
   k("property-added", "a member is newly allowed"),
-  k("open-property-added", "an open object names a member it left to `additionalProperties` before: values it let through there may be refused (decision 176)"),
+  k(
+    "open-property-added",
+    "an open object names a member it left to `additionalProperties` before: values it let through there may be refused (decision 176)",
+  ),
   k("open-property-removed", "an open object no longer names a member: any value may appear there now (decision 176)"),
   k("additional-properties-restricted", "members the schema does not name are refused or constrained"),
   k("additional-properties-relaxed", "members the schema does not name are newly allowed"),
@@ -48,9 +51,37 @@ export const PAYLOAD_KINDS: ChangeKind[] = [
   k("branch-added", "a new `oneOf`/`anyOf` branch allows more values"),
   k("schema-narrowed", "a schema accepts nothing where it accepted values"),
   k("schema-widened", "a schema accepts values where it accepted none"),
-  k("constraint-changed", "a keyword the structural pass decides only by sufficient conditions (`not`, `if`, `dependentSchemas`, `patternProperties`, `propertyNames`...) changed"),
-  kind("payload", "surface", "compatible")("equivalent", "the surface is rewritten with the same instances (inlined `$ref`, one-branch `oneOf`, renamed definition): proved both ways"),
-  kind("payload", "surface", "breaking")("payload-rejected", "the payload search found a request the old version accepts and the new one rejects, at no single keyword"),
-  kind("payload", "surface", "breaking")("payload-admitted", "the payload search found a response the new version allows and the old one does not, at no single keyword"),
-  kind("payload", "surface", "needs-review")("analysis-failed", "comparing a surface failed on this document; review it by hand"),
+  k(
+    "constraint-changed",
+    "a keyword the structural pass decides only by sufficient conditions (`not`, `if`, `dependentSchemas`, `patternProperties`, `propertyNames`...) changed",
+  ),
+  kind(
+    "payload",
+    "surface",
+    "compatible",
+  )(
+    "equivalent",
+    "the surface is rewritten with the same instances (inlined `$ref`, one-branch `oneOf`, renamed definition): proved both ways",
+  ),
+  kind(
+    "payload",
+    "surface",
+    "breaking",
+  )(
+    "payload-rejected",
+    "the payload search found a request the old version accepts and the new one rejects, at no single keyword",
+  ),
+  kind(
+    "payload",
+    "surface",
+    "breaking",
+  )(
+    "payload-admitted",
+    "the payload search found a response the new version allows and the old one does not, at no single keyword",
+  ),
+  kind(
+    "payload",
+    "surface",
+    "needs-review",
+  )("analysis-failed", "comparing a surface failed on this document; review it by hand"),
 ];

@@ -46,7 +46,11 @@ export const LINT_CONFIG_SCHEMA = {
         type: "object",
         required: ["rule", "location", "reason"],
         additionalProperties: false,
-        properties: { rule: { type: "string", minLength: 1 }, location: { type: "string", pattern: "#" }, reason: { type: "string", minLength: 10 } },
+        properties: {
+          rule: { type: "string", minLength: 1 },
+          location: { type: "string", pattern: "#" },
+          reason: { type: "string", minLength: 10 },
+        },
       },
     },
   },
@@ -75,7 +79,13 @@ export function loadLintConfig(registryDir: string, explicit?: string): LintConf
     throw new LintConfigError(`${path}: not a valid lint config: ${errs}`);
   }
   const c = raw as Partial<LintConfig>;
-  return { path, rules: { ...(c.rules ?? {}) }, toolInputs: { ...(c.toolInputs ?? {}) }, samples: c.samples, waivers: c.waivers ?? [] };
+  return {
+    path,
+    rules: { ...(c.rules ?? {}) },
+    toolInputs: { ...(c.toolInputs ?? {}) },
+    samples: c.samples,
+    waivers: c.waivers ?? [],
+  };
 }
 
 export function waiverMatches(w: Waiver, rule: string, location: string): boolean {

@@ -60,11 +60,16 @@ export class LintUsageError extends Error {
 export async function runLint(registry: Registry, options: LintOptions = {}): Promise<LintReport> {
   const config = loadLintConfig(registry.dir, options.configPath);
   const names = options.contracts?.length ? options.contracts : registry.contracts.map((c) => c.name);
-  for (const n of names) if (!registry.contracts.some((c) => c.name === n)) throw new LintUsageError(`no contract named "${n}"`);
+  for (const n of names)
+    if (!registry.contracts.some((c) => c.name === n)) throw new LintUsageError(`no contract named "${n}"`);
   for (const id of Object.keys({ ...config.rules, ...options.overrides })) {
-    if (!RULES.some((r) => r.id === id) && !(id in ENGINE_RULES)) throw new LintUsageError(`unknown lint rule "${id}" (known: ${[...RULES.map((r) => r.id), ...Object.keys(ENGINE_RULES)].join(", ")})`);
+    if (!RULES.some((r) => r.id === id) && !(id in ENGINE_RULES))
+      throw new LintUsageError(
+        `unknown lint rule "${id}" (known: ${[...RULES.map((r) => r.id), ...Object.keys(ENGINE_RULES)].join(", ")})`,
+      );
   }
-  const severityOf = (id: string, fallback: Severity): SeveritySetting => options.overrides?.[id] ?? config.rules[id] ?? fallback;
+  const severityOf = (id: string, fallback: Severity): SeveritySetting =>
+    options.overrides?.[id] ?? config.rules[id] ?? fallback;
   const all: LintFinding[] = [];
   /** Registry-relative files of the contracts linted now: only their waivers can be judged unused. */
   const lintedFiles = new Set<string>();
@@ -93,10 +98,21 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
       if (emitted.has(key)) return;
       emitted.add(key);
       const pos = scan(file, raw) ? positionOf(scan(file, raw)!, pointer) : undefined;
-      all.push({ rule, severity, contract: name, file: relative(process.cwd(), file) || file, pointer, location: `${relative(registry.dir, file).split("\\").join("/")}#${pointer}`, line: pos?.line, column: pos?.column, message });
+      all.push({
+        rule,
+        severity,
+        contract: name,
+        file: relative(process.cwd(), file) || file,
+        pointer,
+        location: `${relative(registry.dir, file).split("\\").join("/")}#${pointer}`,
+        line: pos?.line,
+        column: pos?.column,
+        message,
+      });
     };
     if (contract.doc.root === undefined || contract.problems.some((p) => p.rule === "parse" || p.rule === "load")) {
-      for (const p of contract.problems.filter((x) => x.rule === "parse" || x.rule === "load")) emit("load", severityOf("load", "error"), resolve(p.file), p.pointer, p.message);
+      for (const p of contract.problems.filter((x) => x.rule === "parse" || x.rule === "load"))
+        emit("load", severityOf("load", "error"), resolve(p.file), p.pointer, p.message);
     }
     const ctx = lintContext(contract, raw, {
       toolInputs: config.toolInputs[name] ?? [],
@@ -114,7 +130,14 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
   return applyWaivers(all, config, registry, names, lintedFiles, severityOf("unused-waiver", "error"));
 }
 
-function applyWaivers(all: LintFinding[], config: LintConfig, registry: Registry, names: string[], lintedFiles: Set<string>, unusedSeverity: SeveritySetting): LintReport {
+function applyWaivers(
+  all: LintFinding[],
+  config: LintConfig,
+  registry: Registry,
+  names: string[],
+  lintedFiles: Set<string>,
+  unusedSeverity: SeveritySetting,
+): LintReport {
   const used = new Set<number>();
   const findings: LintFinding[] = [];
   const waived: LintFinding[] = [];
@@ -132,13 +155,48 @@ function applyWaivers(all: LintFinding[], config: LintConfig, registry: Registry
       // Only waivers for the files linted now can be judged unused.
       if (!lintedFiles.has(w.location.split("#")[0]!)) return;
       const pos = positionOf(cfgScan, `/waivers/${i}`);
-      findings.push({ rule: "unused-waiver", severity: unusedSeverity, contract: "", file: relative(process.cwd(), config.path!) || config.path!, pointer: `/waivers/${i}`, location: `${relative(registry.dir, config.path!)}#/waivers/${i}`, line: pos?.line, column: pos?.column, message: `waiver for ${w.rule} at ${w.location} matches no finding: delete it` });
+      findings.push({
+        rule: "unused-waiver",
+        severity: unusedSeverity,
+        contract: "",
+        file: relative(process.cwd(), config.path!) || config.path!,
+        pointer: `/waivers/${i}`,
+        location: `${relative(registry.dir, config.path!)}#/waivers/${i}`,
+        line: pos?.line,
+        column: pos?.column,
+        message: `waiver for ${w.rule} at ${w.location} matches no finding: delete it`,
+      });
     });
   }
   const order: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-  const sort = (xs: LintFinding[]) => xs.sort((a, b) => order[a.severity] - order[b.severity] || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
-  const rules = [...RULES.map((r) => ({ id: r.id, category: r.category, severity: (config.rules[r.id] ?? r.defaultSeverity) as SeveritySetting })), ...Object.keys(ENGINE_RULES).map((id) => ({ id, category: "engine", severity: (config.rules[id] ?? "error") as SeveritySetting }))];
-  return { ok: !findings.some((f) => f.severity === "error"), contracts: names, findings: sort(findings), waived: sort(waived), rules, config: config.path };
+  const sort = (xs: LintFinding[]) =>
+    xs.sort(
+      (a, b) =>
+        order[a.severity] - order[b.severity] ||
+        a.file.localeCompare(b.file) ||
+        (a.line ?? 0) - (b.line ?? 0) ||
+        a.rule.localeCompare(b.rule),
+    );
+  const rules = [
+    ...RULES.map((r) => ({
+      id: r.id,
+      category: r.category,
+      severity: (config.rules[r.id] ?? r.defaultSeverity) as SeveritySetting,
+    })),
+    ...Object.keys(ENGINE_RULES).map((id) => ({
+      id,
+      category: "engine",
+      severity: (config.rules[id] ?? "error") as SeveritySetting,
+    })),
+  ];
+  return {
+    ok: !findings.some((f) => f.severity === "error"),
+    contracts: names,
+    findings: sort(findings),
+    waived: sort(waived),
+    rules,
+    config: config.path,
+  };
 }
 
 function lintContext(contract: LoadedContract, raw: Map<string, Buffer>, options: LintContext["options"]): LintContext {
@@ -171,9 +229,14 @@ export function makeBundle(contract: LoadedContract): LintBundle | undefined {
     index(ctx.defs[name], origin);
   }
   function index(node: unknown, key: string): void {
-    walkSchema(node, (n, at) => {
-      if (!byRaw.has(at)) byRaw.set(at, n);
-    }, key, (k) => !isAnnotationKeyword(k));
+    walkSchema(
+      node,
+      (n, at) => {
+        if (!byRaw.has(at)) byRaw.set(at, n);
+      },
+      key,
+      (k) => !isAnnotationKeyword(k),
+    );
   }
   return {
     ctx,

@@ -7,8 +7,11 @@ export function patternSites(ctx: LintContext): { file: string; pointer: string;
   const out: { file: string; pointer: string; pattern: string }[] = [];
   for (const s of ctx.sites) {
     if (!isSchemaObject(s.node)) continue;
-    if (typeof s.node.pattern === "string") out.push({ file: s.file, pointer: `${s.pointer}/pattern`, pattern: s.node.pattern });
-    if (isSchemaObject(s.node.patternProperties)) for (const k of Object.keys(s.node.patternProperties)) out.push({ file: s.file, pointer: `${s.pointer}/patternProperties/${escapeToken(k)}`, pattern: k });
+    if (typeof s.node.pattern === "string")
+      out.push({ file: s.file, pointer: `${s.pointer}/pattern`, pattern: s.node.pattern });
+    if (isSchemaObject(s.node.patternProperties))
+      for (const k of Object.keys(s.node.patternProperties))
+        out.push({ file: s.file, pointer: `${s.pointer}/patternProperties/${escapeToken(k)}`, pattern: k });
   }
   return out;
 }

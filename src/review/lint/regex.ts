@@ -94,8 +94,10 @@ export function portabilityIssues(pattern: string): RegexIssue[] {
   };
   for (const t of tokenize(pattern)) {
     if (t.kind === "open" && t.prefix) {
-      if (t.prefix === "(?=" || t.prefix === "(?!") add("uses lookahead, which RE2-class engines (Go, Rust regex) do not support");
-      else if (t.prefix === "(?<=" || t.prefix === "(?<!") add("uses lookbehind, which RE2-class engines (Go, Rust regex) do not support");
+      if (t.prefix === "(?=" || t.prefix === "(?!")
+        add("uses lookahead, which RE2-class engines (Go, Rust regex) do not support");
+      else if (t.prefix === "(?<=" || t.prefix === "(?<!")
+        add("uses lookbehind, which RE2-class engines (Go, Rust regex) do not support");
       else if (t.prefix === "(?>") add("uses an atomic group, which RE2-class engines do not support");
       else if (t.prefix === "(?(") add("uses a conditional group, which RE2-class engines do not support");
     }
@@ -104,8 +106,10 @@ export function portabilityIssues(pattern: string): RegexIssue[] {
       if (t.text === "\\k") add("uses a named backreference (\\k<name>), which RE2-class engines do not support");
       if (t.text === "\\c") add("uses a control escape (\\cX), which Go's regexp does not support");
     }
-    if (t.kind === "quant" && /[*+?}]\+$/.test(t.text) && t.text.length > 1) add(`uses the possessive quantifier ${t.text}, which neither ECMAScript nor RE2 supports`);
-    if (t.kind === "class" && (t.text === "[^]" || t.text === "[]")) add(`uses ${t.text}, which only ECMAScript accepts`);
+    if (t.kind === "quant" && /[*+?}]\+$/.test(t.text) && t.text.length > 1)
+      add(`uses the possessive quantifier ${t.text}, which neither ECMAScript nor RE2 supports`);
+    if (t.kind === "class" && (t.text === "[^]" || t.text === "[]"))
+      add(`uses ${t.text}, which only ECMAScript accepts`);
   }
   return issues;
 }
@@ -130,7 +134,9 @@ export function backtrackingIssues(pattern: string): RegexIssue[] {
       const body = tokens.slice(g.start + 1, i);
       const repeated = q?.kind === "quant" && q.unbounded === true;
       if (repeated && g.inner && !separated(body)) {
-        issues.push({ message: `nests unbounded quantifiers (${render(tokens.slice(g.start, i + 2))}): backtracking engines can take exponential time on a near-miss input` });
+        issues.push({
+          message: `nests unbounded quantifiers (${render(tokens.slice(g.start, i + 2))}): backtracking engines can take exponential time on a near-miss input`,
+        });
       }
       if (stack.length && (g.inner || repeated)) stack[stack.length - 1]!.inner = true;
     } else if (t.kind === "quant" && t.unbounded && stack.length) {
@@ -180,7 +186,10 @@ function groupAtoms(body: Token[], closeIndex: number): Token[] {
   for (let j = closeIndex; j >= 0; j--) {
     const t = body[j]!;
     if (t.kind === "close") depth++;
-    if (t.kind === "open" && --depth === 0) return body.slice(j + 1, closeIndex).filter((x) => x.kind === "char" || x.kind === "class" || x.kind === "escape");
+    if (t.kind === "open" && --depth === 0)
+      return body
+        .slice(j + 1, closeIndex)
+        .filter((x) => x.kind === "char" || x.kind === "class" || x.kind === "escape");
   }
   return body;
 }

@@ -27,7 +27,8 @@ export const RULES: readonly LintRule[] = [
 /** Findings the engine itself reports (not rules of the registry, but waivable and overridable alike). */
 export const ENGINE_RULES = {
   load: "the document cannot be read or parsed; nothing else could be checked",
-  "unused-waiver": "a waiver in the lint config matches no finding any more: delete it (stale waivers hide future regressions)",
+  "unused-waiver":
+    "a waiver in the lint config matches no finding any more: delete it (stale waivers hide future regressions)",
 } as const;
 
 export function findRule(id: string): LintRule | undefined {

@@ -13,27 +13,66 @@ export function renderLint(report: LintReport, format: ReviewFormat): string {
       return [
         `**lint ${report.ok ? "passed" : "FAILED"}** (${summary(report)})`,
         "",
-        markdownTable(["severity", "rule", "location", "message"], report.findings.map((f) => [f.severity, f.rule, `\`${where(f)}\` \`${f.pointer || "/"}\``, f.message])),
+        markdownTable(
+          ["severity", "rule", "location", "message"],
+          report.findings.map((f) => [f.severity, f.rule, `\`${where(f)}\` \`${f.pointer || "/"}\``, f.message]),
+        ),
       ].join("\n");
     case "junit":
       return junitXml(
-        report.contracts.map((c) => ({
-          name: `lint ${c}`,
-          cases: [
-            ...RULES.map((r) => {
-              const fs = report.findings.filter((f) => f.contract === c && f.rule === r.id && f.severity === "error");
-              return { classname: `lint.${r.category}`, name: `${c}: ${r.id}`, timeSeconds: 0, failure: fs.length ? { message: `${fs.length} finding(s)`, body: fs.map((f) => `${where(f)} ${f.pointer} ${f.message}`).join("\n") } : undefined };
-            }),
-          ],
-        })).concat(report.findings.some((f) => f.rule === "unused-waiver") ? [{ name: "lint waivers", cases: report.findings.filter((f) => f.rule === "unused-waiver").map((f) => ({ classname: "lint.engine", name: f.pointer, timeSeconds: 0, failure: f.severity === "error" ? { message: f.message, body: "" } : undefined })) }] : []),
+        report.contracts
+          .map((c) => ({
+            name: `lint ${c}`,
+            cases: [
+              ...RULES.map((r) => {
+                const fs = report.findings.filter((f) => f.contract === c && f.rule === r.id && f.severity === "error");
+                return {
+                  classname: `lint.${r.category}`,
+                  name: `${c}: ${r.id}`,
+                  timeSeconds: 0,
+                  failure: fs.length
+                    ? {
+                        message: `${fs.length} finding(s)`,
+                        body: fs.map((f) => `${where(f)} ${f.pointer} ${f.message}`).join("\n"),
+                      }
+                    : undefined,
+                };
+              }),
+            ],
+          }))
+          .concat(
+            report.findings.some((f) => f.rule === "unused-waiver")
+              ? [
+                  {
+                    name: "lint waivers",
+                    cases: report.findings
+                      .filter((f) => f.rule === "unused-waiver")
+                      .map((f) => ({
+                        classname: "lint.engine",
+                        name: f.pointer,
+                        timeSeconds: 0,
+                        failure: f.severity === "error" ? { message: f.message, body: "" } : undefined,
+                      })),
+                  },
+                ]
+              : [],
+          ),
       );
     case "github": {
-      const lines = report.findings.map((f) => githubCommand(f.severity === "error" ? "error" : f.severity === "warning" ? "warning" : "notice", `${f.message} (${f.pointer || "/"})`, { file: f.file, line: f.line, col: f.column, title: f.rule }));
+      const lines = report.findings.map((f) =>
+        githubCommand(
+          f.severity === "error" ? "error" : f.severity === "warning" ? "warning" : "notice",
+          `${f.message} (${f.pointer || "/"})`,
+          { file: f.file, line: f.line, col: f.column, title: f.rule },
+        ),
+      );
       lines.push(`lint ${report.ok ? "passed" : "failed"}: ${summary(report)}`);
       return lines.join("\n");
     }
     case "text": {
-      const lines = report.findings.map((f) => `${where(f)}  ${f.severity.padEnd(7)}  ${f.rule}  ${f.message}\n    at ${f.location}`);
+      const lines = report.findings.map(
+        (f) => `${where(f)}  ${f.severity.padEnd(7)}  ${f.rule}  ${f.message}\n    at ${f.location}`,
+      );
       lines.push(`lint ${report.ok ? "passed" : "FAILED"}: ${summary(report)}`);
       return lines.join("\n");
     }

@@ -9,7 +9,15 @@ export type SeveritySetting = Severity | "off";
 
 export interface LintRule {
   id: string;
-  category: "syntax" | "codegen" | "naming" | "structure" | "consumer" | "portability" | "performance" | "documentation";
+  category:
+    | "syntax"
+    | "codegen"
+    | "naming"
+    | "structure"
+    | "consumer"
+    | "portability"
+    | "performance"
+    | "documentation";
   defaultSeverity: Severity;
   /** One paragraph: what it finds, why it matters, how to fix it. */
   doc: string;

@@ -8,7 +8,18 @@ import { escapeToken } from "../../json/index.js";
 import { isSchemaObject, type Schema } from "../schema/keywords.js";
 import { DEFINITION_KEYWORDS, subschemas } from "../../schema/walk.js";
 
-export type SchemaRole = "root" | "definition" | "member" | "param" | "result" | "media" | "items" | "additional" | "branch" | "negated" | "other";
+export type SchemaRole =
+  | "root"
+  | "definition"
+  | "member"
+  | "param"
+  | "result"
+  | "media"
+  | "items"
+  | "additional"
+  | "branch"
+  | "negated"
+  | "other";
 
 export interface SchemaSite {
   file: string;
@@ -24,11 +35,28 @@ export interface SchemaSite {
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The role a subschema plays by the keyword holding it (others: "other"). */
-const ROLE: Record<string, SchemaRole> = { properties: "member", items: "items", prefixItems: "items", additionalProperties: "additional", not: "negated", allOf: "branch", anyOf: "branch", oneOf: "branch" };
+const ROLE: Record<string, SchemaRole> = {
+  properties: "member",
+  items: "items",
+  prefixItems: "items",
+  additionalProperties: "additional",
+  not: "negated",
+  allOf: "branch",
+  anyOf: "branch",
+  oneOf: "branch",
+};
 
 export function schemaSites(contract: LoadedContract): SchemaSite[] {
   const out: SchemaSite[] = [];
-  const visit = (file: string, pointer: string, node: unknown, role: SchemaRole, name?: string, parent?: SchemaSite, depth = 0): void => {
+  const visit = (
+    file: string,
+    pointer: string,
+    node: unknown,
+    role: SchemaRole,
+    name?: string,
+    parent?: SchemaSite,
+    depth = 0,
+  ): void => {
     if (depth > 256) return;
     const site: SchemaSite = { file, pointer, node, role, name, parent };
     out.push(site);
@@ -37,7 +65,8 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
     for (const sub of subschemas(node)) {
       if (sub.keyword === "contentSchema") continue; // an annotation in 2020-12, as review reads it
       const named = typeof sub.key === "string" ? sub.key : undefined;
-      if (DEFINITION_KEYWORDS.includes(sub.keyword)) visit(file, pointer + sub.pointer, sub.node, "definition", named, undefined, depth + 1);
+      if (DEFINITION_KEYWORDS.includes(sub.keyword))
+        visit(file, pointer + sub.pointer, sub.node, "definition", named, undefined, depth + 1);
       else visit(file, pointer + sub.pointer, sub.node, ROLE[sub.keyword] ?? "other", named, site, depth + 1);
     }
   };
@@ -51,28 +80,41 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
       continue;
     }
     const comps = isSchemaObject(root.components) ? root.components : {};
-    if (isSchemaObject(comps.schemas)) for (const [n, s] of Object.entries(comps.schemas)) visit(file, `/components/schemas/${escapeToken(n)}`, s, "definition", n);
+    if (isSchemaObject(comps.schemas))
+      for (const [n, s] of Object.entries(comps.schemas))
+        visit(file, `/components/schemas/${escapeToken(n)}`, s, "definition", n);
     if (entry.kind === "openrpc") {
       const methods = Array.isArray(root.methods) ? (root.methods as Schema[]) : [];
       methods.forEach((m, i) => {
         if (!isSchemaObject(m)) return;
         (Array.isArray(m.params) ? (m.params as Schema[]) : []).forEach((p, j) => {
-          if (isSchemaObject(p) && p.schema !== undefined) visit(file, `/methods/${i}/params/${j}/schema`, p.schema, "param", String(p.name));
+          if (isSchemaObject(p) && p.schema !== undefined)
+            visit(file, `/methods/${i}/params/${j}/schema`, p.schema, "param", String(p.name));
         });
-        if (isSchemaObject(m.result) && m.result.schema !== undefined) visit(file, `/methods/${i}/result/schema`, m.result.schema, "result", String(m.result.name ?? "result"));
+        if (isSchemaObject(m.result) && m.result.schema !== undefined)
+          visit(file, `/methods/${i}/result/schema`, m.result.schema, "result", String(m.result.name ?? "result"));
       });
-      if (isSchemaObject(comps.contentDescriptors)) for (const [n, cd] of Object.entries(comps.contentDescriptors)) if (isSchemaObject(cd) && cd.schema !== undefined) visit(file, `/components/contentDescriptors/${escapeToken(n)}/schema`, cd.schema, "param", n);
+      if (isSchemaObject(comps.contentDescriptors))
+        for (const [n, cd] of Object.entries(comps.contentDescriptors))
+          if (isSchemaObject(cd) && cd.schema !== undefined)
+            visit(file, `/components/contentDescriptors/${escapeToken(n)}/schema`, cd.schema, "param", n);
     } else {
       const media = (base: string, content: unknown) => {
         if (!isSchemaObject(content)) return;
         for (const [mt, obj] of Object.entries(content)) {
           if (!isSchemaObject(obj)) continue;
-          for (const f of ["schema", "itemSchema", "x-item-schema"]) if (obj[f] !== undefined) visit(file, `${base}/${escapeToken(mt)}/${f}`, obj[f], "media");
+          for (const f of ["schema", "itemSchema", "x-item-schema"])
+            if (obj[f] !== undefined) visit(file, `${base}/${escapeToken(mt)}/${f}`, obj[f], "media");
         }
       };
       const params = (base: string, ps: unknown) => {
         if (!Array.isArray(ps)) return;
-        ps.forEach((p, j) => isSchemaObject(p) && p.schema !== undefined && visit(file, `${base}/${j}/schema`, p.schema, "param", String(p.name)));
+        ps.forEach(
+          (p, j) =>
+            isSchemaObject(p) &&
+            p.schema !== undefined &&
+            visit(file, `${base}/${j}/schema`, p.schema, "param", String(p.name)),
+        );
       };
       for (const [path, item] of Object.entries(isSchemaObject(root.paths) ? root.paths : {})) {
         if (!isSchemaObject(item)) continue;
@@ -83,12 +125,17 @@ export function schemaSites(contract: LoadedContract): SchemaSite[] {
           if (!isSchemaObject(op)) continue;
           params(`${base}/${m}/parameters`, op.parameters);
           if (isSchemaObject(op.requestBody)) media(`${base}/${m}/requestBody/content`, op.requestBody.content);
-          for (const [status, r] of Object.entries(isSchemaObject(op.responses) ? op.responses : {})) if (isSchemaObject(r)) media(`${base}/${m}/responses/${escapeToken(status)}/content`, r.content);
+          for (const [status, r] of Object.entries(isSchemaObject(op.responses) ? op.responses : {}))
+            if (isSchemaObject(r)) media(`${base}/${m}/responses/${escapeToken(status)}/content`, r.content);
         }
       }
-      for (const [n, p] of Object.entries(isSchemaObject(comps.parameters) ? comps.parameters : {})) if (isSchemaObject(p) && p.schema !== undefined) visit(file, `/components/parameters/${escapeToken(n)}/schema`, p.schema, "param", n);
-      for (const [n, r] of Object.entries(isSchemaObject(comps.requestBodies) ? comps.requestBodies : {})) if (isSchemaObject(r)) media(`/components/requestBodies/${escapeToken(n)}/content`, r.content);
-      for (const [n, r] of Object.entries(isSchemaObject(comps.responses) ? comps.responses : {})) if (isSchemaObject(r)) media(`/components/responses/${escapeToken(n)}/content`, r.content);
+      for (const [n, p] of Object.entries(isSchemaObject(comps.parameters) ? comps.parameters : {}))
+        if (isSchemaObject(p) && p.schema !== undefined)
+          visit(file, `/components/parameters/${escapeToken(n)}/schema`, p.schema, "param", n);
+      for (const [n, r] of Object.entries(isSchemaObject(comps.requestBodies) ? comps.requestBodies : {}))
+        if (isSchemaObject(r)) media(`/components/requestBodies/${escapeToken(n)}/content`, r.content);
+      for (const [n, r] of Object.entries(isSchemaObject(comps.responses) ? comps.responses : {}))
+        if (isSchemaObject(r)) media(`/components/responses/${escapeToken(n)}/content`, r.content);
     }
   }
   return out;

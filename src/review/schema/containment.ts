@@ -13,7 +13,15 @@
 import type { SchemaContext } from "./context.js";
 import { finiteValues, valueType } from "./context.js";
 import { sameKeyword, sameSchema } from "./equal.js";
-import { canonical, constraintKeys, isSchemaObject, isTrivial, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+import {
+  canonical,
+  constraintKeys,
+  isSchemaObject,
+  isTrivial,
+  type JsonType,
+  type Schema,
+  type SchemaNode,
+} from "./keywords.js";
 import { mergeConjunction } from "./merge.js";
 import { HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "./families/index.js";
 import { prefix, strings } from "./families/family.js";
@@ -34,7 +42,12 @@ const PER_PAIR = KEYWORD_FAMILIES.filter((f) => f.types === undefined);
 
 /** Shared nodes, so memo keys stay stable across calls. */
 const EMPTY: Schema = Object.freeze({}) as Schema;
-const TYPE_NODES: Record<string, Schema> = Object.fromEntries(["null", "boolean", "integer", "number", "string", "array", "object"].map((t) => [t, Object.freeze({ type: t }) as Schema]));
+const TYPE_NODES: Record<string, Schema> = Object.fromEntries(
+  ["null", "boolean", "integer", "number", "string", "array", "object"].map((t) => [
+    t,
+    Object.freeze({ type: t }) as Schema,
+  ]),
+);
 
 interface Frame {
   index: number;
@@ -75,8 +88,10 @@ export class Containment {
     const b = this.cb.deref(bIn);
     if (b === true || isTrivial(b)) return [];
     if (a === false) return [];
-    if (b === false) return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
-    if (depth > this.maxDepth) return [this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")];
+    if (b === false)
+      return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
+    if (depth > this.maxDepth)
+      return [this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")];
     const aObj: Schema = a === true ? EMPTY : a;
     const key = `${this.ca.id(aObj)}|${this.cb.id(b)}`;
     const onStack = this.active.get(key);
@@ -109,7 +124,8 @@ export class Containment {
     // b = conjunction: a must be inside every part.
     if (Array.isArray(b.allOf)) {
       const merged = mergeConjunction([b], this.cb);
-      if (merged === false) return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
+      if (merged === false)
+        return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
       if (merged && !Array.isArray(merged.allOf)) return this.sub(a, merged, depth + 1);
       const { allOf, ...base } = b;
       // A copy: `sub` results are cached and shared.
@@ -161,7 +177,19 @@ export class Containment {
       // Finitely many values: decide each one with the real validators.
       for (const v of finite) {
         if (!this.ca.valid(a, v)) continue;
-        if (!this.cb.valid(b, v)) out.push(this.finding([], finite.length === 1 && "const" in a ? "const" : "enum", true, `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+        if (!this.cb.valid(b, v))
+          out.push(
+            this.finding(
+              [],
+              finite.length === 1 && "const" in a ? "const" : "enum",
+              true,
+              `{A} allows ${short(v)}; {B} does not`,
+              a,
+              b,
+              [v],
+              short(v),
+            ),
+          );
       }
       return out;
     }
@@ -171,7 +199,18 @@ export class Containment {
       let cands = branches.map((br, i) => ({ br, i })).filter(({ br }) => this.cb.types(br).has(t));
       cands = cands.filter(({ br }) => !disjoint(aT, this.ca, br, this.cb));
       if (cands.length === 0) {
-        out.push(this.finding([], "branch", true, `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`, aT, b, [this.example(aT)], t));
+        out.push(
+          this.finding(
+            [],
+            "branch",
+            true,
+            `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`,
+            aT,
+            b,
+            [this.example(aT)],
+            t,
+          ),
+        );
         continue;
       }
       if (cands.length === 1) {
@@ -181,7 +220,18 @@ export class Containment {
         // another definition, and its members say nothing about A. The union misses A's values.
         const twins = fs.length ? namesakes(a, this.ca, branches, this.cb) : [];
         if (twins.length > 0 && !twins.includes(only.i)) {
-          out.push(this.finding([], "branch", fs.some((f) => f.certain), `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`, aT, b, [this.example(aT)], t));
+          out.push(
+            this.finding(
+              [],
+              "branch",
+              fs.some((f) => f.certain),
+              `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`,
+              aT,
+              b,
+              [this.example(aT)],
+              t,
+            ),
+          );
           continue;
         }
         for (const f of fs) out.push(prefix({ kind: "branch", index: only.i, side: "b" }, f));
@@ -207,13 +257,36 @@ export class Containment {
         // Several branches could share the values between them: undecided, not refuted.
         out.push(...(bestFs ?? []).map((f) => ({ ...f, certain: false })));
         // A branch identified as A's counterpart says where A differs; without one, say that no branch was found.
-        if (!paired?.identified) out.push(this.finding([], "branch", false, `no single branch of {B}'s ${kw} contains ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
+        if (!paired?.identified)
+          out.push(
+            this.finding(
+              [],
+              "branch",
+              false,
+              `no single branch of {B}'s ${kw} contains ${typeWord(t)} values of {A}`,
+              aT,
+              b,
+              [this.example(aT)],
+              t,
+            ),
+          );
         continue;
       }
       if (kw === "oneOf") {
         for (const c of cands) {
           if (c.i === chosen) continue;
-          out.push(this.finding([], "branch", false, `{B}'s oneOf branches ${chosen} and ${c.i} may both match ${typeWord(t)} values of {A}`, aT, b, [this.example(aT)], t));
+          out.push(
+            this.finding(
+              [],
+              "branch",
+              false,
+              `{B}'s oneOf branches ${chosen} and ${c.i} may both match ${typeWord(t)} values of {A}`,
+              aT,
+              b,
+              [this.example(aT)],
+              t,
+            ),
+          );
         }
       }
     }
@@ -228,7 +301,20 @@ export class Containment {
         if (!this.ca.valid(a, v)) continue;
         if (!this.cb.valid(b, v)) {
           const aspect = !this.cb.types(b).has(valueType(v)) ? "type" : "const" in a && "const" in b ? "const" : "enum";
-          out.push(this.finding([], aspect, true, aspect === "const" ? `{A}'s constant ${short(v)} is not {B}'s ${short(b.const)}` : `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+          out.push(
+            this.finding(
+              [],
+              aspect,
+              true,
+              aspect === "const"
+                ? `{A}'s constant ${short(v)} is not {B}'s ${short(b.const)}`
+                : `{A} allows ${short(v)}; {B} does not`,
+              a,
+              b,
+              [v],
+              short(v),
+            ),
+          );
         }
       }
       return out;
@@ -246,23 +332,47 @@ export class Containment {
       }
       if (finiteB) {
         if (t === "null" || t === "boolean") {
-          for (const v of t === "null" ? [null] : [true, false]) if (this.ca.valid(a, v) && !this.cb.valid(b, v)) out.push(this.finding([], "enum", true, `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
+          for (const v of t === "null" ? [null] : [true, false])
+            if (this.ca.valid(a, v) && !this.cb.valid(b, v))
+              out.push(this.finding([], "enum", true, `{A} allows ${short(v)}; {B} does not`, a, b, [v], short(v)));
         } else {
-          out.push(this.finding([], "enum", true, `{A} allows any ${typeWord(t)} here; {B} only ${finiteB.map(short).join(", ")}`, aT, b, [this.example(aT), ...mutations(t)], undefined));
+          out.push(
+            this.finding(
+              [],
+              "enum",
+              true,
+              `{A} allows any ${typeWord(t)} here; {B} only ${finiteB.map(short).join(", ")}`,
+              aT,
+              b,
+              [this.example(aT), ...mutations(t)],
+              undefined,
+            ),
+          );
         }
         continue;
       }
-      for (const family of PER_TYPE) if (family.types!.includes(t)) out.push(...family.findings(this.families, a, b, aT, depth, t));
+      for (const family of PER_TYPE)
+        if (family.types!.includes(t)) out.push(...family.findings(this.families, a, b, aT, depth, t));
     }
     for (const family of PER_PAIR) out.push(...family.findings(this.families, a, b, a, depth));
     for (const k of constraintKeys(b)) {
       if (HANDLED_KEYWORDS.has(k)) continue;
       if (k in a && sameKeyword(k, a[k], this.ca, b[k], this.cb)) continue;
-      out.push(this.finding([], "keyword", false, `{B} adds or changes \`${k}\`, which the structural pass does not decide`, a, b, [this.example(a)], k));
+      out.push(
+        this.finding(
+          [],
+          "keyword",
+          false,
+          `{B} adds or changes \`${k}\`, which the structural pass does not decide`,
+          a,
+          b,
+          [this.example(a)],
+          k,
+        ),
+      );
     }
     return out;
   }
-
 
   private example(node: SchemaNode): unknown {
     try {
@@ -272,11 +382,19 @@ export class Containment {
     }
   }
 
-  private finding(steps: Step[], aspect: Aspect, certain: boolean, message: string, a: SchemaNode, b: SchemaNode, hints: unknown[], subject?: string): Finding {
+  private finding(
+    steps: Step[],
+    aspect: Aspect,
+    certain: boolean,
+    message: string,
+    a: SchemaNode,
+    b: SchemaNode,
+    hints: unknown[],
+    subject?: string,
+  ): Finding {
     return { steps, aspect, certain, message, subject, a, b, hints: hints.filter((h) => h !== undefined) };
   }
 }
-
 
 function unionKeyword(s: Schema): "oneOf" | "anyOf" | undefined {
   if (Array.isArray(s.oneOf)) return "oneOf";
@@ -338,13 +456,6 @@ function flatObject(s: Schema, ctx: SchemaContext): Schema | undefined {
   const m = mergeConjunction([s], ctx);
   return m === false ? undefined : m;
 }
-
-
-
-
-
-
-
 
 function mutations(t: JsonType): unknown[] {
   switch (t) {

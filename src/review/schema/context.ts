@@ -8,7 +8,16 @@ import addFormats from "ajv-formats";
 import { escapeToken, pointerWithin } from "../../json/index.js";
 import { hasSubschemas, mapSubschemas, walkSchema } from "../../schema/walk.js";
 import { definitionName } from "../../schema/bundle.js";
-import { canonical, isAnnotationKeyword, isSchemaObject, setOwn, JSON_TYPES, type JsonType, type Schema, type SchemaNode } from "./keywords.js";
+import {
+  canonical,
+  isAnnotationKeyword,
+  isSchemaObject,
+  setOwn,
+  JSON_TYPES,
+  type JsonType,
+  type Schema,
+  type SchemaNode,
+} from "./keywords.js";
 
 /** Where a node sits: a definition of the bundle and a pointer inside it. */
 export interface NodeSite {
@@ -63,10 +72,15 @@ export class SchemaContext {
 
   /** Records where every schema object of a definition sits (first site wins), through the one walker's subschema table; annotations (`$defs`, `contentSchema`) are not walked into. */
   private indexSites(root: unknown, def: string, pointer: string): void {
-    walkSchema(root, (node, at) => {
-      if (this.sites.has(node)) return false;
-      this.sites.set(node, { def, pointer: at });
-    }, pointer, reviewed);
+    walkSchema(
+      root,
+      (node, at) => {
+        if (this.sites.has(node)) return false;
+        this.sites.set(node, { def, pointer: at });
+      },
+      pointer,
+      reviewed,
+    );
   }
 
   id(node: SchemaNode): string {
@@ -78,7 +92,13 @@ export class SchemaContext {
 
   /** A node derived from `from` (restricted to one type, merged with its base) is reported where `from` sits. */
   derivedFrom(derived: SchemaNode, from: SchemaNode): void {
-    if (typeof derived === "boolean" || typeof from === "boolean" || Object.isFrozen(derived) || this.sites.has(derived)) return;
+    if (
+      typeof derived === "boolean" ||
+      typeof from === "boolean" ||
+      Object.isFrozen(derived) ||
+      this.sites.has(derived)
+    )
+      return;
     const site = this.sites.get(from);
     if (site) this.sites.set(derived, site);
   }
@@ -222,7 +242,8 @@ export class SchemaContext {
   /** One subschema of a node being stored: itself when it stays inline (see `rewrite`), else a `$ref` to its slot. */
   private inlineOrSlot(sub: unknown, children: string[]): unknown {
     if (!isSchemaObject(sub)) return sub;
-    const bareRef = typeof sub.$ref === "string" && Object.keys(sub).every((k) => k === "$ref" || isAnnotationKeyword(k));
+    const bareRef =
+      typeof sub.$ref === "string" && Object.keys(sub).every((k) => k === "$ref" || isAnnotationKeyword(k));
     if (bareRef || !hasSubschemas(sub, reviewed)) return sub;
     const slot = this.slotOf(sub);
     children.push(slot);
@@ -244,7 +265,11 @@ export class SchemaContext {
     if (v(value)) return undefined;
     const e = primaryError(v.errors ?? [], near);
     if (!e) return { text: "invalid", at: "", keyword: "" };
-    return { text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`, at: errorLocation(e), keyword: e.keyword };
+    return {
+      text: `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`,
+      at: errorLocation(e),
+      keyword: e.keyword,
+    };
   }
 
   private ajv(discriminator: boolean): Ajv2020 {
@@ -255,7 +280,17 @@ export class SchemaContext {
     // check was validated without it anyway ("validate what compiles rather than stop").
     // No logger: ajv would print `unknown format "..." ignored` for every schema it compiles; dialect.ts reports
     // each unknown format once as an `unknown-format` notice in the diff's warnings instead.
-    const options = { logger: false as const, strict: false, allErrors: false, discriminator, validateFormats: true, inlineRefs: false, unicodeRegExp: this.unicodeRegExp, code: { optimize: false }, validateSchema: false };
+    const options = {
+      logger: false as const,
+      strict: false,
+      allErrors: false,
+      discriminator,
+      validateFormats: true,
+      inlineRefs: false,
+      unicodeRegExp: this.unicodeRegExp,
+      code: { optimize: false },
+      validateSchema: false,
+    };
     const ajv = new Ajv2020(options);
     addFormats.default(ajv);
     ajv.addSchema({ $id: this.uri, $defs: this.defs, "x-nodes": this.holder });
@@ -299,7 +334,14 @@ const DISCRIMINATING = new Set(["const", "enum", "type"]);
 /** The instance location an error names: its instancePath, plus the member for required / additionalProperties errors. */
 export function errorLocation(e: ErrorObject): string {
   const p = e.params as { missingProperty?: unknown; additionalProperty?: unknown; unevaluatedProperty?: unknown };
-  const member = e.keyword === "required" ? p.missingProperty : e.keyword === "additionalProperties" ? p.additionalProperty : e.keyword === "unevaluatedProperties" ? p.unevaluatedProperty : undefined;
+  const member =
+    e.keyword === "required"
+      ? p.missingProperty
+      : e.keyword === "additionalProperties"
+        ? p.additionalProperty
+        : e.keyword === "unevaluatedProperties"
+          ? p.unevaluatedProperty
+          : undefined;
   return typeof member === "string" ? `${e.instancePath}/${escapeToken(member)}` : e.instancePath;
 }
 

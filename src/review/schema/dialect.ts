@@ -10,7 +10,13 @@
  *   and the document's validators are compiled without unicode regular expressions.
  */
 import { formatNames } from "ajv-formats/dist/formats.js";
-import { mapSchema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema } from "../../schema/walk.js";
+import {
+  mapSchema,
+  SCHEMA_ARRAY_KEYWORDS,
+  SCHEMA_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+  type Schema,
+} from "../../schema/walk.js";
 import { JSON_TYPES } from "./keywords.js";
 
 export type Dialect = "json-schema" | "oas3.0" | "oas3.1" | "oas3.2";
@@ -18,7 +24,16 @@ export type Dialect = "json-schema" | "oas3.0" | "oas3.1" | "oas3.2";
 export interface Defect {
   file: string;
   pointer: string;
-  rule: "invalid-type" | "empty-combinator" | "invalid-enum" | "invalid-keyword-value" | "invalid-pattern" | "non-unicode-pattern" | "items-array" | "boolean-exclusive-bound" | "unknown-format";
+  rule:
+    | "invalid-type"
+    | "empty-combinator"
+    | "invalid-enum"
+    | "invalid-keyword-value"
+    | "invalid-pattern"
+    | "non-unicode-pattern"
+    | "items-array"
+    | "boolean-exclusive-bound"
+    | "unknown-format";
   message: string;
   /** Not a defect: the document is valid as written (`--strict` does not refuse it), the review only says what it cannot check. */
   notice?: true;
@@ -35,7 +50,10 @@ export class DialectError extends Error {
 export function documentDialect(root: unknown): Dialect {
   if (typeof root !== "object" || root === null || Array.isArray(root)) return "json-schema";
   const r = root as Schema;
-  if (r.swagger !== undefined) throw new DialectError(`Swagger ${String(r.swagger)} documents are not supported (OpenAPI 3.0, 3.1 and 3.2 are): convert it first, e.g. with swagger2openapi`);
+  if (r.swagger !== undefined)
+    throw new DialectError(
+      `Swagger ${String(r.swagger)} documents are not supported (OpenAPI 3.0, 3.1 and 3.2 are): convert it first, e.g. with swagger2openapi`,
+    );
   if (r.openapi === undefined) return "json-schema";
   const v = String(r.openapi);
   const m = /^3\.([0-2])(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?$/.exec(v);
@@ -50,8 +68,32 @@ export interface NormalizeState {
   nonUnicodePatterns: boolean;
 }
 
-const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains"];
-const STRING_VALUED = ["format", "$ref", "title", "description", "$comment", "$id", "$anchor", "contentMediaType", "contentEncoding"];
+const NUMERIC = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+];
+const STRING_VALUED = [
+  "format",
+  "$ref",
+  "title",
+  "description",
+  "$comment",
+  "$id",
+  "$anchor",
+  "contentMediaType",
+  "contentEncoding",
+];
 
 function isSchemaValue(v: unknown): boolean {
   return typeof v === "boolean" || (typeof v === "object" && v !== null && !Array.isArray(v));
@@ -62,7 +104,8 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
   return mapSchema(
     node,
     (s, at) => {
-      const defect = (rule: Defect["rule"], message: string) => state.defects.push({ file, pointer: at, rule, message });
+      const defect = (rule: Defect["rule"], message: string) =>
+        state.defects.push({ file, pointer: at, rule, message });
       if (state.dialect === "oas3.0") fromOas30(s);
       else {
         for (const k of ["exclusiveMinimum", "exclusiveMaximum"]) {
@@ -73,9 +116,14 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
       }
       if (s.type !== undefined) {
         const list = Array.isArray(s.type) ? s.type : [s.type];
-        const ok = list.filter((t): t is string => typeof t === "string" && (JSON_TYPES as readonly string[]).includes(t));
+        const ok = list.filter(
+          (t): t is string => typeof t === "string" && (JSON_TYPES as readonly string[]).includes(t),
+        );
         if (ok.length !== list.length) {
-          defect("invalid-type", `type ${JSON.stringify(s.type)} names no JSON type${ok.length ? `; kept ${JSON.stringify(ok)}` : "; the member is compared as untyped"}`);
+          defect(
+            "invalid-type",
+            `type ${JSON.stringify(s.type)} names no JSON type${ok.length ? `; kept ${JSON.stringify(ok)}` : "; the member is compared as untyped"}`,
+          );
           if (ok.length === 0) delete s.type;
           else s.type = ok.length === 1 ? ok[0] : [...new Set(ok)];
         }
@@ -84,7 +132,10 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
       for (const k of SCHEMA_ARRAY_KEYWORDS) {
         if (s[k] === undefined) continue;
         if (!Array.isArray(s[k]) || (s[k] as unknown[]).length === 0 || !(s[k] as unknown[]).every(isSchemaValue)) {
-          defect(k === "prefixItems" ? "invalid-keyword-value" : "empty-combinator", `${k} must be a non-empty array of schemas; ignored`);
+          defect(
+            k === "prefixItems" ? "invalid-keyword-value" : "empty-combinator",
+            `${k} must be a non-empty array of schemas; ignored`,
+          );
           delete s[k];
         }
       }
@@ -94,13 +145,19 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
       }
       if (s.required !== undefined && (!Array.isArray(s.required) || !s.required.every((r) => typeof r === "string"))) {
         defect("invalid-keyword-value", "required must be an array of strings; non-strings ignored");
-        if (Array.isArray(s.required)) s.required = [...new Set(s.required.filter((r): r is string => typeof r === "string"))];
+        if (Array.isArray(s.required))
+          s.required = [...new Set(s.required.filter((r): r is string => typeof r === "string"))];
         else delete s.required;
-      } else if (Array.isArray(s.required) && new Set(s.required).size !== s.required.length) s.required = [...new Set(s.required)];
+      } else if (Array.isArray(s.required) && new Set(s.required).size !== s.required.length)
+        s.required = [...new Set(s.required)];
       for (const k of NUMERIC) {
         if (s[k] === undefined) continue;
         const v = s[k];
-        const bad = typeof v !== "number" || !Number.isFinite(v) || (k === "multipleOf" && v <= 0) || (/^(min|max)[A-Z]/.test(k) && !["minimum", "maximum"].includes(k) && (v < 0 || !Number.isInteger(v)));
+        const bad =
+          typeof v !== "number" ||
+          !Number.isFinite(v) ||
+          (k === "multipleOf" && v <= 0) ||
+          (/^(min|max)[A-Z]/.test(k) && !["minimum", "maximum"].includes(k) && (v < 0 || !Number.isInteger(v)));
         if (bad) {
           defect("invalid-keyword-value", `${k} ${JSON.stringify(v)} is not a valid value; ignored`);
           delete s[k];
@@ -115,7 +172,8 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
       // An unknown format is an annotation (2020-12): valid, but nothing checks it. Said once per name and document.
       if (typeof s.format === "string" && !KNOWN_FORMATS.has(s.format)) {
         const message = `format "${s.format}" is not one the review checks; values are compared as unformatted strings`;
-        if (!state.defects.some((d) => d.rule === "unknown-format" && d.file === file && d.message === message)) state.defects.push({ file, pointer: at, rule: "unknown-format", message, notice: true });
+        if (!state.defects.some((d) => d.rule === "unknown-format" && d.file === file && d.message === message))
+          state.defects.push({ file, pointer: at, rule: "unknown-format", message, notice: true });
       }
       if (Array.isArray(s.items)) {
         defect("items-array", "an array-valued items is the pre-2020 tuple form; read as prefixItems");
@@ -141,7 +199,10 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
           delete s.pattern;
         } else if (!compiles(p, "u")) {
           if (compiles(p, "")) {
-            defect("non-unicode-pattern", `pattern ${JSON.stringify(p)} is not valid with the unicode flag; compiled without it`);
+            defect(
+              "non-unicode-pattern",
+              `pattern ${JSON.stringify(p)} is not valid with the unicode flag; compiled without it`,
+            );
             state.nonUnicodePatterns = true;
           } else {
             defect("invalid-pattern", `pattern ${JSON.stringify(p)} does not compile; ignored`);
@@ -153,7 +214,10 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
         for (const p of Object.keys(s.patternProperties as Schema)) {
           if (compiles(p, "u")) continue;
           if (compiles(p, "")) {
-            defect("non-unicode-pattern", `patternProperties key ${JSON.stringify(p)} is not valid with the unicode flag; compiled without it`);
+            defect(
+              "non-unicode-pattern",
+              `patternProperties key ${JSON.stringify(p)} is not valid with the unicode flag; compiled without it`,
+            );
             state.nonUnicodePatterns = true;
           } else {
             defect("invalid-pattern", `patternProperties key ${JSON.stringify(p)} does not compile; ignored`);

@@ -9,7 +9,13 @@ import { canonical, constraintKeys, isSchemaObject, isTrivial, type Schema, type
 
 const SET_KEYWORDS = new Set(["required", "enum", "type"]);
 
-export function sameSchema(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb: SchemaContext, assumed: Set<string> = new Set()): boolean {
+export function sameSchema(
+  a: SchemaNode,
+  ca: SchemaContext,
+  b: SchemaNode,
+  cb: SchemaContext,
+  assumed: Set<string> = new Set(),
+): boolean {
   const x = ca.deref(a);
   const y = cb.deref(b);
   if (typeof x === "boolean" || typeof y === "boolean") {
@@ -51,11 +57,22 @@ function sitesByKeyword(n: Schema): Map<string, SubschemaSite[]> {
 }
 
 /** Same subschemas under one keyword: the same member names (maps, in any order) or positions, each equal. */
-function sameSites(x: SubschemaSite[], cx: SchemaContext, y: SubschemaSite[], cy: SchemaContext, assumed: Set<string>): boolean {
+function sameSites(
+  x: SubschemaSite[],
+  cx: SchemaContext,
+  y: SubschemaSite[],
+  cy: SchemaContext,
+  assumed: Set<string>,
+): boolean {
   if (x.length !== y.length) return false;
-  const byKey = (list: SubschemaSite[]) => [...list].sort((p, q) => (String(p.key ?? "") < String(q.key ?? "") ? -1 : String(p.key ?? "") > String(q.key ?? "") ? 1 : 0));
+  const byKey = (list: SubschemaSite[]) =>
+    [...list].sort((p, q) =>
+      String(p.key ?? "") < String(q.key ?? "") ? -1 : String(p.key ?? "") > String(q.key ?? "") ? 1 : 0,
+    );
   const [ox, oy] = typeof x[0]?.key === "string" ? [byKey(x), byKey(y)] : [x, y];
-  return ox.every((s, i) => s.key === oy[i]!.key && sameSchema(s.node as SchemaNode, cx, oy[i]!.node as SchemaNode, cy, assumed));
+  return ox.every(
+    (s, i) => s.key === oy[i]!.key && sameSchema(s.node as SchemaNode, cx, oy[i]!.node as SchemaNode, cy, assumed),
+  );
 }
 
 function sameSet(x: unknown, y: unknown): boolean {
@@ -70,9 +87,18 @@ export function sameKeyword(k: string, x: unknown, cx: SchemaContext, y: unknown
   if (isSchemaObject(x) && isSchemaObject(y) && keywordShape(k) === "map") {
     const kx = Object.keys(x).sort();
     const ky = Object.keys(y).sort();
-    return kx.length === ky.length && kx.every((n, i) => n === ky[i] && sameSchema(x[n] as SchemaNode, cx, y[n] as SchemaNode, cy));
+    return (
+      kx.length === ky.length &&
+      kx.every((n, i) => n === ky[i] && sameSchema(x[n] as SchemaNode, cx, y[n] as SchemaNode, cy))
+    );
   }
-  if (Array.isArray(x) && Array.isArray(y) && keywordShape(k) === "array") return x.length === y.length && x.every((s, i) => sameSchema(s as SchemaNode, cx, y[i] as SchemaNode, cy));
-  if ((isSchemaObject(x) || typeof x === "boolean") && (isSchemaObject(y) || typeof y === "boolean") && k !== "dependentRequired") return sameSchema(x as SchemaNode, cx, y as SchemaNode, cy);
+  if (Array.isArray(x) && Array.isArray(y) && keywordShape(k) === "array")
+    return x.length === y.length && x.every((s, i) => sameSchema(s as SchemaNode, cx, y[i] as SchemaNode, cy));
+  if (
+    (isSchemaObject(x) || typeof x === "boolean") &&
+    (isSchemaObject(y) || typeof y === "boolean") &&
+    k !== "dependentRequired"
+  )
+    return sameSchema(x as SchemaNode, cx, y as SchemaNode, cy);
   return canonical(x) === canonical(y);
 }

@@ -53,6 +53,15 @@ export interface FamilyContext {
   sub(a: SchemaNode, b: SchemaNode, depth: number): Finding[];
   /** True when no instance satisfies both `a` (context A) and `b` (context B), proved by type or a pinned member. */
   disjoint(a: SchemaNode, b: SchemaNode): boolean;
-  finding(steps: Step[], aspect: Aspect, certain: boolean, message: string, a: SchemaNode, b: SchemaNode, hints: unknown[], subject?: string): Finding;
+  finding(
+    steps: Step[],
+    aspect: Aspect,
+    certain: boolean,
+    message: string,
+    a: SchemaNode,
+    b: SchemaNode,
+    hints: unknown[],
+    subject?: string,
+  ): Finding;
   example(node: SchemaNode): unknown;
 }

@@ -35,14 +35,24 @@ export function isAnnotationKeyword(k: string): boolean {
   return ANNOTATION_KEYWORDS.has(k) || k.startsWith("x-");
 }
 
-
 // The subschema keyword tables are src/schema/walk.ts's (one table for bundler, lint, review and codegen):
 // walk through walkSchema / subschemas / mapSubschemas there. contentSchema is an annotation in 2020-12
 // (ANNOTATION_KEYWORDS above): review compares it as written, never as a subschema.
 export { SCHEMA_MAP_KEYWORDS };
 
 /** Keywords that say which type a schema has (a schema with none of them accepts every type). */
-export const TYPE_DETERMINING = ["type", "$ref", "$dynamicRef", "const", "enum", "oneOf", "anyOf", "allOf", "not", "if"];
+export const TYPE_DETERMINING = [
+  "type",
+  "$ref",
+  "$dynamicRef",
+  "const",
+  "enum",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "if",
+];
 
 /** Sets an own data member (a key named `__proto__` stays a member, never the prototype). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {

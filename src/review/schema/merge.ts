@@ -46,7 +46,9 @@ function mergeUncached(parts: SchemaNode[], ctx: SchemaContext): Schema | false 
   if (closers.length === 1) {
     // The closing part must already declare every member the other parts declare.
     const own = new Set(Object.keys((closers[0]!.properties as Schema | undefined) ?? {}));
-    for (const s of flat) if (s !== closers[0]) for (const n of Object.keys((s.properties as Schema | undefined) ?? {})) if (!own.has(n)) return undefined;
+    for (const s of flat)
+      if (s !== closers[0])
+        for (const n of Object.keys((s.properties as Schema | undefined) ?? {})) if (!own.has(n)) return undefined;
   }
   const out: Schema = {};
   for (const s of flat) {
@@ -72,7 +74,8 @@ function combine(k: string, a: unknown, b: unknown): { value: unknown } | false 
       const la = (Array.isArray(a) ? a : [a]) as string[];
       const lb = (Array.isArray(b) ? b : [b]) as string[];
       const both = la.filter((t) => lb.includes(t) || (t === "integer" && lb.includes("number")));
-      for (const t of lb) if (t === "integer" && la.includes("number") && !both.includes("integer")) both.push("integer");
+      for (const t of lb)
+        if (t === "integer" && la.includes("number") && !both.includes("integer")) both.push("integer");
       return both.length ? { value: both.length === 1 ? both[0] : both } : false;
     }
     case "required":

@@ -107,9 +107,16 @@ function aliasesOf(target: SchemaNode, ctx: SchemaContext): string[] {
  * Values an object requires member `p` to take, or that it allows `p` (when present) to take:
  * finite sets only, seen through `$ref` and `allOf` (each value checked against the whole node).
  */
-export function pinnedValues(node: SchemaNode, ctx: SchemaContext): { required: Set<string>; values: Map<string, unknown[]> } {
+export function pinnedValues(
+  node: SchemaNode,
+  ctx: SchemaContext,
+): { required: Set<string>; values: Map<string, unknown[]> } {
   const flat = flatten(node, ctx);
-  const required = new Set(Array.isArray(flat?.required) ? (flat!.required as unknown[]).filter((x): x is string => typeof x === "string") : []);
+  const required = new Set(
+    Array.isArray(flat?.required)
+      ? (flat!.required as unknown[]).filter((x): x is string => typeof x === "string")
+      : [],
+  );
   const values = new Map<string, unknown[]>();
   const props = flat && isSchemaObject(flat.properties) ? (flat.properties as Record<string, SchemaNode>) : {};
   for (const [p, s] of Object.entries(props)) {
@@ -155,7 +162,12 @@ function sharesDiscriminator(a: SchemaNode, ca: SchemaContext, b: SchemaNode, cb
   const pb = pinnedValues(b, cb);
   for (const [m, va] of pa.values) {
     const vb = pb.values.get(m);
-    if (vb && (pa.required.has(m) || pb.required.has(m)) && va.some((v) => vb.some((w) => canonical(v) === canonical(w)))) return true;
+    if (
+      vb &&
+      (pa.required.has(m) || pb.required.has(m)) &&
+      va.some((v) => vb.some((w) => canonical(v) === canonical(w)))
+    )
+      return true;
   }
   return false;
 }
@@ -175,7 +187,8 @@ function memberNames(node: SchemaNode, ctx: SchemaContext): Set<string> {
   const out = new Set<string>();
   if (!flat) return out;
   if (isSchemaObject(flat.properties)) for (const k of Object.keys(flat.properties)) out.add(`p:${k}`);
-  if (Array.isArray(flat.required)) for (const k of flat.required as unknown[]) if (typeof k === "string") out.add(`r:${k}`);
+  if (Array.isArray(flat.required))
+    for (const k of flat.required as unknown[]) if (typeof k === "string") out.add(`r:${k}`);
   return out;
 }
 

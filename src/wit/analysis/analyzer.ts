@@ -153,7 +153,8 @@ export class Analyzer {
     if (!inside.ok) return { ok: false, reason: "path-refused", message: inside.message };
     if (!inside.exists) {
       const language = languageOf(inside.rel);
-      if (!language) return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
+      if (!language)
+        return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
       return { ok: false, reason: "not-found", message: `no such file: ${inside.rel}` };
     }
     return this.checkedFileFacts(inside.rel);
@@ -167,7 +168,8 @@ export class Analyzer {
   checkedFileFacts(rel: string): FileLookup {
     const inside = { rel, abs: path.join(this.root, ...rel.split("/")) };
     const language = languageOf(inside.rel);
-    if (!language) return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
+    if (!language)
+      return { ok: false, reason: "unsupported-language", message: `unsupported file type: ${inside.rel}` };
     try {
       // throwIfNoEntry: a lock on a file not written yet is common, and a thrown ENOENT costs
       // several times the stat itself.
@@ -291,7 +293,12 @@ export class Analyzer {
   private ensureWatcher(): TreeWatcher | null {
     if (this.watcher || !this.watchWanted) return this.watcher;
     const options = this.options.watch!;
-    this.watcher = TreeWatcher.start(this.root, { ignoreDirs: this.ignoreDirs, syncDir: options.syncDir, syncTimeoutMs: options.syncTimeoutMs, log: this.log });
+    this.watcher = TreeWatcher.start(this.root, {
+      ignoreDirs: this.ignoreDirs,
+      syncDir: options.syncDir,
+      syncTimeoutMs: options.syncTimeoutMs,
+      log: this.log,
+    });
     if (!this.watcher) this.watchWanted = false;
     return this.watcher;
   }
@@ -324,11 +331,13 @@ export class Analyzer {
     return this.rebuild(keys);
   }
 
-
   private rebuild(keys: Map<string, string>): CallGraph {
     // The graph reads the current facts (kept up to date by events); it builds every file's
     // tables at once, and `update` re-reads only the files it is told changed.
-    const graph = new CallGraph({ index: buildFileIndex(this.current.keys()), facts: (file) => this.current.get(file)?.facts });
+    const graph = new CallGraph({
+      index: buildFileIndex(this.current.keys()),
+      facts: (file) => this.current.get(file)?.facts,
+    });
     this.graphBuilds++;
     this.graph = { keys, graph };
     return graph;
@@ -348,7 +357,8 @@ export class Analyzer {
     } catch (e) {
       // Vanished since it was listed: simply not there. Anything else is worth a line.
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT") this.log(`analysis: cannot read ${rel} (${code ?? (e as Error).message}); left out of the caller graph`);
+      if (code !== "ENOENT")
+        this.log(`analysis: cannot read ${rel} (${code ?? (e as Error).message}); left out of the caller graph`);
       return null;
     }
   }

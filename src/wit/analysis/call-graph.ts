@@ -107,7 +107,12 @@ export class CallGraph {
         const found = this.resolveChain(file, t, call.callee, cls);
         // Constructing a class calls its constructor, declared or implicit (decision 145):
         // `new X()` in JS/TS, and calling a class in Python.
-        target = found === null ? null : found.kind === "class" && (call.construct || python) ? `${found.file}:${found.name}.${python ? "__init__" : "constructor"}` : `${found.file}:${found.name}`;
+        target =
+          found === null
+            ? null
+            : found.kind === "class" && (call.construct || python)
+              ? `${found.file}:${found.name}.${python ? "__init__" : "constructor"}`
+              : `${found.file}:${found.name}`;
         memo.set(key, target);
       }
       if (target === null) continue;
@@ -154,7 +159,12 @@ export class CallGraph {
     return null;
   }
 
-  private resolveChain(file: string, t: FileTables, chain: readonly string[], cls: string | null): { file: string; name: string; kind: SymbolFact["kind"] } | null {
+  private resolveChain(
+    file: string,
+    t: FileTables,
+    chain: readonly string[],
+    cls: string | null,
+  ): { file: string; name: string; kind: SymbolFact["kind"] } | null {
     const [head, ...rest] = chain;
     const own = (name: string) => {
       const member = t.symbols.get(name);

@@ -50,7 +50,9 @@ function functionSignature(fn: Node): string {
 /** A class's signature is its constructor's; a class without one prints `()`. */
 function classSignature(cls: Node): string {
   const body = field(cls, "body");
-  const ctor = body ? namedChildren(body).find((m) => m.type === "method_definition" && field(m, "name")?.text === "constructor") : undefined;
+  const ctor = body
+    ? namedChildren(body).find((m) => m.type === "method_definition" && field(m, "name")?.text === "constructor")
+    : undefined;
   return ctor ? functionSignature(ctor) : "()";
 }
 
@@ -119,11 +121,13 @@ export function extractJs(tree: Tree, language: LanguageId, toBytes: OffsetConve
       if (name.type === "identifier") imports.push({ local: name.text, kind: "namespace", source });
       else if (name.type === "object_pattern") {
         for (const p of namedChildren(name)) {
-          if (p.type === "shorthand_property_identifier_pattern") imports.push({ local: p.text, kind: "named", source, imported: p.text });
+          if (p.type === "shorthand_property_identifier_pattern")
+            imports.push({ local: p.text, kind: "named", source, imported: p.text });
           else if (p.type === "pair_pattern") {
             const key = field(p, "key");
             const local = field(p, "value");
-            if (key && local?.type === "identifier") imports.push({ local: local.text, kind: "named", source, imported: key.text });
+            if (key && local?.type === "identifier")
+              imports.push({ local: local.text, kind: "named", source, imported: key.text });
           }
         }
       }
@@ -155,7 +159,8 @@ export function extractJs(tree: Tree, language: LanguageId, toBytes: OffsetConve
             if (spec.type !== "import_specifier") continue;
             const imported = field(spec, "name");
             const alias = field(spec, "alias");
-            if (imported) imports.push({ local: (alias ?? imported).text, kind: "named", source, imported: imported.text });
+            if (imported)
+              imports.push({ local: (alias ?? imported).text, kind: "named", source, imported: imported.text });
           }
         }
       }
@@ -262,12 +267,14 @@ export function extractJs(tree: Tree, language: LanguageId, toBytes: OffsetConve
       case "jsx_self_closing_element": {
         // <Component /> renders (calls) Component; lower-case names are intrinsic elements.
         const chain = calleeChain(field(node, "name"));
-        if (chain && chain[0] !== "?" && (chain.length > 1 || /^[A-Z]/.test(chain[0] ?? ""))) table.call(ctx.container, chain);
+        if (chain && chain[0] !== "?" && (chain.length > 1 || /^[A-Z]/.test(chain[0] ?? "")))
+          table.call(ctx.container, chain);
         break;
       }
     }
     // Entering a nested function or class body from inside a symbol keeps the attribution.
-    const inner: Ctx = ctx.classBody !== null && type !== "class_body" ? { container: ctx.container, classBody: null } : ctx;
+    const inner: Ctx =
+      ctx.classBody !== null && type !== "class_body" ? { container: ctx.container, classBody: null } : ctx;
     visitChildren(node, inner);
   }
 

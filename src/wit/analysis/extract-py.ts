@@ -33,7 +33,8 @@ function classSignature(cls: Node): string {
   const body = cls.childForFieldName("body");
   for (const member of body ? namedChildren(body) : []) {
     const fn = member.type === "decorated_definition" ? member.childForFieldName("definition") : member;
-    if (fn?.type === "function_definition" && fn.childForFieldName("name")?.text === "__init__") return functionSignature(fn);
+    if (fn?.type === "function_definition" && fn.childForFieldName("name")?.text === "__init__")
+      return functionSignature(fn);
   }
   return "()";
 }
@@ -113,7 +114,8 @@ export function extractPy(tree: Tree, toBytes: OffsetConverter): FileFacts {
     for (const child of namedChildren(node)) {
       if (child.id === moduleNode?.id) continue;
       if (child.type === "wildcard_import") starSources.push(source);
-      else if (child.type === "dotted_name") imports.push({ local: child.text, kind: "named", source, imported: child.text });
+      else if (child.type === "dotted_name")
+        imports.push({ local: child.text, kind: "named", source, imported: child.text });
       else if (child.type === "aliased_import") {
         const imported = child.childForFieldName("name");
         const alias = child.childForFieldName("alias");
@@ -131,7 +133,8 @@ export function extractPy(tree: Tree, toBytes: OffsetConverter): FileFacts {
       case "decorated_definition": {
         const inner = node.childForFieldName("definition");
         // Decorators run where the definition sits, so their calls belong to the enclosing symbol.
-        for (const d of namedChildren(node)) if (d.type === "decorator") visit(d, { container: ctx.container, classBody: null });
+        for (const d of namedChildren(node))
+          if (d.type === "decorator") visit(d, { container: ctx.container, classBody: null });
         if (inner && definition(inner, node, ctx)) return;
         if (inner) visit(inner, ctx);
         return;
@@ -150,5 +153,13 @@ export function extractPy(tree: Tree, toBytes: OffsetConverter): FileFacts {
   }
 
   visitChildren(tree.rootNode, { container: null, classBody: null });
-  return { language: "python", symbols: table.symbols(toBytes), calls: table.calls, imports, exports: [], reexports: [], starSources };
+  return {
+    language: "python",
+    symbols: table.symbols(toBytes),
+    calls: table.calls,
+    imports,
+    exports: [],
+    reexports: [],
+    starSources,
+  };
 }

@@ -21,7 +21,19 @@ export function extractFacts(grammars: Grammars, language: LanguageId, text: str
       tree.delete();
     }
   } catch (e) {
-    const reason = e instanceof RangeError ? "nesting too deep to analyse" : `analysis failed: ${e instanceof Error ? e.message : String(e)}`;
-    return { language, symbols: [], calls: [], imports: [], exports: [], reexports: [], starSources: [], error: reason };
+    const reason =
+      e instanceof RangeError
+        ? "nesting too deep to analyse"
+        : `analysis failed: ${e instanceof Error ? e.message : String(e)}`;
+    return {
+      language,
+      symbols: [],
+      calls: [],
+      imports: [],
+      exports: [],
+      reexports: [],
+      starSources: [],
+      error: reason,
+    };
   }
 }

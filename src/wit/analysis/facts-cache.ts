@@ -88,7 +88,14 @@ export class FactsCache {
     const bytes = readFileSync(abs);
     this.counters.contentReads++;
     const result = this.factsForContent(language, bytes);
-    this.byPath.set(rel, { mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, ino: stat.ino, readAt, key: result.key });
+    this.byPath.set(rel, {
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      size: stat.size,
+      ino: stat.ino,
+      readAt,
+      key: result.key,
+    });
     return result;
   }
 

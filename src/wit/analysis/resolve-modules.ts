@@ -27,7 +27,9 @@ export function buildFileIndex(files: Iterable<string>): FileIndex {
     fileSet.add(f);
     for (let d = path.posix.dirname(f); d !== "." && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
   }
-  const pySourceRoots = [...dirs].filter((d) => (d === "src" || d.endsWith("/src")) && !fileSet.has(`${d}/__init__.py`)).sort();
+  const pySourceRoots = [...dirs]
+    .filter((d) => (d === "src" || d.endsWith("/src")) && !fileSet.has(`${d}/__init__.py`))
+    .sort();
   return { files: fileSet, dirs, pySourceRoots };
 }
 
@@ -51,7 +53,8 @@ const TS_FROM_JS: Readonly<Record<string, readonly string[]>> = {
  * (NodeNext style) gets `x.ts`/`x.tsx` first, as tsc does.
  */
 export function resolveJsModule(index: FileIndex, fromFile: string, specifier: string): string | null {
-  if (!(specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../"))) return null;
+  if (!(specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../")))
+    return null;
   const base = joinInside(posix.dirname(fromFile), specifier);
   if (base === null) return null;
   const ext = posix.extname(base);
@@ -111,7 +114,9 @@ export function resolvePyModule(index: FileIndex, fromFile: string, source: stri
     // source roots (tests/ importing the package under src/). Decision 146.
     bases.push("");
     const scriptDir = posix.dirname(fromFile);
-    const enclosing = index.pySourceRoots.filter((r) => fromFile.startsWith(`${r}/`)).sort((a, b) => b.length - a.length);
+    const enclosing = index.pySourceRoots
+      .filter((r) => fromFile.startsWith(`${r}/`))
+      .sort((a, b) => b.length - a.length);
     bases.push(...enclosing);
     if (scriptDir !== ".") bases.push(scriptDir);
     bases.push(...index.pySourceRoots.filter((r) => !enclosing.includes(r)));

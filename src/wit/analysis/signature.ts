@@ -14,7 +14,16 @@ interface Tok {
 }
 
 /** Nodes printed verbatim (their inner whitespace is content, not formatting). */
-const ATOMS = new Set(["string", "template_string", "template_literal_type", "number", "regex", "integer", "float", "concatenated_string"]);
+const ATOMS = new Set([
+  "string",
+  "template_string",
+  "template_literal_type",
+  "number",
+  "regex",
+  "integer",
+  "float",
+  "concatenated_string",
+]);
 const TERNARY_PARENTS = new Set(["conditional_type", "ternary_expression"]);
 const ANGLE_PARENTS = new Set(["type_arguments", "type_parameters"]);
 const SPLAT_PARENTS = new Set(["list_splat_pattern", "dictionary_splat_pattern", "list_splat", "dictionary_splat"]);
@@ -22,7 +31,27 @@ const UNARY_PARENTS = new Set(["unary_expression", "unary_operator"]);
 /** Python `a=1` (no annotation) and keyword arguments print without spaces around '=' (PEP 8). */
 const TIGHT_EQUALS_PARENTS = new Set(["default_parameter", "keyword_argument"]);
 /** Keywords that keep a space before a following '(' or '['. */
-const SPACED_KEYWORDS = new Set(["new", "typeof", "keyof", "extends", "in", "is", "asserts", "infer", "readonly", "unique", "as", "satisfies", "lambda", "not", "and", "or", "if", "else", "await"]);
+const SPACED_KEYWORDS = new Set([
+  "new",
+  "typeof",
+  "keyof",
+  "extends",
+  "in",
+  "is",
+  "asserts",
+  "infer",
+  "readonly",
+  "unique",
+  "as",
+  "satisfies",
+  "lambda",
+  "not",
+  "and",
+  "or",
+  "if",
+  "else",
+  "await",
+]);
 const WORD = /^[\p{L}\p{N}_$#]+$/u;
 
 function collect(node: Node, parentType: string, out: Tok[]): void {
@@ -47,7 +76,12 @@ function collect(node: Node, parentType: string, out: Tok[]): void {
   }
   children.forEach((child, i) => {
     // A leading '|' or '&' (multi-line union/intersection style) is formatting.
-    if (i === 0 && (node.type === "union_type" || node.type === "intersection_type") && (child.type === "|" || child.type === "&")) return;
+    if (
+      i === 0 &&
+      (node.type === "union_type" || node.type === "intersection_type") &&
+      (child.type === "|" || child.type === "&")
+    )
+      return;
     collect(child, node.type, out);
   });
 }
@@ -56,7 +90,13 @@ function dropTrailingSeparators(toks: Tok[]): Tok[] {
   return toks.filter((t, i) => {
     if (t.text !== "," && t.text !== ";") return true;
     const next = toks[i + 1];
-    return !(next && (next.text === ")" || next.text === "]" || next.text === "}" || (next.text === ">" && ANGLE_PARENTS.has(next.parent))));
+    return !(
+      next &&
+      (next.text === ")" ||
+        next.text === "]" ||
+        next.text === "}" ||
+        (next.text === ">" && ANGLE_PARENTS.has(next.parent)))
+    );
   });
 }
 
@@ -81,8 +121,10 @@ function spaceBetween(a: Tok, b: Tok): boolean {
   if (b.text === "!" && b.parent === "non_null_expression") return false;
   if (isAngle(a, "<") || isAngle(b, "<") || isAngle(b, ">")) return false;
   if ((a.text === "*" || a.text === "**") && SPLAT_PARENTS.has(a.parent)) return false;
-  if ((a.text === "=" && TIGHT_EQUALS_PARENTS.has(a.parent)) || (b.text === "=" && TIGHT_EQUALS_PARENTS.has(b.parent))) return false;
-  if ((a.text === "-" || a.text === "+" || a.text === "!" || a.text === "~") && UNARY_PARENTS.has(a.parent)) return false;
+  if ((a.text === "=" && TIGHT_EQUALS_PARENTS.has(a.parent)) || (b.text === "=" && TIGHT_EQUALS_PARENTS.has(b.parent)))
+    return false;
+  if ((a.text === "-" || a.text === "+" || a.text === "!" || a.text === "~") && UNARY_PARENTS.has(a.parent))
+    return false;
   if (b.text === "(" || b.text === "[") {
     // Calls, generic calls and array types hug their left side: `f(x)`, `Array<T>[]`, `(A | B)[]`.
     return !(isWord(a) || isAngle(a, ">") || a.text === ")" || a.text === "]" || a.text === "?");

@@ -36,7 +36,8 @@ export class SymbolTable {
   }
 
   call(from: string | null, callee: string[] | null, construct = false): void {
-    if (from !== null && callee !== null && callee.length > 0) this.calls.push(construct ? { from, callee, construct: true } : { from, callee });
+    if (from !== null && callee !== null && callee.length > 0)
+      this.calls.push(construct ? { from, callee, construct: true } : { from, callee });
   }
 
   symbols(toBytes: OffsetConverter): SymbolFact[] {

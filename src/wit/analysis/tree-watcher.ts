@@ -13,7 +13,19 @@
  * that never arrives all set `lost`; `takeChanges()` reports it once and the owner rescans and
  * calls `rewatch()`.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, watch, writeFileSync, type FSWatcher, type Stats } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  watch,
+  writeFileSync,
+  type FSWatcher,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
 import { isSupportedFile } from "./languages.js";
 
@@ -209,7 +221,8 @@ export class TreeWatcher {
     this.syncWatcher = null;
     const dir = this.options.syncDir;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    for (const name of readdirSync(dir)) if (name.startsWith("cookie-") && !this.inFlight.has(name)) unlinkSync(path.join(dir, name));
+    for (const name of readdirSync(dir))
+      if (name.startsWith("cookie-") && !this.inFlight.has(name)) unlinkSync(path.join(dir, name));
     if (this.cookieFile !== null && !this.inFlight.has(this.cookieFile)) this.cookieFile = null;
     this.syncWatcher = watch(dir, { persistent: false }, (_event, name) => this.onCookie(name));
     this.syncWatcher.on("error", (e) => this.giveUp(`sync watch failed: ${e.message}`));
@@ -235,7 +248,8 @@ export class TreeWatcher {
   private onEvent(dirRel: string, name: string | Buffer | null): void {
     if (name === null) return this.giveUp(`an event without a file name in ${dirRel || "."}`);
     if (++this.burst === 1) setImmediate(() => (this.burst = 0));
-    if (this.burst > this.overflowAt) return this.giveUp(`more than ${this.overflowAt} events at once (the kernel queue may have overflowed)`);
+    if (this.burst > this.overflowAt)
+      return this.giveUp(`more than ${this.overflowAt} events at once (the kernel queue may have overflowed)`);
     const base = String(name);
     if (this.options.ignoreDirs.has(base)) return; // node_modules, .git, .wit at any depth
     this.changed.add(dirRel === "" ? base : `${dirRel}/${base}`);

@@ -55,7 +55,10 @@ export class WitSocketClient extends WitClient {
     super(
       new RpcClient(transport, {
         envelope: { ...WIT_ENVELOPE },
-        checkResponse: (r) => (r.witVersion === WIT_VERSION ? undefined : `answer without witVersion "${WIT_VERSION}" (got ${JSON.stringify(r.witVersion)})`),
+        checkResponse: (r) =>
+          r.witVersion === WIT_VERSION
+            ? undefined
+            : `answer without witVersion "${WIT_VERSION}" (got ${JSON.stringify(r.witVersion)})`,
       }),
       { validateResults },
     );

@@ -24,7 +24,10 @@ export interface WitErrorData {
   CONTRACT_NOT_ACCEPTED: { status: string; retiredAt?: number };
 }
 
-export type TypedWitError<M extends WitErrorMessage> = RpcError & { readonly message: M; readonly data: WitErrorData[M] };
+export type TypedWitError<M extends WitErrorMessage> = RpcError & {
+  readonly message: M;
+  readonly data: WitErrorData[M];
+};
 
 const CODES = new Map<string, number>(Object.values(witErrors).map((e) => [e.message, e.code]));
 

@@ -31,7 +31,9 @@ export function daemonBin(root: string): string {
       // not installed there
     }
   }
-  throw new DaemonStartError("no Wit daemon is running and no contract-suite CLI is installed to start one: `npm install contract-suite` (or start any Wit daemon on <root>/.wit/daemon.sock)");
+  throw new DaemonStartError(
+    "no Wit daemon is running and no contract-suite CLI is installed to start one: `npm install contract-suite` (or start any Wit daemon on <root>/.wit/daemon.sock)",
+  );
 }
 
 export class DaemonStartError extends Error {
@@ -42,7 +44,9 @@ export class DaemonStartError extends Error {
 export async function pingDaemon(socketPath: string, timeoutMs = 1_000): Promise<boolean> {
   const transport = new UnixSocketTransport(socketPath, { timeoutMs, keepAlive: false });
   try {
-    const body = await transport.send(JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping", params: {} }));
+    const body = await transport.send(
+      JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: randomUUID(), method: "ping", params: {} }),
+    );
     return (JSON.parse(body) as { result?: unknown }).result === "pong";
   } catch (e) {
     if (e instanceof WitUnavailableError || e instanceof SyntaxError) return false;
@@ -114,7 +118,8 @@ export function ensureWitDirectory(root: string): string {
  */
 export async function startDaemonProcess(root: string, options: StartOptions = {}): Promise<StartResult> {
   const p = witPaths(root);
-  if (!existsSync(p.root) || !statSync(p.root).isDirectory()) throw new DaemonStartError(`the root ${p.root} is not a directory`);
+  if (!existsSync(p.root) || !statSync(p.root).isDirectory())
+    throw new DaemonStartError(`the root ${p.root} is not a directory`);
   if (await pingDaemon(p.socket)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
   const bin = daemonBin(p.root);
   ensureWitDirectory(p.root);
@@ -143,17 +148,22 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
       return { root: p.root, socket: p.socket, pid, alreadyRunning: pid !== child.pid };
     }
     if (exited) {
-      if (await pingDaemon(p.socket, 500)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
+      if (await pingDaemon(p.socket, 500))
+        return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
       // Refused by the instance lock: another start won and is still booting; wait for it to answer.
       if (/already running/.test(logTail(p.logFile, 3))) {
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }
-      throw new DaemonStartError(`the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`);
+      throw new DaemonStartError(
+        `the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new DaemonStartError(`the Wit daemon for ${p.root} did not answer within ${options.timeoutMs ?? 20_000} ms; log ${p.logFile}:\n${logTail(p.logFile)}`);
+  throw new DaemonStartError(
+    `the Wit daemon for ${p.root} did not answer within ${options.timeoutMs ?? 20_000} ms; log ${p.logFile}:\n${logTail(p.logFile)}`,
+  );
 }
 
 function describeExit(e: { code: number | null; signal: NodeJS.Signals | null; error?: string }): string {

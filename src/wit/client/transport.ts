@@ -89,13 +89,22 @@ export class UnixSocketTransport implements RpcTransport {
         headers: { "content-type": "application/json", "content-length": payload.length },
       });
       const timer = setTimeout(() => {
-        finish(new WitUnavailableError("timeout", `the Wit daemon at ${this.socketPath} did not answer within ${this.timeoutMs} ms`, this.socketPath));
+        finish(
+          new WitUnavailableError(
+            "timeout",
+            `the Wit daemon at ${this.socketPath} did not answer within ${this.timeoutMs} ms`,
+            this.socketPath,
+          ),
+        );
         req.destroy();
       }, this.timeoutMs);
       req.on("error", (e: NodeJS.ErrnoException) => {
         const code = e.code;
         const reason: UnavailableReason = code && CONNECT_ERRORS.has(code) ? "unreachable" : "broken";
-        const what = reason === "unreachable" ? `no Wit daemon is listening on ${this.socketPath}` : `the connection to the Wit daemon at ${this.socketPath} failed`;
+        const what =
+          reason === "unreachable"
+            ? `no Wit daemon is listening on ${this.socketPath}`
+            : `the connection to the Wit daemon at ${this.socketPath} failed`;
         finish(new WitUnavailableError(reason, `${what} (${code ?? e.message})`, this.socketPath, code));
       });
       req.on("response", (res) => {
@@ -104,12 +113,18 @@ export class UnixSocketTransport implements RpcTransport {
         res.on("data", (c: Buffer) => {
           size += c.length;
           if (size > this.maxResponseBytes) {
-            finish(new WitUnavailableError("broken", `answer larger than ${this.maxResponseBytes} bytes`, this.socketPath));
+            finish(
+              new WitUnavailableError("broken", `answer larger than ${this.maxResponseBytes} bytes`, this.socketPath),
+            );
             req.destroy();
           } else chunks.push(c);
         });
-        res.on("error", (e) => finish(new WitUnavailableError("broken", `reading the answer failed: ${e.message}`, this.socketPath)));
-        res.on("end", () => finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", (e) =>
+          finish(new WitUnavailableError("broken", `reading the answer failed: ${e.message}`, this.socketPath)),
+        );
+        res.on("end", () =>
+          finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       });
       req.end(payload);
     });

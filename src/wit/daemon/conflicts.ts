@@ -29,11 +29,19 @@ export interface NewIntent extends ByteRange {
  * Files are compared as `canonicalFile` maps them (the real path: a file declared through a
  * symlink inside the root is the same file, decision 144); `intent.files` are already mapped.
  */
-export function overlapItems(intent: NewIntent, live: readonly IntentRow[], canonicalFile: (file: string) => string = (f) => f): IntentOverlapItem[] {
+export function overlapItems(
+  intent: NewIntent,
+  live: readonly IntentRow[],
+  canonicalFile: (file: string) => string = (f) => f,
+): IntentOverlapItem[] {
   const mine = new Set(intent.files);
   return live
     .filter((other) => other.sessionId !== intent.sessionId)
-    .filter((other) => (other.status === "declared" || other.status === "active") && decodeFileList(other.files).some((f) => mine.has(canonicalFile(f))))
+    .filter(
+      (other) =>
+        (other.status === "declared" || other.status === "active") &&
+        decodeFileList(other.files).some((f) => mine.has(canonicalFile(f))),
+    )
     .filter((other) => rangesOverlap(intent, other))
     .map((other) => ({
       type: "INTENT_OVERLAP",
@@ -44,11 +52,21 @@ export function overlapItems(intent: NewIntent, live: readonly IntentRow[], cano
 }
 
 /** Declared `file:symbol` pairs locked by another session. */
-export function lockIntersectionItems(pairs: readonly string[], locks: ReadonlyMap<string, LockRow>, sessionId: string): LockIntersectionItem[] {
+export function lockIntersectionItems(
+  pairs: readonly string[],
+  locks: ReadonlyMap<string, LockRow>,
+  sessionId: string,
+): LockIntersectionItem[] {
   const items: LockIntersectionItem[] = [];
   for (const pair of pairs) {
     const lock = locks.get(pair);
-    if (lock && lock.sessionId !== sessionId) items.push({ type: "LOCK_INTERSECTION", symbolPath: pair, heldBy: lock.sessionId, expiresAt: iso(lock.expiresAt) });
+    if (lock && lock.sessionId !== sessionId)
+      items.push({
+        type: "LOCK_INTERSECTION",
+        symbolPath: pair,
+        heldBy: lock.sessionId,
+        expiresAt: iso(lock.expiresAt),
+      });
   }
   return items;
 }
@@ -63,7 +81,8 @@ export function depChainItems(
   for (const [pair, list] of callees) {
     for (const callee of list) {
       const lock = locks.get(callee);
-      if (lock && lock.sessionId !== sessionId) items.push({ type: "DEP_CHAIN", intentSymbol: pair, lockedCallee: callee, heldBy: lock.sessionId });
+      if (lock && lock.sessionId !== sessionId)
+        items.push({ type: "DEP_CHAIN", intentSymbol: pair, lockedCallee: callee, heldBy: lock.sessionId });
     }
   }
   return items;

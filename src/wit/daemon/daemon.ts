@@ -56,13 +56,20 @@ export interface RunningDaemon {
 }
 
 /** Methods that declare no params and no errors (ping): whatever params they are sent, they answer. */
-const declaresNothing = (m: { params: readonly unknown[]; errors: readonly unknown[] }) => m.params.length === 0 && m.errors.length === 0;
-const PARAMLESS_METHODS: ReadonlySet<string> = new Set(Object.values(witMethods as MethodTable).filter(declaresNothing).map((m) => m.name));
+const declaresNothing = (m: { params: readonly unknown[]; errors: readonly unknown[] }) =>
+  m.params.length === 0 && m.errors.length === 0;
+const PARAMLESS_METHODS: ReadonlySet<string> = new Set(
+  Object.values(witMethods as MethodTable)
+    .filter(declaresNothing)
+    .map((m) => m.name),
+);
 
 /** The refusal of a request without `witVersion: "1"` (decision 049). */
 export function checkWitVersion(request: Record<string, unknown>): RpcError | undefined {
   if (request.witVersion === WIT_VERSION) return undefined;
-  const problem = Object.prototype.hasOwnProperty.call(request, "witVersion") ? `unsupported witVersion ${JSON.stringify(request.witVersion)}; this daemon speaks "${WIT_VERSION}"` : `required: every request carries "witVersion": "${WIT_VERSION}"`;
+  const problem = Object.prototype.hasOwnProperty.call(request, "witVersion")
+    ? `unsupported witVersion ${JSON.stringify(request.witVersion)}; this daemon speaks "${WIT_VERSION}"`
+    : `required: every request carries "witVersion": "${WIT_VERSION}"`;
   return RpcError.from(witErrors.InvalidRequest, { formErrors: [], fieldErrors: { witVersion: [problem] } });
 }
 
@@ -81,10 +88,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   try {
     const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };
-    const store = WitStore.open(paths.database, { now: () => clock.now(), synchronous: options.synchronous, groupCommit: true });
+    const store = WitStore.open(paths.database, {
+      now: () => clock.now(),
+      synchronous: options.synchronous,
+      groupCommit: true,
+    });
     cleanup.unshift(() => store.close());
     // File events keep the caller graph fresh; cookies go to .wit/sync, outside the analysed tree.
-    const analyzer = await Analyzer.open(realRoot, { maxFileBytes: limits.maxFileContentBytes, log, watch: { syncDir: path.join(paths.dir, "sync") } });
+    const analyzer = await Analyzer.open(realRoot, {
+      maxFileBytes: limits.maxFileContentBytes,
+      log,
+      watch: { syncDir: path.join(paths.dir, "sync") },
+    });
     cleanup.unshift(() => analyzer.close());
     if (options.warmUp ?? true) {
       analyzer.callGraph().then(
@@ -122,7 +137,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     chmodSync(paths.socket, 0o600);
     const socketIno = lstatSync(paths.socket).ino;
     writeFileSync(paths.pidFile, `${process.pid}\n`, { mode: 0o600 });
-    log(`listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}`);
+    log(
+      `listening on ${paths.socket}${listenPath !== paths.socket ? ` (bound through ${listenPath})` : ""}, pid ${process.pid}`,
+    );
 
     let closing: Promise<void> | null = null;
     return {
@@ -148,8 +165,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         return closing;
       },
     };
-  }
-  catch (e) {
+  } catch (e) {
     for (const undo of cleanup) {
       try {
         undo();

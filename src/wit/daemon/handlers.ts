@@ -40,15 +40,16 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     let callers: string[];
     try {
       callers = await analyzer.callersOf(symbolPath);
-    }
-    catch (e) {
+    } catch (e) {
       core.log(`caller graph unavailable for ${symbolPath}: ${(e as Error).message}`);
       return [];
     }
     const locks = store.locks.activeAmong(callers, clock.now());
     return callers.flatMap((caller) => {
       const lock = locks.get(caller);
-      return lock && lock.sessionId !== sessionId ? [{ lockedSymbol: caller, heldBy: lock.sessionId, chain: [caller, symbolPath] as [string, string] }] : [];
+      return lock && lock.sessionId !== sessionId
+        ? [{ lockedSymbol: caller, heldBy: lock.sessionId, chain: [caller, symbolPath] as [string, string] }]
+        : [];
     });
   }
 
@@ -114,8 +115,7 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
     let spelled: string | null = null;
     try {
       spelled = keys.lexical(symbolPath).key;
-    }
-    catch {
+    } catch {
       return filterSymbolPath(symbolPath);
     }
     if (store.contracts.query({ symbolPath: spelled }).length > 0) return spelled;
@@ -149,12 +149,23 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
           throw RpcError.from(witErrors.LockConflict, { heldBy: current.sessionId, expiresAt: iso(current.expiresAt) });
         }
         // A same-session refresh keeps acquiredAt (the hold is continuous); a new or taken-over lock starts now.
-        const next: LockRow = { symbolPath: target.key, sessionId: p.sessionId, acquiredAt: active ? current.acquiredAt : now, expiresAt: now + ttl };
+        const next: LockRow = {
+          symbolPath: target.key,
+          sessionId: p.sessionId,
+          acquiredAt: active ? current.acquiredAt : now,
+          expiresAt: now + ttl,
+        };
         store.locks.put(next);
         return next;
       });
       const warnings = await callerWarnings(target.key, p.sessionId);
-      return { symbolPath: row.symbolPath, sessionId: row.sessionId, acquiredAt: iso(row.acquiredAt), expiresAt: iso(row.expiresAt), warnings };
+      return {
+        symbolPath: row.symbolPath,
+        sessionId: row.sessionId,
+        acquiredAt: iso(row.acquiredAt),
+        expiresAt: iso(row.expiresAt),
+        warnings,
+      };
     },
 
     async "lock.release"(p) {
@@ -165,7 +176,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       store.transaction(() => {
         const current = store.locks.getActive(target.key, now);
         if (!current) throw RpcError.from(witErrors.LockNotFound, { symbolPath: target.key });
-        if (current.sessionId !== p.sessionId) throw RpcError.from(witErrors.LockNotHeld, { heldBy: current.sessionId });
+        if (current.sessionId !== p.sessionId)
+          throw RpcError.from(witErrors.LockNotHeld, { heldBy: current.sessionId });
         store.locks.delete(target.key);
       });
       return { released: true };
@@ -173,7 +185,9 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
 
     "lock.query"(p) {
       const now = clock.now();
-      return store.locks.listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, now).map((row) => lockRecord(row, now));
+      return store.locks
+        .listActive(p.sessionId === undefined ? {} : { sessionId: p.sessionId }, now)
+        .map((row) => lockRecord(row, now));
     },
 
     async "intent.declare"(p) {
@@ -192,7 +206,8 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       // every candidate (intent.declare never fails).
       const declared: { pair: string; keys: string[] }[] = [];
       for (const f of files) {
-        for (const s of symbols) if (s.length > 0) declared.push({ pair: `${f}:${s}`, keys: (await keys.keysFor(f, s)).keys });
+        for (const s of symbols)
+          if (s.length > 0) declared.push({ pair: `${f}:${s}`, keys: (await keys.keysFor(f, s)).keys });
       }
       const lockKeys = [...new Set(declared.flatMap((d) => d.keys))];
       const callees = new Map<string, string[]>();
@@ -200,8 +215,7 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
         try {
           const graph = await analyzer.callGraph();
           for (const d of declared) callees.set(d.pair, [...new Set(d.keys.flatMap((k) => graph.calleesOf(k)))]);
-        }
-        catch (e) {
+        } catch (e) {
           core.log(`caller graph unavailable for intent.declare: ${(e as Error).message}`);
         }
       }
@@ -211,7 +225,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       const items = store.transaction(() => {
         const locks = store.locks.activeAmong([...new Set([...lockKeys, ...[...callees.values()].flat()])], now);
         const found: T.ConflictItem[] = [
-          ...overlapItems({ sessionId: p.sessionId, files: realFiles, ...range }, store.intents.query({}), keys.realFile),
+          ...overlapItems(
+            { sessionId: p.sessionId, files: realFiles, ...range },
+            store.intents.query({}),
+            keys.realFile,
+          ),
           ...lockIntersectionItems(lockKeys, locks, p.sessionId),
           ...depChainItems(callees, locks, p.sessionId),
         ];
@@ -259,14 +277,21 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
       if (signature === undefined) {
         const found = await analyzer.findSymbol(target.file, target.symbol);
         if (!found.ok) {
-          if (found.reason === "path-refused") throw invalidRequest("symbolPath", found.message, { reason: found.reason });
+          if (found.reason === "path-refused")
+            throw invalidRequest("symbolPath", found.message, { reason: found.reason });
           throw RpcError.from(witErrors.SymbolNotFound, { symbolPath: p.symbolPath, reason: found.reason });
         }
         signature = found.symbol.signature;
       }
       const now = clock.now();
       const row = store.transaction(() =>
-        store.contracts.insert({ contractId: randomUUID(), proposerSessionId: p.sessionId, symbolPath: target.key, signature: signature!, proposedAt: now }),
+        store.contracts.insert({
+          contractId: randomUUID(),
+          proposerSessionId: p.sessionId,
+          symbolPath: target.key,
+          signature: signature!,
+          proposedAt: now,
+        }),
       );
       return { contractId: row.contractId, symbolPath: row.symbolPath, signature: row.signature };
     },
@@ -277,10 +302,14 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
         const row = store.contracts.get(p.contractId);
         if (!row) throw RpcError.from(witErrors.ContractNotFound, { contractId: p.contractId });
         if (row.status !== "proposed") throw RpcError.from(witErrors.ContractAlreadyResolved, { status: row.status });
-        if (row.proposerSessionId === p.sessionId) throw RpcError.from(witErrors.SelfAcceptNotAllowed, { proposerSessionId: row.proposerSessionId });
+        if (row.proposerSessionId === p.sessionId)
+          throw RpcError.from(witErrors.SelfAcceptNotAllowed, { proposerSessionId: row.proposerSessionId });
         const status = p.accept ? "accepted" : "rejected";
         const r = store.contracts.respond(p.contractId, status, p.sessionId, now);
-        if (!r.ok) throw RpcError.from(witErrors.ContractAlreadyResolved, { status: r.reason === "already-resolved" ? r.row.status : "unknown" });
+        if (!r.ok)
+          throw RpcError.from(witErrors.ContractAlreadyResolved, {
+            status: r.reason === "already-resolved" ? r.row.status : "unknown",
+          });
         return { contractId: p.contractId, status };
       });
     },
@@ -313,10 +342,11 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
         // every other file through unchecked, and either content could be the one committed.
         staged.set(rel.rel, [...(staged.get(rel.rel) ?? []), f.content]);
       }
-      if (skipped.length) core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
+      if (skipped.length)
+        core.log(`check-contracts: skipped ${skipped.length} unusable path(s): ${skipped.slice(0, 5).join("; ")}`);
       const violations: T.Violation[] = [];
       // The newest acceptance of a symbol supersedes the older ones (decision 143).
-      const newest = new Map<string, (ReturnType<typeof store.contracts.acceptedInFiles>)[number]>();
+      const newest = new Map<string, ReturnType<typeof store.contracts.acceptedInFiles>[number]>();
       for (const contract of store.contracts.acceptedInFiles([...staged.keys()])) {
         const held = newest.get(contract.symbolPath);
         if (!held || acceptedLater(contract, held)) newest.set(contract.symbolPath, contract);
@@ -330,11 +360,16 @@ export function createWitHandlers(core: DaemonCore): WitHandlers {
           actuals.add(found.ok ? found.symbol.signature : SYMBOL_MISSING_ACTUAL);
         }
         for (const actual of actuals) {
-          if (actual !== contract.signature) violations.push({ contractId: contract.contractId, symbolPath: contract.symbolPath, expected: contract.signature, actual });
+          if (actual !== contract.signature)
+            violations.push({
+              contractId: contract.contractId,
+              symbolPath: contract.symbolPath,
+              expected: contract.signature,
+              actual,
+            });
         }
       }
       return { violations };
     },
   };
 }
-

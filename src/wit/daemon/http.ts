@@ -39,9 +39,19 @@ export function createHttpServer(options: HttpOptions): http.Server {
   server.keepAliveTimeout = 60_000;
   server.maxConnections = 1024;
 
-  const send = (res: http.ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body: string | null,
+    headers: Record<string, string> = {},
+  ) => {
     if (res.headersSent) return;
-    res.writeHead(status, body === null ? headers : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+    res.writeHead(
+      status,
+      body === null
+        ? headers
+        : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
+    );
     res.end(body ?? undefined);
   };
 
@@ -51,7 +61,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
    * client still writing, which then sees a broken pipe instead of the answer.
    */
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes });
+    const body = transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, {
+      limitBytes: limits.maxBodyBytes,
+    });
     res.writeHead(413, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
     res.write(body);
     let ended = false;
@@ -72,14 +84,25 @@ export function createHttpServer(options: HttpOptions): http.Server {
   server.on("request", (req, res) => {
     void handle(req, res).catch((e) => {
       options.log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      send(res, 500, JSON.stringify({ jsonrpc: "2.0", ...WIT_ENVELOPE, id: null, error: { code: -32603, message: "Internal error" } }));
+      send(
+        res,
+        500,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          ...WIT_ENVELOPE,
+          id: null,
+          error: { code: -32603, message: "Internal error" },
+        }),
+      );
     });
   });
   // A malformed request line or headers: answer 400 if the socket is still writable, never throw.
   server.on("clientError", (err, socket) => {
     if (socket.writable && !(err as NodeJS.ErrnoException).code?.startsWith("ECONN")) {
       const body = transportError(400, `malformed HTTP request: ${(err as Error).message}`);
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     } else socket.destroy();
   });
 
@@ -88,7 +111,11 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname !== RPC_PATH) {
       req.resume();
-      return send(res, 404, transportError(404, `no such path ${JSON.stringify(pathname)}: the daemon answers POST ${RPC_PATH}`));
+      return send(
+        res,
+        404,
+        transportError(404, `no such path ${JSON.stringify(pathname)}: the daemon answers POST ${RPC_PATH}`),
+      );
     }
     if (req.method !== "POST") {
       req.resume();
@@ -96,7 +123,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (!isJsonContentType(req.headers["content-type"])) {
       req.resume();
-      return send(res, 415, transportError(415, `content type ${JSON.stringify(req.headers["content-type"] ?? null)} not supported: use application/json`));
+      return send(
+        res,
+        415,
+        transportError(
+          415,
+          `content type ${JSON.stringify(req.headers["content-type"] ?? null)} not supported: use application/json`,
+        ),
+      );
     }
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge(req, res);

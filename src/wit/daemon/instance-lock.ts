@@ -27,14 +27,12 @@ export function acquireInstanceLock(file: string, describeHolder: () => string):
     // once; the other waits for it to let go. A daemon that really holds the lock costs the loser
     // this wait before "already running".
     db = new Database(file, { timeout: LOCK_WAIT_MS });
-  }
-  catch (e) {
+  } catch (e) {
     throw new Error(`cannot open the daemon lock ${file}: ${(e as Error).message}`);
   }
   try {
     db.exec("BEGIN EXCLUSIVE");
-  }
-  catch (e) {
+  } catch (e) {
     db.close();
     if ((e as { code?: string }).code === "SQLITE_BUSY") throw new DaemonAlreadyRunningError(describeHolder());
     throw new Error(`cannot take the daemon lock ${file}: ${(e as Error).message}`);

@@ -13,7 +13,10 @@ import type { WitLimits } from "../protocol.js";
 import { invalidRequest } from "./errors.js";
 
 /** Throws INVALID_REQUEST for the first staged file whose content is over the byte limit. */
-export function checkStagedContent(files: readonly { content: string }[], limits: Pick<WitLimits, "maxFileContentBytes">): void {
+export function checkStagedContent(
+  files: readonly { content: string }[],
+  limits: Pick<WitLimits, "maxFileContentBytes">,
+): void {
   files.forEach((f, i) => {
     if (Buffer.byteLength(f.content, "utf8") > limits.maxFileContentBytes) {
       throw invalidRequest("files", `/files/${i}/content is larger than ${limits.maxFileContentBytes} bytes`);

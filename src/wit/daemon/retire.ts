@@ -12,7 +12,10 @@ import type { DaemonCore } from "./core.js";
 import { witErrors } from "./errors.js";
 
 /** Which of two accepted contracts of one symbol is the newer: later acceptance, then later proposal. */
-export function acceptedLater(a: Pick<ContractRow, "respondedAt" | "proposedAt">, b: Pick<ContractRow, "respondedAt" | "proposedAt">): boolean {
+export function acceptedLater(
+  a: Pick<ContractRow, "respondedAt" | "proposedAt">,
+  b: Pick<ContractRow, "respondedAt" | "proposedAt">,
+): boolean {
   const ra = a.respondedAt ?? a.proposedAt;
   const rb = b.respondedAt ?? b.proposedAt;
   return ra !== rb ? ra > rb : a.proposedAt >= b.proposedAt;
@@ -27,9 +30,15 @@ export function retireHandler(core: DaemonCore): WitHandlers["contract.retire"] 
       if (!row) throw RpcError.from(witErrors.ContractNotFound, { contractId: p.contractId });
       if (row.status !== "accepted") {
         const retired = store.contracts.retirements([row.contractId]).get(row.contractId);
-        throw RpcError.from(witErrors.ContractNotAccepted, { status: row.status, ...(retired ? { retiredAt: retired.retiredAt } : {}) });
+        throw RpcError.from(witErrors.ContractNotAccepted, {
+          status: row.status,
+          ...(retired ? { retiredAt: retired.retiredAt } : {}),
+        });
       }
-      const superseded = store.contracts.acceptedOf(row.symbolPath).filter((c) => c.contractId !== row.contractId && !acceptedLater(c, row)).map((c) => c.contractId);
+      const superseded = store.contracts
+        .acceptedOf(row.symbolPath)
+        .filter((c) => c.contractId !== row.contractId && !acceptedLater(c, row))
+        .map((c) => c.contractId);
       const retired = store.contracts.retire([row.contractId, ...superseded], p.sessionId, now);
       return { contractId: row.contractId, retiredAt: now, retired };
     });

@@ -111,7 +111,10 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
     const found = await lookup(file, r.symbol);
     if (found.kind === "ambiguous") {
       const candidates = found.candidates.map((c) => `${file}:${c.name}`);
-      throw invalidRequest(field, `'${r.symbol}' is ambiguous in ${file}: name one of ${candidates.join(", ")}`, { reason: "ambiguous-symbol", candidates });
+      throw invalidRequest(field, `'${r.symbol}' is ambiguous in ${file}: name one of ${candidates.join(", ")}`, {
+        reason: "ambiguous-symbol",
+        candidates,
+      });
     }
     const symbol = found.kind === "found" ? found.fact.name : r.symbol;
     return { key: `${file}:${symbol}`, file, symbol, fact: found.kind === "found" ? found.fact : null };
@@ -123,8 +126,7 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
     async canonicalOrNull(symbolPath) {
       try {
         return await canonical(symbolPath);
-      }
-      catch {
+      } catch {
         return null;
       }
     },
@@ -132,7 +134,8 @@ export function createSymbolKeys(core: Pick<DaemonCore, "root" | "analyzer">): S
       const real = realFile(file);
       const found = await lookup(real, symbol);
       if (found.kind === "found") return { keys: [`${real}:${found.fact.name}`], facts: [found.fact] };
-      if (found.kind === "ambiguous") return { keys: found.candidates.map((c) => `${real}:${c.name}`), facts: found.candidates };
+      if (found.kind === "ambiguous")
+        return { keys: found.candidates.map((c) => `${real}:${c.name}`), facts: found.candidates };
       return { keys: [`${real}:${symbol}`], facts: [] };
     },
     realFile,

@@ -49,7 +49,11 @@ export function hookScript(node = process.execPath, bin = PACKAGE_BIN): string {
 export function hookPath(root: string): string {
   let hooks: string;
   try {
-    hooks = execFileSync("git", ["rev-parse", "--git-path", "hooks"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+    hooks = execFileSync("git", ["rev-parse", "--git-path", "hooks"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
   } catch (e) {
     throw new HookInstallError(`${root} is not inside a git repository (${(e as Error).message.split("\n")[0]})`);
   }
@@ -70,7 +74,10 @@ export function installHook(root: string, options: { force?: boolean } = {}): In
   if (existsSync(file)) {
     const current = readFileSync(file, "utf8");
     if (!current.includes(HOOK_MARKER)) {
-      if (!options.force) throw new HookInstallError(`${file} exists and was not installed by wit; rerun with --force to replace it (it is kept as pre-commit.wit-backup)`);
+      if (!options.force)
+        throw new HookInstallError(
+          `${file} exists and was not installed by wit; rerun with --force to replace it (it is kept as pre-commit.wit-backup)`,
+        );
       backup = `${file}.wit-backup`;
       renameSync(file, backup);
     }

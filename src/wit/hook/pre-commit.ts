@@ -22,7 +22,11 @@ export interface PreCommitResult {
 }
 
 /** Splits staged files into calls that respect the daemon's file-count and body-size limits. */
-export function batches(files: readonly StagedFile[], maxFiles = WIT_LIMITS.maxCheckFiles, maxBytes = WIT_LIMITS.maxBodyBytes - 64 * 1024): StagedFile[][] {
+export function batches(
+  files: readonly StagedFile[],
+  maxFiles = WIT_LIMITS.maxCheckFiles,
+  maxBytes = WIT_LIMITS.maxBodyBytes - 64 * 1024,
+): StagedFile[][] {
   const out: StagedFile[][] = [];
   let current: StagedFile[] = [];
   let bytes = 0;
@@ -40,7 +44,11 @@ export function batches(files: readonly StagedFile[], maxFiles = WIT_LIMITS.maxC
   return out;
 }
 
-export async function checkFiles(root: string, files: readonly StagedFile[], timeoutMs = HOOK_TIMEOUT_MS): Promise<PreCommitResult> {
+export async function checkFiles(
+  root: string,
+  files: readonly StagedFile[],
+  timeoutMs = HOOK_TIMEOUT_MS,
+): Promise<PreCommitResult> {
   const base = { violations: [] as Violation[], checkedFiles: files.length, skipped: [] };
   if (files.length === 0) return { ...base, outcome: "no-files" };
   const deadline = Date.now() + timeoutMs;
@@ -53,7 +61,8 @@ export async function checkFiles(root: string, files: readonly StagedFile[], tim
     try {
       violations.push(...(await client.checkContracts({ files: batch })).violations);
     } catch (e) {
-      if (e instanceof WitUnavailableError) return { ...base, outcome: e.reason === "timeout" ? "timeout" : "unreachable", message: e.message };
+      if (e instanceof WitUnavailableError)
+        return { ...base, outcome: e.reason === "timeout" ? "timeout" : "unreachable", message: e.message };
       return { ...base, outcome: "error", message: `the daemon refused the check: ${(e as Error).message}` };
     } finally {
       await client.close();
@@ -73,7 +82,13 @@ export async function runPreCommit(root: string, timeoutMs = HOOK_TIMEOUT_MS): P
   try {
     staged = readStagedFiles(root, { maxFileBytes: WIT_LIMITS.maxFileContentBytes });
   } catch (e) {
-    return { outcome: "error", violations: [], checkedFiles: 0, skipped: [], message: `cannot read the staged files: ${(e as Error).message}` };
+    return {
+      outcome: "error",
+      violations: [],
+      checkedFiles: 0,
+      skipped: [],
+      message: `cannot read the staged files: ${(e as Error).message}`,
+    };
   }
   const result = await checkFiles(root, staged.files, Math.max(0, deadline - Date.now()));
   if (result.outcome === "violations") await addAcceptors(root, result.violations, deadline);
@@ -84,7 +99,12 @@ export async function runPreCommit(root: string, timeoutMs = HOOK_TIMEOUT_MS): P
 async function addAcceptors(root: string, violations: ViolationWithAcceptor[], deadline: number): Promise<void> {
   const remaining = deadline - Date.now();
   if (remaining <= 50) return;
-  const client = createWitClient({ socketPath: witPaths(root).socket, autoStart: false, timeoutMs: remaining, keepAlive: false });
+  const client = createWitClient({
+    socketPath: witPaths(root).socket,
+    autoStart: false,
+    timeoutMs: remaining,
+    keepAlive: false,
+  });
   try {
     for (const v of violations) {
       const rows = await client.contract.query({ symbolPath: v.symbolPath, status: "accepted" });

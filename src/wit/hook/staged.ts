@@ -22,7 +22,12 @@ export interface StagedSet {
 }
 
 function git(root: string, args: string[], input?: string | Buffer): Buffer {
-  return execFileSync("git", args, { cwd: root, input, maxBuffer: 1024 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] });
+  return execFileSync("git", args, {
+    cwd: root,
+    input,
+    maxBuffer: 1024 * 1024 * 1024,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
 }
 
 /** Staged supported files of the repository at `root`. */
@@ -39,7 +44,9 @@ export function readStagedFiles(root: string, options: { maxFileBytes: number })
     return r.ok;
   };
   const names = list("ACMR").filter(usable);
-  const deleted: StagedFile[] = list("D").filter(usable).map((p) => ({ path: p, content: "" }));
+  const deleted: StagedFile[] = list("D")
+    .filter(usable)
+    .map((p) => ({ path: p, content: "" }));
   if (names.length === 0) return { files: deleted, skipped };
   // Blob ids from the index, then every blob through one `git cat-file --batch`.
   const entries = git(root, ["ls-files", "--stage", "-z", "--", ...names.map((n) => `:(literal)${n}`)])

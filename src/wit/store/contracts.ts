@@ -3,7 +3,8 @@ import type { Database, Statement } from "better-sqlite3";
 import { fileOfSymbolPath } from "./migrations.js";
 import type { ContractRow, ContractStatus } from "./records.js";
 
-const COLUMNS = "contractId, proposerSessionId, symbolPath, signature, status, responderSessionId, proposedAt, respondedAt";
+const COLUMNS =
+  "contractId, proposerSessionId, symbolPath, signature, status, responderSessionId, proposedAt, respondedAt";
 
 export interface NewContract {
   contractId: string;
@@ -55,10 +56,18 @@ export class ContractRepo {
     this.acceptedInFilesStmt = db.prepare(`SELECT ${COLUMNS} FROM contracts
       WHERE status = 'accepted' AND file IN (SELECT value FROM json_each(?))
       ORDER BY file, symbolPath, proposedAt, rowid`);
-    this.acceptedOfSymbolStmt = db.prepare(`SELECT ${COLUMNS} FROM contracts WHERE status = 'accepted' AND symbolPath = ? ORDER BY proposedAt, rowid`);
-    this.retireStmt = db.prepare("UPDATE contracts SET status = 'rejected' WHERE contractId = ? AND status = 'accepted'");
-    this.retirementStmt = db.prepare("INSERT INTO contract_retirements (contractId, retiredAt, retiredBySessionId) VALUES (?, ?, ?)");
-    this.retirementsStmt = db.prepare("SELECT contractId, retiredAt, retiredBySessionId FROM contract_retirements WHERE contractId IN (SELECT value FROM json_each(?))");
+    this.acceptedOfSymbolStmt = db.prepare(
+      `SELECT ${COLUMNS} FROM contracts WHERE status = 'accepted' AND symbolPath = ? ORDER BY proposedAt, rowid`,
+    );
+    this.retireStmt = db.prepare(
+      "UPDATE contracts SET status = 'rejected' WHERE contractId = ? AND status = 'accepted'",
+    );
+    this.retirementStmt = db.prepare(
+      "INSERT INTO contract_retirements (contractId, retiredAt, retiredBySessionId) VALUES (?, ?, ?)",
+    );
+    this.retirementsStmt = db.prepare(
+      "SELECT contractId, retiredAt, retiredBySessionId FROM contract_retirements WHERE contractId IN (SELECT value FROM json_each(?))",
+    );
   }
 
   /** Accepted contracts of one symbol, oldest first. */
@@ -84,7 +93,8 @@ export class ContractRepo {
   retirements(contractIds: readonly string[]): Map<string, Retirement> {
     const out = new Map<string, Retirement>();
     if (contractIds.length === 0) return out;
-    for (const r of this.retirementsStmt.all(JSON.stringify(contractIds))) out.set(r.contractId, { retiredAt: r.retiredAt, retiredBySessionId: r.retiredBySessionId });
+    for (const r of this.retirementsStmt.all(JSON.stringify(contractIds)))
+      out.set(r.contractId, { retiredAt: r.retiredAt, retiredBySessionId: r.retiredBySessionId });
     return out;
   }
 
@@ -108,7 +118,12 @@ export class ContractRepo {
     return this.getStmt.get(contractId);
   }
 
-  respond(contractId: string, status: Exclude<ContractStatus, "proposed">, responderSessionId: string, at: number = this.now()): RespondResult {
+  respond(
+    contractId: string,
+    status: Exclude<ContractStatus, "proposed">,
+    responderSessionId: string,
+    at: number = this.now(),
+  ): RespondResult {
     if (this.respondStmt.run(status, responderSessionId, at, contractId).changes === 1) {
       return { ok: true, row: this.get(contractId) as ContractRow };
     }

@@ -53,7 +53,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): DB {
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busy))}`);
     const mode = db.pragma("journal_mode = WAL", { simple: true });
     if (!inMemory && String(mode).toLowerCase() !== "wal") {
-      throw new StoreError("NOT_WAL", `the Wit database ${file} could not switch to WAL (journal_mode=${String(mode)})`);
+      throw new StoreError(
+        "NOT_WAL",
+        `the Wit database ${file} could not switch to WAL (journal_mode=${String(mode)})`,
+      );
     }
     db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
     // A checkpoint runs inside the COMMIT that crosses the threshold and, at synchronous=NORMAL, is
@@ -80,7 +83,8 @@ export function schemaVersion(db: DB): number {
 
 export function migrate(db: DB, migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new StoreError("BAD_MIGRATIONS", `migration #${i} has version ${m.version}, expected ${i + 1}`);
+    if (m.version !== i + 1)
+      throw new StoreError("BAD_MIGRATIONS", `migration #${i} has version ${m.version}, expected ${i + 1}`);
   });
   const latest = migrations.length;
   const current = schemaVersion(db);
@@ -101,7 +105,9 @@ export function migrate(db: DB, migrations: readonly Migration[]): void {
     try {
       apply.immediate();
     } catch (e) {
-      throw new StoreError("MIGRATION_FAILED", `migration ${m.version} (${m.name}) failed: ${(e as Error).message}`, { cause: e });
+      throw new StoreError("MIGRATION_FAILED", `migration ${m.version} (${m.name}) failed: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   }
 }

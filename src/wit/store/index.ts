@@ -86,7 +86,13 @@ export class WitStore {
   }
 
   /** Connection settings as SQLite reports them (for a daemon status line and for tests). */
-  diagnostics(): { journalMode: string; synchronous: number; busyTimeoutMs: number; walAutocheckpoint: number; schemaVersion: number } {
+  diagnostics(): {
+    journalMode: string;
+    synchronous: number;
+    busyTimeoutMs: number;
+    walAutocheckpoint: number;
+    schemaVersion: number;
+  } {
     return {
       journalMode: String(this.db.pragma("journal_mode", { simple: true })),
       // 1 = NORMAL, 2 = FULL

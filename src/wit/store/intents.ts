@@ -51,7 +51,18 @@ export class IntentRepo {
   insert(row: IntentRow): void {
     // Bind exactly the columns: extra properties on the caller's object never reach SQL.
     const { intentId, sessionId, description, files, symbols, startByte, endByte, status, declaredAt, updatedAt } = row;
-    this.insertStmt.run({ intentId, sessionId, description, files, symbols, startByte, endByte, status, declaredAt, updatedAt });
+    this.insertStmt.run({
+      intentId,
+      sessionId,
+      description,
+      files,
+      symbols,
+      startByte,
+      endByte,
+      status,
+      declaredAt,
+      updatedAt,
+    });
   }
 
   get(intentId: string): IntentRow | undefined {

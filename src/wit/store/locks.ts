@@ -50,7 +50,12 @@ export class LockRepo {
 
   /** Inserts, or replaces the row of the same symbolPath (refresh and takeover). */
   put(row: LockRow): void {
-    this.upsertStmt.run({ symbolPath: row.symbolPath, sessionId: row.sessionId, acquiredAt: row.acquiredAt, expiresAt: row.expiresAt });
+    this.upsertStmt.run({
+      symbolPath: row.symbolPath,
+      sessionId: row.sessionId,
+      acquiredAt: row.acquiredAt,
+      expiresAt: row.expiresAt,
+    });
   }
 
   delete(symbolPath: string): boolean {
@@ -59,7 +64,9 @@ export class LockRepo {
 
   /** Active locks, optionally of one session, oldest first (`lock.query`). */
   listActive(filter: { sessionId?: string } = {}, at: number = this.now()): LockRow[] {
-    return filter.sessionId === undefined ? this.activeAllStmt.all(at) : this.activeBySessionStmt.all(filter.sessionId, at);
+    return filter.sessionId === undefined
+      ? this.activeAllStmt.all(at)
+      : this.activeBySessionStmt.all(filter.sessionId, at);
   }
 
   /** Active locks among `symbolPaths`, keyed by symbolPath (caller warnings, LOCK_INTERSECTION, DEP_CHAIN). */

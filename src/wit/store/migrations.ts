@@ -61,7 +61,10 @@ export const MIGRATIONS: readonly Migration[] = [
     up(db) {
       // check-contracts looks contracts up by file; the file is the symbolPath before its last ':'.
       db.exec("ALTER TABLE contracts ADD COLUMN file TEXT NOT NULL DEFAULT ''");
-      const rows = db.prepare("SELECT contractId, symbolPath FROM contracts").all() as Array<{ contractId: string; symbolPath: string }>;
+      const rows = db.prepare("SELECT contractId, symbolPath FROM contracts").all() as Array<{
+        contractId: string;
+        symbolPath: string;
+      }>;
       const setFile = db.prepare("UPDATE contracts SET file = ? WHERE contractId = ?");
       for (const r of rows) setFile.run(fileOfSymbolPath(r.symbolPath), r.contractId);
       db.exec(`

@@ -7,7 +7,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { EmptyResultSchema, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  EmptyResultSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { validateToolResponse } from "../../generated/wright-agent/validators.js";
 import type { CapabilitiesResult, ToolResponse } from "../../generated/wright-agent/types.js";
 import { JsonParseError, parseJson } from "../../json/index.js";
@@ -59,7 +65,9 @@ function parseLine(line: string, what: string): unknown {
   try {
     return parseJson(line);
   } catch (e) {
-    throw new TransportError(`${what} is not JSON: ${e instanceof JsonParseError ? e.message : String(e)}: ${line.slice(0, 200)}`);
+    throw new TransportError(
+      `${what} is not JSON: ${e instanceof JsonParseError ? e.message : String(e)}: ${line.slice(0, 200)}`,
+    );
   }
 }
 
@@ -80,13 +88,17 @@ function isToolResponseEnvelope(value: unknown): boolean {
 }
 
 function asToolResponse(value: unknown, what: string): ToolResponse {
-  if (!isToolResponseEnvelope(value)) throw new TransportError(`${what} is not a ToolResponse ({result} xor {error: {code, message}}): ${JSON.stringify(value).slice(0, 300)}`);
+  if (!isToolResponseEnvelope(value))
+    throw new TransportError(
+      `${what} is not a ToolResponse ({result} xor {error: {code, message}}): ${JSON.stringify(value).slice(0, 300)}`,
+    );
   return value as ToolResponse;
 }
 
 async function capabilitiesDiscovery(channel: ToolChannel): Promise<Discovery> {
   const response = await channel.send({ op: "capabilities" });
-  if (!("result" in response)) throw new TransportError(`capabilities was refused: ${response.error.code}: ${response.error.message}`);
+  if (!("result" in response))
+    throw new TransportError(`capabilities was refused: ${response.error.code}: ${response.error.message}`);
   const caps = response.result as unknown as CapabilitiesResult;
   return { operations: Array.isArray(caps?.operations) ? [...caps.operations] : [], capabilities: caps };
 }
@@ -141,7 +153,14 @@ export type JsonRpcOutcome = { result: unknown } | { error: { code: number; mess
 /** A response to an earlier numeric id of ours. */
 function isStale(reply: unknown, id: number): boolean {
   const r = reply as { jsonrpc?: unknown; id?: unknown } | null;
-  return r !== null && typeof r === "object" && !Array.isArray(r) && r.jsonrpc === "2.0" && typeof r.id === "number" && r.id < id;
+  return (
+    r !== null &&
+    typeof r === "object" &&
+    !Array.isArray(r) &&
+    r.jsonrpc === "2.0" &&
+    typeof r.id === "number" &&
+    r.id < id
+  );
 }
 
 /** Newline-delimited JSON-RPC 2.0: method `request`, refusals inside the result. */
@@ -166,10 +185,14 @@ export class JsonRpcChannel implements ToolChannel {
     return this.mutex.run(() => this.exchangeNow(line, options));
   }
 
-  private async exchangeNow(line: string, options: { reply?: boolean; settleMs?: number } = {}): Promise<string | undefined> {
+  private async exchangeNow(
+    line: string,
+    options: { reply?: boolean; settleMs?: number } = {},
+  ): Promise<string | undefined> {
     this.process.send(line);
     const reply = await this.process.next(options.reply === false ? (options.settleMs ?? 300) : this.timeoutMs);
-    if (reply === undefined && options.reply !== false) throw new TransportError(await this.process.noReply(this.timeoutMs));
+    if (reply === undefined && options.reply !== false)
+      throw new TransportError(await this.process.noReply(this.timeoutMs));
     return reply;
   }
 
@@ -190,14 +213,20 @@ export class JsonRpcChannel implements ToolChannel {
       if (line === undefined) throw new TransportError(`no reply to request ${id} within ${this.timeoutMs} ms`);
       reply = parseLine(line, "JSON-RPC reply") as Record<string, unknown>;
     }
-    if (reply === null || typeof reply !== "object" || Array.isArray(reply) || reply.jsonrpc !== "2.0") throw new TransportError(`not a JSON-RPC 2.0 response: ${line!.slice(0, 300)}`);
-    if (reply.id !== id) throw new TransportError(`response id ${JSON.stringify(reply.id)} does not answer request id ${id}: ${line!.slice(0, 300)}`);
+    if (reply === null || typeof reply !== "object" || Array.isArray(reply) || reply.jsonrpc !== "2.0")
+      throw new TransportError(`not a JSON-RPC 2.0 response: ${line!.slice(0, 300)}`);
+    if (reply.id !== id)
+      throw new TransportError(
+        `response id ${JSON.stringify(reply.id)} does not answer request id ${id}: ${line!.slice(0, 300)}`,
+      );
     const hasResult = Object.prototype.hasOwnProperty.call(reply, "result");
     const hasError = Object.prototype.hasOwnProperty.call(reply, "error");
-    if (hasResult === hasError) throw new TransportError(`a response carries exactly one of result and error: ${line!.slice(0, 300)}`);
+    if (hasResult === hasError)
+      throw new TransportError(`a response carries exactly one of result and error: ${line!.slice(0, 300)}`);
     if (hasError) {
       const e = reply.error as { code?: unknown; message?: unknown; data?: unknown };
-      if (typeof e?.code !== "number" || typeof e.message !== "string") throw new TransportError(`malformed JSON-RPC error: ${line!.slice(0, 300)}`);
+      if (typeof e?.code !== "number" || typeof e.message !== "string")
+        throw new TransportError(`malformed JSON-RPC error: ${line!.slice(0, 300)}`);
       return { error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } };
     }
     return { result: reply.result };
@@ -242,7 +271,8 @@ class NegotiationTransport implements Transport {
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (m) => {
       const msg = m as { id?: string | number; result?: { protocolVersion?: unknown } };
-      if (msg.id !== undefined && msg.id === this.initializeId && typeof msg.result?.protocolVersion === "string") this.negotiated = msg.result.protocolVersion;
+      if (msg.id !== undefined && msg.id === this.initializeId && typeof msg.result?.protocolVersion === "string")
+        this.negotiated = msg.result.protocolVersion;
       this.onmessage?.(m);
     };
   }
@@ -255,7 +285,8 @@ class NegotiationTransport implements Transport {
     const m = message as { method?: string; id?: string | number; params?: Record<string, unknown> };
     if (m.method === "initialize") {
       this.initializeId = m.id;
-      if (this.offer !== undefined) message = { ...message, params: { ...m.params, protocolVersion: this.offer } } as JSONRPCMessage;
+      if (this.offer !== undefined)
+        message = { ...message, params: { ...m.params, protocolVersion: this.offer } } as JSONRPCMessage;
     }
     return this.inner.send(message);
   }
@@ -283,7 +314,9 @@ export class McpChannel implements ToolChannel {
 
   static async connect(command: Command, options: McpChannelOptions = {}): Promise<McpChannel> {
     const { command: cmd, args } = commandLine(command);
-    const env = Object.fromEntries(Object.entries(options.env ?? process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
+    const env = Object.fromEntries(
+      Object.entries(options.env ?? process.env).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
     const inner = new StdioClientTransport({ command: cmd, args, cwd: options.cwd, env, stderr: "pipe" });
     inner.stderr?.on("data", () => {}); // drain: a chatty server must not block on a full pipe
     const negotiation = new NegotiationTransport(inner, options.protocolVersion);
@@ -300,7 +333,8 @@ export class McpChannel implements ToolChannel {
 
   /** SDK errors as ProtocolError (JSON-RPC error responses) or TransportError (anything else). */
   static error(e: unknown): Error {
-    if (e instanceof McpError && e.code !== -32000 && e.code !== -32001) return new ProtocolError(e.code, e.message.replace(/^MCP error -?\d+: /, ""), e.data);
+    if (e instanceof McpError && e.code !== -32000 && e.code !== -32001)
+      return new ProtocolError(e.code, e.message.replace(/^MCP error -?\d+: /, ""), e.data);
     return new TransportError(e instanceof Error ? e.message : String(e));
   }
 
@@ -335,7 +369,9 @@ export class McpChannel implements ToolChannel {
   /** tools/call, raw: the CallToolResult, or a ProtocolError. */
   async callTool(name: string, args?: unknown): Promise<CallToolResult> {
     try {
-      return (await this.client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: this.timeoutMs })) as CallToolResult;
+      return (await this.client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
+        timeout: this.timeoutMs,
+      })) as CallToolResult;
     } catch (e) {
       throw McpChannel.error(e);
     }
@@ -344,7 +380,9 @@ export class McpChannel implements ToolChannel {
   /** Any other request (ping, an unknown method), raw. */
   async request(method: string, params?: Record<string, unknown>): Promise<unknown> {
     try {
-      return await this.client.request({ method, ...(params ? { params } : {}) }, EmptyResultSchema.passthrough(), { timeout: this.timeoutMs });
+      return await this.client.request({ method, ...(params ? { params } : {}) }, EmptyResultSchema.passthrough(), {
+        timeout: this.timeoutMs,
+      });
     } catch (e) {
       throw McpChannel.error(e);
     }
@@ -353,7 +391,10 @@ export class McpChannel implements ToolChannel {
   /** A tool result as a ToolResponse: isError is a refusal; the text content is the JSON payload. */
   static toToolResponse(result: CallToolResult): ToolResponse {
     const texts = (result.content ?? []).filter((c): c is { type: "text"; text: string } => c.type === "text");
-    if (texts.length !== 1) throw new TransportError(`a wright tool result carries exactly one text content, got ${JSON.stringify(result.content).slice(0, 300)}`);
+    if (texts.length !== 1)
+      throw new TransportError(
+        `a wright tool result carries exactly one text content, got ${JSON.stringify(result.content).slice(0, 300)}`,
+      );
     const payload = parseLine(texts[0]!.text, "tool result text");
     if (result.isError === true) return asToolResponse({ error: payload }, "isError tool result");
     return { result: payload as never };

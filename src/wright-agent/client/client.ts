@@ -12,14 +12,23 @@ import type { WrightAgentOperation, WrightAgentOperationMap } from "../../genera
 import type { CapabilitiesResult, ToolErrorInfo } from "../../generated/wright-agent/types.js";
 import { describeErrors } from "../../json/index.js";
 import { AGENT_CONTRACT, operationEntry } from "../contract.js";
-import { JsonRpcChannel, McpChannel, StdioChannel, type ChannelOptions, type Discovery, type ToolChannel } from "./channels.js";
+import {
+  JsonRpcChannel,
+  McpChannel,
+  StdioChannel,
+  type ChannelOptions,
+  type Discovery,
+  type ToolChannel,
+} from "./channels.js";
 import type { Command } from "./process.js";
 
 export type Request<Op extends WrightAgentOperation> = WrightAgentOperationMap[Op]["request"];
 export type Result<Op extends WrightAgentOperation> = WrightAgentOperationMap[Op]["result"];
 /** A request without `op` (the method name carries it). */
 export type Fields<Op extends WrightAgentOperation> = Omit<Request<Op>, "op">;
-export type Outcome<Op extends WrightAgentOperation> = { ok: true; result: Result<Op> } | { ok: false; error: ToolErrorInfo };
+export type Outcome<Op extends WrightAgentOperation> =
+  | { ok: true; result: Result<Op> }
+  | { ok: false; error: ToolErrorInfo };
 type FieldsArg<Op extends WrightAgentOperation> = {} extends Fields<Op> ? [fields?: Fields<Op>] : [fields: Fields<Op>];
 
 /** The server did not advertise the operation; nothing was sent. */
@@ -99,7 +108,10 @@ export class WrightAgentClient {
     if ("error" in response) return { ok: false, error: response.error };
     if (this.options.validateResults !== false) {
       const validate = operationEntry(op)!.validateResult;
-      if (!validate(response.result)) throw new ContractViolationError(`${op} result violates the contract: ${describeErrors(validate.errors).join("; ")}`);
+      if (!validate(response.result))
+        throw new ContractViolationError(
+          `${op} result violates the contract: ${describeErrors(validate.errors).join("; ")}`,
+        );
     }
     return { ok: true, result: response.result as unknown as Result<Op> };
   }

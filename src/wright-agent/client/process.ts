@@ -44,7 +44,11 @@ export class LineProcess {
 
   constructor(command: Command, options: SpawnOptions = {}) {
     const { command: cmd, args } = commandLine(command);
-    this.child = spawn(cmd, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(cmd, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stderr!.on("data", (c) => this.stderr.push(c));
     this.child.stdin!.on("error", () => {}); // EPIPE after the server died surfaces through exited/next()
     this.exited = new Promise((resolve) => this.child.once("close", (code, signal) => resolve(code ?? signal)));
@@ -76,7 +80,9 @@ export class LineProcess {
   send(line: string): void {
     if (!this.child.stdin!.writable || this.child.exitCode !== null) {
       const status = this.child.exitCode !== null ? ` (it exited with code ${this.child.exitCode})` : "";
-      throw new TransportError(`server is not accepting input${status}${this.stderr.text ? `; stderr: ${this.stderr.text.trim()}` : ""}`);
+      throw new TransportError(
+        `server is not accepting input${status}${this.stderr.text ? `; stderr: ${this.stderr.text.trim()}` : ""}`,
+      );
     }
     this.child.stdin!.write(line + "\n");
   }
@@ -106,8 +112,16 @@ export class LineProcess {
   async noReply(timeoutMs: number): Promise<string> {
     const stderr = () => (this.stderr.text.trim() ? `; stderr: ${this.stderr.text.trim()}` : "");
     if (this.ended) {
-      const status = await Promise.race([this.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 1000))]);
-      const how = status === "running" ? "closed its output" : typeof status === "string" ? `was killed by ${status}` : `exited with code ${String(status)}`;
+      const status = await Promise.race([
+        this.exited,
+        new Promise<"running">((r) => setTimeout(() => r("running"), 1000)),
+      ]);
+      const how =
+        status === "running"
+          ? "closed its output"
+          : typeof status === "string"
+            ? `was killed by ${status}`
+            : `exited with code ${String(status)}`;
       return `the server ${how} before replying${stderr()}`;
     }
     return `no reply within ${timeoutMs} ms${stderr()}`;

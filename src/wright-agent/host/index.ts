@@ -1,5 +1,12 @@
 /** The wright-agent/v1 host: serve any ToolHandlers implementation over stdio, JSON-RPC or MCP. */
-export { hostToolHandlers, serialize, serveToolService, TRANSPORTS, type HostOptions, type WrightAgentTransport } from "./serve.js";
+export {
+  hostToolHandlers,
+  serialize,
+  serveToolService,
+  TRANSPORTS,
+  type HostOptions,
+  type WrightAgentTransport,
+} from "./serve.js";
 export { createJsonRpcHost, JSONRPC_ALIASES, serveJsonRpc } from "./jsonrpc.js";
 export {
   advertisedOperations,

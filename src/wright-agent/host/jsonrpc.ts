@@ -8,7 +8,14 @@
  * `compile`, `check`, `analyze` and `inspect` are aliases taking no parameters that answer the bare
  * wright-result/v1 envelope, as they did before the agent contract (decision 075).
  */
-import { createRpcEngine, RpcCode, RpcError, type MethodSpec, type MethodTable, type RpcEngine } from "../../rpc/index.js";
+import {
+  createRpcEngine,
+  RpcCode,
+  RpcError,
+  type MethodSpec,
+  type MethodTable,
+  type RpcEngine,
+} from "../../rpc/index.js";
 import type { ValidationError, Validator } from "../../json/index.js";
 import type { ToolResponse } from "../../generated/wright-agent/types.js";
 import type { ToolService } from "../service.js";
@@ -18,12 +25,15 @@ import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
 export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as const;
 
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function validator(check: (v: unknown) => string | undefined): Validator<unknown> {
   const fn = ((v: unknown) => {
     const problem = check(v);
-    fn.errors = problem ? [{ instancePath: "", keyword: "type", schemaPath: "#", params: {}, message: problem } satisfies ValidationError] : null;
+    fn.errors = problem
+      ? [{ instancePath: "", keyword: "type", schemaPath: "#", params: {}, message: problem } satisfies ValidationError]
+      : null;
     return problem === undefined;
   }) as Validator<unknown>;
   return fn;
@@ -31,8 +41,20 @@ function validator(check: (v: unknown) => string | undefined): Validator<unknown
 
 const anyResult = validator(() => undefined);
 
-function spec(name: string, paramStructure: MethodSpec["paramStructure"], check: (v: unknown) => string | undefined): MethodSpec {
-  return { name, paramStructure, params: [], validateParams: validator(check), validateResult: anyResult, errors: [], invalidParams: INVALID_PARAMS };
+function spec(
+  name: string,
+  paramStructure: MethodSpec["paramStructure"],
+  check: (v: unknown) => string | undefined,
+): MethodSpec {
+  return {
+    name,
+    paramStructure,
+    params: [],
+    validateParams: validator(check),
+    validateResult: anyResult,
+    errors: [],
+    invalidParams: INVALID_PARAMS,
+  };
 }
 
 /** The JSON-RPC reply for one line (undefined: nothing to send, e.g. a notification or a blank line). */
@@ -40,25 +62,38 @@ export type JsonRpcLineHandler = (line: string) => Promise<string | undefined>;
 
 export function createJsonRpcHost(service: ToolService): { engine: RpcEngine; handleLine: JsonRpcLineHandler } {
   // An alias answers the bare envelope; a refusal stays a result, {error}, never a JSON-RPC error.
-  const answer = (response: ToolResponse): unknown => ("result" in response ? response.result : { error: response.error });
+  const answer = (response: ToolResponse): unknown =>
+    "result" in response ? response.result : { error: response.error };
   const aliases = JSONRPC_ALIASES.filter((op) => service.operations.includes(op));
   const takesNoParams = (op: string) => `${op} takes no parameters; use request for options`;
   const methods: MethodTable = {
     request: spec("request", "by-name", (v) => (isPlainObject(v) ? undefined : "params must be a ToolRequest object")),
-    ...Object.fromEntries(aliases.map((op) => [op, spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : takesNoParams(op)))])),
+    ...Object.fromEntries(
+      aliases.map((op) => [
+        op,
+        spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : takesNoParams(op))),
+      ]),
+    ),
   };
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
     request: (params) => service.handle(params),
     ...Object.fromEntries(aliases.map((op) => [op, async () => answer(await service.handle({ op }))])),
   };
-  const missingToolRequest = () => new RpcError(INVALID_PARAMS.code, INVALID_PARAMS.message, { formErrors: ["request takes a ToolRequest in params"], fieldErrors: {} });
+  const missingToolRequest = () =>
+    new RpcError(INVALID_PARAMS.code, INVALID_PARAMS.message, {
+      formErrors: ["request takes a ToolRequest in params"],
+      fieldErrors: {},
+    });
   const engine = createRpcEngine({
     methods,
     handlers,
     parse: { maxBytes: MAX_LINE_BYTES },
     // `request` needs its ToolRequest: absent params is invalid params, not an empty request.
     // (A refused notification gets no reply: the engine sees to that.)
-    checkRequest: (req) => (req.method === "request" && !Object.prototype.hasOwnProperty.call(req, "params") ? missingToolRequest() : undefined),
+    checkRequest: (req) =>
+      req.method === "request" && !Object.prototype.hasOwnProperty.call(req, "params")
+        ? missingToolRequest()
+        : undefined,
   });
   return {
     engine,
@@ -78,7 +113,10 @@ export async function serveJsonRpc(service: ToolService, io: LineIo): Promise<vo
 }
 
 /** Serves a JSON-RPC line host (JSON-RPC or MCP) until the input ends: each line's reply, in order; a line too long to read is -32700. */
-export async function serveRpcLines(io: LineIo, handleLine: (line: string) => Promise<string | undefined>): Promise<void> {
+export async function serveRpcLines(
+  io: LineIo,
+  handleLine: (line: string) => Promise<string | undefined>,
+): Promise<void> {
   for await (const item of readLines(io.input)) {
     let reply: string | undefined;
     if ("oversize" in item) {

@@ -13,7 +13,9 @@ export async function* readLines(input: AsyncIterable<unknown>, maxBytes = MAX_L
   let size = 0;
   let discarding = false;
   const finish = (): LineItem => {
-    const item: LineItem = discarding ? { oversize: size } : { line: Buffer.concat(parts, size).toString("utf8").replace(/\r$/, "") };
+    const item: LineItem = discarding
+      ? { oversize: size }
+      : { line: Buffer.concat(parts, size).toString("utf8").replace(/\r$/, "") };
     parts = [];
     size = 0;
     discarding = false;

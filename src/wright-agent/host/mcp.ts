@@ -25,9 +25,23 @@
  *   2025-11-25 have no batch message), and a session before initialize, answers a batch with one
  *   -32600, id null. An empty batch is -32600 in every version (JSON-RPC 2.0).
  */
-import { JsonParseError, parseJson, setOwn, type JsonValue, type ValidationError, type Validator } from "../../json/index.js";
+import {
+  JsonParseError,
+  parseJson,
+  setOwn,
+  type JsonValue,
+  type ValidationError,
+  type Validator,
+} from "../../json/index.js";
 import { createRpcEngine, RpcCode, RpcError, type HandlerContext, type MethodSpec } from "../../rpc/index.js";
-import { contractDocument, MCP_TOOLS, OPERATION_NAMES, operationEntry, type McpToolEntry, type Schema } from "../contract.js";
+import {
+  contractDocument,
+  MCP_TOOLS,
+  OPERATION_NAMES,
+  operationEntry,
+  type McpToolEntry,
+  type Schema,
+} from "../contract.js";
 import { parseToolRequest } from "../request.js";
 import type { ToolService } from "../service.js";
 import { deriveInputSchema } from "../tool-schema.js";
@@ -41,7 +55,9 @@ export const MCP_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", 
 export type McpProtocolVersion = (typeof MCP_PROTOCOL_VERSIONS)[number];
 
 export function negotiateProtocolVersion(requested: string): McpProtocolVersion {
-  return (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? (requested as McpProtocolVersion) : MCP_PROTOCOL_VERSIONS[0];
+  return (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
+    ? (requested as McpProtocolVersion)
+    : MCP_PROTOCOL_VERSIONS[0];
 }
 
 /**
@@ -79,7 +95,8 @@ export interface CallToolResult {
   isError?: true;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The MCP tool of one table entry. */
@@ -93,17 +110,31 @@ export function mcpTool(entry: McpToolEntry): McpTool {
 export async function advertisedOperations(service: ToolService): Promise<readonly string[]> {
   if (!service.operations.includes("capabilities")) return service.operations;
   const response = await service.handle({ op: "capabilities" });
-  const operations = "result" in response ? (response.result as { operations?: unknown } | null)?.operations : undefined;
+  const operations =
+    "result" in response ? (response.result as { operations?: unknown } | null)?.operations : undefined;
   if (!Array.isArray(operations)) return service.operations;
-  return operations.filter((op): op is string => typeof op === "string" && (OPERATION_NAMES as readonly string[]).includes(op));
+  return operations.filter(
+    (op): op is string => typeof op === "string" && (OPERATION_NAMES as readonly string[]).includes(op),
+  );
 }
 
 // Params are checked by the handlers, which name the offending member in the message; the engine
 // only sees to the envelope (an object, or absent).
-const anyValue: Validator<unknown> = Object.assign(((_: unknown) => true) as Validator<unknown>, { errors: null as ValidationError[] | null });
+const anyValue: Validator<unknown> = Object.assign(((_: unknown) => true) as Validator<unknown>, {
+  errors: null as ValidationError[] | null,
+});
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
-const method = (name: string): MethodSpec => ({ name, paramStructure: "by-name", params: [], validateParams: anyValue, validateResult: anyValue, errors: [], invalidParams: INVALID_PARAMS });
-const invalidParams = (message: string, data?: unknown) => new RpcError(RpcCode.InvalidParams, message, data as JsonValue | undefined);
+const method = (name: string): MethodSpec => ({
+  name,
+  paramStructure: "by-name",
+  params: [],
+  validateParams: anyValue,
+  validateResult: anyValue,
+  errors: [],
+  invalidParams: INVALID_PARAMS,
+});
+const invalidParams = (message: string, data?: unknown) =>
+  new RpcError(RpcCode.InvalidParams, message, data as JsonValue | undefined);
 
 /** Why params are refused (-32602): our wording. */
 const WHY = {
@@ -115,7 +146,10 @@ const WHY = {
   arguments: "tools/call: arguments must be an object",
 } as const;
 
-const textResult = (payload: unknown, isError: boolean): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(payload) }], ...(isError ? { isError: true as const } : {}) });
+const textResult = (payload: unknown, isError: boolean): CallToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(payload) }],
+  ...(isError ? { isError: true as const } : {}),
+});
 
 type Reply = Record<string, unknown>;
 
@@ -180,11 +214,15 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
     async initialize(p: Record<string, unknown>, context: HandlerContext) {
       // "The initialize request MUST NOT be part of a JSON-RPC batch" (2025-03-26): refused with its
       // id, never renegotiating mid-batch (decision 217); a notification of it gets nothing anyway.
-      if (context.transport === IN_BATCH) throw new RpcError(RpcCode.InvalidRequest, "Invalid Request", { reason: "initialize must not be part of a JSON-RPC batch" });
+      if (context.transport === IN_BATCH)
+        throw new RpcError(RpcCode.InvalidRequest, "Invalid Request", {
+          reason: "initialize must not be part of a JSON-RPC batch",
+        });
       const info = p.clientInfo;
       if (typeof p.protocolVersion !== "string") throw invalidParams(WHY.protocolVersion);
       if (!isPlainObject(p.capabilities)) throw invalidParams(WHY.capabilities);
-      if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string") throw invalidParams(WHY.clientInfo);
+      if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string")
+        throw invalidParams(WHY.clientInfo);
       negotiated = negotiateProtocolVersion(p.protocolVersion);
       return { protocolVersion: negotiated, capabilities, serverInfo };
     },
@@ -241,7 +279,14 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       }
       if (Array.isArray(value) && value.length > 0 && !servesBatches(negotiated)) {
         // Every version but 2025-03-26, and a session before initialize: one -32600, nothing served.
-        return JSON.stringify(refusal(null, RpcCode.InvalidRequest, "Invalid Request", `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`));
+        return JSON.stringify(
+          refusal(
+            null,
+            RpcCode.InvalidRequest,
+            "Invalid Request",
+            `JSON-RPC batches are not part of MCP ${negotiated} (only 2025-03-26 has them)`,
+          ),
+        );
       }
       const out = await engine.handleMessage(value, Array.isArray(value) ? IN_BATCH : undefined);
       return out && JSON.stringify(out);

@@ -39,7 +39,9 @@ async function serverInfo(service: ToolService): Promise<{ name: string; version
   if (!service.operations.includes("capabilities")) return undefined;
   const r = await service.handle({ op: "capabilities" });
   const caps = "result" in r ? (r.result as { name?: unknown; version?: unknown } | null) : null;
-  return caps && typeof caps.name === "string" && typeof caps.version === "string" ? { name: caps.name, version: caps.version } : undefined;
+  return caps && typeof caps.name === "string" && typeof caps.version === "string"
+    ? { name: caps.name, version: caps.version }
+    : undefined;
 }
 
 export async function serveToolService(service: ToolService, options: HostOptions): Promise<void> {
@@ -57,6 +59,8 @@ export async function serveToolService(service: ToolService, options: HostOption
 
 /** Validates, dispatches and serves a ToolHandlers implementation. */
 export function hostToolHandlers(handlers: ToolHandlers, options: HostOptions & ToolServiceOptions): Promise<void> {
-  return serveToolService(createToolService(handlers, { operations: options.operations, onInternalError: options.onInternalError }), options);
+  return serveToolService(
+    createToolService(handlers, { operations: options.operations, onInternalError: options.onInternalError }),
+    options,
+  );
 }
-

@@ -22,14 +22,20 @@ export function parseRequestLine(line: string): { ok: true; value: unknown } | {
   try {
     return { ok: true, value: parseJson(line, { maxBytes: MAX_LINE_BYTES }) };
   } catch (e) {
-    return { ok: false, response: malformedLine(`a request line must be one JSON object: ${e instanceof JsonParseError ? e.message : String(e)}`) };
+    return {
+      ok: false,
+      response: malformedLine(
+        `a request line must be one JSON object: ${e instanceof JsonParseError ? e.message : String(e)}`,
+      ),
+    };
   }
 }
 
 export async function serveStdio(service: ToolService, io: LineIo): Promise<void> {
   for await (const item of readLines(io.input)) {
     let response: ToolResponse;
-    if ("oversize" in item) response = malformedLine(`request line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
+    if ("oversize" in item)
+      response = malformedLine(`request line of ${item.oversize} bytes exceeds the ${MAX_LINE_BYTES}-byte limit`);
     else if (item.line.trim() === "") continue;
     else {
       const parsed = parseRequestLine(item.line);

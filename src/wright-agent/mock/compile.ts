@@ -29,17 +29,17 @@ export function renderProgram(program: Program, catalog: F.Catalog, locale: stri
     if (spelling) bySpelling.set(spelling, e);
   }
   const spellings = [...bySpelling.keys()].sort((a, b) => b.length - a.length);
-  const pattern = spellings.length ? new RegExp(`(?<![\\w])(?:${spellings.map(escape).join("|")})(?![\\w])`, "g") : undefined;
+  const pattern = spellings.length
+    ? new RegExp(`(?<![\\w])(?:${spellings.map(escape).join("|")})(?![\\w])`, "g")
+    : undefined;
   const used = new Set<F.VocabularyEntry>();
-  if (pattern) for (const s of program.sources) for (const m of s.text.matchAll(pattern)) used.add(bySpelling.get(m[0])!);
+  if (pattern)
+    for (const s of program.sources) for (const m of s.text.matchAll(pattern)) used.add(bySpelling.get(m[0])!);
   const unmapped = [...used].filter((e) => !e.spellings[locale]?.length);
   // The names only word the missing-mapping message.
   if (unmapped.length) return { ok: false, missing: [...new Set(unmapped.map((e) => e.spellings[input]![0]!))].sort() };
   const translate = (text: string) =>
-    pattern &&
-    locale !== input
-      ? text.replace(pattern, (m) => bySpelling.get(m)!.spellings[locale]![0]!)
-      : text;
+    pattern && locale !== input ? text.replace(pattern, (m) => bySpelling.get(m)!.spellings[locale]![0]!) : text;
   const header = `// Compiled by ${catalog.service.name} ${catalog.service.version} from ${program.entry.path} (locale ${locale})\n`;
   const parts = program.sources.map((s) => `// ${s.path}\n${translate(s.text)}`);
   return { ok: true, text: header + parts.join("\n") };
@@ -55,9 +55,7 @@ export function programDiagnostics(program: Program): C.Diagnostic[] {
     // The fixture's diagnostics are workshop-rs's: a parse problem is the frontend's, the rest validation's.
     return {
       code: d.code,
-      stage: d.code === "parse-error"
-        ? "frontend"
-        : "validation",
+      stage: d.code === "parse-error" ? "frontend" : "validation",
       severity: d.severity,
       message: d.message,
       ...(span ? { span } : {}),
@@ -80,7 +78,13 @@ export interface CompileOutcome {
   locale: string;
 }
 
-function refusal(code: string, message: string, exit: number, locale: string, diagnostics: C.Diagnostic[] = []): CompileOutcome {
+function refusal(
+  code: string,
+  message: string,
+  exit: number,
+  locale: string,
+  diagnostics: C.Diagnostic[] = [],
+): CompileOutcome {
   const refused: C.Diagnostic = {
     code,
     stage: "emission",
@@ -115,9 +119,15 @@ export function compileProgram(program: Program, catalog: F.Catalog, options: Co
       2,
       locale,
     );
-  const target = resolve(options.cwd, options.output ?? `${basename(program.entry.path, extname(program.entry.path))}.ow`);
+  const target = resolve(
+    options.cwd,
+    options.output ?? `${basename(program.entry.path, extname(program.entry.path))}.ow`,
+  );
   const inputs = [program.fixturePath, ...program.sources.map((s) => s.absolutePath)];
-  const why = { input: `${target} is an input of the project; compile never overwrites its input`, exists: `${target} exists; pass force: true to replace it` };
+  const why = {
+    input: `${target} is an input of the project; compile never overwrites its input`,
+    exists: `${target} exists; pass force: true to replace it`,
+  };
   if (isInput(target, inputs)) return refusal("output-is-input", why.input, 2, locale);
   if (existsSync(target) && !options.force) return refusal("output-exists", why.exists, 2, locale);
   const diagnostics = programDiagnostics(program);

@@ -55,7 +55,9 @@ export function deriveCfg(actions: readonly Statement[]): Cfg {
     if (shapes[j] === "elseif" || shapes[j] === "else") return block(endOf.get(j) ?? n);
     return block(j);
   };
-  const blocks: CfgBlock[] = [{ id: 0, kind: "entry", label: "entry", successors: [block(0)], span: null, action: null }];
+  const blocks: CfgBlock[] = [
+    { id: 0, kind: "entry", label: "entry", successors: [block(0)], span: null, action: null },
+  ];
   shapes.forEach((s, i) => {
     let successors: number[];
     switch (s) {
@@ -84,7 +86,14 @@ export function deriveCfg(actions: readonly Statement[]): Cfg {
     }
     const kind = s === "if" || s === "elseif" ? "if" : s === "while" || s === "for" ? s : "block";
     const action = actions[i]!;
-    blocks.push({ id: i + 1, kind, label: action.text, successors: [...new Set(successors)], span: action.span, action: i });
+    blocks.push({
+      id: i + 1,
+      kind,
+      label: action.text,
+      successors: [...new Set(successors)],
+      span: action.span,
+      action: i,
+    });
   });
   blocks.push({ id: exit, kind: "exit", label: "exit", successors: [], span: null, action: null });
   return { entry: 0, exit, blocks };
@@ -151,10 +160,11 @@ export function deriveElementCount(rule: Pick<Rule, "conditions" | "actions">): 
   statements.sort((a, b) => b.count - a.count || a.order - b.order);
   return {
     statements: statements.map(({ name, count, span }) => ({ name, count, span })),
-    byNode: [...byNode].map(([name, e]) => ({ name, ...e })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    byNode: [...byNode]
+      .map(([name, e]) => ({ name, ...e }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
   };
 }
-
 
 /** A rule's element count (sum of byNode). */
 export function elementTotal(count: ElementCount): number {

@@ -16,7 +16,9 @@ export interface SourceText {
   path?: string;
 }
 
-export type ApplyOutcome = { ok: true; edited: Map<string, string>; order: string[] } | { ok: false; diagnostics: C.Diagnostic[] };
+export type ApplyOutcome =
+  | { ok: true; edited: Map<string, string>; order: string[] }
+  | { ok: false; diagnostics: C.Diagnostic[] };
 
 function editDiagnostic(code: string, message: string): C.Diagnostic {
   return {
@@ -36,7 +38,10 @@ interface Located {
 }
 
 /** Checks every precondition, then applies the edits per source (highest offset first). */
-export function applyTransaction(tx: C.EditTransaction, lookup: (source: string) => SourceText | undefined): ApplyOutcome {
+export function applyTransaction(
+  tx: C.EditTransaction,
+  lookup: (source: string) => SourceText | undefined,
+): ApplyOutcome {
   const diagnostics: C.Diagnostic[] = [];
   const sources = new Map<string, { src: SourceText; lines: LineIndex; identity: string; edits: Located[] }>();
   const unknown = new Set<string>();
@@ -88,7 +93,8 @@ export function applyTransaction(tx: C.EditTransaction, lookup: (source: string)
   const edited = new Map<string, string>();
   for (const [source, entry] of sources) {
     let text = entry.src.text;
-    for (const e of [...entry.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.edit.new_text + text.slice(e.end);
+    for (const e of [...entry.edits].sort((a, b) => b.start - a.start))
+      text = text.slice(0, e.start) + e.edit.new_text + text.slice(e.end);
     edited.set(source, text);
   }
   return { ok: true, edited, order: [...sources.keys()] };
@@ -102,8 +108,26 @@ export function checkDelimiters(text: string, where: { file?: number; path?: str
   const problem = (at: number, message: string): C.Diagnostic[] => {
     const pos = lines.positionOf(at);
     const mapped = where.file !== undefined && where.path !== undefined;
-    const span = mapped ? { span: { file: where.file!, path: where.path!, start: { line: pos.line, col: pos.column }, end: { line: pos.line, col: pos.column + 1 } } } : {};
-    return [{ code: "parse-error", stage: "frontend", severity: "error", message: `${where.source}:${pos.line}:${pos.column}: ${message}`, ...span, source: { kind: "workshop-rs" } }];
+    const span = mapped
+      ? {
+          span: {
+            file: where.file!,
+            path: where.path!,
+            start: { line: pos.line, col: pos.column },
+            end: { line: pos.line, col: pos.column + 1 },
+          },
+        }
+      : {};
+    return [
+      {
+        code: "parse-error",
+        stage: "frontend",
+        severity: "error",
+        message: `${where.source}:${pos.line}:${pos.column}: ${message}`,
+        ...span,
+        source: { kind: "workshop-rs" },
+      },
+    ];
   };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;

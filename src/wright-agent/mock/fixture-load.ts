@@ -74,7 +74,10 @@ export class FixtureParser {
       this.explainer = ajv.compile(JSON.parse(readFileSync(FIXTURE_SCHEMA_PATH, "utf8")) as object);
     }
     if (this.explainer(value)) return [];
-    return (this.explainer.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : ""}`);
+    return (this.explainer.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || "/"} ${e.message ?? e.keyword}${e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : ""}`,
+    );
   }
 }
 
@@ -100,7 +103,8 @@ export function crossCheck(f: WrightAgentFixture): string[] {
     if (!s) return;
     const idx = lines.get(s.file);
     if (!idx) problems.push(`${where}: unknown source ${s.file}`);
-    else if (idx.slice(s.start, s.end) === undefined) problems.push(`${where}: span ${fmt(s)} is outside ${s.file} or reversed`);
+    else if (idx.slice(s.start, s.end) === undefined)
+      problems.push(`${where}: span ${fmt(s)} is outside ${s.file} or reversed`);
   };
   const rules = f.rules;
   const ruleAt = (where: string, i: number | null, action?: number | null) => {
@@ -110,7 +114,8 @@ export function crossCheck(f: WrightAgentFixture): string[] {
     }
     const r = rules[i];
     if (!r) problems.push(`${where}: rule ${i} does not exist`);
-    else if (action !== null && action !== undefined && !r.actions[action]) problems.push(`${where}: rule ${i} has no action ${action}`);
+    else if (action !== null && action !== undefined && !r.actions[action])
+      problems.push(`${where}: rule ${i} has no action ${action}`);
   };
   rules.forEach((r, i) => {
     span(`/rules/${i}/span`, r.span);
@@ -120,11 +125,13 @@ export function crossCheck(f: WrightAgentFixture): string[] {
     if (r.cfg) {
       const ids = new Set(r.cfg.blocks.map((b) => b.id));
       if (ids.size !== r.cfg.blocks.length) problems.push(`/rules/${i}/cfg: duplicate block ids`);
-      for (const id of [r.cfg.entry, r.cfg.exit, ...r.cfg.blocks.flatMap((b) => b.successors)]) if (!ids.has(id)) problems.push(`/rules/${i}/cfg: block ${id} does not exist`);
+      for (const id of [r.cfg.entry, r.cfg.exit, ...r.cfg.blocks.flatMap((b) => b.successors)])
+        if (!ids.has(id)) problems.push(`/rules/${i}/cfg: block ${id} does not exist`);
     }
     if (r.elementCount) {
       const statements = r.elementCount.statements.reduce((s, x) => s + x.count, 0);
-      if (statements > elementTotal(r.elementCount)) problems.push(`/rules/${i}/elementCount: statements sum to more than byNode`);
+      if (statements > elementTotal(r.elementCount))
+        problems.push(`/rules/${i}/elementCount: statements sum to more than byNode`);
     }
   });
   const symbolKeys = new Set<string>();
@@ -148,7 +155,8 @@ export function crossCheck(f: WrightAgentFixture): string[] {
     x.fix?.edits.forEach((e, k) => span(`/findings/${i}/fix/edits/${k}`, { file: e.source, ...e.range }));
   });
   (f.persistentObjects ?? []).forEach((p, i) => {
-    if (p.storedIn !== null && !symbolKeys.has(p.storedIn)) problems.push(`/persistentObjects/${i}: unknown variable ${p.storedIn}`);
+    if (p.storedIn !== null && !symbolKeys.has(p.storedIn))
+      problems.push(`/persistentObjects/${i}: unknown variable ${p.storedIn}`);
     ruleAt(`/persistentObjects/${i}`, p.rule);
     span(`/persistentObjects/${i}`, p.span);
   });
@@ -158,8 +166,10 @@ export function crossCheck(f: WrightAgentFixture): string[] {
   });
   (f.diagnostics ?? []).forEach((d, i) => span(`/diagnostics/${i}`, d.span));
   const policy = f.project.lintPolicy;
-  for (const id of [...policy.disabled, ...Object.keys(policy.severityOverrides)]) if (!lintIds.has(id)) problems.push(`/project/lintPolicy: unknown lint rule ${id}`);
-  if (!f.project.locales.declared.includes(f.project.locales.input)) problems.push(`/project/locales: input locale ${f.project.locales.input} is not declared`);
+  for (const id of [...policy.disabled, ...Object.keys(policy.severityOverrides)])
+    if (!lintIds.has(id)) problems.push(`/project/lintPolicy: unknown lint rule ${id}`);
+  if (!f.project.locales.declared.includes(f.project.locales.input))
+    problems.push(`/project/locales: input locale ${f.project.locales.input} is not declared`);
   return problems;
 }
 

@@ -34,7 +34,10 @@ export interface MockService extends ToolService {
 
 /** One method per operation; each is a plain function of the context and the validated request. */
 export function createMockHandlers(ctx: MockContext): ToolHandlers {
-  const h = <A extends unknown[], R>(fn: (ctx: MockContext, ...args: A) => R) => async (...args: A): Promise<R> => fn(ctx, ...args);
+  const h =
+    <A extends unknown[], R>(fn: (ctx: MockContext, ...args: A) => R) =>
+    async (...args: A): Promise<R> =>
+      fn(ctx, ...args);
   return {
     capabilities: h(statics.capabilities),
     compile: h(workflows.compile),
@@ -67,7 +70,12 @@ export function createMockService(options: MockServiceOptions): MockService {
   const fixturePath = resolve(options.fixturePath);
   const operations = options.operations ?? OPERATION_NAMES;
   const parser = new FixtureParser();
-  const ctx: MockContext = { session: new ProgramSession(fixturePath, parser), catalog: loadCatalog(fixturePath, parser), cwd: resolve(options.cwd ?? process.cwd()), operations };
+  const ctx: MockContext = {
+    session: new ProgramSession(fixturePath, parser),
+    catalog: loadCatalog(fixturePath, parser),
+    cwd: resolve(options.cwd ?? process.cwd()),
+    operations,
+  };
   const handlers = createMockHandlers(ctx);
   const service = createToolService(handlers, { operations });
   return { ...service, handlers, session: ctx.session, catalog: ctx.catalog };

@@ -17,7 +17,8 @@ const own = (o: object | null | undefined, k: string): boolean => !!o && Object.
 function requireWorkshop(p: Program): void {
   const origin = p.fixture.project.origin;
   if (origin === "workshop") return;
-  if (origin === "opy") refuse("edit-requires-provider", "the input is OverPy: validate edits with providerValidateEdit (language_id opy)");
+  if (origin === "opy")
+    refuse("edit-requires-provider", "the input is OverPy: validate edits with providerValidateEdit (language_id opy)");
   refuse("source-provider-unavailable", `no source provider is shipped for ${origin} input`);
 }
 
@@ -26,12 +27,19 @@ function workshopLookup(p: Program, sources: C.Sources | undefined): (source: st
   return (source) => {
     const index = p.resolveFile(source);
     const file = p.sources.find((s) => s.index === index);
-    if (sources) return own(sources, source) ? { text: sources[source]!, ...(file ? { file: file.index, path: file.path } : {}) } : undefined;
+    if (sources)
+      return own(sources, source)
+        ? { text: sources[source]!, ...(file ? { file: file.index, path: file.path } : {}) }
+        : undefined;
     return file ? { text: file.text, file: file.index, path: file.path } : undefined;
   };
 }
 
-function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.Sources | undefined): C.ValidateEditTransactionResult {
+function validateWorkshop(
+  p: Program,
+  tx: C.EditTransaction,
+  sources: C.Sources | undefined,
+): C.ValidateEditTransactionResult {
   const lookup = workshopLookup(p, sources);
   const applied = applyTransaction(tx, lookup);
   if (!applied.ok) return { ok: false, exit: 1, diagnostics: applied.diagnostics };
@@ -44,15 +52,24 @@ function validateWorkshop(p: Program, tx: C.EditTransaction, sources: C.Sources 
   return { ok: true, exit: 0, diagnostics: [], preview: previews(applied) };
 }
 
-export function validateEditTransaction(ctx: MockContext, req: C.ValidateEditTransactionRequest): C.ValidateEditTransactionResult {
+export function validateEditTransaction(
+  ctx: MockContext,
+  req: C.ValidateEditTransactionRequest,
+): C.ValidateEditTransactionResult {
   const p = ctx.session.program();
   requireWorkshop(p);
   return validateWorkshop(p, req.transaction, req.sources ?? undefined);
 }
 
-export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEditRequest): C.ProviderValidateEditResult {
+export function providerValidateEdit(
+  ctx: MockContext,
+  req: C.ProviderValidateEditRequest,
+): C.ProviderValidateEditResult {
   if (!ctx.catalog.providers.includes(req.language_id)) {
-    refuse("provider-unavailable", `no provider for ${JSON.stringify(req.language_id)} is configured (configured: ${ctx.catalog.providers.join(", ") || "none"})`);
+    refuse(
+      "provider-unavailable",
+      `no provider for ${JSON.stringify(req.language_id)} is configured (configured: ${ctx.catalog.providers.join(", ") || "none"})`,
+    );
   }
   // Caller-supplied documents answer without the project; omitted, the loaded project supplies them.
   let documents: Record<string, { text: string }>;
@@ -72,14 +89,27 @@ export function providerValidateEdit(ctx: MockContext, req: C.ProviderValidateEd
   const applied = applyTransaction(req.transaction, (uri) => (own(documents, uri) ? { text: text(uri) } : undefined));
   if (!applied.ok) return refused(applied.diagnostics);
   // The post-edit check covers every document of the set, edited or not.
-  const diagnostics = Object.keys(documents).flatMap((uri) => checkDelimiters(applied.edited.get(uri) ?? text(uri), { source: uri }).map((d) => ({ ...d, status: "supported" as const, source: { kind: req.language_id } })));
+  const diagnostics = Object.keys(documents).flatMap((uri) =>
+    checkDelimiters(applied.edited.get(uri) ?? text(uri), { source: uri }).map((d) => ({
+      ...d,
+      status: "supported" as const,
+      source: { kind: req.language_id },
+    })),
+  );
   if (diagnostics.length) return refused(diagnostics);
-  const transaction = { edits: req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(text(e.source)) })) } as C.EditTransaction;
+  const transaction = {
+    edits: req.transaction.edits.map((e) => ({ ...e, source_identity: sha256Hex(text(e.source)) })),
+  } as C.EditTransaction;
   return { ok: true, transaction, diagnostics: [], preview: previews(applied) };
 }
 
 function payloadRefusal(code: string, message: string): C.EditStatementsResult {
-  return { transaction: null, ok: false, exit: 1, diagnostics: [{ code, stage: "validation", severity: "error", message, source: { kind: "wright" } }] };
+  return {
+    transaction: null,
+    ok: false,
+    exit: 1,
+    diagnostics: [{ code, stage: "validation", severity: "error", message, source: { kind: "wright" } }],
+  };
 }
 
 /**
@@ -96,9 +126,16 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
   const lookup = workshopLookup(p, sources);
   const entryText = lookup(p.entry.path)?.text ?? p.entry.text;
   // Addresses first: a stale or unknown rule is a refusal whatever the rest of the request says.
-  const targets = req.edits.map((e, k) => p.rules[resolveRule(p, generation, e.rule, req.snapshot, "target", `edits[${k}].rule`)]!);
-  if (sha256Hex(entryText) !== req.inputIdentity) return payloadRefusal("stale-input", "inputIdentity is not the entry source's current identity; re-read project.inputIdentity");
-  if (req.edits.length === 0) return payloadRefusal("edit-unsupported", "edits is empty: a transaction carries at least one edit");
+  const targets = req.edits.map(
+    (e, k) => p.rules[resolveRule(p, generation, e.rule, req.snapshot, "target", `edits[${k}].rule`)]!,
+  );
+  if (sha256Hex(entryText) !== req.inputIdentity)
+    return payloadRefusal(
+      "stale-input",
+      "inputIdentity is not the entry source's current identity; re-read project.inputIdentity",
+    );
+  if (req.edits.length === 0)
+    return payloadRefusal("edit-unsupported", "edits is empty: a transaction carries at least one edit");
   const edits: C.SourceEdit[] = [];
   for (const [k, e] of req.edits.entries()) {
     const rule = targets[k]!;
@@ -106,12 +143,20 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
     const statements = rule[list];
     const op = e.op;
     const text = typeof e.text === "string" ? e.text.replace(/;\s*$/, "") : undefined;
-    if (op === undefined || e.index === undefined) return payloadRefusal("edit-unsupported", `edits[${k}]: op and index are required`);
+    if (op === undefined || e.index === undefined)
+      return payloadRefusal("edit-unsupported", `edits[${k}]: op and index are required`);
     if ((op === "insert" || op === "replace") && text === undefined) {
-      return payloadRefusal("edit-unsupported", `edits[${k}]: the mock needs the statement as raw Workshop text in a text member (it renders no rule-content-v1 documents)`);
+      return payloadRefusal(
+        "edit-unsupported",
+        `edits[${k}]: the mock needs the statement as raw Workshop text in a text member (it renders no rule-content-v1 documents)`,
+      );
     }
     const limit = op === "insert" ? statements.length : statements.length - 1;
-    if (e.index > limit || (op === "insert" && statements.length === 0)) return payloadRefusal("edit-invalid-statement", `edits[${k}]: ${rule.address} has no ${list} position ${e.index}`);
+    if (e.index > limit || (op === "insert" && statements.length === 0))
+      return payloadRefusal(
+        "edit-invalid-statement",
+        `edits[${k}]: ${rule.address} has no ${list} position ${e.index}`,
+      );
     const anchor = statements[Math.min(e.index, statements.length - 1)]!;
     const source = anchor.span.file;
     const current = lookup(source);
@@ -119,11 +164,20 @@ export function editStatements(ctx: MockContext, req: C.EditStatementsRequest): 
     const identity = sha256Hex(current.text);
     const line = anchor.span.start.line;
     const indent = /^[ \t]*/.exec(current.text.split("\n")[line - 1] ?? "")![0];
-    if (op === "delete") edits.push(wireEdit(source, identity, { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, ""));
-    else if (op === "replace") edits.push(wireEdit(source, identity, { start: anchor.span.start, end: anchor.span.end }, text!));
+    if (op === "delete")
+      edits.push(wireEdit(source, identity, { start: { line, column: 1 }, end: { line: line + 1, column: 1 } }, ""));
+    else if (op === "replace")
+      edits.push(wireEdit(source, identity, { start: anchor.span.start, end: anchor.span.end }, text!));
     else {
       const at = e.index < statements.length ? line : line + 1;
-      edits.push(wireEdit(source, identity, { start: { line: at, column: 1 }, end: { line: at, column: 1 } }, `${indent}${text!};\n`));
+      edits.push(
+        wireEdit(
+          source,
+          identity,
+          { start: { line: at, column: 1 }, end: { line: at, column: 1 } },
+          `${indent}${text!};\n`,
+        ),
+      );
     }
   }
   const transaction = { edits } as C.EditTransaction;

@@ -4,7 +4,17 @@ import type { MockContext } from "./context.js";
 import { hasErrors, renderProgram } from "./compile.js";
 import { contractFinding, Program, type ProgramFinding } from "./program.js";
 import { resolveRule } from "./resolve.js";
-import { bound, extras, filterFindings, hasFindingSelection, resolveFileSelection, SEVERITY_RANK, shapeList, truncation, type Shaped } from "./selection.js";
+import {
+  bound,
+  extras,
+  filterFindings,
+  hasFindingSelection,
+  resolveFileSelection,
+  SEVERITY_RANK,
+  shapeList,
+  truncation,
+  type Shaped,
+} from "./selection.js";
 
 /** lint's compact result (before the response envelope) never exceeds this many UTF-8 bytes unless all. */
 export const LINT_BYTE_BOUND = 5500;
@@ -14,7 +24,13 @@ export const RANKED_TOP = 5;
 export function findings(ctx: MockContext, req: C.FindingsRequest): C.FindingsResult {
   const p = ctx.session.program();
   const filtered = filterFindings(p, p.findings, req, (f) => f.file).map(contractFinding);
-  const shaped = shapeList(filtered, { max: req.max, all: req.all, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
+  const shaped = shapeList(filtered, {
+    max: req.max,
+    all: req.all,
+    selected: hasFindingSelection(req),
+    total: p.findings.length,
+    codeOf: (f) => f.code,
+  });
   return { findings: shaped.list, snapshot: ctx.session.generation, ...extras(shaped) } as C.FindingsResult;
 }
 
@@ -32,12 +48,24 @@ export function compactFinding(f: ProgramFinding): C.LintFinding {
 }
 
 function skipped(p: Program): C.SkippedEvaluation[] {
-  return (p.fixture.skipped ?? []).map((s) => ({ id: s.lintRule, rule: s.rule, ruleAddress: p.rules[s.rule]!.address, reason: s.reason }));
+  return (p.fixture.skipped ?? []).map((s) => ({
+    id: s.lintRule,
+    rule: s.rule,
+    ruleAddress: p.rules[s.rule]!.address,
+    reason: s.reason,
+  }));
 }
 
 /** The effective lint configuration: every registered rule with its effective severity. */
 function lintConfig(p: Program): C.LintConfiguration {
-  return { rules: Object.fromEntries(p.fixture.lintRules.map((l) => { const severity = p.lintSeverity.get(l.id)!; return [l.id, { severity, enabled: severity !== "off" }]; })) };
+  return {
+    rules: Object.fromEntries(
+      p.fixture.lintRules.map((l) => {
+        const severity = p.lintSeverity.get(l.id)!;
+        return [l.id, { severity, enabled: severity !== "off" }];
+      }),
+    ),
+  };
 }
 
 export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
@@ -60,7 +88,13 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
   };
   const build = (shaped: Shaped<C.LintFinding, C.SelectionSummary | C.QuerySelectionSummary>): C.LintResult =>
     ({ ...base, findings: shaped.list, ...extras(shaped) }) as C.LintResult;
-  const shaped = shapeList(filtered, { max: req.max, all: req.all, selected, total: p.findings.length, codeOf: (f) => f.code });
+  const shaped = shapeList(filtered, {
+    max: req.max,
+    all: req.all,
+    selected,
+    total: p.findings.length,
+    codeOf: (f) => f.code,
+  });
   const result = build(shaped);
   if (req.all || fits(result)) return result;
   // Withhold findings from the end: the largest prefix whose compact result fits the byte bound.
@@ -70,7 +104,11 @@ export function lint(ctx: MockContext, req: C.LintRequest): C.LintResult {
     const items = shown.slice(0, k);
     return build(
       selected
-        ? { list: items, selection: { ...(shaped.selection as C.SelectionSummary), withheld: filtered.length - k }, truncation: t }
+        ? {
+            list: items,
+            selection: { ...(shaped.selection as C.SelectionSummary), withheld: filtered.length - k },
+            truncation: t,
+          }
         : { list: { items, truncation: t } },
     );
   };
@@ -109,7 +147,13 @@ export function lintRules(ctx: MockContext): C.LintRulesResult {
       };
     }),
     config: lintConfig(p),
-    policy: { configFile: policy.configFile ?? null, ruleFiles: [...(policy.ruleFiles ?? [])], disabled: [...policy.disabled], severityOverrides: { ...policy.severityOverrides }, failOn: policy.failOn },
+    policy: {
+      configFile: policy.configFile ?? null,
+      ruleFiles: [...(policy.ruleFiles ?? [])],
+      disabled: [...policy.disabled],
+      severityOverrides: { ...policy.severityOverrides },
+      failOn: policy.failOn,
+    },
     skipped: skipped(p),
     snapshot: ctx.session.generation,
   };
@@ -131,18 +175,38 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
   const unavailable = p.fixture.cost?.elementCountUnavailable;
   let elementCount: C.ElementCount = { budget };
   if (unavailable === undefined) {
-    const ranked = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index).map((r) => ({ index: r.index, address: r.address, count: r.count, span: r.span }));
+    const ranked = [...p.rules]
+      .sort((a, b) => b.count - a.count || a.index - b.index)
+      .map((r) => ({ index: r.index, address: r.address, count: r.count, span: r.span }));
     const top = bound(ranked, { all: req.all }, RANKED_TOP);
-    elementCount = { budget, total: p.rules.reduce((n, r) => n + r.count, 0), rules: top.shown, ...(top.truncation ? { truncation: top.truncation } : {}) };
+    elementCount = {
+      budget,
+      total: p.rules.reduce((n, r) => n + r.count, 0),
+      rules: top.shown,
+      ...(top.truncation ? { truncation: top.truncation } : {}),
+    };
   }
   // costEstimate findings are the configured set lint serves; `file` selects nothing here (the
   // contract: "costEstimate findings carry no span, so file selects nothing there").
   if (req.file !== undefined) resolveFileSelection(p, req.file);
-  const all = p.findings.map((f): C.CostFinding & { file: number | undefined } => ({ code: f.code, severity: f.severity, message: f.message, span: f.span, ruleAddress: f.ruleAddress, file: f.file }));
+  const all = p.findings.map((f): C.CostFinding & { file: number | undefined } => ({
+    code: f.code,
+    severity: f.severity,
+    message: f.message,
+    span: f.span,
+    ruleAddress: f.ruleAddress,
+    file: f.file,
+  }));
   const filtered = req.file !== undefined ? [] : filterFindings(p, all, { severity: req.severity }, (f) => f.file);
   const shaped = shapeList(
     filtered.map(({ file: _f, ...f }) => f),
-    { max: req.max, all: req.all, selected: req.severity !== undefined || req.file !== undefined || req.max !== undefined, total: all.length, codeOf: (f) => f.code },
+    {
+      max: req.max,
+      all: req.all,
+      selected: req.severity !== undefined || req.file !== undefined || req.max !== undefined,
+      total: all.length,
+      codeOf: (f) => f.code,
+    },
   );
   return {
     exact: exactCounts(ctx, p),
@@ -154,7 +218,11 @@ export function costEstimate(ctx: MockContext, req: C.CostEstimateRequest): C.Co
     skipped: skipped(p),
     snapshot: generation,
     ...(shaped.selection ? { selection: shaped.selection as C.SelectionSummary } : {}),
-    ...(Array.isArray(shaped.list) ? (shaped.truncation ? { truncation: shaped.truncation } : {}) : { truncation: shaped.list.truncation }),
+    ...(Array.isArray(shaped.list)
+      ? shaped.truncation
+        ? { truncation: shaped.truncation }
+        : {}
+      : { truncation: shaped.list.truncation }),
   };
 }
 
@@ -169,12 +237,21 @@ export function exactCounts(ctx: MockContext, p: Program): C.ExactCounts {
   return {
     programRules: p.rules.length,
     programActions: statements.actions,
-    waitActions: p.rules.reduce((n, r) => n + r.actions.filter((a) => /^Wait(?: Until)?\s*\(/.test(a.text.trim())).length, 0),
+    waitActions: p.rules.reduce(
+      (n, r) => n + r.actions.filter((a) => /^Wait(?: Until)?\s*\(/.test(a.text.trim())).length,
+      0,
+    ),
     ...statements,
     globalVariables: declarations.globalVariables,
     playerVariables: declarations.playerVariables,
     subroutines: declarations.subroutines,
     emittedBytes,
-    ...(emittedBytes === null ? { emittedBytesUnavailable: hasErrors(p) ? "the program has errors, so nothing is emitted" : "the input locale lacks mappings" } : {}),
+    ...(emittedBytes === null
+      ? {
+          emittedBytesUnavailable: hasErrors(p)
+            ? "the program has errors, so nothing is emitted"
+            : "the input locale lacks mappings",
+        }
+      : {}),
   };
 }

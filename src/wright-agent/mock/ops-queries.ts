@@ -40,9 +40,18 @@ function ruleContentRenderer(ctx: MockContext, p: Program): (rule: ProgramRule) 
   }
   const statement = (s: F.Statement): C.JsonValue => {
     const head = /^([A-Z][\w -]*?)\s*(\(|$)/.exec(s.text)?.[1];
-    return { call: head !== undefined ? (ids.get(head) ?? null) : null, text: s.text, span: p.span(s.span) as C.JsonValue };
+    return {
+      call: head !== undefined ? (ids.get(head) ?? null) : null,
+      text: s.text,
+      span: p.span(s.span) as C.JsonValue,
+    };
   };
-  return (rule) => ({ format: "workshop-rs/rule-content-v1", event: rule.event, conditions: rule.conditions.map(statement), actions: rule.actions.map(statement) });
+  return (rule) => ({
+    format: "workshop-rs/rule-content-v1",
+    event: rule.event,
+    conditions: rule.conditions.map(statement),
+    actions: rule.actions.map(statement),
+  });
 }
 
 export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
@@ -70,7 +79,11 @@ export function rules(ctx: MockContext, req: C.RulesRequest): C.RulesResult {
     }),
   );
   // rules has no `all`: an explicit max (or rule) is how to see past the default cap.
-  const shaped = shapeList(entries, { max: req.max, selected: defined(req.rule, req.file, req.max) || req.content === true, total: p.rules.length });
+  const shaped = shapeList(entries, {
+    max: req.max,
+    selected: defined(req.rule, req.file, req.max) || req.content === true,
+    total: p.rules.length,
+  });
   return { rules: shaped.list, snapshot: generation, ...extras(shaped) };
 }
 
@@ -78,9 +91,16 @@ export function symbols(ctx: MockContext, req: C.SymbolsRequest): C.SymbolsResul
   const p = ctx.session.program();
   const file = req.file === undefined ? undefined : resolveFileSelection(p, req.file);
   const kind = req.kind ?? undefined; // null: no kind filter (upstream's Option)
-  const filtered = p.symbols.filter((s) => (kind === undefined || s.kind === kind) && (file === undefined || s.span?.file === file));
+  const filtered = p.symbols.filter(
+    (s) => (kind === undefined || s.kind === kind) && (file === undefined || s.span?.file === file),
+  );
   const entries = filtered.map((s): C.SymbolEntry => ({ id: s.id, name: s.name, kind: s.kind, span: s.span }));
-  const shaped = shapeList(entries, { max: req.max, all: req.all, selected: defined(req.file, req.max), total: p.symbols.length });
+  const shaped = shapeList(entries, {
+    max: req.max,
+    all: req.all,
+    selected: defined(req.file, req.max),
+    total: p.symbols.length,
+  });
   return { symbols: shaped.list, snapshot: ctx.session.generation, ...extras(shaped) };
 }
 
@@ -88,7 +108,15 @@ export function symbols(ctx: MockContext, req: C.SymbolsRequest): C.SymbolsResul
 function usageCounts(refs: readonly { kind: C.ReferenceKind; rule: number | null }[]): Required<C.UsageCounts> {
   const n = (k: C.ReferenceKind) => refs.filter((r) => r.kind === k).length;
   const rules = new Set(refs.flatMap((r) => (r.rule === null ? [] : [r.rule]))).size;
-  return { reads: n("read"), writes: n("write"), calls: n("call"), rules, declarations: n("declaration"), definitions: n("definition"), total: refs.length };
+  return {
+    reads: n("read"),
+    writes: n("write"),
+    calls: n("call"),
+    rules,
+    declarations: n("declaration"),
+    definitions: n("definition"),
+    total: refs.length,
+  };
 }
 
 export function references(ctx: MockContext, req: C.ReferencesRequest): C.ReferencesResult {
@@ -98,14 +126,37 @@ export function references(ctx: MockContext, req: C.ReferencesRequest): C.Refere
   const rule = req.rule === undefined ? undefined : resolveRule(p, generation, req.rule, req.snapshot, "selection");
   const file = req.file === undefined ? undefined : resolveFileSelection(p, req.file);
   const all = p.references.filter((r) => r.symbol === id);
-  const filtered = all.filter((r) => (req.kind === undefined || r.kind === req.kind) && (rule === undefined || r.rule === rule) && (file === undefined || r.span?.file === file));
+  const filtered = all.filter(
+    (r) =>
+      (req.kind === undefined || r.kind === req.kind) &&
+      (rule === undefined || r.rule === rule) &&
+      (file === undefined || r.span?.file === file),
+  );
   const entries = filtered.map(
     // The fixture locates references to the action, not to a value inside it: value is null.
-    (r): C.Reference => ({ kind: r.kind, span: r.span, rule: r.rule, action: r.action, value: null, owningRule: r.rule === null ? null : p.ruleRef(r.rule) }),
+    (r): C.Reference => ({
+      kind: r.kind,
+      span: r.span,
+      rule: r.rule,
+      action: r.action,
+      value: null,
+      owningRule: r.rule === null ? null : p.ruleRef(r.rule),
+    }),
   );
-  const shaped = shapeList(entries, { max: req.max, all: req.all, selected: defined(req.kind, req.rule, req.file, req.max), total: all.length });
+  const shaped = shapeList(entries, {
+    max: req.max,
+    all: req.all,
+    selected: defined(req.kind, req.rule, req.file, req.max),
+    total: all.length,
+  });
   const s = p.symbols[id]!;
-  return { symbol: { id, name: s.name, kind: s.kind }, usage: usageCounts(all), references: shaped.list, snapshot: generation, ...extras(shaped) };
+  return {
+    symbol: { id, name: s.name, kind: s.kind },
+    usage: usageCounts(all),
+    references: shaped.list,
+    snapshot: generation,
+    ...extras(shaped),
+  };
 }
 
 export function usage(ctx: MockContext, req: C.UsageRequest): C.UsageResult {
@@ -123,16 +174,30 @@ export function cfg(ctx: MockContext, req: C.CfgRequest): C.CfgResult {
   const blocks = rule.cfg.blocks
     .filter((b) => req.kind === undefined || b.kind === req.kind)
     .map((b): C.CfgBlock => cfgBlock(p, rule, b));
-  const shaped = shapeList(blocks, { max: req.max, all: req.all, selected: defined(req.kind, req.max), total: rule.cfg.blocks.length });
+  const shaped = shapeList(blocks, {
+    max: req.max,
+    all: req.all,
+    selected: defined(req.kind, req.max),
+    total: rule.cfg.blocks.length,
+  });
   return { entry: rule.cfg.entry, exit: rule.cfg.exit, blocks: shaped.list, ...extras(shaped) };
 }
 
 export function callGraph(ctx: MockContext, req: C.CallGraphRequest): C.CallGraphResult {
   const p = ctx.session.program();
-  const caller = req.caller === undefined ? undefined : resolveRule(p, ctx.session.generation, req.caller, undefined, "selection", "caller");
+  const caller =
+    req.caller === undefined
+      ? undefined
+      : resolveRule(p, ctx.session.generation, req.caller, undefined, "selection", "caller");
   if (req.callee !== undefined && !p.symbols.some((s) => s.kind === "subroutine" && s.name === req.callee)) {
-    const hint = nearest(req.callee, p.symbols.filter((s) => s.kind === "subroutine").map((s) => s.name));
-    refuse("invalid-selection", `callee: no subroutine ${JSON.stringify(req.callee)} is declared${hint ? ` (did you mean ${hint}?)` : ""}`);
+    const hint = nearest(
+      req.callee,
+      p.symbols.filter((s) => s.kind === "subroutine").map((s) => s.name),
+    );
+    refuse(
+      "invalid-selection",
+      `callee: no subroutine ${JSON.stringify(req.callee)} is declared${hint ? ` (did you mean ${hint}?)` : ""}`,
+    );
   }
   const seen = new Set<string>();
   const edges: { rule: number; callee: string }[] = [];
@@ -145,8 +210,16 @@ export function callGraph(ctx: MockContext, req: C.CallGraphRequest): C.CallGrap
       edges.push({ rule: r.rule, callee });
     }
   }
-  const filtered = edges.filter((e) => (caller === undefined || e.rule === caller) && (req.callee === undefined || e.callee === req.callee));
-  const entries = filtered.map((e): C.CallGraphEdge => ({ caller: p.rules[e.rule]!.name, callerAddress: p.rules[e.rule]!.address, callee: e.callee }));
+  const filtered = edges.filter(
+    (e) => (caller === undefined || e.rule === caller) && (req.callee === undefined || e.callee === req.callee),
+  );
+  const entries = filtered.map(
+    (e): C.CallGraphEdge => ({
+      caller: p.rules[e.rule]!.name,
+      callerAddress: p.rules[e.rule]!.address,
+      callee: e.callee,
+    }),
+  );
   const selected = defined(req.caller, req.callee, req.max);
   const shaped = shapeList(entries, { max: req.max, all: req.all, selected, total: edges.length });
   // Without a selection the edge list itself is the result; a selection wraps it with its summary.
@@ -173,9 +246,15 @@ const WAITS = /^(?:Wait|Wait Until|Loop If)\b/;
 function cfgBlock(p: Program, rule: ProgramRule, b: F.CfgBlock): C.CfgBlock {
   const label = b.label ?? "";
   const callee = CALL.exec(label)?.[1];
-  const calls = callee === undefined ? [] : p.symbols.filter((s) => s.kind === "subroutine" && s.name === callee).map((s) => s.id);
+  const calls =
+    callee === undefined ? [] : p.symbols.filter((s) => s.kind === "subroutine" && s.name === callee).map((s) => s.id);
   const branching = b.successors.length > 1;
-  const successors = b.successors.map((to, k): C.CfgSuccessor => ({ to, kind: branching ? (k === 0 ? "true" : "false") : to <= b.id && to !== rule.cfg.exit ? "loop" : "next" }));
+  const successors = b.successors.map(
+    (to, k): C.CfgSuccessor => ({
+      to,
+      kind: branching ? (k === 0 ? "true" : "false") : to <= b.id && to !== rule.cfg.exit ? "loop" : "next",
+    }),
+  );
   return {
     id: b.id,
     kind: b.kind,
@@ -213,7 +292,12 @@ function callArguments(text: string): string[] {
 }
 
 /** The destroy statements that clean up objects of a kind. */
-const DESTROYS: Record<string, RegExp> = { hudText: /^Destroy (?:All )?HUD Text/, effect: /^Destroy (?:All )?Effects?\b/, inWorldText: /^Destroy (?:All )?In-World Text/, icon: /^Destroy (?:All )?Icons?\b/ };
+const DESTROYS: Record<string, RegExp> = {
+  hudText: /^Destroy (?:All )?HUD Text/,
+  effect: /^Destroy (?:All )?Effects?\b/,
+  inWorldText: /^Destroy (?:All )?In-World Text/,
+  icon: /^Destroy (?:All )?Icons?\b/,
+};
 
 /**
  * A fixture persistent object as the contract's fact: the creating action is the rule's action whose
@@ -224,7 +308,14 @@ const DESTROYS: Record<string, RegExp> = { hudText: /^Destroy (?:All )?HUD Text/
 function persistentObject(p: Program, o: F.PersistentObject): C.PersistentObject[] {
   if (o.rule === null) return [];
   const rule = p.rules[o.rule]!;
-  const at = o.span ? rule.actions.findIndex((a) => a.span.file === o.span!.file && a.span.start.line <= o.span!.start.line && a.span.end.line >= o.span!.end.line) : -1;
+  const at = o.span
+    ? rule.actions.findIndex(
+        (a) =>
+          a.span.file === o.span!.file &&
+          a.span.start.line <= o.span!.start.line &&
+          a.span.end.line >= o.span!.end.line,
+      )
+    : -1;
   if (at < 0) return [];
   const args = callArguments(rule.actions[at]!.text);
   const mode = args.find((a) => /Visible To|Position|Radius|String|Color/.test(a) && !/\(/.test(a));
@@ -234,7 +325,8 @@ function persistentObject(p: Program, o: F.PersistentObject): C.PersistentObject
       kind: o.kind,
       rule: o.rule,
       action: at,
-      executionScope: rule.event === "ongoingGlobal" ? "global" : rule.event.startsWith("subroutine") ? "caller" : "player",
+      executionScope:
+        rule.event === "ongoingGlobal" ? "global" : rule.event.startsWith("subroutine") ? "caller" : "player",
       visibility: args[0] ?? "",
       reevaluation: mode === undefined ? null : { domain: o.kind, mode },
       identityRetained: o.storedIn !== null,

@@ -15,8 +15,23 @@ import { sha256Hex } from "./text.js";
 type Command = "compile" | "check" | "analyze" | "inspect" | "simulate";
 
 /** A wright-result/v1 envelope: wright {version, contract}, command, ok/exit, diagnostics, result. */
-function envelope<K extends Command, R>(ctx: MockContext, command: K, exit: number, diagnostics: C.Diagnostic[], result: R, snapshot?: number) {
-  return { wright: { version: ctx.catalog.service.version, contract: RESULT_CONTRACT }, command, ok: exit === 0, exit, diagnostics, result, ...(snapshot !== undefined ? { snapshot } : {}) } as {
+function envelope<K extends Command, R>(
+  ctx: MockContext,
+  command: K,
+  exit: number,
+  diagnostics: C.Diagnostic[],
+  result: R,
+  snapshot?: number,
+) {
+  return {
+    wright: { version: ctx.catalog.service.version, contract: RESULT_CONTRACT },
+    command,
+    ok: exit === 0,
+    exit,
+    diagnostics,
+    result,
+    ...(snapshot !== undefined ? { snapshot } : {}),
+  } as {
     wright: C.ResultContract;
     command: K;
     ok: boolean;
@@ -42,15 +57,26 @@ const loaderExit = (failure: LoaderFailure) => (failure.code === "input-io" ? 2 
 export function compile(ctx: MockContext, req: C.CompileRequest): C.CompileResult {
   const load = ctx.session.load();
   if (!load.ok) return envelope(ctx, "compile", loaderExit(load), [loaderDiagnostic(load)], {});
-  const outcome = compileProgram(load.program, ctx.catalog, { output: req.output, force: req.force, to: req.to, cwd: ctx.cwd });
+  const outcome = compileProgram(load.program, ctx.catalog, {
+    output: req.output,
+    force: req.force,
+    to: req.to,
+    cwd: ctx.cwd,
+  });
   // Nothing written, no output member (upstream's output is optional, never null).
-  const output = outcome.output ? { output: { ...outcome.output, locale: outcome.locale, input_identity: load.program.entry.identity } } : {};
+  const output = outcome.output
+    ? { output: { ...outcome.output, locale: outcome.locale, input_identity: load.program.entry.identity } }
+    : {};
   return envelope(ctx, "compile", outcome.exit, outcome.diagnostics, output);
 }
 
 export function check(ctx: MockContext, req: C.CheckRequest): C.CheckResult {
   const load = ctx.session.load();
-  if (!load.ok) return envelope(ctx, "check", loaderExit(load), [loaderDiagnostic(load)], { program: null, next: ["wright check"] });
+  if (!load.ok)
+    return envelope(ctx, "check", loaderExit(load), [loaderDiagnostic(load)], {
+      program: null,
+      next: ["wright check"],
+    });
   const p = load.program;
   const capped = bound(programDiagnostics(p), { all: req.all });
   const failed = hasErrors(p);
@@ -68,14 +94,28 @@ export function analyze(ctx: MockContext, req: C.AnalyzeRequest): C.AnalyzeResul
     .map((f, order) => ({ f, order }))
     .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.order - b.order)
     .map(({ f }) => compactFinding(f));
-  const shapedRisks = shapeList(risks, { max: req.max ?? (req.all ? undefined : RANKED_TOP), all: true, selected: hasFindingSelection(req), total: p.findings.length, codeOf: (f) => f.code });
+  const shapedRisks = shapeList(risks, {
+    max: req.max ?? (req.all ? undefined : RANKED_TOP),
+    all: true,
+    selected: hasFindingSelection(req),
+    total: p.findings.length,
+    codeOf: (f) => f.code,
+  });
   const referenced = p.symbols
     .filter((s) => s.kind === "globalVariable" || s.kind === "playerVariable")
-    .map((s) => ({ name: s.name, kind: s.kind, references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length }))
+    .map((s) => ({
+      name: s.name,
+      kind: s.kind,
+      references: p.references.filter((r) => r.symbol === s.id && r.kind !== "declaration").length,
+    }))
     .sort((a, b) => b.references - a.references || a.name.localeCompare(b.name));
   const byCount = [...p.rules].sort((a, b) => b.count - a.count || a.index - b.index);
   const complexity = p.rules
-    .map((r) => ({ address: r.address, blocks: r.cfg.blocks.length, branches: r.cfg.blocks.filter((b) => b.kind === "if" || b.kind === "while" || b.kind === "for").length }))
+    .map((r) => ({
+      address: r.address,
+      blocks: r.cfg.blocks.length,
+      branches: r.cfg.blocks.filter((b) => b.kind === "if" || b.kind === "while" || b.kind === "for").length,
+    }))
     .sort((a, b) => b.branches - a.branches || b.blocks - a.blocks);
   const conditionTrees = p.rules
     .filter((r) => r.conditions.length > 0)
@@ -122,7 +162,13 @@ export function inspect(ctx: MockContext, req: C.InspectRequest): C.InspectResul
     {
       program: { ...p.programSummary(), findings: p.findings.length },
       rules: shaped.list,
-      commands: ["wright inspect symbols", "wright inspect refs <SYMBOL>", "wright inspect cfg <RULE>", "wright inspect callgraph", "wright inspect cost"],
+      commands: [
+        "wright inspect symbols",
+        "wright inspect refs <SYMBOL>",
+        "wright inspect cfg <RULE>",
+        "wright inspect callgraph",
+        "wright inspect cost",
+      ],
       next: ["wright inspect rules", "wright analyze"],
     },
     ctx.session.generation,
@@ -133,14 +179,32 @@ export function simulate(ctx: MockContext, req: C.SimulateRequest): C.SimulateRe
   const athena = ctx.catalog.athenaVersion;
   const origin = { stage: "analysis", source: { kind: "wright" } } as const;
   const fail = (code: string, message: string, exit: number) =>
-    envelope(ctx, "simulate", exit, [{ code, stage: origin.stage, severity: "error", message, source: origin.source }], { athena_version: athena ?? "unavailable", trace: null });
+    envelope(
+      ctx,
+      "simulate",
+      exit,
+      [{ code, stage: origin.stage, severity: "error", message, source: origin.source }],
+      { athena_version: athena ?? "unavailable", trace: null },
+    );
   const load = ctx.session.load();
-  if (!load.ok) return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], { athena_version: athena ?? "unavailable", trace: null });
+  if (!load.ok)
+    return envelope(ctx, "simulate", loaderExit(load), [loaderDiagnostic(load)], {
+      athena_version: athena ?? "unavailable",
+      trace: null,
+    });
   if (athena === null) return fail("simulate-unavailable", "this service links no athena release", 2);
   const p = load.program;
-  const supplied = req.sources && Object.prototype.hasOwnProperty.call(req.sources, p.entry.path) ? req.sources[p.entry.path] : undefined;
+  const supplied =
+    req.sources && Object.prototype.hasOwnProperty.call(req.sources, p.entry.path)
+      ? req.sources[p.entry.path]
+      : undefined;
   const identity = supplied !== undefined ? sha256Hex(supplied) : p.entry.identity;
-  if (identity !== req.inputIdentity) return fail("stale-input", `inputIdentity ${req.inputIdentity.slice(0, 12)}… is not the entry source's current identity ${identity.slice(0, 12)}…`, 2);
+  if (identity !== req.inputIdentity)
+    return fail(
+      "stale-input",
+      `inputIdentity ${req.inputIdentity.slice(0, 12)}… is not the entry source's current identity ${identity.slice(0, 12)}…`,
+      2,
+    );
   return envelope(ctx, "simulate", 0, [], {
     athena_version: athena,
     inputIdentity: identity,

@@ -79,7 +79,10 @@ export class Program {
     this.root = dirname(resolve(fixturePath));
     // The entry first, the others in the fixture's order.
     const entry = fixture.project.entry;
-    const ordered = [...fixture.sources.filter((s) => s.path === entry), ...fixture.sources.filter((s) => s.path !== entry)];
+    const ordered = [
+      ...fixture.sources.filter((s) => s.path === entry),
+      ...fixture.sources.filter((s) => s.path !== entry),
+    ];
     this.sources = ordered.map((s, index) => ({
       index,
       path: s.path,
@@ -108,10 +111,19 @@ export class Program {
     });
     this.symbols = fixture.symbols.map((s, id) => ({ id, name: s.name, kind: s.kind, span: this.span(s.span) }));
     const symbolIds = new Map(fixture.symbols.map((s, id) => [`${s.kind}:${s.name}`, id]));
-    this.references = fixture.references.map((r) => ({ symbol: symbolIds.get(r.symbol)!, kind: r.kind, span: this.span(r.span), rule: r.rule, action: r.action }));
+    this.references = fixture.references.map((r) => ({
+      symbol: symbolIds.get(r.symbol)!,
+      kind: r.kind,
+      span: this.span(r.span),
+      rule: r.rule,
+      action: r.action,
+    }));
     const policy = fixture.project.lintPolicy;
     for (const l of fixture.lintRules) {
-      this.lintSeverity.set(l.id, policy.disabled.includes(l.id) ? "off" : (policy.severityOverrides[l.id] ?? l.defaultSeverity));
+      this.lintSeverity.set(
+        l.id,
+        policy.disabled.includes(l.id) ? "off" : (policy.severityOverrides[l.id] ?? l.defaultSeverity),
+      );
     }
     this.findings = fixture.findings.flatMap((f) => {
       const severity = this.lintSeverity.get(f.code);
@@ -131,7 +143,9 @@ export class Program {
         value: null,
         boundedness: null,
         ...(f.repeated ? { repeated: f.repeated } : {}),
-        ...(f.fix ? { fix: { kind: f.fix.kind, summary: f.fix.summary, transaction: this.transaction(f.fix.edits) } } : {}),
+        ...(f.fix
+          ? { fix: { kind: f.fix.kind, summary: f.fix.summary, transaction: this.transaction(f.fix.edits) } }
+          : {}),
         file: span?.file,
       };
       return [finding];
@@ -146,7 +160,12 @@ export class Program {
   span(s: F.Span | null | undefined): C.Span {
     if (!s) return null;
     const src = this.sourceByPath.get(s.file)!;
-    return { file: src.index, path: src.path, start: { line: s.start.line, col: s.start.column }, end: { line: s.end.line, col: s.end.column } };
+    return {
+      file: src.index,
+      path: src.path,
+      start: { line: s.start.line, col: s.start.column },
+      end: { line: s.end.line, col: s.end.column },
+    };
   }
 
   ruleRef(index: number): C.RuleRef {
@@ -157,7 +176,9 @@ export class Program {
   /** Fixture edits as a contract transaction carrying the current source identities. */
   transaction(edits: readonly F.TextEdit[]): C.EditTransaction {
     return {
-      edits: edits.map((e) => wireEdit(e.source, this.sourceByPath.get(e.source)!.identity, e.range, e.text)) as C.EditTransaction["edits"],
+      edits: edits.map((e) =>
+        wireEdit(e.source, this.sourceByPath.get(e.source)!.identity, e.range, e.text),
+      ) as C.EditTransaction["edits"],
     };
   }
 
@@ -189,12 +210,20 @@ export class Program {
 
   declarations(): { rules: number; globalVariables: number; playerVariables: number; subroutines: number } {
     const count = (kind: C.SymbolKind) => this.symbols.filter((s) => s.kind === kind).length;
-    return { rules: this.rules.length, globalVariables: count("globalVariable"), playerVariables: count("playerVariable"), subroutines: count("subroutine") };
+    return {
+      rules: this.rules.length,
+      globalVariables: count("globalVariable"),
+      playerVariables: count("playerVariable"),
+      subroutines: count("subroutine"),
+    };
   }
 
   /** Conditions and actions over every rule. */
   statementCounts(): { conditions: number; actions: number } {
-    return { conditions: this.rules.reduce((n, r) => n + r.conditions.length, 0), actions: this.rules.reduce((n, r) => n + r.actions.length, 0) };
+    return {
+      conditions: this.rules.reduce((n, r) => n + r.conditions.length, 0),
+      actions: this.rules.reduce((n, r) => n + r.actions.length, 0),
+    };
   }
 
   /** The summary check and analyze report (upstream's AnalyzedProgramSummary). */
@@ -222,7 +251,18 @@ export function rangePositions(r: C.EditRange): { start: Position; end: Position
 }
 
 /** One wire edit; its kind says what it does to the range (insert at a point, delete, replace). */
-export function wireEdit(source: string, identity: string, range: { start: Position; end: Position }, text: string): C.SourceEdit {
+export function wireEdit(
+  source: string,
+  identity: string,
+  range: { start: Position; end: Position },
+  text: string,
+): C.SourceEdit {
   const empty = range.start.line === range.end.line && range.start.column === range.end.column;
-  return { kind: empty ? "insert" : text === "" ? "delete" : "replace", source, source_identity: identity, range: wireRange(range), new_text: text };
+  return {
+    kind: empty ? "insert" : text === "" ? "delete" : "replace",
+    source,
+    source_identity: identity,
+    range: wireRange(range),
+    new_text: text,
+  };
 }

@@ -20,7 +20,14 @@ export function requireSnapshot(generation: number, snapshot: number | undefined
 export type RuleRole = "target" | "selection";
 
 /** `field` names the request member in messages only (rule, caller, edits[k].rule). */
-export function resolveRule(program: Program, generation: number, address: C.RuleAddress, snapshot: number | undefined, role: RuleRole, field = "rule"): number {
+export function resolveRule(
+  program: Program,
+  generation: number,
+  address: C.RuleAddress,
+  snapshot: number | undefined,
+  role: RuleRole,
+  field = "rule",
+): number {
   const missing = role === "target" ? "unknown-rule" : "invalid-selection";
   if (typeof address === "number") {
     requireSnapshot(generation, snapshot, `${field} ${address}`);
@@ -42,7 +49,12 @@ export function resolveRule(program: Program, generation: number, address: C.Rul
   refuse("ambiguous-rule", message, { candidates, snapshot: generation });
 }
 
-export function resolveSymbol(program: Program, generation: number, address: C.SymbolAddress, snapshot: number | undefined): number {
+export function resolveSymbol(
+  program: Program,
+  generation: number,
+  address: C.SymbolAddress,
+  snapshot: number | undefined,
+): number {
   if (typeof address === "number") {
     requireSnapshot(generation, snapshot, `symbol ${address}`);
     if (address >= program.symbols.length) {

@@ -18,12 +18,21 @@ export interface Bounds {
 }
 
 /** The default-cap truncation report for `total` items of which `shown` are shown. */
-export function truncation(total: number, shown: number, limit: number, reason: C.Truncation["reason"] = "count"): C.Truncation {
+export function truncation(
+  total: number,
+  shown: number,
+  limit: number,
+  reason: C.Truncation["reason"] = "count",
+): C.Truncation {
   return { total, shown, withheld: total - shown, limit, reason, expand: EXPAND_HINT };
 }
 
 /** Applies max / the default cap; reports truncation only when the default cap cut. */
-export function bound<T>(items: readonly T[], bounds: Bounds, defaultCap = DEFAULT_CAP): { shown: T[]; truncation?: C.Truncation } {
+export function bound<T>(
+  items: readonly T[],
+  bounds: Bounds,
+  defaultCap = DEFAULT_CAP,
+): { shown: T[]; truncation?: C.Truncation } {
   if (bounds.max !== undefined) return { shown: items.slice(0, bounds.max) };
   if (bounds.all || items.length <= defaultCap) return { shown: [...items] };
   return { shown: items.slice(0, defaultCap), truncation: truncation(items.length, defaultCap, defaultCap) };
@@ -45,7 +54,10 @@ export function shapeList<T>(
 ): Shaped<T, C.SelectionSummary | C.QuerySelectionSummary> {
   const { shown, truncation } = bound(filtered, options);
   if (!options.selected) return truncation ? { list: { items: shown, truncation } } : { list: shown };
-  const selection: C.QuerySelectionSummary | C.SelectionSummary = { total: options.total, withheld: filtered.length - shown.length };
+  const selection: C.QuerySelectionSummary | C.SelectionSummary = {
+    total: options.total,
+    withheld: filtered.length - shown.length,
+  };
   if (options.codeOf) {
     const byCode: Record<string, number> = {};
     for (const item of filtered) {
@@ -59,7 +71,10 @@ export function shapeList<T>(
 
 /** Spreads a shaped list's selection/truncation members into a result object. */
 export function extras<S>(shaped: Shaped<unknown, S>): { selection?: S; truncation?: C.Truncation } {
-  return { ...(shaped.selection ? { selection: shaped.selection } : {}), ...(shaped.truncation ? { truncation: shaped.truncation } : {}) };
+  return {
+    ...(shaped.selection ? { selection: shaped.selection } : {}),
+    ...(shaped.truncation ? { truncation: shaped.truncation } : {}),
+  };
 }
 
 export interface FindingSelection {
@@ -77,7 +92,12 @@ export function hasFindingSelection(req: FindingSelection): boolean {
 export const SEVERITY_RANK: Record<C.Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** Filters findings by severity threshold, lint rule id and file; unknown values are invalid-selection. */
-export function filterFindings<T extends { severity: C.Severity; code: string }>(program: Program, items: readonly T[], req: FindingSelection, fileOf: (item: T) => number | undefined): T[] {
+export function filterFindings<T extends { severity: C.Severity; code: string }>(
+  program: Program,
+  items: readonly T[],
+  req: FindingSelection,
+  fileOf: (item: T) => number | undefined,
+): T[] {
   if (req.rule !== undefined && !program.lintSeverity.has(req.rule)) {
     const hint = nearest(req.rule, program.lintSeverity.keys());
     const message = `rule: no lint rule ${JSON.stringify(req.rule)}${hint ? ` (did you mean ${hint}?)` : ""}; lintRules lists them`;
@@ -95,7 +115,10 @@ export function filterFindings<T extends { severity: C.Severity; code: string }>
 export function resolveFileSelection(program: Program, spelling: string): number {
   const index = program.resolveFile(spelling);
   if (index === undefined) {
-    const hint = nearest(spelling, program.sources.map((s) => s.path));
+    const hint = nearest(
+      spelling,
+      program.sources.map((s) => s.path),
+    );
     const message = `file: ${JSON.stringify(spelling)} names no loaded source file${hint ? ` (did you mean ${hint}?)` : ""}`;
     refuse("invalid-selection", message);
   }

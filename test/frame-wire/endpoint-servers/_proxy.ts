@@ -57,15 +57,21 @@ export async function startPatched(patch: Patch): Promise<Running> {
   const proxy = createServer(async (incoming, res) => {
     try {
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(incoming.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length" && k !== "connection") headers[k] = v;
+      for (const [k, v] of Object.entries(incoming.headers))
+        if (typeof v === "string" && k !== "host" && k !== "content-length" && k !== "connection") headers[k] = v;
       let req: ForwardedRequest = { method: incoming.method ?? "GET", headers, body: await readAll(incoming) };
       if (patch.intercept?.(req, res)) return;
       if (patch.request) req = patch.request(req);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const up = await fetch(upstream + (incoming.url ?? "/"), { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined });
+      const up = await fetch(upstream + (incoming.url ?? "/"), {
+        method: req.method,
+        headers: req.headers,
+        body: hasBody ? req.body : undefined,
+      });
       const upHeaders: Record<string, string> = {};
       up.headers.forEach((v, k) => {
-        if (k !== "content-length" && k !== "transfer-encoding" && k !== "connection" && k !== "keep-alive") upHeaders[k] = v;
+        if (k !== "content-length" && k !== "transfer-encoding" && k !== "connection" && k !== "keep-alive")
+          upHeaders[k] = v;
       });
       const head = patch.head ? patch.head(up.status, upHeaders) : { status: up.status, headers: upHeaders };
       const text = await up.text();

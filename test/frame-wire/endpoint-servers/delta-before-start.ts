@@ -6,7 +6,11 @@ export const start = () =>
     stream: (events) => {
       const out = [...events] as { type: string; index?: number }[];
       for (let i = 0; i < out.length - 1; i++) {
-        if (out[i]!.type === "block_start" && out[i + 1]!.type === "block_delta" && out[i + 1]!.index === out[i]!.index) {
+        if (
+          out[i]!.type === "block_start" &&
+          out[i + 1]!.type === "block_delta" &&
+          out[i + 1]!.index === out[i]!.index
+        ) {
           [out[i], out[i + 1]] = [out[i + 1]!, out[i]!];
           i++;
         }

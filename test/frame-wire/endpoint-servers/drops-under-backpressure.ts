@@ -16,17 +16,32 @@ export async function start(): Promise<Running> {
   const server = createServer(async (req, res) => {
     let body = "";
     for await (const c of req) body += c;
-    if (req.method !== "POST") return void res.writeHead(405, { allow: "POST", "content-type": "application/json" }).end('{"error":"method_not_allowed","message":"use POST"}');
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) return void res.writeHead(401, { "www-authenticate": 'Bearer realm="x"', "content-type": "application/json" }).end('{"error":"unauthorized","message":"no"}');
+    if (req.method !== "POST")
+      return void res
+        .writeHead(405, { allow: "POST", "content-type": "application/json" })
+        .end('{"error":"method_not_allowed","message":"use POST"}');
+    if (req.headers.authorization !== `Bearer ${TOKEN}`)
+      return void res
+        .writeHead(401, { "www-authenticate": 'Bearer realm="x"', "content-type": "application/json" })
+        .end('{"error":"unauthorized","message":"no"}');
     try {
       const parsed = JSON.parse(body);
       if (!Array.isArray(parsed?.messages) || parsed.messages.length === 0) throw new Error("bad");
     } catch {
-      return void res.writeHead(400, { "content-type": "application/json" }).end('{"error":"bad_request","message":"bad"}');
+      return void res
+        .writeHead(400, { "content-type": "application/json" })
+        .end('{"error":"bad_request","message":"bad"}');
     }
     res.writeHead(200, { "content-type": "text/event-stream" });
     const events: unknown[] = [{ type: "block_start", index: 0, block_id: "b", block: { kind: "text", text: "" } }];
-    for (let seq = 0; seq < 600; seq++) events.push({ type: "block_delta", index: 0, block_id: "b", seq, delta: { op: "field_set", path: "/text", value: CHUNK } });
+    for (let seq = 0; seq < 600; seq++)
+      events.push({
+        type: "block_delta",
+        index: 0,
+        block_id: "b",
+        seq,
+        delta: { op: "field_set", path: "/text", value: CHUNK },
+      });
     events.push({ type: "done", finish_reason: "done" });
     let backedUp = false;
     res.on("drain", () => (backedUp = false));
@@ -38,5 +53,8 @@ export async function start(): Promise<Running> {
     res.end();
   });
   const url = (await listen(server)) + PATH;
-  return { url, close: async () => (server.closeAllConnections(), await new Promise<void>((r) => server.close(() => r()))) };
+  return {
+    url,
+    close: async () => (server.closeAllConnections(), await new Promise<void>((r) => server.close(() => r()))),
+  };
 }

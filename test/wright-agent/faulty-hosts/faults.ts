@@ -12,8 +12,13 @@ import { readFileSync } from "node:fs";
 import { FIRST_OPS_FAULTS } from "../../conformance/wright-agent-ops-faults.js";
 
 // The contract read as data (the proxy starts fast and reaches no host code).
-const contract = JSON.parse(readFileSync(new URL("../../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url), "utf8")) as {
-  $defs: Record<string, { properties?: object; "x-operations"?: { op: string; request: string }[]; "x-mcp"?: { tools: { tool: string }[] } }>;
+const contract = JSON.parse(
+  readFileSync(new URL("../../../contracts/wright-agent/wright-agent-v1.schema.json", import.meta.url), "utf8"),
+) as {
+  $defs: Record<
+    string,
+    { properties?: object; "x-operations"?: { op: string; request: string }[]; "x-mcp"?: { tools: { tool: string }[] } }
+  >;
 };
 const REQUEST_OF = new Map(contract.$defs.ToolRequest!["x-operations"]!.map((o) => [o.op, o.request]));
 const MCP_TOOL_NAMES = new Set(contract.$defs.ToolRequest!["x-mcp"]!.tools.map((t) => t.tool));
@@ -66,7 +71,10 @@ function mapToolText(reply: Json, f: (payload: Json) => Json): Json {
   if (!isObject(result) || result.isError === true || !Array.isArray(result.content)) return reply;
   const [first] = result.content as { type?: string; text?: string }[];
   if (first?.type !== "text" || typeof first.text !== "string") return reply;
-  return { ...reply, result: { ...result, content: [{ type: "text", text: JSON.stringify(f(JSON.parse(first.text) as Json)) }] } };
+  return {
+    ...reply,
+    result: { ...result, content: [{ type: "text", text: JSON.stringify(f(JSON.parse(first.text) as Json)) }] },
+  };
 }
 
 const NEWEST_MCP = "2025-11-25";
@@ -90,7 +98,10 @@ function mcpBehavesAs(hostVersion: string, caughtBy: string, doc: string): Fault
     onReply(x, reply) {
       if (rpcMethod(x) !== "initialize" || !isObject(reply.result)) return reply;
       const offered = String(x.state.offered);
-      return { ...reply, result: { ...reply.result, protocolVersion: LISTED_MCP.includes(offered) ? offered : NEWEST_MCP } };
+      return {
+        ...reply,
+        result: { ...reply.result, protocolVersion: LISTED_MCP.includes(offered) ? offered : NEWEST_MCP },
+      };
     },
   };
 }
@@ -101,19 +112,26 @@ export const FAULTS = {
     caughtBy: "wright-agent/stdio-blank-lines",
     doc: "Answers a blank stdio line with a malformed-request refusal (decision 075: blank lines are not requests and get no response).",
     transports: ["stdio"],
-    onRequest: (x) => (x.line.trim() === "" ? { reply: { error: { code: "malformed-request", message: "empty request line" } } } : undefined),
+    onRequest: (x) =>
+      x.line.trim() === ""
+        ? { reply: { error: { code: "malformed-request", message: "empty request line" } } }
+        : undefined,
   },
   "overlong-line-own-code": {
     caughtBy: "wright-agent/stdio-overlong-line",
     doc: "Answers a stdio line over 16 MiB with a code of its own (request-too-large) instead of the error model's malformed-request.",
     transports: ["stdio"],
-    onRequest: (x) => (x.line.length > 16 * 1024 * 1024 ? { reply: { error: { code: "request-too-large", message: "line too long" } } } : undefined),
+    onRequest: (x) =>
+      x.line.length > 16 * 1024 * 1024
+        ? { reply: { error: { code: "request-too-large", message: "line too long" } } }
+        : undefined,
   },
   "stdio-wrong-code": {
     caughtBy: "wright-agent/stdio-garbage",
     doc: "stdio answers a line that is not JSON with code parse-error instead of malformed-request.",
     transports: ["stdio"],
-    onReply: (x, reply) => (x.request === undefined && isObject(reply.error) ? { error: { ...reply.error, code: "parse-error" } } : reply),
+    onReply: (x, reply) =>
+      x.request === undefined && isObject(reply.error) ? { error: { ...reply.error, code: "parse-error" } } : reply,
   },
   // ---- JSON-RPC
   "jsonrpc-refusal-as-error": {
@@ -123,7 +141,11 @@ export const FAULTS = {
     onReply(x, reply) {
       const result = reply.result;
       if (!isObject(result) || !isObject(result.error)) return reply;
-      return { jsonrpc: "2.0", id: reply.id, error: { code: -32000, message: String(result.error.message), data: result.error } };
+      return {
+        jsonrpc: "2.0",
+        id: reply.id,
+        error: { code: -32000, message: String(result.error.message), data: result.error },
+      };
     },
   },
   "jsonrpc-empty-batch-ignored": {
@@ -136,7 +158,8 @@ export const FAULTS = {
     caughtBy: "wright-agent/jsonrpc-aliases",
     doc: "The JSON-RPC aliases answer an envelope with one member more than request {op} carries.",
     transports: ["jsonrpc"],
-    onReply: (x, reply) => (isAlias(x) && isObject(reply.result) ? { ...reply, result: { ...reply.result, served_by: "alias" } } : reply),
+    onReply: (x, reply) =>
+      isAlias(x) && isObject(reply.result) ? { ...reply, result: { ...reply.result, served_by: "alias" } } : reply,
   },
   "jsonrpc-alias-params-ignored": {
     caughtBy: "wright-agent/jsonrpc-params",
@@ -164,20 +187,30 @@ export const FAULTS = {
     doc: "Answers a JSON-RPC response the client sends (there was no request to answer) with -32600.",
     transports: ["mcp"],
     onRequest: (x) =>
-      x.request && !("method" in x.request) && ("result" in x.request || "error" in x.request) ? { reply: { jsonrpc: "2.0", id: x.request.id, error: { code: -32600, message: "Invalid Request" } } } : undefined,
+      x.request && !("method" in x.request) && ("result" in x.request || "error" in x.request)
+        ? { reply: { jsonrpc: "2.0", id: x.request.id, error: { code: -32600, message: "Invalid Request" } } }
+        : undefined,
   },
   "mcp-initialize-lenient": {
     caughtBy: "wright-agent/mcp-params",
     doc: "initialize without clientInfo succeeds (the proxy fills one in) instead of -32602.",
     transports: ["mcp"],
     onRequest: (x) =>
-      rpcMethod(x) === "initialize" && !("clientInfo" in rpcParams(x)) ? { forward: { ...x.request, params: { ...rpcParams(x), clientInfo: { name: "?", version: "?" } } } } : undefined,
+      rpcMethod(x) === "initialize" && !("clientInfo" in rpcParams(x))
+        ? { forward: { ...x.request, params: { ...rpcParams(x), clientInfo: { name: "?", version: "?" } } } }
+        : undefined,
   },
   "mcp-lists-unadvertised": {
     caughtBy: "wright-agent/mcp-tools-list",
     doc: "capabilities (stdio) stops advertising simulate and lookup, but tools/list still lists every MCP tool.",
     transports: ["stdio"],
-    onReply: (x, reply) => (op(x) === "capabilities" ? mapResult(reply, (r) => ({ ...r, operations: (r.operations as string[]).filter((o) => o !== "simulate" && o !== "lookup") })) : reply),
+    onReply: (x, reply) =>
+      op(x) === "capabilities"
+        ? mapResult(reply, (r) => ({
+            ...r,
+            operations: (r.operations as string[]).filter((o) => o !== "simulate" && o !== "lookup"),
+          }))
+        : reply,
   },
   "mcp-unknown-tool-as-result": {
     caughtBy: "wright-agent/mcp-protocol-errors",
@@ -187,14 +220,19 @@ export const FAULTS = {
       const name = rpcParams(x).name;
       if (rpcMethod(x) !== "tools/call" || MCP_TOOL_NAMES.has(String(name))) return undefined;
       const text = JSON.stringify({ code: "malformed-request", message: `unknown tool ${JSON.stringify(name)}` });
-      return { reply: { jsonrpc: "2.0", id: x.request!.id, result: { content: [{ type: "text", text }], isError: true } } };
+      return {
+        reply: { jsonrpc: "2.0", id: x.request!.id, result: { content: [{ type: "text", text }], isError: true } },
+      };
     },
   },
   "mcp-echo-any-version": {
     caughtBy: "wright-agent/mcp-negotiation",
     doc: "initialize echoes whatever protocol version the client offers.",
     transports: ["mcp"],
-    onReply: (x, reply) => (rpcMethod(x) === "initialize" && isObject(reply.result) ? { ...reply, result: { ...reply.result, protocolVersion: rpcParams(x).protocolVersion } } : reply),
+    onReply: (x, reply) =>
+      rpcMethod(x) === "initialize" && isObject(reply.result)
+        ? { ...reply, result: { ...reply.result, protocolVersion: rpcParams(x).protocolVersion } }
+        : reply,
   },
   "mcp-refusal-not-error": {
     caughtBy: "wright-agent/mcp-refusals",
@@ -210,7 +248,8 @@ export const FAULTS = {
     caughtBy: "wright-agent/cross-transport",
     doc: "MCP tool results drop the snapshot member, so they differ from stdio and JSON-RPC.",
     transports: ["mcp"],
-    onReply: (x, reply) => (rpcMethod(x) === "tools/call" ? mapToolText(reply, ({ snapshot: _s, ...rest }) => rest) : reply),
+    onReply: (x, reply) =>
+      rpcMethod(x) === "tools/call" ? mapToolText(reply, ({ snapshot: _s, ...rest }) => rest) : reply,
   },
   "mcp-validation-always-protocol-error": mcpBehavesAs(
     "2025-06-18",
@@ -243,7 +282,8 @@ export const FAULTS = {
       } catch {
         return undefined;
       }
-      const notificationsOnly = Array.isArray(value) && value.length > 0 && value.every((m) => isObject(m) && !("id" in m));
+      const notificationsOnly =
+        Array.isArray(value) && value.length > 0 && value.every((m) => isObject(m) && !("id" in m));
       return notificationsOnly ? { reply: [] as unknown as Json } : undefined;
     },
   },
@@ -252,13 +292,15 @@ export const FAULTS = {
     caughtBy: "wright-agent/capabilities-first",
     doc: "capabilities reports agent_contract wright-agent/v2.",
     transports: ["stdio"],
-    onReply: (x, reply) => (op(x) === "capabilities" ? mapResult(reply, (r) => ({ ...r, agent_contract: "wright-agent/v2" })) : reply),
+    onReply: (x, reply) =>
+      op(x) === "capabilities" ? mapResult(reply, (r) => ({ ...r, agent_contract: "wright-agent/v2" })) : reply,
   },
   "findings-result-invalid": {
     caughtBy: "wright-agent/results-validate",
     doc: "findings results carry snapshot as a string, violating FindingsResult.",
     transports: ["stdio"],
-    onReply: (x, reply) => (op(x) === "findings" ? mapResult(reply, (r) => ({ ...r, snapshot: String(r.snapshot ?? "") })) : reply),
+    onReply: (x, reply) =>
+      op(x) === "findings" ? mapResult(reply, (r) => ({ ...r, snapshot: String(r.snapshot ?? "") })) : reply,
   },
   "unknown-fields-refused": {
     caughtBy: "wright-agent/unknown-fields-ignored",
@@ -269,7 +311,9 @@ export const FAULTS = {
       if (!request) return undefined;
       const known = Object.keys(contract.$defs[request]!.properties ?? {});
       const unknown = Object.keys(x.request!).filter((k) => !known.includes(k));
-      return unknown.length ? { reply: { error: { code: "malformed-request", message: `unknown field(s) ${unknown.join(", ")}` } } } : undefined;
+      return unknown.length
+        ? { reply: { error: { code: "malformed-request", message: `unknown field(s) ${unknown.join(", ")}` } } }
+        : undefined;
     },
   },
   "nondeterministic-lint": {
@@ -287,7 +331,14 @@ export const FAULTS = {
     caughtBy: "wright-agent/selection-arithmetic",
     doc: "findings' selection.withheld is one too many.",
     transports: ["stdio"],
-    onReply: (x, reply) => (op(x) === "findings" ? mapResult(reply, (r) => (isObject(r.selection) ? { ...r, selection: { ...r.selection, withheld: Number(r.selection.withheld) + 1 } } : r)) : reply),
+    onReply: (x, reply) =>
+      op(x) === "findings"
+        ? mapResult(reply, (r) =>
+            isObject(r.selection)
+              ? { ...r, selection: { ...r.selection, withheld: Number(r.selection.withheld) + 1 } }
+              : r,
+          )
+        : reply,
   },
   "stale-id-after-reload": {
     caughtBy: "wright-agent/state-stale-ids",
@@ -296,11 +347,14 @@ export const FAULTS = {
     onRequest(x) {
       const issued = (x.state.issued ??= new Set<number>()) as Set<number>;
       const snapshot = x.request?.snapshot;
-      return typeof snapshot === "number" && issued.has(snapshot) ? { forward: { ...x.request, snapshot: x.state.latest } } : undefined;
+      return typeof snapshot === "number" && issued.has(snapshot)
+        ? { forward: { ...x.request, snapshot: x.state.latest } }
+        : undefined;
     },
     onReply(x, reply) {
       const snapshot = isObject(reply.result) ? reply.result.snapshot : undefined;
-      if (typeof snapshot === "number") ((x.state.issued ??= new Set<number>()) as Set<number>).add((x.state.latest = snapshot));
+      if (typeof snapshot === "number")
+        ((x.state.issued ??= new Set<number>()) as Set<number>).add((x.state.latest = snapshot));
       return reply;
     },
   },
@@ -322,7 +376,10 @@ export const FAULTS = {
     transports: ["stdio"],
     async onReply(x, reply) {
       const error = isObject(reply.error) ? reply.error : undefined;
-      const candidates = error?.code === "ambiguous-rule" && Array.isArray(error.candidates) ? (error.candidates as { address: string }[]) : [];
+      const candidates =
+        error?.code === "ambiguous-rule" && Array.isArray(error.candidates)
+          ? (error.candidates as { address: string }[])
+          : [];
       return candidates.length ? x.ask({ ...x.request, rule: candidates[0]!.address }) : reply;
     },
   },
@@ -330,7 +387,10 @@ export const FAULTS = {
     caughtBy: "wright-agent/state-selection",
     doc: "findings without selection fields are never capped at 20.",
     transports: ["stdio"],
-    onRequest: (x) => (op(x) === "findings" && !["severity", "rule", "file", "max", "all"].some((k) => k in x.request!) ? { forward: { ...x.request, all: true } } : undefined),
+    onRequest: (x) =>
+      op(x) === "findings" && !["severity", "rule", "file", "max", "all"].some((k) => k in x.request!)
+        ? { forward: { ...x.request, all: true } }
+        : undefined,
   },
   "rules-name-ignored": {
     caughtBy: "wright-agent/removed-vocabulary",
@@ -348,7 +408,20 @@ export const FAULTS = {
     transports: ["stdio"],
     onRequest: (x) =>
       op(x) === "usage" && x.request!.symbol === undefined
-        ? { reply: { result: { id: 0, kind: "globalVariable", symbol: "", reads: 0, writes: 0, calls: 0, rules: [], snapshot: 1 } } }
+        ? {
+            reply: {
+              result: {
+                id: 0,
+                kind: "globalVariable",
+                symbol: "",
+                reads: 0,
+                writes: 0,
+                calls: 0,
+                rules: [],
+                snapshot: 1,
+              },
+            },
+          }
         : undefined,
   },
   // ---- operation relations (conformance/wright-agent/power-ops.ts): the first variant of each check in test/conformance/wright-agent-ops-faults.ts, on stdio
@@ -359,7 +432,12 @@ export const FAULTS = {
 function opsFaults(): Record<`ops-${string}`, Fault> {
   const out: Record<string, Fault> = {};
   for (const [check, , what, fault] of FIRST_OPS_FAULTS) {
-    out[check] = { caughtBy: `wright-agent/${check}`, doc: `A server where ${what}.`, transports: ["stdio"], onReply: (x, reply) => fault(x.request, reply, x.ask) as unknown as Json };
+    out[check] = {
+      caughtBy: `wright-agent/${check}`,
+      doc: `A server where ${what}.`,
+      transports: ["stdio"],
+      onReply: (x, reply) => fault(x.request, reply, x.ask) as unknown as Json,
+    };
   }
   return out as Record<`ops-${string}`, Fault>;
 }

@@ -17,7 +17,12 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const [faultName, separator, ...host] = process.argv.slice(2);
-if (faultName === undefined || separator !== "--" || host.length === 0 || (faultName !== "none" && !isFaultName(faultName))) {
+if (
+  faultName === undefined ||
+  separator !== "--" ||
+  host.length === 0 ||
+  (faultName !== "none" && !isFaultName(faultName))
+) {
   process.stderr.write(`usage: proxy.ts <${Object.keys(FAULTS).join("|")}|none> -- <host command...>\n`);
   process.exit(2);
 }
@@ -28,7 +33,8 @@ const active = fault?.transports.includes(transport) ? fault : undefined;
 
 const child = spawn(host[0]!, host.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
 const write = (line: string): void => void process.stdout.write(line + "\n");
-const toHost = (value: unknown): void => void child.stdin.write((typeof value === "string" ? value : JSON.stringify(value)) + "\n");
+const toHost = (value: unknown): void =>
+  void child.stdin.write((typeof value === "string" ? value : JSON.stringify(value)) + "\n");
 const parse = (line: string): unknown => {
   try {
     return JSON.parse(line);
@@ -47,7 +53,10 @@ hostLines.on("line", (line) => {
     return waiter ? waiter(line) : write(line);
   }
   const reply = parse(line);
-  const key = isObject(reply) && (typeof reply.id === "string" || typeof reply.id === "number") ? JSON.stringify(reply.id) : undefined;
+  const key =
+    isObject(reply) && (typeof reply.id === "string" || typeof reply.id === "number")
+      ? JSON.stringify(reply.id)
+      : undefined;
   const waiter = key === undefined ? undefined : byId.get(key);
   if (!waiter) return write(line);
   byId.delete(key!);
@@ -67,7 +76,10 @@ async function exchange(line: string): Promise<void> {
   const parsed = parse(line);
   const request = isObject(parsed) ? parsed : undefined;
   const x: Exchange = { transport, line, request, state, ask: async (r) => parse(await askStdio(r)) as Json };
-  const correlated = transport === "stdio" ? line.trim() !== "" : request !== undefined && (typeof request.id === "string" || typeof request.id === "number");
+  const correlated =
+    transport === "stdio"
+      ? line.trim() !== ""
+      : request !== undefined && (typeof request.id === "string" || typeof request.id === "number");
   if (!active) return transport === "stdio" && correlated ? write(await askStdio(line)) : toHost(line);
   const action = await active.onRequest?.(x);
   if (action && "drop" in action) return;

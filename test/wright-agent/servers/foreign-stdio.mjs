@@ -4,7 +4,16 @@
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2];
-const caps = { name: "foreign", version: "9", agent_contract: "wright-agent/v1", contract: "wright-result/v1", operations: ["capabilities", "findings", "teleport"], result_schemas: {}, languages: [], profiles: [] };
+const caps = {
+  name: "foreign",
+  version: "9",
+  agent_contract: "wright-agent/v1",
+  contract: "wright-result/v1",
+  operations: ["capabilities", "findings", "teleport"],
+  result_schemas: {},
+  languages: [],
+  profiles: [],
+};
 for await (const line of createInterface({ input: process.stdin })) {
   let request;
   try {
@@ -13,6 +22,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     process.stdout.write(JSON.stringify({ error: { code: "malformed-request", message: "not JSON" } }) + "\n");
     continue;
   }
-  if (request.op === "capabilities") process.stdout.write(JSON.stringify(mode === "wrapped" ? { result: { result: caps } } : { result: caps }) + "\n");
+  if (request.op === "capabilities")
+    process.stdout.write(JSON.stringify(mode === "wrapped" ? { result: { result: caps } } : { result: caps }) + "\n");
   else process.stdout.write(JSON.stringify({ result: { findings: [], snapshot: 1 } }) + "\n");
 }

@@ -14,7 +14,13 @@ export const catastrophicBacktracking: LintRule = {
     "Fix: make the repetitions unambiguous, or bound them with `maxLength` and `{m,n}`.",
   check(ctx) {
     const out: RuleFinding[] = [];
-    for (const p of patternSites(ctx)) for (const issue of backtrackingIssues(p.pattern)) out.push({ file: p.file, pointer: p.pointer, message: `pattern ${JSON.stringify(p.pattern)} ${issue.message}` });
+    for (const p of patternSites(ctx))
+      for (const issue of backtrackingIssues(p.pattern))
+        out.push({
+          file: p.file,
+          pointer: p.pointer,
+          message: `pattern ${JSON.stringify(p.pattern)} ${issue.message}`,
+        });
     return out;
   },
 };

@@ -25,7 +25,11 @@ export const discriminatorMismatch: LintRule = {
       }
       const kw = Array.isArray(s.node.oneOf) ? "oneOf" : Array.isArray(s.node.anyOf) ? "anyOf" : undefined;
       if (!kw) {
-        out.push({ file: s.file, pointer: at, message: `discriminator on "${prop}" without oneOf/anyOf branches to pick from` });
+        out.push({
+          file: s.file,
+          pointer: at,
+          message: `discriminator on "${prop}" without oneOf/anyOf branches to pick from`,
+        });
         continue;
       }
       const seen = new Map<string, number>();
@@ -36,30 +40,59 @@ export const discriminatorMismatch: LintRule = {
         const where = `${s.pointer}/${kw}/${i}`;
         branchValues.push({ ref: isSchemaObject(br) && typeof br.$ref === "string" ? br.$ref : undefined });
         if (!resolved) {
-          out.push({ file: s.file, pointer: where, message: `branch ${i}${name} cannot be resolved to check the discriminator` });
+          out.push({
+            file: s.file,
+            pointer: where,
+            message: `branch ${i}${name} cannot be resolved to check the discriminator`,
+          });
           return;
         }
-        if (!resolved.required.has(prop)) out.push({ file: s.file, pointer: where, message: `branch ${i}${name} does not list the discriminator "${prop}" in required` });
+        if (!resolved.required.has(prop))
+          out.push({
+            file: s.file,
+            pointer: where,
+            message: `branch ${i}${name} does not list the discriminator "${prop}" in required`,
+          });
         const p = resolved.properties[prop];
-        const values = isSchemaObject(p) ? ("const" in p ? [p.const] : Array.isArray(p.enum) ? (p.enum as unknown[]) : undefined) : undefined;
+        const values = isSchemaObject(p)
+          ? "const" in p
+            ? [p.const]
+            : Array.isArray(p.enum)
+              ? (p.enum as unknown[])
+              : undefined
+          : undefined;
         if (!values || values.length !== 1) {
-          out.push({ file: s.file, pointer: where, message: `branch ${i}${name} does not pin "${prop}" to one constant (const, or a one-member enum)` });
+          out.push({
+            file: s.file,
+            pointer: where,
+            message: `branch ${i}${name} does not pin "${prop}" to one constant (const, or a one-member enum)`,
+          });
           return;
         }
         const v = values[0];
         branchValues[i]!.value = v;
         const key = canonical(v);
         const prev = seen.get(key);
-        if (prev !== undefined) out.push({ file: s.file, pointer: where, message: `branches ${prev} and ${i} both pin "${prop}" to ${key}` });
+        if (prev !== undefined)
+          out.push({ file: s.file, pointer: where, message: `branches ${prev} and ${i} both pin "${prop}" to ${key}` });
         else seen.set(key, i);
       });
       const mapping = s.node.discriminator.mapping;
       if (isSchemaObject(mapping)) {
         for (const [value, ref] of Object.entries(mapping)) {
           const b = branchValues.findIndex((x) => x.ref === ref);
-          if (b < 0) out.push({ file: s.file, pointer: `${at}/mapping`, message: `mapping "${value}" names ${String(ref)}, which is not one of the ${kw} branches` });
+          if (b < 0)
+            out.push({
+              file: s.file,
+              pointer: `${at}/mapping`,
+              message: `mapping "${value}" names ${String(ref)}, which is not one of the ${kw} branches`,
+            });
           else if (branchValues[b]!.value !== undefined && branchValues[b]!.value !== value) {
-            out.push({ file: s.file, pointer: `${at}/mapping`, message: `mapping "${value}" names branch ${b}, whose "${prop}" constant is ${canonical(branchValues[b]!.value)}` });
+            out.push({
+              file: s.file,
+              pointer: `${at}/mapping`,
+              message: `mapping "${value}" names branch ${b}, whose "${prop}" constant is ${canonical(branchValues[b]!.value)}`,
+            });
           }
         }
       }
@@ -69,7 +102,12 @@ export const discriminatorMismatch: LintRule = {
 };
 
 /** A branch's required members and properties, following `$ref` and flattening `allOf`. */
-function resolveBranch(node: unknown, file: string, files: Map<string, unknown>, depth = 0): { required: Set<string>; properties: Record<string, unknown> } | undefined {
+function resolveBranch(
+  node: unknown,
+  file: string,
+  files: Map<string, unknown>,
+  depth = 0,
+): { required: Set<string>; properties: Record<string, unknown> } | undefined {
   if (depth > 16 || !isSchemaObject(node)) return undefined;
   let acc = own(node);
   if (typeof node.$ref === "string") {
@@ -93,6 +131,9 @@ function own(s: Schema): { required: Set<string>; properties: Record<string, unk
   };
 }
 
-function merge(a: { required: Set<string>; properties: Record<string, unknown> }, b: { required: Set<string>; properties: Record<string, unknown> }) {
+function merge(
+  a: { required: Set<string>; properties: Record<string, unknown> },
+  b: { required: Set<string>; properties: Record<string, unknown> },
+) {
   return { required: new Set([...a.required, ...b.required]), properties: { ...a.properties, ...b.properties } };
 }

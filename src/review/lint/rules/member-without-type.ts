@@ -3,7 +3,15 @@ import type { SchemaSite } from "../walk.js";
 import { DOCUMENT_ROOT_KEYWORDS } from "../../../schema/walk.js";
 import { isSchemaObject, TYPE_DETERMINING } from "../../schema/keywords.js";
 
-const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"];
+const OBJECT_KEYWORDS = [
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
+  "propertyNames",
+];
 
 /** A schema position whose generated TypeScript type is wrong because the schema has no `type`. */
 export const memberWithoutType: LintRule = {
@@ -18,14 +26,16 @@ export const memberWithoutType: LintRule = {
   check(ctx) {
     const out = [];
     for (const s of ctx.sites) {
-      if (!isSchemaObject(s.node) || s.role === "root" || s.role === "definition" && isContainerOnly(s.node)) continue;
+      if (!isSchemaObject(s.node) || s.role === "root" || (s.role === "definition" && isContainerOnly(s.node)))
+        continue;
       // `not: {required: [...]}` and the like are idiomatic: codegen emits no type for what a schema forbids.
       if (underNot(s)) continue;
       const keys = Object.keys(s.node);
       if (keys.length === 0 || TYPE_DETERMINING.some((k) => k in (s.node as object))) continue;
       if (keys.every((k) => k === "$comment")) continue;
       const objectish = OBJECT_KEYWORDS.some((k) => k in (s.node as object));
-      const what = s.name !== undefined ? `${s.role === "definition" ? "definition" : s.role} "${s.name}"` : `${s.role} schema`;
+      const what =
+        s.name !== undefined ? `${s.role === "definition" ? "definition" : s.role} "${s.name}"` : `${s.role} schema`;
       out.push({
         file: s.file,
         pointer: s.pointer,
@@ -44,5 +54,7 @@ function underNot(s: SchemaSite): boolean {
 }
 
 function isContainerOnly(node: Record<string, unknown>): boolean {
-  return Object.keys(node).every((k) => DOCUMENT_ROOT_KEYWORDS.has(k) || k === "title" || k === "description" || k === "$comment");
+  return Object.keys(node).every(
+    (k) => DOCUMENT_ROOT_KEYWORDS.has(k) || k === "title" || k === "description" || k === "$comment",
+  );
 }

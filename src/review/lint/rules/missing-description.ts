@@ -21,23 +21,40 @@ export const missingDescription: LintRule = {
       if (typeof node.description === "string" && node.description.trim() !== "") return true;
       if (typeof node.$ref === "string") {
         const found = lookupRef(files, file, node.$ref);
-        return found !== undefined && isSchemaObject(found.value) && typeof found.value.description === "string" && found.value.description.trim() !== "";
+        return (
+          found !== undefined &&
+          isSchemaObject(found.value) &&
+          typeof found.value.description === "string" &&
+          found.value.description.trim() !== ""
+        );
       }
       return false;
     };
     for (const s of ctx.sites) {
       if (s.name?.startsWith("_")) continue;
-      if (s.role === "definition" && !described(s.node, s.file)) out.push({ file: s.file, pointer: s.pointer, message: `definition "${s.name}" has no description` });
-      if (s.role === "member" && !described(s.node, s.file)) out.push({ file: s.file, pointer: s.pointer, message: `member "${s.name}" has no description` });
+      if (s.role === "definition" && !described(s.node, s.file))
+        out.push({ file: s.file, pointer: s.pointer, message: `definition "${s.name}" has no description` });
+      if (s.role === "member" && !described(s.node, s.file))
+        out.push({ file: s.file, pointer: s.pointer, message: `member "${s.name}" has no description` });
     }
     const root = ctx.contract.doc.root as Schema;
     const file = ctx.contract.doc.path;
     if (ctx.contract.entry.kind === "openrpc" && Array.isArray(root.methods)) {
       (root.methods as Schema[]).forEach((m, i) => {
         if (!isSchemaObject(m)) return;
-        if (!text(m.summary) && !text(m.description)) out.push({ file, pointer: `/methods/${i}`, message: `method "${String(m.name)}" has neither summary nor description` });
+        if (!text(m.summary) && !text(m.description))
+          out.push({
+            file,
+            pointer: `/methods/${i}`,
+            message: `method "${String(m.name)}" has neither summary nor description`,
+          });
         (Array.isArray(m.params) ? (m.params as Schema[]) : []).forEach((p, j) => {
-          if (isSchemaObject(p) && !text(p.description) && !described(p.schema, file)) out.push({ file, pointer: `/methods/${i}/params/${j}`, message: `param "${String(p.name)}" of "${String(m.name)}" has no description` });
+          if (isSchemaObject(p) && !text(p.description) && !described(p.schema, file))
+            out.push({
+              file,
+              pointer: `/methods/${i}/params/${j}`,
+              message: `param "${String(p.name)}" of "${String(m.name)}" has no description`,
+            });
         });
       });
     }
@@ -45,11 +62,25 @@ export const missingDescription: LintRule = {
       for (const [path, item] of Object.entries(root.paths)) {
         if (!isSchemaObject(item)) continue;
         for (const [method, op] of Object.entries(item)) {
-          if (!isSchemaObject(op) || !["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method)) continue;
+          if (
+            !isSchemaObject(op) ||
+            !["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method)
+          )
+            continue;
           const base = `/paths/${escapeToken(path)}/${method}`;
-          if (!text(op.summary) && !text(op.description)) out.push({ file, pointer: base, message: `operation ${method.toUpperCase()} ${path} has neither summary nor description` });
+          if (!text(op.summary) && !text(op.description))
+            out.push({
+              file,
+              pointer: base,
+              message: `operation ${method.toUpperCase()} ${path} has neither summary nor description`,
+            });
           (Array.isArray(op.parameters) ? (op.parameters as Schema[]) : []).forEach((p, j) => {
-            if (isSchemaObject(p) && typeof p.$ref !== "string" && !text(p.description) && !described(p.schema, file)) out.push({ file, pointer: `${base}/parameters/${j}`, message: `parameter "${String(p.name)}" of ${method.toUpperCase()} ${path} has no description` });
+            if (isSchemaObject(p) && typeof p.$ref !== "string" && !text(p.description) && !described(p.schema, file))
+              out.push({
+                file,
+                pointer: `${base}/parameters/${j}`,
+                message: `parameter "${String(p.name)}" of ${method.toUpperCase()} ${path} has no description`,
+              });
           });
         }
       }

@@ -14,7 +14,13 @@ export const nonPortableRegex: LintRule = {
     "Fix: express the constraint without those features (split it into several schemas, `not`, or an enum), or move it into prose.",
   check(ctx) {
     const out: RuleFinding[] = [];
-    for (const p of patternSites(ctx)) for (const issue of portabilityIssues(p.pattern)) out.push({ file: p.file, pointer: p.pointer, message: `pattern ${JSON.stringify(p.pattern)} ${issue.message}` });
+    for (const p of patternSites(ctx))
+      for (const issue of portabilityIssues(p.pattern))
+        out.push({
+          file: p.file,
+          pointer: p.pointer,
+          message: `pattern ${JSON.stringify(p.pattern)} ${issue.message}`,
+        });
     return out;
   },
 };

@@ -12,7 +12,7 @@ export const oneOfOverlap: LintRule = {
   defaultSeverity: "error",
   doc:
     "`oneOf` requires exactly one branch to match, so a value two branches accept is rejected, usually to the author's surprise " +
-    "(`{\"type\":\"number\"}` next to `{\"type\":\"integer\"}` rejects every integer). Pairs of branches proved disjoint by type or by a " +
+    '(`{"type":"number"}` next to `{"type":"integer"}` rejects every integer). Pairs of branches proved disjoint by type or by a ' +
     "required member pinned to different constants are skipped; the others are sampled with schema-derived fast-check arbitraries " +
     "(fixed seed) and every overlap reported is a value ajv accepts under both branches. Fix: make the branches disjoint (a `const` " +
     "discriminator, distinct types) or use `anyOf` if overlap is intended.",
@@ -26,14 +26,22 @@ export const oneOfOverlap: LintRule = {
       const bn = bundle.ctx.deref(bundle.nodeAt(s.file, s.pointer) ?? false);
       if (!isSchemaObject(bn) || !Array.isArray(bn.oneOf)) continue;
       const { oneOf, ...base } = bn;
-      const branches = (oneOf as SchemaNode[]).map((br) => (isTrivial(base) ? br : (mergeConjunction([base, br], bundle.ctx) ?? { allOf: [base, br] })) as SchemaNode);
+      const branches = (oneOf as SchemaNode[]).map(
+        (br) =>
+          (isTrivial(base) ? br : (mergeConjunction([base, br], bundle.ctx) ?? { allOf: [base, br] })) as SchemaNode,
+      );
       for (let i = 0; i < branches.length; i++) {
         for (let j = i + 1; j < branches.length; j++) {
           const bi = branches[i]!;
           const bj = branches[j]!;
           if (disjoint(bi, bundle.ctx, bj, bundle.ctx)) continue;
           const witness = findCommon(bi, bj, builder, ctx.options) ?? findCommon(bj, bi, builder, ctx.options);
-          if (witness !== undefined) out.push({ file: s.file, pointer: `${s.pointer}/oneOf`, message: `branches ${i} and ${j} both accept ${short(witness.value)}, so oneOf rejects it (exactly one branch must match)` });
+          if (witness !== undefined)
+            out.push({
+              file: s.file,
+              pointer: `${s.pointer}/oneOf`,
+              message: `branches ${i} and ${j} both accept ${short(witness.value)}, so oneOf rejects it (exactly one branch must match)`,
+            });
         }
       }
     }
@@ -41,7 +49,12 @@ export const oneOfOverlap: LintRule = {
   },
 };
 
-function findCommon(a: SchemaNode, b: SchemaNode, builder: ArbitraryBuilder, options: { samples: number; seed: number }): { value: unknown } | undefined {
+function findCommon(
+  a: SchemaNode,
+  b: SchemaNode,
+  builder: ArbitraryBuilder,
+  options: { samples: number; seed: number },
+): { value: unknown } | undefined {
   const ctx = builder.ctx;
   let samples: unknown[];
   try {
@@ -52,4 +65,3 @@ function findCommon(a: SchemaNode, b: SchemaNode, builder: ArbitraryBuilder, opt
   for (const v of samples) if (ctx.valid(a, v) && ctx.valid(b, v)) return { value: v };
   return undefined;
 }
-

@@ -21,13 +21,24 @@ export const recursiveToolInput: LintRule = {
     if (patterns.length === 0) return out;
     const matches = (name: string) => patterns.some((p) => globMatch(p, name));
     const edges = new Map<string, string[]>();
-    for (const [name, def] of Object.entries(bundle.ctx.defs)) edges.set(name, refsOf(def).map((r) => bundle.ctx.refTarget(r)?.name).filter((x): x is string => x !== undefined));
+    for (const [name, def] of Object.entries(bundle.ctx.defs))
+      edges.set(
+        name,
+        refsOf(def)
+          .map((r) => bundle.ctx.refTarget(r)?.name)
+          .filter((x): x is string => x !== undefined),
+      );
     for (const s of ctx.sites) {
       if (s.role !== "definition" || s.name === undefined || s.file !== doc.path || !matches(s.name)) continue;
       const def = bundle.defAt(s.file, s.pointer);
       if (!def) continue;
       const cycle = findCycle(def, edges);
-      if (cycle) out.push({ file: s.file, pointer: s.pointer, message: `tool input "${s.name}" reaches a recursive $ref cycle: ${cycle.map((n) => displayName(n, bundle)).join(" -> ")}` });
+      if (cycle)
+        out.push({
+          file: s.file,
+          pointer: s.pointer,
+          message: `tool input "${s.name}" reaches a recursive $ref cycle: ${cycle.map((n) => displayName(n, bundle)).join(" -> ")}`,
+        });
     }
     return out;
   },
@@ -43,14 +54,20 @@ export function catalogRequests(root: unknown): string[] {
   const out: string[] = [];
   walkDocument(root, ({ node }) => {
     const ops = node["x-operations"];
-    if (Array.isArray(ops)) for (const op of ops) if (isSchemaObject(op) && typeof op.request === "string") out.push(op.request);
+    if (Array.isArray(ops))
+      for (const op of ops) if (isSchemaObject(op) && typeof op.request === "string") out.push(op.request);
   });
   return out;
 }
 
 export function globMatch(pattern: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === name;
-  const re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return re.test(name);
 }
 

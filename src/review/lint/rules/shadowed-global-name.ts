@@ -29,7 +29,11 @@ export const shadowedGlobalName: LintRule = {
       if (s.role !== "definition" || s.name === undefined) continue;
       const generated = pascalCase(s.name);
       if (GLOBAL_NAMES.has(s.name) || GLOBAL_NAMES.has(generated)) {
-        out.push({ file: s.file, pointer: s.pointer, message: `definition "${s.name}" generates the type ${generated}, which shadows the global ${generated}` });
+        out.push({
+          file: s.file,
+          pointer: s.pointer,
+          message: `definition "${s.name}" generates the type ${generated}, which shadows the global ${generated}`,
+        });
       }
     }
     return out;

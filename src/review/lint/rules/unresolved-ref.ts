@@ -13,7 +13,8 @@ export const unresolvedRef: LintRule = {
   check(ctx) {
     const out: RuleFinding[] = [];
     // Problems carry cwd-relative paths (loadContract); findings use absolute ones.
-    for (const p of ctx.contract.problems) if (p.rule === "unresolved-ref") out.push({ file: resolve(p.file), pointer: p.pointer, message: p.message });
+    for (const p of ctx.contract.problems)
+      if (p.rule === "unresolved-ref") out.push({ file: resolve(p.file), pointer: p.pointer, message: p.message });
     return out;
   },
 };

@@ -13,7 +13,16 @@ import type { KeywordFamily } from "./family.js";
 
 export const applicators: KeywordFamily = {
   name: "applicators",
-  keywords: ["not", "if", "then", "else", "dependentSchemas", "dependentRequired", "patternProperties", "propertyNames"],
+  keywords: [
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    "patternProperties",
+    "propertyNames",
+  ],
   findings: (fc, a, b, _aT, depth) => applicatorFindings(fc, a, b, depth),
 };
 
@@ -21,17 +30,26 @@ export const applicators: KeywordFamily = {
 function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: number): Finding[] {
   const out: Finding[] = [];
   const same = (k: string) => k in a && sameKeyword(k, a[k], fc.ca, b[k], fc.cb);
-  const undecided = (k: string, why: string) => out.push(fc.finding([], "keyword", false, `{B} adds or changes \`${k}\`: ${why}`, a, b, [fc.example(a)], k));
+  const undecided = (k: string, why: string) =>
+    out.push(fc.finding([], "keyword", false, `{B} adds or changes \`${k}\`: ${why}`, a, b, [fc.example(a)], k));
   const inside = (x: SchemaNode, y: SchemaNode) => fc.sub(x, y, depth + 1).length === 0;
 
   if (b.not !== undefined && !same("not")) {
     // a ⊆ not(X) exactly when no instance of a is an instance of X.
-    if (!fc.disjoint(a, b.not as SchemaNode)) undecided("not", "the structural pass cannot show that {A}'s values avoid what it forbids");
+    if (!fc.disjoint(a, b.not as SchemaNode))
+      undecided("not", "the structural pass cannot show that {A}'s values avoid what it forbids");
   }
-  if (b.if !== undefined && (b.then !== undefined || b.else !== undefined) && !(same("if") && same("then") && same("else"))) {
+  if (
+    b.if !== undefined &&
+    (b.then !== undefined || b.else !== undefined) &&
+    !(same("if") && same("then") && same("else"))
+  ) {
     const then = (b.then as SchemaNode | undefined) ?? true;
     const els = (b.else as SchemaNode | undefined) ?? true;
-    const proved = (inside(a, then) && inside(a, els)) || (inside(a, b.if as SchemaNode) && inside(a, then)) || (fc.disjoint(a, b.if as SchemaNode) && inside(a, els));
+    const proved =
+      (inside(a, then) && inside(a, els)) ||
+      (inside(a, b.if as SchemaNode) && inside(a, then)) ||
+      (fc.disjoint(a, b.if as SchemaNode) && inside(a, els));
     if (!proved) undecided("if", "{A} is not shown to meet the branch each of its values selects");
   }
   if (isSchemaObject(b.dependentSchemas) && !same("dependentSchemas")) {
@@ -57,15 +75,27 @@ function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: numb
         continue;
       }
       // Named members of A the pattern matches, and A's other members (unless A closes them), must meet the pattern's schema.
-      const named = Object.entries(props).filter(([n]) => re.test(n)).every(([, s]) => fc.ca.deref(s) === false || inside(s, schema as SchemaNode));
+      const named = Object.entries(props)
+        .filter(([n]) => re.test(n))
+        .every(([, s]) => fc.ca.deref(s) === false || inside(s, schema as SchemaNode));
       const rest = a.patternProperties === undefined && (fc.ca.deref(ap) === false || inside(ap, schema as SchemaNode));
-      if (!(named && rest)) undecided("patternProperties", `members of {A} whose names match ${p} are not shown to meet its schema`);
+      if (!(named && rest))
+        undecided("patternProperties", `members of {A} whose names match ${p} are not shown to meet its schema`);
     }
   }
   if (b.propertyNames !== undefined && !same("propertyNames")) {
     const props = isSchemaObject(a.properties) ? Object.keys(a.properties) : [];
-    const closed = a.patternProperties === undefined && fc.ca.deref((a.additionalProperties as SchemaNode | undefined) ?? true) === false;
-    const namesOk = (a.propertyNames !== undefined && inside(a.propertyNames as SchemaNode, b.propertyNames as SchemaNode)) || (closed && props.every((n) => fc.ca.deref((a.properties as Record<string, SchemaNode>)[n]!) === false || fc.cb.valid(b.propertyNames as SchemaNode, n)));
+    const closed =
+      a.patternProperties === undefined &&
+      fc.ca.deref((a.additionalProperties as SchemaNode | undefined) ?? true) === false;
+    const namesOk =
+      (a.propertyNames !== undefined && inside(a.propertyNames as SchemaNode, b.propertyNames as SchemaNode)) ||
+      (closed &&
+        props.every(
+          (n) =>
+            fc.ca.deref((a.properties as Record<string, SchemaNode>)[n]!) === false ||
+            fc.cb.valid(b.propertyNames as SchemaNode, n),
+        ));
     if (!namesOk) undecided("propertyNames", "member names {A} allows are not shown to meet it");
   }
   return out;
@@ -76,7 +106,10 @@ function forbids(a: Schema, k: string, fc: FamilyContext): boolean {
   if (!fc.ca.types(a).has("object")) return true;
   const props = isSchemaObject(a.properties) ? (a.properties as Record<string, SchemaNode>) : {};
   if (Object.hasOwn(props, k)) return fc.ca.deref(props[k]!) === false;
-  return a.patternProperties === undefined && fc.ca.deref((a.additionalProperties as SchemaNode | undefined) ?? true) === false;
+  return (
+    a.patternProperties === undefined &&
+    fc.ca.deref((a.additionalProperties as SchemaNode | undefined) ?? true) === false
+  );
 }
 
 function regex(p: string, unicode: boolean): RegExp | undefined {

@@ -18,4 +18,7 @@ export const KEYWORD_FAMILIES: readonly KeywordFamily[] = [numbers, strings, arr
 /** Decided by the checker's own dispatch (containment.ts): types, finite values, allOf/oneOf/anyOf. */
 export const CORE_KEYWORDS: readonly string[] = ["type", "enum", "const", "allOf", "oneOf", "anyOf"];
 
-export const HANDLED_KEYWORDS: ReadonlySet<string> = new Set([...CORE_KEYWORDS, ...KEYWORD_FAMILIES.flatMap((f) => f.keywords)]);
+export const HANDLED_KEYWORDS: ReadonlySet<string> = new Set([
+  ...CORE_KEYWORDS,
+  ...KEYWORD_FAMILIES.flatMap((f) => f.keywords),
+]);

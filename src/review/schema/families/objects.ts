@@ -21,7 +21,10 @@ export const objects: KeywordFamily = {
       const hint = isSchemaObject(base) ? omit(base, r) : base;
       out.push(fc.finding([], "required", true, `{B} requires the member "${r}"; {A} does not`, aT, b, [hint], r));
     }
-    if (a.patternProperties !== undefined && !sameKeyword("patternProperties", a.patternProperties, fc.ca, b.patternProperties, fc.cb)) {
+    if (
+      a.patternProperties !== undefined &&
+      !sameKeyword("patternProperties", a.patternProperties, fc.ca, b.patternProperties, fc.cb)
+    ) {
       out.push(fc.finding([], "keyword", false, "`patternProperties` differs", aT, b, [base], "patternProperties"));
     }
     const propsA = (isSchemaObject(a.properties) ? a.properties : {}) as Record<string, SchemaNode>;
@@ -35,7 +38,18 @@ export const objects: KeywordFamily = {
       if (fc.ca.deref(sa) === false) continue;
       if (!Object.hasOwn(propsB, n) && fc.cb.deref(apB) === false) {
         const hint = isSchemaObject(base) ? { ...base, [n]: fc.example(sa) } : base;
-        out.push(fc.finding([], "property", true, `{A} allows the member "${n}"; {B} does not (additionalProperties: false)`, aT, b, [hint], n));
+        out.push(
+          fc.finding(
+            [],
+            "property",
+            true,
+            `{A} allows the member "${n}"; {B} does not (additionalProperties: false)`,
+            aT,
+            b,
+            [hint],
+            n,
+          ),
+        );
         continue;
       }
       for (const f of fc.sub(sa, sb, depth + 1)) out.push(prefix({ kind: "prop", name: n }, f));
@@ -44,17 +58,34 @@ export const objects: KeywordFamily = {
       const fresh = freshName([...names]);
       if (fc.cb.deref(apB) === false) {
         const hint = isSchemaObject(base) ? { ...base, [fresh]: fc.example(apA) } : base;
-        out.push(fc.finding([], "additional-properties", true, "{A} allows members it does not name; {B} does not", aT, b, [hint], fresh));
+        out.push(
+          fc.finding(
+            [],
+            "additional-properties",
+            true,
+            "{A} allows members it does not name; {B} does not",
+            aT,
+            b,
+            [hint],
+            fresh,
+          ),
+        );
       } else {
         for (const f of fc.sub(apA, apB, depth + 1)) out.push(prefix({ kind: "prop", name: fresh }, f));
       }
     }
     const minA = num(a.minProperties) ?? 0;
     const minB = num(b.minProperties) ?? 0;
-    if (minB > minA) out.push(fc.finding([], "min-properties", true, `{B} requires at least ${minB} members; {A} ${minA}`, aT, b, [base]));
+    if (minB > minA)
+      out.push(
+        fc.finding([], "min-properties", true, `{B} requires at least ${minB} members; {A} ${minA}`, aT, b, [base]),
+      );
     const maxA = num(a.maxProperties);
     const maxB = num(b.maxProperties);
-    if (maxB !== undefined && (maxA === undefined || maxA > maxB)) out.push(fc.finding([], "max-properties", true, `{A} allows more than ${maxB} members; {B} does not`, aT, b, [base]));
+    if (maxB !== undefined && (maxA === undefined || maxA > maxB))
+      out.push(
+        fc.finding([], "max-properties", true, `{A} allows more than ${maxB} members; {B} does not`, aT, b, [base]),
+      );
     return out;
   },
 };
