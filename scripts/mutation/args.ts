@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { AREAS, findArea, type MutationArea } from "./areas.js";
 
-export const USAGE = `usage: npm run mutation -- [--only <area>] [--files <glob>]... [--json] [--concurrency <n>] [--force] [--runner checks|vitest] [--min-score <n>] [--print-config]
+export const USAGE = `usage: npm run mutation -- [--only <area>] [--files <glob>]... [--json] [--concurrency <n>] [--force] [--runner checks|vitest] [--min-score <n>] [--from-reports] [--print-config]
 
 Mutation-tests the reference implementations against the conformance suites only (StrykerJS,
 incremental: unchanged mutants keep their last result). Areas: ${AREAS.map((a) => a.name).join(", ")}.
@@ -10,17 +10,21 @@ incremental: unchanged mutants keep their last result). Areas: ${AREAS.map((a) =
   --only <area>      run one area (default: all of them, in turn)
   --files <glob>     with --only: mutate only these files of the area (repeatable); a subset run's
                      report and incremental results replace the area's
-  --json             print {"<area>": {"score","killed","survived","timeout","noCoverage"}} on stdout,
-                     nothing else (Stryker's own output goes to stderr)
+  --json             print {"<area>": figures} on stdout, nothing else (Stryker's own output goes to
+                     stderr). Figures: score (Stryker's: detected / all), killed, timeout, survived,
+                     noCoverage, ignored, errors, all, detected, argued {equivalent, own choice, not a
+                     protocol behaviour}, gaps, unargued, arguedShare (argued / all) and
+                     protocolScore (detected / (all - argued)); ignores.json says what is argued
   --concurrency <n>  test-runner processes (default 2)
   --force            ignore the incremental results and test every mutant again
   --runner <r>       checks (default): areas with a check suite run it in one long-lived process;
                      vitest: Stryker's vitest runner for every area (a fresh worker per mutant)
-  --min-score <n>    exit 1 when an area scores below n
+  --min-score <n>    exit 1 when an area's Stryker score is below n
+  --from-reports     run nothing: the figures of the areas' last reports (reports/mutation/<area>)
   --print-config     print the generated Stryker configuration(s) as JSON and run nothing
   -h, --help         this text
 
-Exit codes: 0 done, 1 an area below --min-score, 2 usage error, 3 Stryker failed.`;
+Exit codes: 0 done, 1 an area below --min-score, 2 usage error, 3 Stryker failed or a report is missing.`;
 
 export class UsageError extends Error {}
 
@@ -32,6 +36,7 @@ export interface MutationArgs {
   force: boolean;
   runner: "checks" | "vitest";
   minScore: number | undefined;
+  fromReports: boolean;
   printConfig: boolean;
 }
 
@@ -62,6 +67,7 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
         runner: { type: "string" },
         "min-score": { type: "string" },
         "print-config": { type: "boolean" },
+        "from-reports": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -100,6 +106,7 @@ export function parseMutationArgs(argv: string[]): MutationArgs {
     concurrency: positiveNumber("--concurrency", values.concurrency as string | undefined, true) ?? 2,
     force: values.force === true,
     minScore: positiveNumber("--min-score", values["min-score"] as string | undefined, false),
+    fromReports: values["from-reports"] === true,
     printConfig: values["print-config"] === true,
   };
 }

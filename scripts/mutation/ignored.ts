@@ -1,23 +1,21 @@
 /**
- * Which mutants Stryker's instrumenter makes in the given files and which of them the
- * `// Stryker disable` comments ignore (with their reasons), without a mutation run: a quick check
- * that a disable comment lands on the mutants it was written for (a comment only reaches mutants
- * whose syntax node starts on the line after it).
+ * Which mutants Stryker's instrumenter makes in the given files and which ignores.json entry argues
+ * each, without a mutation run: a quick check that a new or edited entry lands on the mutants it
+ * was written for, and (no file given) that every entry still matches a mutant of today's code.
  *
- *   npx tsx scripts/mutation/ignored.ts src/rpc/engine.ts [--all]
+ *   npx tsx scripts/mutation/ignored.ts src/rpc/engine.ts [--all]   the file's argued (or all) mutants
+ *   npx tsx scripts/mutation/ignored.ts                             entries that match no mutant: exit 1
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
+import { entryFor, loadIgnores, placesIn, type IgnoreEntry, type MutantPlace } from "./ignores.js";
 
-export interface ListedMutant {
-  file: string;
-  line: number;
+export interface ListedMutant extends MutantPlace {
+  lineNumber: number;
   column: number;
-  mutatorName: string;
-  replacement: string;
-  ignoreReason?: string;
+  entry: IgnoreEntry | undefined;
 }
 
 const quiet = {
@@ -35,29 +33,54 @@ const quiet = {
   isFatalEnabled: () => true,
 };
 
-export async function listMutants(files: readonly string[]): Promise<ListedMutant[]> {
-  const instrumenter = new Instrumenter(quiet as never);
-  const { mutants } = await instrumenter.instrument(
-    files.map((name) => ({ name, content: readFileSync(name, "utf8"), mutate: true })),
-    { plugins: null, excludedMutations: [], ignorers: [] } as never,
-  );
-  return mutants.map((m) => ({
-    file: m.fileName,
-    line: m.location.start.line + 1, // the API's lines are 0-based
-    column: m.location.start.column + 1,
-    mutatorName: m.mutatorName,
-    replacement: m.replacement,
-    ignoreReason: (m as { statusReason?: string }).statusReason,
-  }));
+/** The mutants of these files (paths relative to the repository root) and their entries. */
+export async function listMutants(files: readonly string[], entries: readonly IgnoreEntry[]): Promise<ListedMutant[]> {
+  const sources = files.map((name) => ({ name, content: readFileSync(name, "utf8"), mutate: true as const }));
+  const { mutants } = await new Instrumenter(quiet as never).instrument(sources, {
+    plugins: null,
+    excludedMutations: [],
+    ignorers: [],
+  } as never);
+  return sources.flatMap(({ name, content }) => {
+    // The instrumenter's lines and columns are 0-based; reports' (and placesIn's) 1-based.
+    const own = mutants
+      .filter((m) => m.fileName === name)
+      .map((m) => ({
+        mutatorName: m.mutatorName,
+        replacement: m.replacement,
+        location: { start: { line: m.location.start.line + 1, column: m.location.start.column + 1 } },
+      }));
+    return placesIn(name, content, own).map((place, i) => ({
+      ...place,
+      lineNumber: own[i]!.location.start.line,
+      column: own[i]!.location.start.column,
+      entry: entryFor(place, entries),
+    }));
+  });
+}
+
+/** Entries of these files that match none of today's mutants. */
+export async function staleEntries(entries: readonly IgnoreEntry[]): Promise<IgnoreEntry[]> {
+  const files = [...new Set(entries.map((e) => e.file))];
+  const used = new Set((await listMutants(files, entries)).map((m) => m.entry));
+  return entries.filter((e) => !used.has(e));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const entries = loadIgnores();
   const all = process.argv.includes("--all");
   const files = process.argv.slice(2).filter((a) => a !== "--all");
-  for (const m of await listMutants(files)) {
-    if (!all && m.ignoreReason === undefined) continue;
-    process.stdout.write(
-      `${m.file}:${m.line}:${m.column} ${m.mutatorName} -> ${m.replacement.replace(/\s+/g, " ").slice(0, 60)}${m.ignoreReason ? `  [ignored: ${m.ignoreReason}]` : ""}\n`,
-    );
+  if (files.length === 0) {
+    const stale = await staleEntries(entries);
+    for (const e of stale)
+      process.stdout.write(`no mutant matches: ${e.file} (${e.region}) ${e.mutators.join(",")} ${e.code[0]}\n`);
+    process.exitCode = stale.length > 0 ? 1 : 0;
+  } else {
+    for (const m of await listMutants(files, entries)) {
+      if (!all && m.entry === undefined) continue;
+      process.stdout.write(
+        `${m.file}:${m.lineNumber}:${m.column} (${m.region}) ${m.mutator} -> ${m.replacement.slice(0, 60)}${m.entry ? `  [${m.entry.kind}: ${m.entry.title}]` : ""}\n`,
+      );
+    }
   }
 }

@@ -1,170 +1,160 @@
 /**
- * The survivors section of docs/conformance-power.md, from the last run's JSON reports:
- * - every mutant Stryker IGNORED, grouped by the reason of its `// Stryker disable` comment, which
- *   must be `<kind>: <title>` of an argument in arguments.ts ("UNKNOWN REASON" otherwise);
- * - every mutant that survived (or no test reached): a gap of arguments.ts (by line range), or
- *   "NOT ARGUED".
- * Exits 1 while anything is NOT ARGUED or has an UNKNOWN REASON, or while a disable comment in the
- * mutated sources names no argument (decision 225).
+ * The survivors of the last run, area by area, read from Stryker's JSON reports: each undetected
+ * (survived or not covered) mutant matched to an entry of ignores.json by file, named region,
+ * mutator and line (ignores.ts), and so to its argument, or NOT ARGUED. The regions are computed
+ * from the source the report holds, so a report is read against the code it measured. Also
+ * listed: argued mutants the suites now DETECT (the argument may be wrong, or the entry too wide),
+ * and entries that match no mutant of the report (their code changed: read the argument again).
+ * Exits 1 while a survivor is not argued or an entry names no argument.
  *
  *   npx tsx scripts/mutation/survivors.ts [area ...] > /tmp/survivors.md
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { matchesGlob, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AREAS, type MutationArea } from "./areas.js";
-import { ARGUMENTS, type SurvivorArgument } from "./arguments.js";
+import { AREAS } from "./areas.js";
+import { ARGUED_KINDS, ARGUMENTS, argumentNamed, type SurvivorArgument } from "./arguments/index.js";
 import { jsonReportPath } from "./config.js";
-import { summarise, type MutationReport, type ReportMutant } from "./summary.js";
+import { entryFor, loadIgnores, placesIn, type IgnoreEntry, type MutantPlace } from "./ignores.js";
+import {
+  summarise,
+  summaryLine,
+  UNDETECTED,
+  type ArguedCounts,
+  type AreaSummary,
+  type MutationReport,
+  type ReportMutant,
+} from "./summary.js";
 
-/** The reason a disable comment gives for an argument. */
-export const reasonOf = (a: SurvivorArgument): string => `${a.kind}: ${a.title}`;
-
-/** The gap whose line range holds an undetected mutant's line. */
-export function gapFor(
-  file: string,
-  line: number,
-  table: readonly SurvivorArgument[] = ARGUMENTS,
-): SurvivorArgument | undefined {
-  return table.find(
-    (a) =>
-      (a.kind === "gap" || a.kind === "kept counted") &&
-      a.file === file &&
-      (a.lines ?? []).some(([from, to]) => line >= from && line <= to),
-  );
+export interface ClassifiedMutant {
+  mutant: ReportMutant;
+  place: MutantPlace;
+  entry: IgnoreEntry | undefined;
 }
 
-/** The argument an ignored mutant's reason names (several joined by "; ": the first). */
-export function argumentForReason(
-  reason: string | undefined,
-  table: readonly SurvivorArgument[] = ARGUMENTS,
-): SurvivorArgument | undefined {
-  const first = (reason ?? "").split("; ")[0]!.trim();
-  return table.find((a) => a.kind !== "gap" && a.kind !== "kept counted" && reasonOf(a) === first);
+export interface Classification {
+  /** Every mutant of the report with its place and the entry it matches, if any. */
+  mutants: ClassifiedMutant[];
+  argued: ArguedCounts;
+  gaps: number;
+  unargued: number;
+  /** Entries of the report's files that match none of its mutants. */
+  unused: IgnoreEntry[];
 }
 
-const DIRECTIVE = /\/\/\s?Stryker disable(?: next-line)? ([a-zA-Z, ]+)(?::(.+))?$/;
+const normalise = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ");
 
-/** Disable comments in these sources whose reason names no argument: "file:line reason". */
-export function unknownDisableReasons(
-  files: readonly string[],
-  table: readonly SurvivorArgument[] = ARGUMENTS,
-): string[] {
-  const out: string[] = [];
-  for (const file of files) {
-    readFileSync(file, "utf8")
-      .split("\n")
-      .forEach((text, i) => {
-        const m = DIRECTIVE.exec(text.trim());
-        if (m && argumentForReason(m[2], table) === undefined)
-          out.push(`${file}:${i + 1} ${(m[2] ?? "(no reason)").trim()}`);
-      });
+/** Matches every mutant of a report to ignores.json, regions computed from the report's sources. */
+export function classify(report: MutationReport, entries: readonly IgnoreEntry[]): Classification {
+  const mutants: ClassifiedMutant[] = [];
+  const argued: ArguedCounts = { equivalent: 0, "own choice": 0, "not a protocol behaviour": 0 };
+  let gaps = 0;
+  let unargued = 0;
+  const used = new Set<IgnoreEntry>();
+  for (const [file, { source, mutants: list }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    if (source === undefined) throw new Error(`the report holds no source for ${file}`);
+    const sorted = [...list].sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    );
+    const places = placesIn(file, source, sorted);
+    sorted.forEach((mutant, i) => {
+      const place = places[i]!;
+      const entry = entryFor(place, entries);
+      if (entry) used.add(entry);
+      mutants.push({ mutant, place, entry });
+      if (!UNDETECTED.has(mutant.status)) return;
+      if (entry === undefined) unargued++;
+      else if (entry.kind === "gap") gaps++;
+      else argued[entry.kind]++;
+    });
   }
-  return out;
+  const files = new Set(Object.keys(report.files));
+  return { mutants, argued, gaps, unargued, unused: entries.filter((e) => files.has(e.file) && !used.has(e)) };
 }
 
-/** The files an area mutates (Node 20 has no fs.globSync: path.matchesGlob over src/). */
-export function areaSources(area: MutationArea): string[] {
-  const all = readdirSync("src", { recursive: true }).map((f) => `src/${String(f)}`);
-  const matches = (g: string) => all.filter((f) => matchesGlob(f, g));
-  const exclude = new Set(area.mutate.filter((g) => g.startsWith("!")).flatMap((g) => matches(g.slice(1))));
-  return [...new Set(area.mutate.filter((g) => !g.startsWith("!")).flatMap(matches))]
-    .filter((f) => !exclude.has(f))
-    .sort();
+/** Entries whose kind and title name no argument. */
+export const unknownArguments = (
+  entries: readonly IgnoreEntry[],
+  table: readonly SurvivorArgument[] = ARGUMENTS,
+): IgnoreEntry[] => entries.filter((e) => argumentNamed(e.kind, e.title, table) === undefined);
+
+function mutantLine({ mutant: m, place }: ClassifiedMutant): string {
+  const replacement = normalise(m.replacement).replace(/\|/g, "\\|").slice(0, 70);
+  return `- \`${place.file}:${m.location.start.line}:${m.location.start.column}\` (${place.region}) ${m.status} ${m.mutatorName} → \`${replacement}\``;
 }
 
-type Group = { title: string; why?: string; list: { file: string; m: ReportMutant }[]; order: number };
-
-function line(file: string, m: ReportMutant): string {
-  const replacement = (m.replacement ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(0, 70);
-  return `- \`${file}:${m.location.start.line}:${m.location.start.column}\` ${m.status} ${m.mutatorName} → \`${replacement}\``;
-}
-
+/** The area's figures and its survivors grouped by argument, as Markdown. */
 export function survivorsMarkdown(
   area: string,
   report: MutationReport,
+  entries: readonly IgnoreEntry[],
   table: readonly SurvivorArgument[] = ARGUMENTS,
-): { markdown: string; unargued: number; ignored: number } {
-  const groups = new Map<string, Group>();
-  const add = (key: string, make: () => Omit<Group, "list">, file: string, m: ReportMutant) => {
-    const g = groups.get(key) ?? { ...make(), list: [] };
-    g.list.push({ file, m });
+): { markdown: string; summary: AreaSummary; classification: Classification } {
+  const c = classify(report, entries);
+  const summary = summarise(report, c);
+  const groups = new Map<string, { title: string; why?: string; list: ClassifiedMutant[]; order: number }>();
+  const add = (key: string, title: string, order: number, m: ClassifiedMutant, why?: string) => {
+    const g = groups.get(key) ?? { title, why, list: [], order };
+    g.list.push(m);
     groups.set(key, g);
   };
-  let unargued = 0;
-  let ignored = 0;
-  let unknownReason = 0;
-  let gaps = 0;
-  for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
-    for (const m of [...mutants].sort(
-      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
-    )) {
-      if (m.status === "Ignored") {
-        ignored++;
-        const arg = argumentForReason(m.statusReason, table);
-        if (arg)
-          add(
-            reasonOf(arg),
-            () => ({ title: `ignored, ${reasonOf(arg)}`, why: arg.why, order: 2 + table.indexOf(arg) }),
-            file,
-            m,
-          );
-        else {
-          unknownReason++;
-          add(
-            `?${m.statusReason}`,
-            () => ({ title: `UNKNOWN REASON: ${m.statusReason ?? "(none)"}`, order: 0 }),
-            file,
-            m,
-          );
-        }
-      } else if (m.status === "Survived" || m.status === "NoCoverage") {
-        const gap = gapFor(file, m.location.start.line, table);
-        if (gap) gaps++;
-        if (gap)
-          add(
-            `gap ${gap.title}`,
-            () => ({ title: `counted, ${gap.kind}: ${gap.title}`, why: gap.why, order: 1 }),
-            file,
-            m,
-          );
-        else {
-          unargued++;
-          add("NOT ARGUED", () => ({ title: "counted, NOT ARGUED", order: 0 }), file, m);
-        }
+  for (const m of c.mutants) {
+    const e = m.entry;
+    if (UNDETECTED.has(m.mutant.status)) {
+      if (e === undefined) add("?", "NOT ARGUED", 0, m);
+      else {
+        const why = argumentNamed(e.kind, e.title, table)?.why;
+        const order = e.kind === "gap" ? 1 : 3 + ARGUED_KINDS.indexOf(e.kind as (typeof ARGUED_KINDS)[number]);
+        add(`${e.kind}: ${e.title}`, `${e.kind}: ${e.title}`, order, m, why);
       }
-    }
+    } else if (e !== undefined && e.kind !== "gap" && (m.mutant.status === "Killed" || m.mutant.status === "Timeout"))
+      add("!", `argued, but detected (${m.mutant.status.toLowerCase()}): the argument or its entry is too wide`, 2, m);
   }
-  const s = summarise(report);
-  const undetected = s.survived + s.noCoverage;
-  const lines: string[] = [];
+  const lines = [`### ${area}`, "", summaryLine(area, summary), ""];
   for (const g of [...groups.values()].sort((a, b) => a.order - b.order)) {
     lines.push(`#### ${g.title} (${g.list.length})`, "");
     if (g.why) lines.push(g.why, "");
-    for (const { file, m } of g.list) lines.push(line(file, m));
+    for (const m of g.list) lines.push(mutantLine(m));
     lines.push("");
   }
-  const header = `Stryker score **${s.score}** (killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}; ${ignored} ignored by disable comments, outside the score). Undetected, counted: ${undetected} (${gaps} listed as gaps or kept counted, ${unargued} NOT ARGUED)${unknownReason > 0 ? `; ${unknownReason} ignored with an UNKNOWN REASON` : ""}.`;
-  return {
-    markdown: [`### ${area}: ${ignored} ignored, ${undetected} undetected`, "", header, "", ...lines].join("\n"),
-    unargued: unargued + unknownReason,
-    ignored,
-  };
+  if (c.unused.length > 0) {
+    lines.push(`#### entries that match no mutant of this report (${c.unused.length})`, "");
+    for (const e of c.unused)
+      lines.push(`- \`${e.file}\` (${e.region}) ${e.mutators.join(",")}: ${e.kind}: ${e.title}`);
+    lines.push("");
+  }
+  return { markdown: lines.join("\n"), summary, classification: c };
+}
+
+/** The figures of an area from its last report, or undefined when it has none. */
+export function areaFromReport(
+  reportPath: string,
+  area: string,
+  entries: readonly IgnoreEntry[],
+): ReturnType<typeof survivorsMarkdown> | undefined {
+  if (!existsSync(reportPath)) return undefined;
+  return survivorsMarkdown(area, JSON.parse(readFileSync(reportPath, "utf8")) as MutationReport, entries);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const names = process.argv.length > 2 ? process.argv.slice(2) : AREAS.map((a) => a.name);
+  const entries = loadIgnores();
   let bad = 0;
+  for (const e of unknownArguments(entries)) {
+    process.stderr.write(`ignores.json entry names no argument: ${e.file} (${e.region}) ${e.kind}: ${e.title}\n`);
+    bad++;
+  }
   for (const area of AREAS.filter((a) => names.includes(a.name))) {
-    const unknown = unknownDisableReasons(areaSources(area));
-    for (const u of unknown) process.stderr.write(`disable comment without a known argument: ${u}\n`);
-    bad += unknown.length;
-    const path = jsonReportPath(area);
-    if (!existsSync(path)) continue;
-    const out = survivorsMarkdown(area.name, JSON.parse(readFileSync(path, "utf8")) as MutationReport);
-    bad += out.unargued;
+    const out = areaFromReport(jsonReportPath(area), area.name, entries);
+    if (out === undefined) {
+      process.stderr.write(
+        `${area.name}: no report (${jsonReportPath(area)}); run npm run mutation -- --only ${area.name}\n`,
+      );
+      continue;
+    }
+    bad += out.summary.unargued;
     process.stdout.write(out.markdown + "\n");
   }
-  if (bad > 0) process.stderr.write(`${bad} mutant(s) or comment(s) not argued\n`);
+  if (bad > 0) process.stderr.write(`${bad} survivor(s) or entries not argued\n`);
   process.exitCode = bad > 0 ? 1 : 0;
 }

@@ -1,0 +1,81 @@
+/** Why undetected mutants of the rpc area are acceptable (see index.ts). */
+import type { SurvivorArgument } from "./index.js";
+
+export const RPC: readonly SurvivorArgument[] = [
+  {
+    kind: "own choice",
+    title: "which requests skip params validation (rpc.discover, the ignoresParams hook)",
+    why: "rpc.discover answers the document whatever params it is sent (OpenRPC defines no params for it and no error for sending some), and ignoresParams is our engine's hook for methods whose params the caller validates itself (the wright-agent aliases). Validating rpc.discover's params, or dropping the hook, changes only answers to requests no check may require an answer to (a discover call with params), or our own hosts' API.",
+  },
+  {
+    kind: "own choice",
+    title: "error data and messages the specification leaves to the server",
+    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'; message is 'a short description' (the predefined table names one, contracts name their own: Wit's INVALID_REQUEST, so the default -32600 message is ours). Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason. Line 68: a body that is a number, string or boolean, let through the first test, is refused by the next one (no `jsonrpc`) with the same -32600 and id null; only data.reason differs.",
+  },
+  {
+    kind: "equivalent",
+    title: "an error object with data: undefined",
+    why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
+  },
+  {
+    kind: "own choice",
+    title: "an id that overflows to Infinity",
+    why: "A numeric id such as 1e999 parses to Infinity, which no Response can echo (JSON has no Infinity). The specification has no rule for it; refusing it as an unreadable id (-32600, id null) is ours. The other mutants of this line (id null) are killed by rpc/jsonrpc/id-echo.",
+  },
+  {
+    kind: "not a protocol behaviour",
+    title: "a handler that returns nothing",
+    why: "A Response to a successful call must carry result (JSON-RPC 2.0, 5: 'REQUIRED on success'; every check's Response test pins it), and the engine answers `result: null` for a handler that returns undefined. A conformance check talks to a server, not to its handlers, so it cannot make one return nothing; no unit test pins this line either (noticed, left for issue 13's test/rpc).",
+  },
+  {
+    kind: "own choice",
+    title: "the batch size limit",
+    why: "The specification sets no batch limit; 100 (Wit: limits.maxBatch) is our server's choice, unit-tested in test/rpc/engine.test.ts and the Wit limits tests.",
+  },
+  {
+    kind: "own choice",
+    title:
+      "the engine's hooks: ignoresParams, checkRequest, the handler context, missing handlers, undeclared and internal errors, validateResults",
+    why: "checkRequest and ignoresParams are the contract's hooks (Wit's witVersion and its ping that ignores params, checked by the Wit suite against the daemon, not by this area's generic checks); the context object handed to a handler (id, request, transport) is our handler API; onUndeclaredError / onInternalError / declares() are observers; validateResults is a development option; a method in the table without a handler is an application bug. None changes what a conforming engine answers to a valid handler set. The internal-error answer (-32603 without details) is unit-tested in test/rpc/engine.test.ts ('reports undeclared contract errors and hides internal ones'): a generic check has no way to make a server fail internally.",
+  },
+  {
+    kind: "equivalent",
+    title: "serialising nothing",
+    why: "JSON.stringify(undefined) is undefined: both branches give the same reply.",
+  },
+  {
+    kind: "own choice",
+    title: "how a params structure the method does not declare is refused",
+    why: "The param-structure check (conformance/openrpc/param-structure.ts, decision 222) pins the answer: the method's invalid-params error. Whether normaliseParams says so with `ok: false` or hands on an undefined value that the method's validator then refuses, and the reason text, only change error data (JSON-RPC 2.0, 5.1: defined by the server).",
+  },
+  {
+    kind: "equivalent",
+    title: "the property attributes of params mapped by position",
+    why: "Params given by position become an object with one member per declared name; handlers and validators read those members by name, so whether they are enumerable, writable or configurable changes no answer (defineProperty is there so that a param named __proto__ stays data).",
+  },
+  {
+    kind: "equivalent",
+    title: "params: undefined, and a redundant object test",
+    why: 'A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === "2.0"` test that follows.',
+  },
+  {
+    kind: "own choice",
+    title: "which error a refused Response becomes",
+    why: "The client checks require that a Response that is not the call's is refused (the call rejects with a numeric code). Which code and message the rejection carries (ParseError or InternalError, our text, the fallbacks for an error object without a numeric code or string message), and whether an error Response for another id rejects as that error or as a mismatch (the call rejects either way), is our API.",
+  },
+  {
+    kind: "own choice",
+    title: "client options and the typed caller",
+    why: "checkResponse, close() and createTypedCaller's validateResults are our API for generated clients (unit-tested in test/rpc/engine.test.ts and the Wit client tests), not JSON-RPC requirements.",
+  },
+  {
+    kind: "own choice",
+    title: "RpcError's name, from() and is()",
+    why: "Helpers of our API for handlers and clients; they do not reach the wire.",
+  },
+  {
+    kind: "equivalent",
+    title: "toJSON without data",
+    why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
+  },
+];
