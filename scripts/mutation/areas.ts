@@ -75,7 +75,12 @@ export const AREAS: readonly MutationArea[] = [
     name: "wright-agent",
     description:
       "the wright-agent mock and its hosts (stdio, JSON-RPC, MCP), served in process over Unix sockets to the conform wright-agent checks",
-    mutate: ["src/wright-agent/mock/**/*.ts", "src/wright-agent/host/**/*.ts", "!src/wright-agent/**/index.ts"],
+    mutate: [
+      "src/wright-agent/mock/**/*.ts",
+      "src/wright-agent/host/**/*.ts",
+      "src/io/lines.ts",
+      "!src/wright-agent/**/index.ts",
+    ],
     // The hosts run in the test process (public host API on one Unix socket per transport; the
     // suite's clients reach them through a byte relay), so coverage is per check (decision 224).
     tests: ["test/mutation/wright-agent-suite.mutation.ts"],

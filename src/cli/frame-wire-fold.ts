@@ -15,7 +15,7 @@
  */
 import { DEFAULT_MAX_BYTES, JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
 import { createFold } from "../frame-wire/fold.js";
-import { readLines } from "../wright-agent/host/lines.js";
+import { readLines } from "../io/lines.js";
 
 export interface FoldCommandOptions {
   /** Limits for each line, passed to parseJson (defaults: 16 MiB, depth 512). */

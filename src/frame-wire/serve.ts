@@ -3,7 +3,9 @@
  * the bearer token and the request body against the contract, then streams either a conformance
  * vector's events (`?vector=<name>`) or a random valid turn, at a chosen pace.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { readCappedBody } from "../io/body.js";
+import { answerAndClose, createGuardedServer } from "../io/http-server.js";
 import { tryParseJson } from "../json/index.js";
 import { frameWireApiOperations } from "../generated/frame-wire-api/operations.js";
 import { validateStreamTurnRequestBody } from "../generated/frame-wire-api/validators.js";
@@ -86,12 +88,28 @@ export function randomTurn(seed: number): unknown[] {
 }
 
 /**
- * Every response the mock sends is one the OpenAPI document declares for the operation: 200 (the
- * stream), 400, 401 (with `WWW-Authenticate`), 405 (with `Allow`) and 413, each error with the
- * declared `{error, message}` body. Outside the operation: 404 and 500 carry no body, and a CORS
- * preflight is answered 204 without one.
+ * Every response the mock sends on its operation is one the OpenAPI document declares: 200 (the
+ * stream), 400, 401 (with `WWW-Authenticate`), 405 (with `Allow`), 408, 413, 431 and 500, each
+ * error with the declared `{error, message}` body (the shared server setup, src/io/http-server.ts,
+ * sends 400, 408 and 431 itself, with the same body). Outside the operation a path gets 404 with
+ * the same body, and a CORS preflight is answered 204 without one.
  */
-type ErrorStatus = 400 | 401 | 405 | 413;
+type ErrorStatus = 400 | 401 | 404 | 405 | 408 | 413 | 431 | 500;
+
+const ERROR_NAMES: Record<ErrorStatus, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  404: "not_found",
+  405: "method_not_allowed",
+  408: "request_timeout",
+  413: "too_large",
+  431: "headers_too_large",
+  500: "internal_error",
+};
+
+function errorBody(error: string, message: string): string {
+  return JSON.stringify({ error, message });
+}
 
 function sendError(
   res: ServerResponse,
@@ -100,34 +118,16 @@ function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { ...headers, "content-type": "application/json" }).end(JSON.stringify({ error, message }));
+  res.writeHead(status, { ...headers, "content-type": "application/json" }).end(errorBody(error, message));
 }
 
-function sendEmpty(res: ServerResponse, status: 204 | 404 | 500, headers: Record<string, string> = {}): void {
+function sendEmpty(res: ServerResponse, status: 204, headers: Record<string, string> = {}): void {
   res.writeHead(status, headers).end();
 }
 
 /** RFC 9110 §11.6.1 requires a challenge on every 401; RFC 6750 §3 names the Bearer scheme and, for a token that was sent, the error. */
 function bearerChallenge(tokenSent: boolean): string {
   return tokenSent ? 'Bearer realm="frame-wire", error="invalid_token"' : 'Bearer realm="frame-wire"';
-}
-
-/** Reads the body up to `limit` bytes; past it, stops buffering (the rest is drained, not kept). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Uint8Array).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Uint8Array);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /**
@@ -156,11 +156,14 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
   const vectors = options.vectors ?? new Map<string, readonly unknown[]>();
   const op = frameWireApiOperations.streamTurn;
   let turnCounter = 0;
-  return createServer(async (req, res) => {
+  const refusalBody = (status: number, reason: string) =>
+    errorBody(ERROR_NAMES[status as ErrorStatus] ?? "bad_request", reason);
+  return createGuardedServer({ refusalBody }, async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
       const cors = corsHeaders(options, req);
-      if (url.pathname !== op.path) return sendEmpty(res, 404, cors);
+      if (url.pathname !== op.path)
+        return sendError(res, 404, "not_found", `no such path: the mock serves ${op.method} ${op.path}`, cors);
       if (options.cors && isPreflight(req)) {
         const allowed = cors["access-control-allow-origin"]
           ? {
@@ -174,6 +177,10 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
       }
       if (req.method !== op.method)
         return sendError(res, 405, "method_not_allowed", `use ${op.method}`, { ...cors, allow: op.method });
+      // Node keeps only the first of two Authorization headers: which one a proxy in front of the
+      // mock would have checked is anyone's guess, so two are refused (RFC 9110 §5.3 allows one).
+      if ((req.headersDistinct.authorization ?? []).length > 1)
+        return answerAndClose(req, res, 400, errorBody("bad_request", "more than one Authorization header"), cors);
       const auth = req.headers.authorization;
       if (auth !== `Bearer ${options.token}`) {
         return sendError(
@@ -184,10 +191,13 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
           { ...cors, "www-authenticate": bearerChallenge(auth !== undefined) },
         );
       }
-      const raw = await readBody(req, options.maxBodyBytes ?? 1024 * 1024);
-      // The unread rest of an oversized body is not drained: close the connection after answering.
-      if (!raw) return sendError(res, 413, "too_large", "request body too large", { ...cors, connection: "close" });
-      const parsed = tryParseJson(raw);
+      const limit = options.maxBodyBytes ?? 1024 * 1024;
+      const read = await readCappedBody(req, limit, { declaredLength: req.headers["content-length"] });
+      if (read.kind === "too-large")
+        return answerAndClose(req, res, 413, errorBody("too_large", `request body larger than ${limit} bytes`), cors);
+      // A broken body (the client went away, a malformed chunk): the shared server setup answers it.
+      if (read.kind === "aborted") return;
+      const parsed = tryParseJson(read.bytes);
       if (!parsed.ok || !validateStreamTurnRequestBody(parsed.value)) {
         return sendError(
           res,
@@ -230,7 +240,7 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
       }
       res.end();
     } catch {
-      if (!res.headersSent) sendEmpty(res, 500);
+      if (!res.headersSent) sendError(res, 500, "internal_error", "the mock failed on this request");
       else res.destroy();
     }
   });

@@ -89,13 +89,17 @@ describe("the mock's responses", () => {
     }
   });
 
-  it("200 is a data-only event stream; outside the operation, 404 without a body", async () => {
+  it("200 is a data-only event stream; outside the operation, 404 with the error body", async () => {
     const ok = await post({ authorization: "Bearer secret" }, body, "?vector=one");
     expect(ok.status).toBe(200);
     expect(await expectDeclared(ok)).toBe('data: {"type":"done","finish_reason":"done"}\n\n');
     const other = await fetch(url.replace("/v1/turns/stream", "/nope"));
     expect(other.status).toBe(404);
-    expect(await other.text()).toBe("");
+    expect(other.headers.get("content-type")).toBe("application/json");
+    expect(JSON.parse(await other.text())).toEqual({
+      error: "not_found",
+      message: "no such path: the mock serves POST /v1/turns/stream",
+    });
   });
 
   it("--cors: a preflight from the origin is allowed (POST, Authorization), another origin gets no CORS headers", async () => {

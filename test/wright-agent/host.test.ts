@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { validateToolResponse } from "../../src/generated/wright-agent/validators.js";
 import { createToolService, type ToolService } from "../../src/wright-agent/service.js";
 import { createMockHandlers } from "../../src/wright-agent/mock/index.js";
-import { readLines } from "../../src/wright-agent/host/lines.js";
+import { readLines } from "../../src/io/lines.js";
 import { serveToolService, serialize, type WrightAgentTransport } from "../../src/wright-agent/host/serve.js";
 import { negotiateProtocolVersion, MCP_PROTOCOL_VERSIONS } from "../../src/wright-agent/host/mcp.js";
 import { workspace } from "./helpers.js";

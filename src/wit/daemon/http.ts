@@ -3,10 +3,16 @@
  * one JSON-RPC message (or batch) to the engine. Anything else gets an HTTP error status AND a
  * JSON-RPC error body (decision 049): wrong path 404, wrong method 405, wrong content type 415,
  * body over the limit 413 (refused from Content-Length before reading, or as soon as a streamed
- * body passes it). A notification (no answer) is 204. No request can crash the server: every
- * failure is answered or the connection is dropped.
+ * body passes it), and the refusals of the shared server setup (src/io/http-server.ts: no Host,
+ * malformed request, headers too large, too slow). A notification (no answer) is 204. No request
+ * can crash the server: every failure is answered or the connection is dropped. An answer the
+ * client can no longer receive (it closed the connection first) is logged: its writes are
+ * committed all the same (decision 261).
  */
-import http from "node:http";
+import type http from "node:http";
+import type { Socket } from "node:net";
+import { readCappedBody } from "../../io/body.js";
+import { answerAndClose, createGuardedServer } from "../../io/http-server.js";
 import type { RpcEngine } from "../../rpc/engine.js";
 import { RPC_PATH, WIT_ENVELOPE, type WitLimits } from "../protocol.js";
 
@@ -35,9 +41,30 @@ function isJsonContentType(value: string | undefined): boolean {
 
 export function createHttpServer(options: HttpOptions): http.Server {
   const { engine, limits } = options;
-  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_000, maxHeaderSize: 16 * 1024 });
-  server.keepAliveTimeout = 60_000;
-  server.maxConnections = 1024;
+  const server = createGuardedServer(
+    {
+      refusalBody: (status, reason) => transportError(status, reason),
+      // Up to 1,024 clients (the hook, agents, tools) at once; past that, idle connections give way.
+      maxConnections: 1024,
+      keepAliveTimeoutMs: 60_000,
+      log: options.log,
+    },
+    (req, res) => {
+      void handle(req, res).catch((e) => {
+        options.log(`request failed: ${(e as Error).stack ?? String(e)}`);
+        send(
+          res,
+          500,
+          JSON.stringify({
+            jsonrpc: "2.0",
+            ...WIT_ENVELOPE,
+            id: null,
+            error: { code: -32603, message: "Internal error" },
+          }),
+        );
+      });
+    },
+  );
 
   const send = (
     res: http.ServerResponse,
@@ -45,7 +72,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     body: string | null,
     headers: Record<string, string> = {},
   ) => {
-    if (res.headersSent) return;
+    if (res.headersSent || res.destroyed) return;
     res.writeHead(
       status,
       body === null
@@ -55,56 +82,29 @@ export function createHttpServer(options: HttpOptions): http.Server {
     res.end(body ?? undefined);
   };
 
-  /**
-   * Answers 413 at once, but ends the exchange only when the client has finished sending (its
-   * body is read and discarded) or after 2 s: ending earlier would close the connection under a
-   * client still writing, which then sees a broken pipe instead of the answer.
-   */
-  const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, {
-      limitBytes: limits.maxBodyBytes,
-    });
-    res.writeHead(413, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) });
-    res.write(body);
-    let ended = false;
-    const end = (destroy: boolean) => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      res.end();
-      if (destroy) req.socket.destroy();
-    };
-    const timer = setTimeout(() => end(true), 2_000);
-    req.on("end", () => end(false));
-    req.on("close", () => end(false));
-    if (req.complete) end(false);
-    else req.resume();
-  };
+  const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    answerAndClose(
+      req,
+      res,
+      413,
+      transportError(413, `request body larger than ${limits.maxBodyBytes} bytes`, { limitBytes: limits.maxBodyBytes }),
+    );
 
-  server.on("request", (req, res) => {
-    void handle(req, res).catch((e) => {
-      options.log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      send(
-        res,
-        500,
-        JSON.stringify({
-          jsonrpc: "2.0",
-          ...WIT_ENVELOPE,
-          id: null,
-          error: { code: -32603, message: "Internal error" },
-        }),
-      );
-    });
-  });
-  // A malformed request line or headers: answer 400 if the socket is still writable, never throw.
-  server.on("clientError", (err, socket) => {
-    if (socket.writable && !(err as NodeJS.ErrnoException).code?.startsWith("ECONN")) {
-      const body = transportError(400, `malformed HTTP request: ${(err as Error).message}`);
-      socket.end(
-        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
-    } else socket.destroy();
-  });
+  /**
+   * The answer last written on each connection. A peer that closed its connection completely
+   * (not just its sending side) makes our write fail with EPIPE or ECONNRESET: that answer was
+   * never read, and the log says so (decision 261).
+   */
+  const lastAnswer = new WeakMap<Socket, string>();
+  const watchDelivery = (socket: Socket, reply: string | undefined) => {
+    if (!lastAnswer.has(socket))
+      socket.on("error", (e: NodeJS.ErrnoException) => {
+        const what = lastAnswer.get(socket);
+        if (what && (e.code === "EPIPE" || e.code === "ECONNRESET"))
+          options.log(`an answer could not be delivered: the client closed its connection first (${what})`);
+      });
+    lastAnswer.set(socket, describe(reply));
+  };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     req.on("error", () => undefined);
@@ -132,14 +132,14 @@ export function createHttpServer(options: HttpOptions): http.Server {
         ),
       );
     }
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge(req, res);
-    const body = await readBody(req, limits.maxBodyBytes);
-    if (body === "too-large") return tooLarge(req, res);
-    if (body === "aborted") return;
-    const reply = await engine.handle(body);
+    const body = await readCappedBody(req, limits.maxBodyBytes, { declaredLength: req.headers["content-length"] });
+    if (body.kind === "too-large") return tooLarge(req, res);
+    // A broken body (the client went away, a malformed chunk): the shared server setup answers it.
+    if (body.kind === "aborted") return;
+    const reply = await engine.handle(body.bytes);
     // An answer is sent only after its write is committed.
     if (options.durable) await options.durable();
+    watchDelivery(req.socket, reply);
     if (reply === undefined) return send(res, 204, null);
     send(res, 200, reply);
   }
@@ -147,25 +147,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
   return server;
 }
 
-function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | "too-large" | "aborted"> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (v: Buffer | "too-large" | "aborted") => {
-      if (done) return;
-      done = true;
-      resolve(v);
-    };
-    req.on("data", (c: Buffer) => {
-      if (done) return;
-      size += c.length;
-      if (size > max) finish("too-large");
-      else chunks.push(c);
-    });
-    req.on("end", () => finish(Buffer.concat(chunks)));
-    req.on("aborted", () => finish("aborted"));
-    req.on("error", () => finish("aborted"));
-    req.on("close", () => finish(req.complete ? Buffer.concat(chunks) : "aborted"));
-  });
+/** The ids an undelivered answer was for, for the log (never the whole answer). */
+function describe(reply: string | undefined): string {
+  if (reply === undefined) return "a notification";
+  const ids = [...reply.matchAll(/"id":("(?:[^"\\]|\\.)*"|-?[\d.eE+-]+|null)/g)].map((m) => m[1]).slice(0, 10);
+  return `answer to id ${ids.join(", ")}`;
 }

@@ -4,7 +4,7 @@
  * gets our signals); as an argv array it is spawned directly.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readLines } from "../host/lines.js";
+import { readLines } from "../../io/lines.js";
 
 export type Command = string | readonly string[];
 

@@ -23,4 +23,4 @@ export {
   type McpTool,
 } from "./mcp.js";
 export { parseRequestLine, serveStdio, type LineIo } from "./stdio.js";
-export { readLines, writeLine, MAX_LINE_BYTES } from "./lines.js";
+export { readLines, writeLine, MAX_LINE_BYTES } from "../../io/lines.js";

@@ -20,7 +20,7 @@ import type { ValidationError, Validator } from "../../json/index.js";
 import type { ToolResponse } from "../../generated/wright-agent/types.js";
 import type { ToolService } from "../service.js";
 import type { LineIo } from "./stdio.js";
-import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
+import { MAX_LINE_BYTES, readLines, writeLine } from "../../io/lines.js";
 
 export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as const;
 

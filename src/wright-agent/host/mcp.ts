@@ -47,7 +47,7 @@ import type { ToolService } from "../service.js";
 import { deriveInputSchema } from "../tool-schema.js";
 import { toolDescription } from "../tools.js";
 import { parseErrorReply, serveRpcLines } from "./jsonrpc.js";
-import { MAX_LINE_BYTES } from "./lines.js";
+import { MAX_LINE_BYTES } from "../../io/lines.js";
 import type { LineIo } from "./stdio.js";
 
 /** Newest first: the versions the published implementation accepts. */

@@ -6,7 +6,7 @@
 import { JsonParseError, parseJson } from "../../json/index.js";
 import type { ToolResponse } from "../../generated/wright-agent/types.js";
 import type { ToolService } from "../service.js";
-import { MAX_LINE_BYTES, readLines, writeLine } from "./lines.js";
+import { MAX_LINE_BYTES, readLines, writeLine } from "../../io/lines.js";
 
 export interface LineIo {
   input: AsyncIterable<unknown>;
