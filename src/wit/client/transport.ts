@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import http from "node:http";
+import { readCappedBody } from "../../io/body.js";
 import type { RpcTransport } from "../../rpc/client.js";
 import { RPC_PATH } from "../protocol.js";
 import { connectablePath } from "../socket-path.js";
@@ -108,22 +109,21 @@ export class UnixSocketTransport implements RpcTransport {
         finish(new WitUnavailableError(reason, `${what} (${code ?? e.message})`, this.socketPath, code));
       });
       req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > this.maxResponseBytes) {
+        void readCappedBody(res, this.maxResponseBytes, { declaredLength: res.headers["content-length"] }).then(
+          (read) => {
+            if (read.kind === "body")
+              return finish(null, { status: res.statusCode ?? 0, body: read.bytes.toString("utf8") });
             finish(
-              new WitUnavailableError("broken", `answer larger than ${this.maxResponseBytes} bytes`, this.socketPath),
+              new WitUnavailableError(
+                "broken",
+                read.kind === "too-large"
+                  ? `answer larger than ${this.maxResponseBytes} bytes`
+                  : `reading the answer failed: ${read.reason}`,
+                this.socketPath,
+              ),
             );
             req.destroy();
-          } else chunks.push(c);
-        });
-        res.on("error", (e) =>
-          finish(new WitUnavailableError("broken", `reading the answer failed: ${e.message}`, this.socketPath)),
-        );
-        res.on("end", () =>
-          finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          },
         );
       });
       req.end(payload);
