@@ -46,6 +46,8 @@ export interface LangGenOptions {
   contracts?: string[];
   /** Registry folder (default: the bundled contracts/). */
   registryDir?: string;
+  /** Folders outside the registry's own that references may reach (`--ref-root`). */
+  refRoots?: readonly string[];
   /** Compute only; write nothing. */
   dryRun?: boolean;
   onProgress?: (message: string) => void;
@@ -115,7 +117,7 @@ export async function renderContract(
 
 export async function generateLanguages(options: LangGenOptions): Promise<LangGenReport> {
   const langs = expandLangs(options.langs.length ? options.langs : ["all"]);
-  const registry = loadRegistry(options.registryDir);
+  const registry = loadRegistry(options.registryDir, { refRoots: options.refRoots });
   for (const n of options.contracts ?? []) {
     if (!registry.contracts.some((c) => c.name === n))
       throw new LangGenError(

@@ -77,10 +77,12 @@ export interface StageResult {
  * it requires, and the conformance suites (bundled registry only: they test our reference
  * implementations, not a registry's documents).
  */
-export async function runCheckStages(options: { registry?: string; samples?: number } = {}): Promise<StageResult[]> {
+export async function runCheckStages(
+  options: { registry?: string; refRoots?: readonly string[]; samples?: number } = {},
+): Promise<StageResult[]> {
   const progress = new Progress();
   const stages: StageResult[] = [];
-  const registry = loadRegistry(options.registry);
+  const registry = loadRegistry(options.registry, { refRoots: options.refRoots });
   const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
   const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
   progress.line("check: validate");

@@ -5,7 +5,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { renderStages, runCheckStages } from "../check/pipeline.js";
-import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, refRootOption, UsageError, write, type CliContext } from "./context.js";
 
 const FORMATS = ["text", "json", "markdown", "junit", "github"] as const;
 
@@ -18,6 +18,7 @@ export function registerCheckCommand(program: Command, ctx: CliContext): void {
         "compatibility of each contract against its registry history, with the version bump the verdict requires; conformance suites against the reference implementations (bundled registry only).",
     )
     .addOption(new Option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)"))
+    .addOption(refRootOption())
     .option(
       "--samples <n>",
       "payloads sampled per surface and direction in the compatibility stage (default: the diff's)",
@@ -28,9 +29,11 @@ export function registerCheckCommand(program: Command, ctx: CliContext): void {
       },
     )
     .addOption(new Option("--format <format>", "output format").choices([...FORMATS]).default("text"))
-    .action(async (opts: { format: (typeof FORMATS)[number]; registry?: string; samples?: number }) => {
-      const stages = await runCheckStages({ registry: opts.registry, samples: opts.samples });
-      write(ctx.io.stdout, renderStages(stages, opts.format));
-      if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
-    });
+    .action(
+      async (opts: { format: (typeof FORMATS)[number]; registry?: string; refRoot: string[]; samples?: number }) => {
+        const stages = await runCheckStages({ registry: opts.registry, refRoots: opts.refRoot, samples: opts.samples });
+        write(ctx.io.stdout, renderStages(stages, opts.format));
+        if (stages.some((s) => !s.ok)) ctx.exit(EXIT.failed);
+      },
+    );
 }

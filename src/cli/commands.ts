@@ -12,7 +12,7 @@ import { loadRegistry } from "../contracts/index.js";
 import type { ConformOptions } from "../../conformance/index.js";
 import { type Format } from "../report/format.js";
 import { UnknownContractNameError, runConformance, validateAll } from "../check/pipeline.js";
-import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, refRootOption, write, type CliContext } from "./context.js";
 import { renderValidation } from "./validate-report.js";
 
 const suites = async () => (await import("../../conformance/index.js")).SUITES;
@@ -31,11 +31,12 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     )
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
+    .addOption(refRootOption())
     .addOption(formatOption())
-    .action(async (names: string[], opts: { registry?: string; format: Format }) => {
+    .action(async (names: string[], opts: { registry?: string; refRoot: string[]; format: Format }) => {
       let results;
       try {
-        results = await validateAll(loadRegistry(opts.registry), names);
+        results = await validateAll(loadRegistry(opts.registry, { refRoots: opts.refRoot }), names);
       } catch (e) {
         if (e instanceof UnknownContractNameError) throw new UsageError(e.message);
         throw e;
@@ -56,60 +57,71 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
     .option("--only <contracts...>", "only these contracts (an unknown name is a usage error)")
     .addOption(registryOption())
+    .addOption(refRootOption())
     .option("--out <dir>", "output root (required with --registry; with --lang default generated/)")
     .addOption(
       new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"),
     )
-    .action(async (opts: { check?: boolean; only?: string[]; lang?: string[]; out?: string; registry?: string }) => {
-      if (opts.lang) {
-        const { runGenLangCommand } = await import("./lang-commands.js");
-        await runGenLangCommand(ctx, {
-          lang: opts.lang as never,
-          out: opts.out,
-          contract: opts.only,
-          check: opts.check,
-        });
-        return;
-      }
-      const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
-      const registry = loadRegistry(opts.registry);
-      const { GENERATED_DIR, shipsCompiled, UnknownContractError } = await import("../../codegen/generate.js");
-      const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
-      if (!opts.out && !bundled)
-        throw new UsageError("--registry needs --out: the folder to write the generated code into");
-      if (!opts.out && shipsCompiled())
-        throw new UsageError(
-          "this installation ships the bundled contracts' code compiled; pass --out DIR to generate sources",
-        );
-      const outDir = resolve(opts.out ?? GENERATED_DIR);
-      let report;
-      try {
-        report = await runGen(registry, { check: opts.check, only: opts.only, outDir });
-      } catch (e) {
-        if (e instanceof UnknownContractError) throw new UsageError(e.message);
-        throw e;
-      }
-      const shown = (p: string) => relative(process.cwd(), join(outDir, p)) || p;
-      for (const inv of report.invalid) {
-        write(
-          ctx.io.stderr,
-          `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`,
-        );
-      }
-      if (opts.check) {
-        for (const d of report.drifted) write(ctx.io.stdout, `drift: ${shown(d.path)} (${d.state})`);
-        if (report.drifted.length === 0 && report.invalid.length === 0)
-          write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
-        else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
-      } else {
-        for (const f of report.removed) write(ctx.io.stdout, `removed ${shown(f)} (no longer generated)`);
-        write(
-          ctx.io.stdout,
-          `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`,
-        );
-      }
-      if (report.drifted.length || report.invalid.length) ctx.exit(EXIT.failed);
-    });
+    .action(
+      async (opts: {
+        check?: boolean;
+        only?: string[];
+        lang?: string[];
+        out?: string;
+        registry?: string;
+        refRoot: string[];
+      }) => {
+        if (opts.lang) {
+          const { runGenLangCommand } = await import("./lang-commands.js");
+          await runGenLangCommand(ctx, {
+            lang: opts.lang as never,
+            out: opts.out,
+            contract: opts.only,
+            check: opts.check,
+            refRoots: opts.refRoot,
+          });
+          return;
+        }
+        const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
+        const registry = loadRegistry(opts.registry, { refRoots: opts.refRoot });
+        const { GENERATED_DIR, shipsCompiled, UnknownContractError } = await import("../../codegen/generate.js");
+        const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
+        if (!opts.out && !bundled)
+          throw new UsageError("--registry needs --out: the folder to write the generated code into");
+        if (!opts.out && shipsCompiled())
+          throw new UsageError(
+            "this installation ships the bundled contracts' code compiled; pass --out DIR to generate sources",
+          );
+        const outDir = resolve(opts.out ?? GENERATED_DIR);
+        let report;
+        try {
+          report = await runGen(registry, { check: opts.check, only: opts.only, outDir });
+        } catch (e) {
+          if (e instanceof UnknownContractError) throw new UsageError(e.message);
+          throw e;
+        }
+        const shown = (p: string) => relative(process.cwd(), join(outDir, p)) || p;
+        for (const inv of report.invalid) {
+          write(
+            ctx.io.stderr,
+            `invalid contract ${inv.contract} (nothing generated):\n${inv.problems.map((p) => `  ${p.file}#${p.pointer} [${p.rule}] ${p.message}`).join("\n")}`,
+          );
+        }
+        if (opts.check) {
+          for (const d of report.drifted) write(ctx.io.stdout, `drift: ${shown(d.path)} (${d.state})`);
+          if (report.drifted.length === 0 && report.invalid.length === 0)
+            write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
+          else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
+        } else {
+          for (const f of report.removed) write(ctx.io.stdout, `removed ${shown(f)} (no longer generated)`);
+          write(
+            ctx.io.stdout,
+            `generated ${report.written.length} contract(s)${report.written.length ? `: ${report.written.join(", ")}` : ""}; ${report.skipped.length} unchanged`,
+          );
+        }
+        if (report.drifted.length || report.invalid.length) ctx.exit(EXIT.failed);
+      },
+    );
 
   program
     .command("conform")

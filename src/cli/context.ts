@@ -43,6 +43,19 @@ export function formatOption(formats: readonly string[] = FORMATS, fallback = "t
   return new Option("--format <format>", "output format").choices(formats as string[]).default(fallback);
 }
 
+/**
+ * `--ref-root DIR` (repeatable): folders beyond the registry's (or the document's) own where
+ * `$ref`s and registry entries may resolve. Without it nothing outside is read (docs/security.md).
+ */
+export function refRootOption(): Option {
+  return new Option(
+    "--ref-root <dir>",
+    "also let $refs and registry entries resolve inside DIR (repeatable); by default nothing outside the registry's folder (or a document argument's folder) is read",
+  )
+    .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .default([] as string[]);
+}
+
 export function write(stream: NodeJS.WritableStream, text: string): void {
   stream.write(text.endsWith("\n") || text === "" ? text : text + "\n");
 }

@@ -17,7 +17,7 @@ import {
   type LangId,
 } from "../../codegen/lang/generate.js";
 import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
-import { UsageError } from "./context.js";
+import { refRootOption, UsageError } from "./context.js";
 
 export { generateLanguages, type LangGenOptions, type LangGenReport };
 
@@ -26,6 +26,8 @@ export interface GenLangCliOptions {
   out?: string;
   contract?: string[];
   registry?: string;
+  /** `--ref-root` folders. */
+  refRoots?: string[];
   /** Write nothing; report files under `out` that are missing or differ (exit 1). */
   check?: boolean;
   format?: "text" | "json";
@@ -47,6 +49,7 @@ export async function runGenLangCommand(ctx: CliContext, opts: GenLangCliOptions
       outDir: opts.out,
       contracts: opts.contract,
       registryDir: opts.registry,
+      refRoots: opts.refRoots,
       dryRun: opts.check === true,
     });
   } catch (e) {
@@ -118,10 +121,11 @@ export function registerLangCommands(program: Command, ctx: CliContext): void {
       "only these registered contracts (default: every contract with generate not false)",
     )
     .option("--registry <dir>", "folder holding index.json (default: the bundled contracts/)")
+    .addOption(refRootOption())
     .option("--check", "write nothing; exit 1 naming every file under --out that is missing or differs")
     .addOption(formatOption(["text", "json"]))
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (opts: GenLangCliOptions) => {
-      await runGenLangCommand(ctx, opts);
+    .action(async (opts: GenLangCliOptions & { refRoot: string[] }) => {
+      await runGenLangCommand(ctx, { ...opts, refRoots: opts.refRoot });
     });
 }

@@ -2,7 +2,7 @@
 import { Option, type Command } from "commander";
 import { loadRegistry, type Registry } from "../contracts/index.js";
 import { runMirror, type MirrorReport } from "../review/mirror.js";
-import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, refRootOption, UsageError, write, type CliContext } from "./context.js";
 
 /** Mirror-checks `name`: an OpenAPI contract with `mirrors`, or a JSON Schema contract some OpenAPI contract mirrors. */
 export async function mirrorContract(registry: Registry, name: string): Promise<MirrorReport[]> {
@@ -37,10 +37,11 @@ export function registerMirrorCommand(program: Command, ctx: CliContext): void {
     )
     .argument("<contract>", "the JSON Schema contract or its OpenAPI mirror")
     .addOption(new Option("--registry <dir>", "folder holding index.json"))
+    .addOption(refRootOption())
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (name: string, opts: { registry?: string; format: "text" | "json" }) => {
-      const reports = await mirrorContract(loadRegistry(opts.registry), name);
+    .action(async (name: string, opts: { registry?: string; refRoot: string[]; format: "text" | "json" }) => {
+      const reports = await mirrorContract(loadRegistry(opts.registry, { refRoots: opts.refRoot }), name);
       write(ctx.io.stdout, renderMirror(reports, opts.format));
       if (reports.some((r) => r.defects.length)) ctx.exit(EXIT.failed);
     });

@@ -19,7 +19,7 @@ import { LintUsageError, runLint } from "../review/lint/engine.js";
 import { ENGINE_RULES, RULES } from "../review/lint/registry.js";
 import { renderLint } from "../review/lint/report.js";
 import type { SeveritySetting } from "../review/lint/rule.js";
-import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
+import { EXIT, EXIT_CODES_HELP, refRootOption, UsageError, write, type CliContext } from "./context.js";
 
 const formatOption = () =>
   new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
@@ -42,9 +42,9 @@ function integer(flag: string) {
   };
 }
 
-function openRegistry(dir?: string): Registry {
+function openRegistry(dir: string | undefined, refRoots: string[]): Registry {
   try {
-    return loadRegistry(dir);
+    return loadRegistry(dir, { refRoots });
   } catch (e) {
     if (e instanceof RegistryError) throw new UsageError(e.message);
     throw e;
@@ -99,6 +99,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       "refuse a document with defects (exit 2) instead of warning about them and comparing around them",
     )
     .addOption(registryOption())
+    .addOption(refRootOption())
     .addOption(formatOption())
     .action(
       async (
@@ -113,6 +114,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           strict?: boolean;
           listKinds?: boolean;
           registry?: string;
+          refRoot: string[];
           format: ReviewFormat;
         },
       ) => {
@@ -139,12 +141,18 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
         }
         let received = opts.received;
         if (!received) {
-          const registry = openRegistry(opts.registry);
+          const registry = openRegistry(opts.registry, opts.refRoot);
           received = receivedFor(registry, newSpec) ?? receivedFor(registry, oldSpec);
         }
         let report;
         try {
-          report = await diffDocuments(oldSpec, newSpec, { samples: opts.samples, seed: opts.seed, received, levels });
+          report = await diffDocuments(oldSpec, newSpec, {
+            samples: opts.samples,
+            seed: opts.seed,
+            received,
+            levels,
+            refRoots: opts.refRoot,
+          });
         } catch (e) {
           if (e instanceof SourceError || e instanceof ModelError) throw new UsageError(e.message.split("\n")[0]!);
           throw e;
@@ -170,6 +178,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     )
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
+    .addOption(refRootOption())
     .option("--config <file>", "lint config (default: <registry>/lint.json when it exists)")
     .option("--rule <id=severity...>", "override a rule's severity: error, warning, info or off")
     .option("--samples <n>", "samples per oneOf branch pair for oneof-overlap", positiveInt("--samples"))
@@ -180,6 +189,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
         names: string[],
         opts: {
           registry?: string;
+          refRoot: string[];
           config?: string;
           rule?: string[];
           samples?: number;
@@ -209,7 +219,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           if (!m) throw new UsageError(`--rule takes <id>=<error|warning|info|off>, got "${o}"`);
           overrides[m[1]!] = m[2] as SeveritySetting;
         }
-        const registry = openRegistry(opts.registry);
+        const registry = openRegistry(opts.registry, opts.refRoot);
         let report;
         try {
           report = await runLint(registry, {

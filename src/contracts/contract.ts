@@ -17,7 +17,7 @@ export async function loadContract(
   entry: ContractEntry,
   entryFile: string = entry.entry,
 ): Promise<LoadedContract> {
-  const { doc, problems } = await loadDocument(entryPath(registry, entryFile));
+  const { doc, problems } = await loadDocument(entryPath(registry, entryFile), registry.root);
   problems.push(...validateDocument(entry.kind, doc));
   for (const p of problems) p.file = relative(process.cwd(), p.file) || p.file;
   return { entry, doc, problems };

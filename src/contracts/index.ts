@@ -4,3 +4,5 @@ export * from "./problem.js";
 export * from "./refs.js";
 export * from "./validate.js";
 export * from "./contract.js";
+export * from "./root.js";
+export * from "./parse.js";

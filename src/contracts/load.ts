@@ -1,19 +1,20 @@
 /**
- * Loads a contract document with every file it references: JSON (through the safe parser) or YAML
- * (duplicate keys refused). Relative-file `$ref`s are followed from the referring file's location;
- * a document's `$id` is indexed too, so a ref that resolves against `$id` (the JSON Schema rule)
- * lands on the same file. Unresolvable references are reported as problems with file and pointer.
+ * Loads a contract document with every file it references, inside one root (root.ts): relative
+ * file `$ref`s are followed from the referring file's location and only while they stay inside the
+ * root; anything else is a `ref-refused` problem at the referring site, naming the reference and
+ * never the target's content. Files are parsed by parse.ts under the document caps, which bound
+ * the whole load (bytes and nodes summed over its files). Unresolvable references are reported as
+ * problems with file and pointer.
  *
  * json-schema-ref-parser 15 was tried first: it resolves relative refs against `$id` and silently
  * skipped our `https://...` ids with HTTP resolution off, so it missed `./forge_block.json`
  * (docs/decisions/007-own-ref-loader.md).
  */
-import { readFileSync } from "node:fs";
-import { extname } from "node:path";
-import YAML from "yaml";
-import { parseJson } from "../json/index.js";
+import { resolve } from "node:path";
 import type { Problem } from "./problem.js";
-import { collectRefs, lookupRef, refTarget } from "./refs.js";
+import { collectRefs, confineRef, lookupRef } from "./refs.js";
+import { DOCUMENT_LIMITS, DocumentParseError, parseDocumentText, type DocumentLimits } from "./parse.js";
+import { describeRoot, insideRoot, MissingDocument, RefusedReference, type DocumentRoot } from "./root.js";
 
 export interface LoadedDocument {
   /** Absolute path of the entry document. */
@@ -21,54 +22,89 @@ export interface LoadedDocument {
   root: unknown;
   /** Every document reachable through `$ref`, keyed by absolute path (the entry first). */
   files: Map<string, unknown>;
-  /** Raw bytes of every file, for content hashes and duplicate-key checks. */
+  /** Raw bytes of every file read (parsed or not), for content hashes and duplicate-key checks. */
   bytes: Map<string, Buffer>;
 }
 
-/** Parses one file by its extension. Throws with a clear message on malformed input. */
-export function parseDocumentText(path: string, text: string): unknown {
-  const ext = extname(path).toLowerCase();
-  if (ext === ".yaml" || ext === ".yml") {
-    const doc = YAML.parseDocument(text, { uniqueKeys: true, prettyErrors: true });
-    if (doc.errors.length > 0) throw new Error(doc.errors.map((e) => e.message).join("; "));
-    return doc.toJS({ maxAliasCount: 100 });
-  }
-  return parseJson(text);
+export interface LoadOptions {
+  /** Caps for the whole load: bytes and nodes are summed over every file read. */
+  limits?: Readonly<DocumentLimits>;
 }
 
-export async function loadDocument(path: string): Promise<{ doc: LoadedDocument; problems: Problem[] }> {
+/**
+ * Loads `path` and what it references, reading nothing outside `root`. Never throws for what the
+ * documents hold: every defect is a problem (`load`, `parse`, `ref-refused`, `unresolved-ref`).
+ */
+export async function loadDocument(
+  path: string,
+  root: DocumentRoot,
+  options: LoadOptions = {},
+): Promise<{ doc: LoadedDocument; problems: Problem[] }> {
+  const limits = options.limits ?? DOCUMENT_LIMITS;
+  const entry = resolve(path);
   const problems: Problem[] = [];
   const files = new Map<string, unknown>();
   const bytes = new Map<string, Buffer>();
-  const queue = [path];
+  /** `file#pointer` of reference sites already reported as refused. */
+  const refused = new Set<string>();
+  let usedBytes = 0;
+  let usedNodes = 0;
+  const queue = [entry];
+  if (!insideRoot(root, entry)) {
+    problems.push({
+      file: entry,
+      pointer: "",
+      rule: "load",
+      message: `the document is outside its root ${describeRoot(root)} (--ref-root widens it)`,
+    });
+    queue.length = 0;
+  }
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (files.has(file)) continue;
+    files.set(file, undefined);
     let data: Buffer;
     try {
-      data = readFileSync(file);
+      data = root.read(file, limits.maxBytes - usedBytes);
     } catch (e) {
-      if (file === path) problems.push({ file, pointer: "", rule: "load", message: (e as Error).message });
-      files.set(file, undefined);
+      if (!(e instanceof RefusedReference || e instanceof MissingDocument)) throw e;
+      // A missing referenced file surfaces as an unresolved reference at its sites; a refused one is
+      // reported once, here, without its content.
+      if (file === entry || e instanceof RefusedReference)
+        problems.push({
+          file,
+          pointer: "",
+          rule: "load",
+          message: `cannot load: ${e instanceof MissingDocument ? e.message : `the file ${e.message}`}`,
+        });
       continue;
     }
+    usedBytes += data.byteLength;
+    bytes.set(file, data);
+    let value: unknown;
     try {
-      files.set(file, parseDocumentText(file, data.toString("utf8")));
-      bytes.set(file, data);
+      value = parseDocumentText(file, data, { ...limits, maxNodes: limits.maxNodes - usedNodes });
     } catch (e) {
-      problems.push({ file, pointer: "", rule: "parse", message: (e as Error).message });
-      files.set(file, undefined);
+      if (!(e instanceof DocumentParseError)) throw e;
+      problems.push({ file, pointer: "", rule: "parse", message: e.message });
       continue;
     }
-    for (const site of collectRefs(files.get(file))) {
-      if (site.ref.startsWith("#") || /^[a-z][a-z0-9+.-]*:/i.test(site.ref)) continue;
-      queue.push(refTarget(file, site.ref).file);
+    usedNodes += countNodes(value);
+    files.set(file, value);
+    for (const site of collectRefs(value)) {
+      if (site.ref.startsWith("#")) continue;
+      const confined = confineRef(root, file, site.ref);
+      if (confined.refused !== undefined) {
+        refused.add(`${file}#${site.pointer}`);
+        problems.push({ file, pointer: site.pointer, rule: "ref-refused", message: confined.refused });
+      } else queue.push(confined.target.file);
     }
   }
   for (const [file, value] of [...files]) if (value === undefined) files.delete(file);
   // Whether each pointer lands is checked here, with the referring location.
   for (const [file, value] of files) {
     for (const site of collectRefs(value)) {
+      if (refused.has(`${file}#${site.pointer}`)) continue;
       if (lookupRef(files, file, site.ref) === undefined) {
         problems.push({
           file,
@@ -79,5 +115,23 @@ export async function loadDocument(path: string): Promise<{ doc: LoadedDocument;
       }
     }
   }
-  return { doc: { path, root: files.get(path), files, bytes }, problems };
+  return { doc: { path: entry, root: files.get(entry), files, bytes }, problems };
+}
+
+/** Nodes of a parsed value, as parse.ts counts them (scalars, collections, member names); iterative. */
+function countNodes(value: unknown): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    n++;
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else
+      for (const k of Object.keys(v)) {
+        n++;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+  }
+  return n;
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parseJson } from "../json/index.js";
 import { assetPath } from "../assets.js";
+import { DOCUMENT_LIMITS } from "./parse.js";
+import { describeRoot, folderRoot, insideRoot, MissingDocument, RefusedReference, type DocumentRoot } from "./root.js";
 
 export type ContractKind = "json-schema" | "openrpc" | "openapi";
 
@@ -27,7 +29,14 @@ export interface ContractEntry {
 export interface Registry {
   /** Absolute folder holding index.json; entries are relative to it. */
   dir: string;
+  /** Where its documents and their references are read: the folder, widened by `--ref-root`. */
+  root: DocumentRoot;
   contracts: ContractEntry[];
+}
+
+export interface RegistryOptions {
+  /** Folders outside the registry's own that references may reach (`--ref-root`). */
+  refRoots?: readonly string[];
 }
 
 /** The bundled contracts/ folder of this package. */
@@ -38,13 +47,20 @@ import { RegistryError } from "./errors.js";
 
 let validateIndex: (((v: unknown) => boolean) & { errors?: unknown }) | undefined;
 
-/** Reads `<dir>/index.json`, checks it against contracts/index.schema.json and its own invariants. */
-export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR): Registry {
+/**
+ * Reads `<dir>/index.json`, checks it against contracts/index.schema.json and its own invariants,
+ * among them that every entry and history entry is a relative path inside the root (the folder,
+ * or a `--ref-root` folder).
+ */
+export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR, options: RegistryOptions = {}): Registry {
+  const root = folderRoot(dir, options.refRoots);
   const file = resolve(dir, "index.json");
   let raw: unknown;
   try {
-    raw = parseJson(readFileSync(file));
+    raw = parseJson(root.read(file, DOCUMENT_LIMITS.maxBytes));
   } catch (e) {
+    if (e instanceof MissingDocument || e instanceof RefusedReference)
+      throw new RegistryError(`${file}: ${e instanceof MissingDocument ? "no such file" : `the file ${e.message}`}`);
     throw new RegistryError(`${file}: ${(e as Error).message}`);
   }
   if (!validateIndex) {
@@ -68,7 +84,22 @@ export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR): Registry {
       throw new RegistryError(`${file}: contract "${c.name}" mirrors unknown contract "${c.mirrors}"`);
     }
   }
-  return { dir: resolve(dir), contracts };
+  for (const c of contracts) {
+    for (const e of [c.entry, ...(c.history ?? []).map((h) => h.entry)]) {
+      const problem = entryProblem(root, resolve(dir), e);
+      if (problem) throw new RegistryError(`${file}: contract "${c.name}": entry ${JSON.stringify(e)} ${problem}`);
+    }
+  }
+  return { dir: resolve(dir), root, contracts };
+}
+
+/** Why an entry path may not be read, or undefined: it must be relative and stay inside the root. */
+function entryProblem(root: DocumentRoot, dir: string, entry: string): string | undefined {
+  if (isAbsolute(entry) || entry.startsWith("/") || entry.startsWith("\\") || /^[a-z][a-z0-9+.-]*:/i.test(entry))
+    return "is not a relative path";
+  if (!insideRoot(root, resolve(dir, entry)))
+    return `leaves the registry folder ${describeRoot(root)} (--ref-root widens it)`;
+  return undefined;
 }
 
 export function findContract(registry: Registry, name: string): ContractEntry {

@@ -8,6 +8,8 @@ export interface DiffInputsOptions extends DiffOptions {
   /** JSON Schema definitions a client receives (the registry's `received`). */
   received?: string[];
   cwd?: string;
+  /** Folders a file input's references may reach besides its own folder (`--ref-root`). */
+  refRoots?: readonly string[];
   /** Per-kind verdict overrides (oasdiff's severity levels): `{"default-changed": "compatible"}`; "ignore" drops the kind. */
   levels?: Record<string, Verdict | "ignore">;
 }
@@ -37,7 +39,8 @@ export async function diffDocuments(
   newSpec: string,
   options: DiffInputsOptions = {},
 ): Promise<DiffReport> {
-  const [a, b] = [await loadSource(oldSpec, options.cwd), await loadSource(newSpec, options.cwd)];
+  const sourceOptions = { cwd: options.cwd, refRoots: options.refRoots };
+  const [a, b] = [await loadSource(oldSpec, sourceOptions), await loadSource(newSpec, sourceOptions)];
   return applyLevels(diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }), options.levels);
 }
 

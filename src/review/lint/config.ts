@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parseJson } from "../../json/index.js";
+import { DOCUMENT_LIMITS, RefusedReference, type Registry } from "../../contracts/index.js";
 import type { SeveritySetting } from "./rule.js";
 
 export interface Waiver {
@@ -19,6 +20,8 @@ export interface Waiver {
 export interface LintConfig {
   /** Absolute path of the file it came from, when any. */
   path?: string;
+  /** That file's text, for positions (read once: the file is not opened again). */
+  text?: string;
   rules: Record<string, SeveritySetting>;
   toolInputs: Record<string, string[]>;
   samples?: number;
@@ -60,18 +63,26 @@ let validate: ReturnType<Ajv2020["compile"]> | undefined;
 
 export const DEFAULT_CONFIG_NAME = "lint.json";
 
-/** Reads the config (explicit path, else `<registryDir>/lint.json` when it exists, else defaults). */
-export function loadLintConfig(registryDir: string, explicit?: string): LintConfig {
-  const path = explicit ? resolve(explicit) : resolve(registryDir, DEFAULT_CONFIG_NAME);
+/**
+ * Reads the config: an explicit path (the user named it), else `<registry>/lint.json` when it
+ * exists, read inside the registry's root like its documents (a symlink out of it is refused),
+ * else defaults.
+ */
+export function loadLintConfig(registry: Pick<Registry, "dir" | "root">, explicit?: string): LintConfig {
+  const path = explicit ? resolve(explicit) : resolve(registry.dir, DEFAULT_CONFIG_NAME);
   if (!existsSync(path)) {
     if (explicit) throw new LintConfigError(`${explicit}: no such lint config`);
     return { rules: {}, toolInputs: {}, waivers: [] };
   }
   let raw: unknown;
+  let text: string;
   try {
-    raw = parseJson(readFileSync(path));
+    text = (explicit ? readFileSync(path) : registry.root.read(path, DOCUMENT_LIMITS.maxBytes)).toString("utf8");
+    raw = parseJson(text);
   } catch (e) {
-    throw new LintConfigError(`${path}: ${(e as Error).message}`);
+    throw new LintConfigError(
+      `${path}: ${e instanceof RefusedReference ? `the file ${e.message}` : (e as Error).message}`,
+    );
   }
   validate ??= new Ajv2020({ allErrors: true, strict: false }).compile(LINT_CONFIG_SCHEMA);
   if (!validate(raw)) {
@@ -81,6 +92,7 @@ export function loadLintConfig(registryDir: string, explicit?: string): LintConf
   const c = raw as Partial<LintConfig>;
   return {
     path,
+    text,
     rules: { ...(c.rules ?? {}) },
     toolInputs: { ...(c.toolInputs ?? {}) },
     samples: c.samples,

@@ -2,7 +2,6 @@
  * `contract-suite lint`: runs every registry rule over the current document of each contract,
  * applies severity overrides (config, then command line) and waivers, and reports unused waivers.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../../contracts/index.js";
 import { buildBundle } from "../../schema/bundle.js";
@@ -58,7 +57,7 @@ export class LintUsageError extends Error {
 }
 
 export async function runLint(registry: Registry, options: LintOptions = {}): Promise<LintReport> {
-  const config = loadLintConfig(registry.dir, options.configPath);
+  const config = loadLintConfig(registry, options.configPath);
   const names = options.contracts?.length ? options.contracts : registry.contracts.map((c) => c.name);
   for (const n of names)
     if (!registry.contracts.some((c) => c.name === n)) throw new LintUsageError(`no contract named "${n}"`);
@@ -85,11 +84,8 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
   for (const name of names) {
     const entry = registry.contracts.find((c) => c.name === name)!;
     const contract = await loadContract(registry, entry);
+    // Every file the loader read, parsed or not; nothing else is read (it may lie outside the root).
     const raw = new Map(contract.doc.bytes);
-    for (const p of contract.problems) {
-      const abs = resolve(p.file);
-      if (!raw.has(abs) && existsSync(abs)) raw.set(abs, readFileSync(abs));
-    }
     for (const f of raw.keys()) lintedFiles.add(relative(registry.dir, f).split("\\").join("/"));
     const emit = (rule: string, severity: SeveritySetting, file: string, pointer: string, message: string) => {
       if (severity === "off") return;
@@ -148,8 +144,8 @@ function applyWaivers(
       waived.push({ ...f, waived: config.waivers[i]!.reason });
     } else findings.push(f);
   }
-  if (unusedSeverity !== "off" && config.path) {
-    const cfgScan = scanText(config.path, readFileSync(config.path, "utf8"));
+  if (unusedSeverity !== "off" && config.path && config.text !== undefined) {
+    const cfgScan = scanText(config.path, config.text);
     config.waivers.forEach((w, i) => {
       if (used.has(i)) return;
       // Only waivers for the files linted now can be judged unused.

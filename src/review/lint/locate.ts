@@ -1,9 +1,10 @@
 /**
  * Positions in raw document text: line/column of any JSON Pointer, and every duplicate object
  * key (JSON.parse keeps the last one silently, so only the raw text shows them). JSON is scanned
- * by a small tokenizer of our own; YAML goes through the `yaml` package's node ranges.
+ * by a small tokenizer of our own; YAML through js-yaml's event offsets.
  */
-import YAML, { LineCounter, isMap, isSeq, isScalar, type Node } from "yaml";
+import { EVENT_ID, getScalarValue, parseEvents, type Event } from "js-yaml";
+import { DOCUMENT_LIMITS } from "../../contracts/index.js";
 import { escapeToken } from "../../json/index.js";
 
 export interface Position {
@@ -124,30 +125,89 @@ function scanJson(text: string): ScannedText {
   return { positions, duplicates };
 }
 
+/**
+ * YAML positions from js-yaml's event list (offsets into the text; the loader parses with the same
+ * library and caps, so a file that loaded scans within them). Duplicate keys are found here:
+ * the loader refuses them, and this tells where.
+ */
 function scanYaml(text: string): ScannedText {
   const positions = new Map<string, Position>();
   const duplicates: DuplicateKey[] = [];
-  const lc = new LineCounter();
-  const doc = YAML.parseDocument(text, { uniqueKeys: false, lineCounter: lc });
+  let events: Event[];
+  try {
+    events = parseEvents(text, { maxDepth: DOCUMENT_LIMITS.maxDepth });
+  } catch {
+    return { positions, duplicates }; // malformed: the loader reports why
+  }
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const at = (offset: number): Position => {
-    const p = lc.linePos(offset);
-    return { line: p.line, column: p.col };
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
   };
-  const walk = (node: Node | null | undefined, pointer: string, depth: number): void => {
-    if (!node || depth > 512) return;
-    if (node.range) positions.set(pointer, at(node.range[0]));
-    if (isMap(node)) {
-      const seen = new Map<string, Position>();
-      for (const item of node.items) {
-        const k = isScalar(item.key) ? String(item.key.value) : String(item.key);
-        const kp = isScalar(item.key) && item.key.range ? at(item.key.range[0]) : { line: 0, column: 0 };
-        const prev = seen.get(k);
-        if (prev) duplicates.push({ pointer, key: k, first: prev, again: kp });
-        else seen.set(k, kp);
-        if (!prev) walk(item.value as Node, `${pointer}/${escapeToken(k)}`, depth + 1);
+  interface Frame {
+    map: boolean;
+    pointer: string;
+    index: number;
+    /** In a mapping: the key just read, waiting for its value (undefined: a key comes next). */
+    key?: { name: string; pos: Position; skip: boolean };
+    seen: Map<string, Position>;
+  }
+  const frames: Frame[] = [];
+  /** Where the next node goes: its pointer, or undefined when it is a key (or under a repeated key). */
+  const place = (): string | undefined => {
+    const top = frames[frames.length - 1];
+    if (!top) return "";
+    if (!top.map) return `${top.pointer}/${top.index++}`;
+    if (!top.key) return undefined;
+    const k = top.key;
+    top.key = undefined;
+    return k.skip ? undefined : `${top.pointer}/${escapeToken(k.name)}`;
+  };
+  const readKey = (name: string, offset: number): boolean => {
+    const top = frames[frames.length - 1];
+    if (!top?.map || top.key) return false;
+    const pos = at(offset);
+    const prev = top.seen.get(name);
+    if (prev) duplicates.push({ pointer: top.pointer, key: name, first: prev, again: pos });
+    else top.seen.set(name, pos);
+    top.key = { name, pos, skip: prev !== undefined };
+    return true;
+  };
+  let skipDepth = 0; // inside a complex key or a repeated key's value: nothing is recorded
+  for (const ev of events) {
+    if (ev.type === EVENT_ID.DOCUMENT) continue;
+    if (ev.type === EVENT_ID.POP) {
+      if (skipDepth > 0) skipDepth--;
+      else frames.pop();
+      continue;
+    }
+    if (skipDepth > 0) {
+      if (ev.type === EVENT_ID.SEQUENCE || ev.type === EVENT_ID.MAPPING) skipDepth++;
+      continue;
+    }
+    if (ev.type === EVENT_ID.SCALAR && readKey(getScalarValue(text, ev), ev.valueStart)) continue;
+    if (ev.type === EVENT_ID.ALIAS && readKey(`*${text.slice(ev.anchorStart, ev.anchorEnd)}`, ev.anchorStart)) continue;
+    const top = frames[frames.length - 1];
+    const complexKey = top?.map === true && top.key === undefined;
+    const pointer = complexKey ? undefined : place();
+    if (ev.type === EVENT_ID.SEQUENCE || ev.type === EVENT_ID.MAPPING) {
+      if (pointer === undefined) {
+        // A collection as a key (not JSON) or under a repeated key: skipped whole.
+        if (complexKey) top!.key = { name: "", pos: at(ev.start), skip: true };
+        skipDepth = 1;
+        continue;
       }
-    } else if (isSeq(node)) node.items.forEach((v, n) => walk(v as Node, `${pointer}/${n}`, depth + 1));
-  };
-  walk(doc.contents as Node, "", 0);
+      positions.set(pointer, at(ev.start));
+      frames.push({ map: ev.type === EVENT_ID.MAPPING, pointer, index: 0, seen: new Map() });
+    } else if (pointer !== undefined)
+      positions.set(pointer, at(ev.type === EVENT_ID.SCALAR ? ev.valueStart : ev.anchorStart));
+  }
   return { positions, duplicates };
 }
