@@ -6,7 +6,7 @@
  *   npx tsx scripts/mutation/ignored.ts src/rpc/engine.ts [--all]   the file's argued (or all) mutants
  *   npx tsx scripts/mutation/ignored.ts                             entries that match no mutant: exit 1
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
@@ -34,8 +34,19 @@ const quiet = {
 };
 
 /** The mutants of these files (paths relative to the repository root) and their entries. */
-export async function listMutants(files: readonly string[], entries: readonly IgnoreEntry[]): Promise<ListedMutant[]> {
-  const sources = files.map((name) => ({ name, content: readFileSync(name, "utf8"), mutate: true as const }));
+export function listMutants(files: readonly string[], entries: readonly IgnoreEntry[]): Promise<ListedMutant[]> {
+  return mutantsOf(
+    files.map((name) => ({ name, content: readFileSync(name, "utf8") })),
+    entries,
+  );
+}
+
+/** The mutants of these sources (as the instrumenter makes them) and their entries. */
+export async function mutantsOf(
+  files: readonly { name: string; content: string }[],
+  entries: readonly IgnoreEntry[],
+): Promise<ListedMutant[]> {
+  const sources = files.map((f) => ({ ...f, mutate: true as const }));
   const { mutants } = await new Instrumenter(quiet as never).instrument(sources, {
     plugins: null,
     excludedMutations: [],
@@ -61,7 +72,8 @@ export async function listMutants(files: readonly string[], entries: readonly Ig
 
 /** Entries of these files that match none of today's mutants. */
 export async function staleEntries(entries: readonly IgnoreEntry[]): Promise<IgnoreEntry[]> {
-  const files = [...new Set(entries.map((e) => e.file))];
+  // A file that is gone has no mutant: its entries are stale.
+  const files = [...new Set(entries.map((e) => e.file))].filter((f) => existsSync(f));
   const used = new Set((await listMutants(files, entries)).map((m) => m.entry));
   return entries.filter((e) => !used.has(e));
 }

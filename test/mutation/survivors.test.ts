@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ARGUMENTS } from "../../scripts/mutation/arguments/index.js";
 import { entryFor, loadIgnores, placesIn, type IgnoreEntry } from "../../scripts/mutation/ignores.js";
+import { carryEntries } from "../../scripts/mutation/carry.js";
 import { listMutants } from "../../scripts/mutation/ignored.js";
 import { RegionIndex } from "../../scripts/mutation/regions.js";
 import { summarise, type MutationReport, type ReportMutant } from "../../scripts/mutation/summary.js";
@@ -223,5 +224,51 @@ describe("mutation: the repository's ignores.json", () => {
     const argued = mutants.filter((m) => m.entry !== undefined);
     expect(argued.length).toBeGreaterThan(0);
     for (const m of argued) expect(m.entry!.file).toBe("src/rpc/errors.ts");
+  });
+});
+
+describe("mutation: entries carried along with moved code", () => {
+  const before = {
+    "src/a.ts": [
+      "export function make(n: number) {",
+      "  function release() {",
+      '    return n > 1 ? "many" : "one";',
+      "  }",
+      "  function other() {",
+      '    return n > 1 ? "many" : "one";',
+      "  }",
+      "  return [release, other];",
+      "}",
+    ].join("\n"),
+  };
+  const after = {
+    "src/a.ts": [
+      "export function make(n: number) {",
+      "  function other() {",
+      '    return n > 1 ? "many" : "one";',
+      "  }",
+      "  return other;",
+      "}",
+    ].join("\n"),
+    "src/b.ts": ["export function release(n: number) {", '  return n > 1 ? "many" : "one";', "}"].join("\n"),
+  };
+  const argued = entry({
+    region: "make.release",
+    mutators: ["StringLiteral"],
+    code: ['return n > 1 ? "many" : "one";'],
+  });
+  const read = (files: Record<string, string>) => (f: string) => files[f as keyof typeof files];
+
+  it("a stale entry is rewritten to the file and region its mutants moved to, the closest region among alike ones", async () => {
+    const out = await carryEntries([argued], read(after), read(before), ["src/a.ts", "src/b.ts"]);
+    expect([out.carried, out.left]).toEqual([1, []]);
+    expect(out.entries).toEqual([{ ...argued, file: "src/b.ts", region: "release" }]);
+  });
+
+  it("an entry that still matches stays; one whose mutants cannot be found again is left and named", async () => {
+    const same = await carryEntries([argued], read(before), read(before), ["src/a.ts"]);
+    expect([same.carried, same.entries]).toEqual([0, [argued]]);
+    const gone = await carryEntries([argued], read(after), read(before), ["src/a.ts"]); // b.ts not a candidate
+    expect([gone.carried, gone.left, gone.entries]).toEqual([0, [argued], [argued]]);
   });
 });

@@ -5,11 +5,11 @@
  * surprise everyone. A newer accepted contract than the one named is left alone. Any session may
  * retire (sessions are not authenticated; accepting is equally open); the session is recorded.
  */
-import type { WitHandlers } from "../../generated/wit/handlers.js";
-import { RpcError } from "../../rpc/errors.js";
-import type { ContractRow } from "../store/index.js";
-import type { DaemonCore } from "./core.js";
-import { witErrors } from "./errors.js";
+import type { WitHandlers } from "../../../generated/wit/handlers.js";
+import { RpcError } from "../../../rpc/errors.js";
+import type { ContractRow } from "../../store/index.js";
+import type { DaemonCore } from "../core.js";
+import { witErrors } from "../errors.js";
 
 /** Which of two accepted contracts of one symbol is the newer: later acceptance, then later proposal. */
 export function acceptedLater(
