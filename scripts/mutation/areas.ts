@@ -64,7 +64,15 @@ export const AREAS: readonly MutationArea[] = [
     name: "wit",
     description:
       "the Wit daemon, its store and the conflict detectors, driven in process (real socket, SQLite) by the conform wit checks",
-    mutate: ["src/wit/daemon/**/*.ts", "src/wit/store/**/*.ts", "!src/wit/daemon/index.ts", "!src/wit/store/index.ts"],
+    // src/io's HTTP setup and body reader serve the daemon's POST /rpc (and the frame-wire mock).
+    mutate: [
+      "src/wit/daemon/**/*.ts",
+      "src/wit/store/**/*.ts",
+      "src/io/http-server.ts",
+      "src/io/body.ts",
+      "!src/wit/daemon/index.ts",
+      "!src/wit/store/index.ts",
+    ],
     // The suite check by check against the daemon `conform wit` starts in its own process (real
     // socket, SQLite, manual clock), so coverage is per check (decision 223).
     tests: ["test/mutation/wit-suite.mutation.ts"],
