@@ -108,7 +108,12 @@ export function survivorsMarkdown(
         add(`${e.kind}: ${e.title}`, `${e.kind}: ${e.title}`, order, m, why);
       }
     } else if (e !== undefined && e.kind !== "gap" && (m.mutant.status === "Killed" || m.mutant.status === "Timeout"))
-      add("!", `argued, but detected (${m.mutant.status.toLowerCase()}): the argument or its entry is too wide`, 2, m);
+      add(
+        "!",
+        "argued, yet detected (counted as detected; an entry covers its lines' mutants of its mutators, or the argument no longer holds)",
+        2,
+        m,
+      );
   }
   const lines = [`### ${area}`, "", summaryLine(area, summary), ""];
   for (const g of [...groups.values()].sort((a, b) => a.order - b.order)) {

@@ -201,7 +201,7 @@ describe("mutation: both scores from a Stryker report", () => {
     expect(markdown).toContain("#### gap: to do (1)\n\nNo check yet.");
     expect(markdown).toContain("#### equivalent: same (1)\n\nNo input tells.");
     expect(markdown).toContain("#### own choice: our words (1)");
-    expect(markdown).toMatch(/#### argued, but detected \(killed\).*\(1\)\n\n- `src\/a.ts:15:12`/);
+    expect(markdown).toMatch(/#### argued, yet detected .*\(1\)\n\n- `src\/a.ts:15:12`/);
     expect(markdown).toContain("#### entries that match no mutant of this report (1)");
     expect(markdown).toContain(
       "protocol score 66.67 without 25 % argued (1 equivalent, 1 own choice, 0 not a protocol behaviour); 1 in known gaps, 1 not argued",

@@ -5,7 +5,7 @@ export const FRAME_WIRE: readonly SurvivorArgument[] = [
   {
     kind: "equivalent",
     title: "the path cache (compilePointer's result, kept or recomputed)",
-    why: "compilePath caches what compilePointer, isReceiverSafe and the /kind test compute from the path string alone (pure functions of it). Recomputing every time (the cache test forced true), clearing the cache sooner, later or never changes time and memory only: the same tokens and verdicts come out for every path.",
+    why: "compilePath caches what compilePointer, isReceiverSafe and the /kind test compute from the path string alone (pure functions of it). Recomputing every time (the cache test forced true), clearing the cache sooner, later or never changes time and memory only: the same tokens and verdicts come out for every path. The same holds for knownPath's 64-entry memo in front of the Map (decision 213): an entry that is never kept, or a hash that picks another slot, only sends the lookup on to the Map.",
   },
   {
     kind: "equivalent",
@@ -124,7 +124,7 @@ export const FRAME_WIRE: readonly SurvivorArgument[] = [
   },
   {
     kind: "equivalent",
-    title: "fastDelta declining more often, or a guard a later guard repeats (decision 227)",
-    why: "fastDelta (the allocation-free block_delta path of `adoptEvents`, which the fold command uses) returns false, changing nothing, whenever it is not sure, and the event then goes down the full path, which decides it exactly (test/conformance/frame-wire-fast-path-power.test.ts compares the fold command with the copying reference fold on generated streams, repeated paths included, and kills the mutants that make it ACCEPT more: an unknown op taken as applied, a non-integer seq). The survivors listed make it decline more often (a guard forced true, a bound moved inwards, the body or the `copy ||` test emptied, field_set or element_append never taken), drop a guard a later one repeats (a primitive event has no type; a non-number index finds no dense slot; a missing value is undefined; a string seq is no integer), or return false after applying (the full path then discards the event as a repeated seq). Kept counted, not disabled: fold.ts is being rewritten by the frame-wire performance session, and comments placed now would land on other lines after that merge.",
+    title: "fastDelta declining more often, or a guard a later guard repeats",
+    why: "fastDelta (the allocation-free block_delta path of `adoptEvents`, which the fold command uses) returns false, changing nothing, whenever it is not sure, and the event then goes down the full path, which decides it exactly (test/conformance/frame-wire-fast-path-power.test.ts compares the fold command with the copying reference fold on generated streams, repeated paths included, and kills the mutants that make it ACCEPT more: an unknown op taken as applied, a non-integer seq). The survivors listed make it decline more often (a guard forced true, a bound moved inwards, the body or the `copy ||` test emptied, field_set or element_append never taken), drop a guard a later one repeats (a primitive event has no type; a non-number index finds no dense slot; a missing value is undefined; a string seq is no integer), or return false after applying (the full path then discards the event as a repeated seq). The same holds for push's `this.copy ||` test forced true (every event takes the full path) and for blockDelta's `kindToNonString` test widened (a \"/kind\" delta it sends to src/json more often is decided there).",
   },
 ];
