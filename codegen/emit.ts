@@ -5,7 +5,7 @@
  * is current and its body still hashes to the recorded content hash.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import type { Entry } from "./out-folder.js";
 
 export interface GeneratedFile {
   /** Path relative to the repository root, with forward slashes. */
@@ -28,11 +28,13 @@ export type FileState = "current" | "missing" | "edited" | "stale" | "foreign";
 
 /**
  * "current": generated from these inputs and untouched; "stale": generated from other inputs;
- * "edited": the body no longer matches its content hash; "foreign": no generated header at all.
+ * "edited": the body no longer matches its content hash; "foreign": no generated header at all, or
+ * not a regular file (a symlink, a folder: out-folder.ts never reads through them).
  */
-export function fileState(absPath: string, inputHash: string): FileState {
-  if (!existsSync(absPath)) return "missing";
-  const text = readFileSync(absPath, "utf8");
+export function fileState(entry: Entry, inputHash: string): FileState {
+  if (entry.kind === "missing") return "missing";
+  if (entry.kind === "other") return "foreign";
+  const text = entry.bytes.toString("utf8");
   const m = HEADER.exec(text);
   if (!m) return "foreign";
   if (sha256(text.slice(m[0].length)) !== m[3]) return "edited";

@@ -3,12 +3,15 @@
  * method table, handler interface and client into src/generated/<contract>/. Deterministic; inputs
  * unchanged since the last run are skipped by hash.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
 import { buildBundle, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
 import { fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
 import { generatorHash } from "./generator-hash.js";
+import { checkOutRoot, components, inspect, OutFolderError, removeOwned, writeOwned } from "./out-folder.js";
+
+export { OutFolderError } from "./out-folder.js";
 import { rewriteRuntimeImports, type RuntimeMode } from "./runtime-imports.js";
 import { pascalCase } from "./names.js";
 import { generateTypes } from "./types.js";
@@ -153,22 +156,57 @@ export interface DriftReport {
   removed: string[];
 }
 
-/** What gen wrote into an output folder, so a later run removes only its own files. */
+/** What gen wrote into an output folder, so a later run replaces or removes only its own files. */
 export const MANIFEST = ".contract-suite-gen.json";
 interface Manifest {
   generator: "contract-suite gen";
   runtime: RuntimeMode;
-  files: string[];
+  /** Each file gen wrote (relative, forward slashes) and the sha256 of the bytes it wrote. */
+  files: Record<string, string>;
 }
 
-function readManifest(outRoot: string): Manifest | undefined {
-  const p = join(outRoot, MANIFEST);
-  if (!existsSync(p)) return undefined;
-  const m = JSON.parse(readFileSync(p, "utf8")) as Manifest;
-  return Array.isArray(m.files) &&
-    m.files.every((f) => typeof f === "string" && !f.startsWith("/") && !f.split("/").includes(".."))
-    ? m
-    : undefined;
+/**
+ * The manifest of an earlier run, read without following a symlink. A manifest of the format
+ * before hashes (a list of names) is read too. A malformed manifest lists nothing.
+ */
+function readManifest(outRoot: string): { files: Map<string, string | undefined> } | undefined {
+  const entry = inspect(outRoot, MANIFEST);
+  if (entry.kind === "other") throw new OutFolderError(`${join(outRoot, entry.why)}: refusing to read the manifest`);
+  if (entry.kind === "missing") return undefined;
+  let m: { files?: unknown };
+  try {
+    m = JSON.parse(entry.bytes.toString("utf8")) as { files?: unknown };
+  } catch {
+    return { files: new Map() };
+  }
+  const files = new Map<string, string | undefined>();
+  const plain = (f: unknown): f is string => {
+    if (typeof f !== "string") return false;
+    try {
+      components(f);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The format before hashes: a listed file whose generated header still matches its body is taken
+  // as gen's own at its current bytes; any other listed name is gen's no longer.
+  if (Array.isArray(m.files))
+    for (const f of m.files) {
+      if (!plain(f)) continue;
+      const at = inspect(outRoot, f);
+      const state = at.kind === "file" ? fileState(at, "") : "missing";
+      files.set(f, at.kind === "file" && (state === "current" || state === "stale") ? sha256(at.bytes) : undefined);
+    }
+  if (m.files && typeof m.files === "object" && !Array.isArray(m.files))
+    for (const [f, h] of Object.entries(m.files)) if (plain(f) && typeof h === "string") files.set(f, h);
+  return { files };
+}
+
+/** Whether bytes found in the output folder are gen's own: listed in the manifest with their sha256. */
+function ownedBy(previous: Map<string, string | undefined> | undefined, rel: string, bytes: Buffer): boolean {
+  const recorded = previous?.get(rel);
+  return recorded !== undefined && recorded === sha256(bytes);
 }
 
 export interface GenOptions {
@@ -185,7 +223,12 @@ export class UnknownContractError extends Error {
   override readonly name = "UnknownContractError";
 }
 
-/** Runs gen (or only checks, with `check: true`) over every registered contract. */
+/**
+ * Runs gen (or only checks, with `check: true`) over every registered contract. Every write and
+ * removal is planned and judged before the first one happens: a file in the way that gen did not
+ * write (not in the manifest, or changed since: its sha256 differs), a symlink or a non-file at any
+ * level below the output folder refuses the whole run with an OutFolderError, and nothing is touched.
+ */
 export async function runGen(registry: Registry, options: GenOptions = {}): Promise<DriftReport> {
   const outRoot = resolve(options.outDir ?? GENERATED_DIR);
   const runtime = options.runtime ?? (outRoot === resolve(GENERATED_DIR) ? "source" : "package");
@@ -195,41 +238,46 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
     throw new UnknownContractError(
       `--only names no registered contract: ${unknown.join(", ")} (registered: ${registry.contracts.map((c) => c.name).join(", ")})`,
     );
+  checkOutRoot(outRoot);
   const contracts = registry.contracts.filter(
     (c) => c.generate !== false && (!options.only || options.only.includes(c.name)),
   );
-  const previous = readManifest(outRoot);
-  const produced = new Set<string>();
+  const previous = readManifest(outRoot)?.files;
+  /** Every file this run accounts for, with the hash it will have (written, kept as it is, or kept from before). */
+  const produced = new Map<string, string | undefined>();
+  const writes: { rel: string; body: string }[] = [];
+  const refusals: string[] = [];
   for (const entry of contracts) {
     options.onProgress?.(entry.name);
     const contract = await loadContract(registry, entry);
     if (contract.problems.length > 0) {
       report.invalid.push({ contract: entry.name, problems: contract.problems });
-      for (const f of previous?.files ?? []) if (f.startsWith(`${entry.name}/`)) produced.add(f); // keep what it had
+      for (const [f, h] of previous ?? []) if (f.startsWith(`${entry.name}/`)) produced.set(f, h); // keep what it had
       continue;
     }
     const hash = inputHash(registry, contract, runtime);
     const names = expectedFiles(entry.kind, contract).map((f) => `${entry.name}/${f}`);
-    for (const f of names) produced.add(f);
-    const states = names.map((f) => ({ f, state: fileState(join(outRoot, f), hash) }));
+    const found = new Map(names.map((f) => [f, inspect(outRoot, f)] as const));
+    const states = names.map((f) => ({ f, state: fileState(found.get(f)!, hash) }));
     if (states.every((s) => s.state === "current")) {
+      for (const f of names) produced.set(f, sha256((found.get(f) as { bytes: Buffer }).bytes));
       report.skipped.push(entry.name);
       continue;
     }
     if (options.check) {
+      for (const f of names) produced.set(f, previous?.get(f));
       for (const s of states) if (s.state !== "current") report.drifted.push({ path: s.f, state: s.state });
       continue;
     }
-    const foreign = states.filter((s) => s.state === "foreign" && !previous?.files.includes(s.f));
-    if (foreign.length)
-      throw new UnknownContractError(
-        `refusing to overwrite ${foreign.map((s) => join(outRoot, s.f)).join(", ")}: not written by contract-suite gen`,
-      );
     const out = await generateContract(registry, contract, outRoot, runtime);
-    mkdirSync(join(outRoot, entry.name), { recursive: true });
     for (const file of out.files) {
-      const abs = join(outRoot, file.path);
-      if (!existsSync(abs) || readFileSync(abs, "utf8") !== file.body) writeFileSync(abs, file.body);
+      const at = found.get(file.path) ?? inspect(outRoot, file.path);
+      produced.set(file.path, sha256(file.body));
+      if (at.kind === "other") refusals.push(`${at.why} (where gen writes ${file.path})`);
+      else if (at.kind === "file" && at.bytes.toString("utf8") === file.body) continue;
+      else if (at.kind === "file" && !ownedBy(previous, file.path, at.bytes))
+        refusals.push(`${file.path} was not written by contract-suite gen, or was changed since`);
+      else writes.push({ rel: file.path, body: file.body });
     }
     report.written.push(entry.name);
   }
@@ -237,23 +285,40 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
   // dropped). With --only, files of the other contracts stay.
   const keep = (f: string) =>
     produced.has(f) || (options.only !== undefined && !options.only.includes(f.split("/")[0]!));
-  const obsolete = (previous?.files ?? []).filter((f) => !keep(f) && existsSync(join(outRoot, f)));
+  for (const [f, h] of previous ?? []) if (keep(f) && !produced.has(f)) produced.set(f, h);
+  const obsolete: string[] = [];
+  for (const [f] of previous ?? []) {
+    if (keep(f)) continue;
+    const at = inspect(outRoot, f);
+    if (at.kind === "missing") continue;
+    if (options.check) {
+      report.drifted.push({ path: f, state: "obsolete" });
+      continue;
+    }
+    if (at.kind === "other") refusals.push(`${at.why} (listed in the manifest as gen's)`);
+    else if (!ownedBy(previous, f, at.bytes)) refusals.push(`${f} was changed since gen wrote it`);
+    else obsolete.push(f);
+  }
   if (options.check) {
-    for (const f of obsolete) report.drifted.push({ path: f, state: "obsolete" });
     if (!previous && contracts.length) report.drifted.push({ path: MANIFEST, state: "missing" });
     return report;
   }
+  const manifestAt = inspect(outRoot, MANIFEST);
+  if (manifestAt.kind === "other") refusals.push(manifestAt.why);
+  if (refusals.length)
+    throw new OutFolderError(
+      `refusing to write into ${outRoot}: ${refusals[0]}${refusals.length > 1 ? ` (and ${refusals.length - 1} more)` : ""}; nothing was written`,
+    );
+  for (const w of writes) writeOwned(outRoot, w.rel, w.body);
   for (const f of obsolete) {
-    rmSync(join(outRoot, f), { force: true });
+    removeOwned(outRoot, f);
     report.removed.push(f);
-    const dir = dirname(join(outRoot, f));
-    if (existsSync(dir) && readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
   }
-  const files = [...new Set([...produced, ...(previous?.files ?? []).filter(keep)])].sort();
+  const files: Record<string, string> = {};
+  for (const [f, h] of [...produced].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (h !== undefined) files[f] = h;
   const manifest: Manifest = { generator: "contract-suite gen", runtime, files };
-  mkdirSync(outRoot, { recursive: true });
   const text = JSON.stringify(manifest, null, 2) + "\n";
-  if (!existsSync(join(outRoot, MANIFEST)) || readFileSync(join(outRoot, MANIFEST), "utf8") !== text)
-    writeFileSync(join(outRoot, MANIFEST), text);
+  if (manifestAt.kind !== "file" || manifestAt.bytes.toString("utf8") !== text) writeOwned(outRoot, MANIFEST, text);
   return report;
 }

@@ -84,7 +84,9 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
         }
         const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
         const registry = loadRegistry(opts.registry, { refRoots: opts.refRoot });
-        const { GENERATED_DIR, shipsCompiled, UnknownContractError } = await import("../../codegen/generate.js");
+        const { GENERATED_DIR, OutFolderError, shipsCompiled, UnknownContractError } = await import(
+          "../../codegen/generate.js"
+        );
         const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
         if (!opts.out && !bundled)
           throw new UsageError("--registry needs --out: the folder to write the generated code into");
@@ -97,7 +99,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
         try {
           report = await runGen(registry, { check: opts.check, only: opts.only, outDir });
         } catch (e) {
-          if (e instanceof UnknownContractError) throw new UsageError(e.message);
+          if (e instanceof UnknownContractError || e instanceof OutFolderError) throw new UsageError(e.message);
           throw e;
         }
         const shown = (p: string) => relative(process.cwd(), join(outDir, p)) || p;

@@ -3,7 +3,6 @@
  * Kotlin and Swift (codegen/lang/, quicktype-core as the engine). `gen --lang ...` delegates here
  * through `runGenLangCommand`.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { Option, type Command } from "commander";
 import {
@@ -16,6 +15,7 @@ import {
   type LangGenReport,
   type LangId,
 } from "../../codegen/lang/generate.js";
+import { inspect, OutFolderError } from "../../codegen/out-folder.js";
 import { EXIT, EXIT_CODES_HELP, formatOption, write, type CliContext } from "./context.js";
 import { refRootOption, UsageError } from "./context.js";
 
@@ -53,14 +53,17 @@ export async function runGenLangCommand(ctx: CliContext, opts: GenLangCliOptions
       dryRun: opts.check === true,
     });
   } catch (e) {
-    if (e instanceof LangGenError) throw new UsageError(e.message);
+    if (e instanceof LangGenError || e instanceof OutFolderError) throw new UsageError(e.message);
     throw e;
   }
   const drifted: GenLangOutcome["drifted"] = [];
   if (opts.check) {
     for (const f of report.files) {
-      if (!existsSync(f.path)) drifted.push({ path: f.path, state: "missing" });
-      else if (readFileSync(f.path, "utf8") !== f.body) drifted.push({ path: f.path, state: "differs" });
+      // Read without following a symlink below the output root (out-folder.ts).
+      const at = inspect(report.outRoot, relative(report.outRoot, f.path).split("\\").join("/"));
+      if (at.kind === "missing") drifted.push({ path: f.path, state: "missing" });
+      else if (at.kind !== "file" || at.bytes.toString("utf8") !== f.body)
+        drifted.push({ path: f.path, state: "differs" });
     }
   }
   const show = (p: string) => relative(process.cwd(), p) || p;

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { MANIFEST } from "../../codegen/generate.js";
+import { sha256 } from "../../codegen/emit.js";
 import { generatorGraph } from "../../codegen/generator-hash.js";
 
 const FOREIGN = join(import.meta.dirname, "../fixtures/foreign-registry");
@@ -33,10 +34,14 @@ describe("gen for anyone's registry", () => {
     expect(files).toContain("simple-math/client.ts");
     expect(files).toContain("webhook-example/operations.ts");
     expect(files).toContain("wright-upstream/validators.js");
-    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), "utf8")) as { files: string[]; runtime: string };
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), "utf8")) as {
+      files: Record<string, string>;
+      runtime: string;
+    };
     expect(manifest.runtime).toBe("package");
-    expect(manifest.files).toEqual(files.filter((f) => f !== MANIFEST));
-    for (const f of manifest.files) {
+    expect(Object.keys(manifest.files)).toEqual(files.filter((f) => f !== MANIFEST));
+    for (const f of Object.keys(manifest.files)) {
+      expect(manifest.files[f]).toBe(sha256(readFileSync(join(out, f))));
       const specs = [...readFileSync(join(out, f), "utf8").matchAll(/\bfrom\s+"([^"]+)"/g)].map((m) => m[1]!);
       for (const spec of specs)
         expect(
@@ -80,7 +85,8 @@ describe("gen for anyone's registry", () => {
     writeFileSync(join(out, "simple-math", "types.ts"), "// my own types\n");
     const r = await runCli(["gen", "--registry", FOREIGN, "--out", out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/refusing to overwrite .*simple-math\/types\.ts/);
+    expect(r.stderr).toMatch(/refusing to write into .*: simple-math\/types\.ts was not written by contract-suite gen/);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(readFileSync(join(out, "simple-math", "types.ts"), "utf8")).toBe("// my own types\n");
   });
 

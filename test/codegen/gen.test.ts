@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRegistry } from "../../src/contracts/index.js";
@@ -44,7 +44,7 @@ describe("gen", () => {
     }
   });
 
-  it("skips unchanged inputs, and --check names every drifted, edited or missing file, never a file gen did not write", async () => {
+  it("skips unchanged inputs, --check names every drifted, edited or missing file, and gen replaces none it did not write", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gen-check-"));
     try {
       await runGen(registry, { outDir: dir });
@@ -68,6 +68,13 @@ describe("gen", () => {
         "json-value/types.ts": "foreign",
       });
 
+      // An edited file and a file of someone else's where gen writes: refused whole, nothing written.
+      await expect(runGen(registry, { outDir: dir })).rejects.toThrow(
+        /json-value\/types\.ts was not written by contract-suite gen, or was changed since \(and 1 more\); nothing was written/,
+      );
+      expect(existsSync(join(dir, "wit", "client.ts"))).toBe(false);
+      rmSync(edited);
+      rmSync(join(dir, "json-value", "types.ts"));
       await runGen(registry, { outDir: dir });
       expect((await runGen(registry, { outDir: dir, check: true })).drifted).toEqual([]);
       expect(readFileSync(join(dir, "wit", "extra.ts"), "utf8")).toBe("export {};\n"); // not ours: left alone
