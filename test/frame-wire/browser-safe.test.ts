@@ -52,9 +52,7 @@ describe("the browser-safe frame-wire entry", () => {
   });
 
   it("the check catches node-only modules: the fold command (Buffer in the line reader) and the mock (node:http)", async () => {
-    expect((await browserProblems("src/cli/frame-wire-fold.ts")).problems).toContain(
-      "src/wright-agent/host/lines.ts uses Buffer",
-    );
+    expect((await browserProblems("src/cli/frame-wire-fold.ts")).problems).toContain("src/io/lines.ts uses Buffer");
     expect((await browserProblems("src/frame-wire/serve.ts")).problems.join("\n")).toMatch(/node:http/);
   });
 });

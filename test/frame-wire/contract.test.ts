@@ -284,7 +284,7 @@ describe("openapi.yaml", () => {
       ...Object.values(openapi.components.schemas as Record<string, object>),
       openapi.paths["/v1/turns/stream"].post.requestBody.content["application/json"].schema,
       openapi.paths["/v1/turns/stream"].post.responses["200"].content["text/event-stream"].itemSchema,
-      ...["400", "401", "405", "413"].map(
+      ...["400", "401", "405", "408", "413", "431", "500"].map(
         (s) => openapi.paths["/v1/turns/stream"].post.responses[s].content["application/json"].schema,
       ),
     ];
@@ -310,7 +310,7 @@ describe("openapi.yaml", () => {
       }),
     );
     // Every response the server sends is declared, with the headers RFC 9110 requires.
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "405", "413"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "405", "408", "413", "431", "500"]);
     expect(op.responses["401"].headers["WWW-Authenticate"]).toMatchObject({ required: true });
     expect(op.responses["405"].headers.Allow).toMatchObject({ required: true });
     expect(Object.keys(openapi.paths)).toEqual(["/v1/turns/stream"]);
