@@ -34,10 +34,10 @@ const NEUTRAL_KINDS = new Set([
 export type Impact = "none" | "neutral" | "additive" | "breaking";
 
 export function impactOf(report: DiffReport): Impact {
-  if (report.changes.length === 0) return "none";
-  if (report.changes.some((c) => c.verdict === "breaking")) return "breaking";
+  if (report.findings.length === 0) return "none";
+  if (report.findings.some((c) => c.verdict === "breaking")) return "breaking";
   // needs-review is held to the additive rule: someone must at least say "this is a new version".
-  if (report.changes.some((c) => c.verdict === "needs-review" || !NEUTRAL_KINDS.has(c.kind))) return "additive";
+  if (report.findings.some((c) => c.verdict !== "compatible" || !NEUTRAL_KINDS.has(c.kind))) return "additive";
   return "neutral";
 }
 

@@ -122,7 +122,18 @@ describe("version bumps", () => {
     new: "b",
     warnings: [],
     stats: { surfaces: 1, unchanged: 0, samples: 0 },
-    changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })),
+    budget: [],
+    findings: verdicts.map(([kind, verdict]) => ({
+      id: kind,
+      path: "#",
+      kind,
+      direction: "request",
+      verdict,
+      evidence: "",
+      message: "",
+      subject: { label: "#" },
+      reaches: [],
+    })),
   });
   it("parses semver and major-only versions", () => {
     expect(parseVersion("1.3.0")).toMatchObject({ kind: "semver", major: 1, minor: 3 });

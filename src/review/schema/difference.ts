@@ -31,7 +31,7 @@ export type Aspect =
  */
 export type Step = { kind: "prop"; name: string } | { kind: "item" } | { kind: "branch"; index: number; side?: "b" };
 
-export interface Finding {
+export interface Difference {
   steps: Step[];
   aspect: Aspect;
   /** A structural refutation (to be shown with a payload) rather than an undecided spot. */
@@ -50,7 +50,7 @@ export interface Finding {
 export interface FamilyContext {
   ca: SchemaContext;
   cb: SchemaContext;
-  sub(a: SchemaNode, b: SchemaNode, depth: number): Finding[];
+  sub(a: SchemaNode, b: SchemaNode, depth: number): Difference[];
   /** True when no instance satisfies both `a` (context A) and `b` (context B), proved by type or a pinned member. */
   disjoint(a: SchemaNode, b: SchemaNode): boolean;
   finding(
@@ -62,6 +62,6 @@ export interface FamilyContext {
     b: SchemaNode,
     hints: unknown[],
     subject?: string,
-  ): Finding;
+  ): Difference;
   example(node: SchemaNode): unknown;
 }
