@@ -182,7 +182,9 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           );
         }
         write(ctx.io.stdout, renderDiff(report, opts.format));
-        if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);
+        // An undecided finding fails whatever --fail-on says (issue 32: what the engine could not judge never passes silently).
+        if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn] || report.verdict === "undecided")
+          ctx.exit(EXIT.failed);
       },
     );
 

@@ -64,8 +64,8 @@ export function causeLines(r: HistoryResult): string[] {
   const lines = [`${r.contract}: ${r.bump.message}`];
   if (r.ok) return lines;
   const relevant = r.report.findings.filter((c) =>
-    r.bump!.impact === "breaking"
-      ? c.verdict === "breaking"
+    r.bump!.impact === "breaking" || r.bump!.impact === "undecided"
+      ? c.verdict === "breaking" || c.verdict === "undecided"
       : c.verdict !== "compatible" || !["equivalent"].includes(c.kind),
   );
   for (const c of relevant.slice(0, 20)) {

@@ -106,14 +106,14 @@ export function diffModels(oldM: ContractModel, newM: ContractModel, options: Di
   };
 }
 
-/** A detection that throws becomes an `analysis-failed` draft instead of ending the diff. */
+/** A detection that throws becomes an `analysis-failed` draft instead of ending the diff: undecided, so the gate fails closed (issue 32). */
 function guarded<T>(drafts: EngineDraft[], what: string, path: string, run: () => T, fallback: T): T {
   try {
     return run();
   } catch (e) {
     drafts.push({
       kind: "analysis-failed",
-      verdict: "needs-review",
+      verdict: "undecided",
       direction: "none",
       path,
       evidence: `${what} failed (${(e as Error).message.split("\n")[0]}); review it by hand`,

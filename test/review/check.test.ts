@@ -156,4 +156,13 @@ describe("version bumps", () => {
     expect(checkBump("1", "2", report(["method-removed", "breaking"])).ok).toBe(true);
     expect(checkBump("1", "1", report(["method-added", "compatible"])).ok).toBe(true);
   });
+  it("a change the engine could not judge (undecided) fails unless the bump is major", () => {
+    expect(checkBump("1.2.0", "1.3.0", report(["analysis-failed", "undecided"]))).toMatchObject({
+      ok: false,
+      impact: "undecided",
+    });
+    expect(checkBump("1.2.0", "1.3.0", report(["analysis-failed", "needs-review"])).ok).toBe(true);
+    expect(checkBump("1.2.0", "2.0.0", report(["analysis-failed", "undecided"])).ok).toBe(true);
+    expect(checkBump("1", "1", report(["analysis-failed", "undecided"])).ok).toBe(false);
+  });
 });

@@ -11,7 +11,7 @@ import type { Aspect, Step } from "../schema/containment.js";
 import type { AnnotationEdit } from "../engine/annotations.js";
 import type { ModelPair } from "../engine/pair.js";
 
-export type KindLevel = "breaking" | "needs-review" | "compatible" | "by-proof";
+export type KindLevel = "breaking" | "undecided" | "needs-review" | "compatible" | "by-proof";
 export type KindFamily = "payload" | "openrpc" | "openapi" | "document" | "annotation";
 
 /** A change as a unit detects it, before the engine merges views of one change and decides `by-proof` verdicts. */

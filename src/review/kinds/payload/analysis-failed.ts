@@ -5,8 +5,8 @@ export default kind({
   id: "analysis-failed",
   family: "payload",
   direction: "surface",
-  level: "needs-review",
-  doc: "comparing a surface failed on this document; review it by hand",
+  level: "undecided",
+  doc: "comparing a surface failed on this document (undecided: fails diff and check unless the bump is major); review it by hand",
   detect: {
     on: "engine",
     why: "a unit or the structural pass threw on this document: the engine reports it instead of stopping",
