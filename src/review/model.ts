@@ -22,10 +22,11 @@ import {
   documentDialect,
   DialectError,
   normalizeSchema,
+  normalizeState,
   type Defect,
   type Dialect,
   type NormalizeState,
-} from "./schema/dialect.js";
+} from "../schema/dialect.js";
 import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema, walkSchema } from "../schema/walk.js";
 import type { Step } from "./schema/containment.js";
@@ -137,7 +138,7 @@ export function buildModel(
     if (e instanceof DialectError) throw new ModelError(`${doc.path}: ${e.message}`);
     throw e;
   }
-  const state: NormalizeState = { dialect, defects: [], nonUnicodePatterns: false };
+  const state: NormalizeState = normalizeState(contract.entry.kind, doc.root);
   const defs: Record<string, Schema> = {};
   for (const [name, def] of Object.entries(bundle.defs)) {
     const origin = bundle.origins[name] ?? "";

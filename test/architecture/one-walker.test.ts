@@ -59,11 +59,7 @@ const NOT_TRAVERSALS: Record<string, { count: number; why: string }> = {
 };
 
 /** Files allowed to import walk.ts's raw tables: they check each keyword's value, they do not walk. */
-const TABLE_IMPORTERS = new Set([
-  "src/schema/walk.ts",
-  "src/review/schema/dialect.ts",
-  "src/review/schema/keywords.ts",
-]);
+const TABLE_IMPORTERS = new Set(["src/schema/walk.ts", "src/schema/dialect.ts", "src/review/schema/keywords.ts"]);
 
 function sources(): string[] {
   return execFileSync(

@@ -1,6 +1,8 @@
 /**
- * Reads the schema dialect a document declares into the 2020-12 vocabulary the review reasons in,
- * and repairs the small defects real documents have so that one bad member does not stop a diff.
+ * Reads the schema dialect a document declares into the 2020-12 vocabulary the review reasons in and
+ * codegen compiles, and repairs the small defects real documents have so that one bad member does not
+ * stop a diff. Below both review and codegen (src/schema), so types, validators and the review read a
+ * document the same way.
  *
  * - OpenAPI 3.0 (its own JSON Schema subset): `nullable: true` adds `null` to `type` (and to `enum`);
  *   boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric 2020-12 form.
@@ -10,14 +12,13 @@
  *   and the document's validators are compiled without unicode regular expressions.
  */
 import { formatNames } from "ajv-formats/dist/formats.js";
-import {
-  mapSchema,
-  SCHEMA_ARRAY_KEYWORDS,
-  SCHEMA_KEYWORDS,
-  SCHEMA_MAP_KEYWORDS,
-  type Schema,
-} from "../../schema/walk.js";
-import { JSON_TYPES } from "./keywords.js";
+import type { SchemaBundle } from "./bundle.js";
+import { setOwn } from "../json/index.js";
+import { mapSchema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema } from "./walk.js";
+
+/** The seven JSON Schema type names. */
+export const JSON_TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
 
 export type Dialect = "json-schema" | "oas3.0" | "oas3.1" | "oas3.2";
 
@@ -66,6 +67,24 @@ export interface NormalizeState {
   defects: Defect[];
   /** Set when a pattern needs non-unicode regular expressions. */
   nonUnicodePatterns: boolean;
+  /**
+   * OpenAPI 3.0.0-3.0.2: `nullable: true` "allows sending a null value for the defined schema",
+   * whatever else the schema says; 3.0.3 narrowed it to schemas with a `type`. Each document is read
+   * by the text of the version it declares (Stripe, 3.0.0, has 345 `anyOf` + `nullable` members).
+   */
+  nullableWithoutType?: boolean;
+}
+
+/** The reading state for a contract's schemas: its dialect and, for OpenAPI 3.0, which `nullable` text applies. */
+export function normalizeState(kind: string, root: unknown): NormalizeState {
+  const dialect = contractDialect(kind, root);
+  const version = typeof root === "object" && root !== null ? (root as Schema).openapi : undefined;
+  return {
+    dialect,
+    defects: [],
+    nonUnicodePatterns: false,
+    nullableWithoutType: dialect === "oas3.0" && /^3\.0\.[0-2]$/.test(String(version)),
+  };
 }
 
 const NUMERIC = [
@@ -106,7 +125,7 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
     (s, at) => {
       const defect = (rule: Defect["rule"], message: string) =>
         state.defects.push({ file, pointer: at, rule, message });
-      if (state.dialect === "oas3.0") fromOas30(s);
+      if (state.dialect === "oas3.0") fromOas30(s, state.nullableWithoutType === true);
       else {
         for (const k of ["exclusiveMinimum", "exclusiveMaximum"]) {
           if (typeof s[k] !== "boolean") continue;
@@ -179,6 +198,11 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
         defect("items-array", "an array-valued items is the pre-2020 tuple form; read as prefixItems");
         if (s.prefixItems === undefined) s.prefixItems = s.items;
         delete s.items;
+        // draft-07's additionalItems (what follows the tuple) is 2020-12's items.
+        if (s.additionalItems !== undefined) {
+          s.items = s.additionalItems;
+          delete s.additionalItems;
+        }
       }
       for (const k of SCHEMA_KEYWORDS) {
         if (s[k] !== undefined && !isSchemaValue(s[k])) {
@@ -241,9 +265,17 @@ function compiles(p: string, flags: string): boolean {
 }
 
 /** OpenAPI 3.0's schema object read as 2020-12. */
-function fromOas30(s: Schema): void {
+function fromOas30(s: Schema, nullableWithoutType: boolean): void {
   booleanBound(s, "exclusiveMinimum");
   booleanBound(s, "exclusiveMaximum");
+  if (s.nullable === true && s.type === undefined && nullableWithoutType && typeof s.$ref !== "string") {
+    // 3.0.0-3.0.2: null is one more value the schema allows (a `$ref` ignores its siblings in 3.0).
+    const rest: Schema = {};
+    for (const [k, v] of Object.entries(s)) if (k !== "nullable") setOwn(rest, k, v);
+    for (const k of Object.keys(s)) delete s[k];
+    s.anyOf = [{ type: "null" }, rest];
+    return;
+  }
   if (s.nullable === true) {
     // 3.0.3: nullable only has an effect together with `type`; an enum must then admit null too.
     if (typeof s.type === "string") s.type = [s.type, "null"];
@@ -261,4 +293,23 @@ function booleanBound(s: Schema, k: string): void {
     s[k] = s[base];
     delete s[base];
   } else delete s[k];
+}
+
+/** The dialect of a contract's schemas: OpenAPI's by its `openapi` version, JSON Schema (2020-12 or draft-07) otherwise. */
+export function contractDialect(kind: string, root: unknown): Dialect {
+  return kind === "openapi" ? documentDialect(root) : "json-schema";
+}
+
+/** Every definition of a bundle read into 2020-12 (normalizeSchema), with where each came from for defects. */
+export function normalizeBundle(
+  bundle: SchemaBundle,
+  state: NormalizeState,
+): { bundle: SchemaBundle; state: NormalizeState } {
+  const defs: SchemaBundle["defs"] = {};
+  for (const [name, def] of Object.entries(bundle.defs)) {
+    const origin = bundle.origins[name] ?? "";
+    const hash = origin.indexOf("#");
+    setOwn(defs, name, normalizeSchema(def, origin.slice(0, hash), origin.slice(hash + 1), state) as Schema);
+  }
+  return { bundle: { ...bundle, defs }, state };
 }
