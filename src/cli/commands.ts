@@ -27,7 +27,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .command("validate")
     .addHelpText("after", EXIT_CODES_HELP)
     .description(
-      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1/3.2; unresolved $refs too.",
+      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.0/3.1/3.2; unresolved $refs too.",
     )
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
