@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
-import { buildBundle, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
+import { readContract, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
 import { fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
 import { generatorHash } from "./generator-hash.js";
 import { checkOutRoot, components, inspect, OutFolderError, removeOwned, writeOwned } from "./out-folder.js";
@@ -114,10 +114,13 @@ export async function generateContract(
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(registry, contract, runtime);
-  const { bundle, methods, operations } = buildBundle(contract);
+  const { bundle, methods, operations, nonUnicodePatterns } = readContract(contract);
   const bodies: Record<string, string> = {};
   bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
-  const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
+  const validators = generateValidators(bundle, {
+    allErrors: contract.entry.kind === "openrpc",
+    unicodeRegExp: !nonUnicodePatterns,
+  });
   bodies["validators.js"] = validators.js;
   bodies["validators.d.ts"] = validators.dts;
   for (const gen of kindGenerators[contract.entry.kind] ?? [])

@@ -50,6 +50,10 @@ const NOT_TRAVERSALS: Record<string, { count: number; why: string }> = {
     count: 1,
     why: "the combinators through which a member is named (members, not subschemas in general)",
   },
+  "codegen/types.ts": {
+    count: 1,
+    why: "the keywords json-schema-to-typescript reads (a type view, walked with mapSchema)",
+  },
   "codegen/lang/prepass.ts": {
     count: 3,
     why: "what quicktype reads and ignores, and the names hoisted types get (walks through walk.ts's mapSubschemas)",
