@@ -49,17 +49,50 @@ export function standaloneSource(bundle: SchemaBundle, options: ValidatorOptions
   return standaloneCode.default(ajv, exports);
 }
 
-export function generateValidators(bundle: SchemaBundle, options: ValidatorOptions): { js: string; dts: string } {
+export function generateValidators(
+  bundle: SchemaBundle,
+  options: ValidatorOptions,
+): { js: string; dts: string; ts: string } {
   // Lazy instance paths and cheap length bounds: see codegen/standalone-rewrite.ts.
   const js = hoistRequires(rewriteStandalone(standaloneSource(bundle, options)));
-  const dts = [
+  const imports = [
     `import type { Validator } from "../../json/validator.js";`,
     `import type * as T from "./types.js";`,
+  ];
+  const names = Object.keys(bundle.defs);
+  const dts = [
+    ...imports,
     "",
-    ...Object.keys(bundle.defs).map((name) => `export declare const ${validatorName(name)}: Validator<T.${name}>;`),
+    ...names.map((name) => `export declare const ${validatorName(name)}: Validator<T.${name}>;`),
     "",
   ].join("\n");
-  return { js, dts };
+  return { js, dts, ts: typedModule(js, imports, names) };
+}
+
+/**
+ * The validators as one TypeScript module: ajv's standalone code is untyped JavaScript, so the file
+ * opts out of type checking (`@ts-nocheck`, which a consumer's strictest settings respect) and each
+ * export carries its type as an annotation, which is what declaration emit and the importers read.
+ */
+export function typedModule(js: string, imports: string[], names: string[]): string {
+  const types = new Map(names.map((n) => [validatorName(n), n]));
+  let exported = 0;
+  const body = js.replace(
+    /^export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);$/gm,
+    (line, name: string, fn: string) => {
+      const def = types.get(name);
+      if (def === undefined) return line;
+      exported++;
+      return `export const ${name}: Validator<T.${def}> = ${fn};`;
+    },
+  );
+  if (exported !== names.length)
+    throw new Error(`ajv's standalone code exported ${exported} of ${names.length} validators`);
+  return [
+    "// @ts-nocheck: ajv's standalone code is untyped JavaScript; the exports carry the types.",
+    ...imports,
+    body,
+  ].join("\n");
 }
 
 /** Replaces `require("m")` with hoisted namespace imports bound to the module's exports object. */

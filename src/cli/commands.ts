@@ -51,7 +51,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .description(
       "Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients, one folder per contract. " +
         "Without --registry: the bundled contracts into the repository's src/generated/. With --registry DIR --out DIR: anyone's contracts, " +
-        "self-contained code that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
+        "self-contained TypeScript (validators.ts too: any tsconfig with module nodenext compiles it into its outDir) that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
         "folder records what gen wrote, and only those files are ever removed. With --lang, the types in other languages (see gen-lang).",
     )
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
