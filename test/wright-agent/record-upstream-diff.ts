@@ -39,13 +39,12 @@ export function runDiff(): ReportedChange[] {
     out = err.stdout;
   }
   // `at` and `surfaces` say where a change located in upstream's document is reached from in ours (upstream-diff.ts).
-  type Reported = ReportedChange & { reaches?: { operation: string; part: string }[] };
-  return (JSON.parse(out) as { findings: Reported[] }).findings.map((c) => ({
+  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({
     path: c.path,
     kind: c.kind,
     evidence: (c.evidence ?? "").slice(0, 300),
     ...(c.at !== undefined ? { at: c.at } : {}),
-    ...(c.reaches?.length ? { surfaces: c.reaches.map((r) => r.operation) } : {}),
+    ...(c.surfaces ? { surfaces: c.surfaces } : {}),
   }));
 }
 

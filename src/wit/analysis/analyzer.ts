@@ -4,10 +4,11 @@
  */
 import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
-import { CallGraph, type GraphChanges } from "./call-graph.js";
+import { CallGraph } from "./call-graph.js";
 import type { FileFacts, SymbolFact } from "./facts.js";
 import { FactsCache, type CacheCounters } from "./facts-cache.js";
 import { languageOf, type LanguageId } from "./languages.js";
+import { buildFileIndex } from "./resolve-modules.js";
 import { loadGrammars } from "./runtime.js";
 import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
 import { TreeWatcher } from "./tree-watcher.js";
@@ -87,8 +88,8 @@ export class Analyzer {
   private graphUpdates = 0;
   private eventRefreshes = 0;
   private lastScan: AnalysisStats["lastScan"] = null;
-  private graph: CallGraph | null = null;
-  /** The files of the graph, with their facts (kept up to date by events). */
+  private graph: { keys: Map<string, string>; graph: CallGraph } | null = null;
+  /** The files the graph was built from, with their facts (kept up to date by events). */
   private current = new Map<string, { key: string; facts: FileFacts }>();
   private watcher: TreeWatcher | null = null;
   /** Watching was asked for and has not failed for good. */
@@ -239,10 +240,9 @@ export class Analyzer {
   }
 
   /**
-   * A caller graph that reflects the files as they are now: the file events since the last
-   * question (or, without a watcher, a rescan that stats unchanged files) are applied to the graph
-   * in place, re-resolving only the files they can affect. Later refreshes update the same object:
-   * ask it several questions without awaiting in between to get one consistent snapshot.
+   * A caller graph that reflects the files as they are now: rescans (stat only for unchanged
+   * files) and rebuilds the graph only when some file's content or the file set changed. Hold on
+   * to the result to answer several questions from one consistent snapshot.
    */
   callGraph(): Promise<CallGraph> {
     // Questions queued behind a running refresh share the next one: it has not started (nor
@@ -272,12 +272,22 @@ export class Analyzer {
       this.stopWatching("the tree could not be watched");
       return this.refresh();
     }
-    if (changes.paths.size === 0) return this.graph;
+    if (changes.paths.size === 0) return this.graph.graph;
     this.eventRefreshes++;
-    // The key each touched file had before this refresh (undefined: not in the graph).
-    const before = new Map<string, string | undefined>();
-    for (const rel of [...changes.paths].sort()) await this.applyChange(w, rel, before);
-    return this.updateGraph(this.graph, changesSince(before, this.current));
+    let changed = false;
+    for (const rel of [...changes.paths].sort()) changed = (await this.applyChange(w, rel)) || changed;
+    if (!changed) return this.graph.graph;
+    const keys = new Map([...this.current].map(([rel, e]) => [rel, e.key]));
+    // Same files, new contents: recompute only the edges that could change (decision 147). A file
+    // added or removed can change how any import resolves: then the whole graph is rebuilt.
+    const edited = editedOnly(this.graph.keys, keys);
+    if (edited === null) return this.rebuild(keys);
+    if (edited.length > 0) {
+      this.graph.graph.update(edited);
+      this.graphUpdates++;
+    }
+    this.graph = { keys, graph: this.graph.graph };
+    return this.graph.graph;
   }
 
   private ensureWatcher(): TreeWatcher | null {
@@ -314,29 +324,22 @@ export class Analyzer {
       }
     }
     this.cache.forgetMissing(new Set(current.keys()));
-    const previous = this.current;
     this.current = current;
     this.lastScan = { files: files.length, ms: Math.round(performance.now() - started), truncated };
-    if (this.graph === null) return this.build();
-    const before = new Map<string, string | undefined>();
-    for (const [rel, e] of previous) before.set(rel, e.key);
-    for (const rel of current.keys()) if (!before.has(rel)) before.set(rel, undefined);
-    return this.updateGraph(this.graph, changesSince(before, current));
+    const keys = new Map([...current].map(([rel, e]) => [rel, e.key]));
+    if (this.graph && sameKeys(this.graph.keys, keys)) return this.graph.graph;
+    return this.rebuild(keys);
   }
 
-  private build(): CallGraph {
+  private rebuild(keys: Map<string, string>): CallGraph {
     // The graph reads the current facts (kept up to date by events); it builds every file's
     // tables at once, and `update` re-reads only the files it is told changed.
-    this.graph = new CallGraph(this.current.keys(), { facts: (file) => this.current.get(file)?.facts });
+    const graph = new CallGraph({
+      index: buildFileIndex(this.current.keys()),
+      facts: (file) => this.current.get(file)?.facts,
+    });
     this.graphBuilds++;
-    return this.graph;
-  }
-
-  /** Applies edits, additions and removals in place (decisions 147, 301). */
-  private updateGraph(graph: CallGraph, changes: GraphChanges & { count: number }): CallGraph {
-    if (changes.count === 0) return graph;
-    graph.update(changes);
-    this.graphUpdates++;
+    this.graph = { keys, graph };
     return graph;
   }
 
@@ -360,11 +363,8 @@ export class Analyzer {
     }
   }
 
-  /**
-   * Applies one changed path (file or directory, created, modified or gone) to `current`,
-   * remembering in `before` the key each touched file had before the refresh.
-   */
-  private async applyChange(w: TreeWatcher, rel: string, before: Map<string, string | undefined>): Promise<void> {
+  /** Applies one changed path (file or directory, created, modified or gone); true if facts changed. */
+  private async applyChange(w: TreeWatcher, rel: string): Promise<boolean> {
     const abs = path.join(this.root, rel);
     let st: Stats | null;
     try {
@@ -373,20 +373,23 @@ export class Analyzer {
       st = null;
     }
     if (st?.isDirectory()) {
-      if (this.ignoreDirs.has(path.posix.basename(rel))) return;
+      if (this.ignoreDirs.has(path.posix.basename(rel))) return false;
       // New, moved here or replaced: forget what was under this name, then watch and list it.
-      this.removeUnder(rel, before);
+      const removed = this.removeUnder(rel);
       w.unwatch(rel);
       const found: ScannedFile[] = [];
       await w.watchTree(rel, found);
-      for (const f of found) this.setEntry(f.rel, this.factsOf(f.rel, f.abs, f.stat), before);
-      return;
+      for (const f of found) {
+        const entry = this.factsOf(f.rel, f.abs, f.stat);
+        if (entry) this.current.set(f.rel, entry);
+      }
+      return removed || found.length > 0;
     }
     if (st === null) {
       w.unwatch(rel);
-      this.removeUnder(rel, before);
-      return;
+      return this.removeUnder(rel);
     }
+    const before = this.current.get(rel)?.key;
     let entry: { key: string; facts: FileFacts } | null = null;
     if (st.isFile() && languageOf(rel)) {
       try {
@@ -395,25 +398,22 @@ export class Analyzer {
         entry = null;
       }
     }
-    this.setEntry(rel, entry, before);
-  }
-
-  private setEntry(
-    rel: string,
-    entry: { key: string; facts: FileFacts } | null,
-    before: Map<string, string | undefined>,
-  ): void {
-    if (!before.has(rel)) before.set(rel, this.current.get(rel)?.key);
     if (entry) this.current.set(rel, entry);
     else this.current.delete(rel);
+    return before !== entry?.key;
   }
 
-  /** Drops `rel` and every file under it. */
-  private removeUnder(rel: string, before: Map<string, string | undefined>): void {
-    if (this.current.has(rel)) this.setEntry(rel, null, before);
+  /** Drops `rel` and every file under it; true if anything was dropped. */
+  private removeUnder(rel: string): boolean {
+    let removed = this.current.delete(rel);
     const prefix = `${rel}/`;
-    // Deleting the entry being visited is safe while iterating a Map.
-    for (const k of this.current.keys()) if (k.startsWith(prefix)) this.setEntry(k, null, before);
+    for (const k of this.current.keys()) {
+      if (k.startsWith(prefix)) {
+        this.current.delete(k);
+        removed = true;
+      }
+    }
+    return removed;
   }
 }
 
@@ -436,20 +436,20 @@ function canonicalSymbolPath(symbolPath: string): string | null {
   return rel.ok ? `${rel.rel}:${parsed.symbol}` : null;
 }
 
-/** Edits, additions and removals between the keys files had (`before`) and their entries now. */
-function changesSince(
-  before: ReadonlyMap<string, string | undefined>,
-  now: ReadonlyMap<string, { key: string }>,
-): Required<GraphChanges> & { count: number } {
+/** The files whose content key changed, or null when the file set itself changed. */
+function editedOnly(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] | null {
+  if (before.size !== after.size) return null;
   const edited: string[] = [];
-  const added: string[] = [];
-  const removed: string[] = [];
-  for (const [rel, was] of before) {
-    const is = now.get(rel)?.key;
-    if (was === is) continue;
-    if (was === undefined) added.push(rel);
-    else if (is === undefined) removed.push(rel);
-    else edited.push(rel);
+  for (const [rel, key] of after) {
+    const was = before.get(rel);
+    if (was === undefined) return null;
+    if (was !== key) edited.push(rel);
   }
-  return { edited, added, removed, count: edited.length + added.length + removed.length };
+  return edited;
+}
+
+function sameKeys(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
 }
