@@ -52,6 +52,27 @@ module.exports = {
       to: { path: "^codegen/" },
     },
     {
+      name: "contracts-never-import-each-other",
+      severity: "error",
+      comment: "One contract's reference implementation (frame-wire, wit, wright-agent) never imports another's, nor another's generated code: what two share lives below them (src/io, src/json, src/rpc, src/schema).",
+      from: { path: "^src/(frame-wire|wit|wright-agent)/" },
+      to: { path: "^src/(generated/)?(frame-wire|wit|wright-agent)/", pathNot: ["^src/$1/", "^src/generated/$1/"] },
+    },
+    {
+      name: "io-and-json-below-everything",
+      severity: "error",
+      comment: "src/io (capped readers, HTTP setup) and src/json (values, pointers, parsing) are the ground floor: they import only each other, Node and npm packages.",
+      from: { path: "^src/(io|json)/" },
+      to: { path: "^(src|codegen|conformance)/", pathNot: "^src/(io|json)/" },
+    },
+    {
+      name: "wit-daemon-never-imports-its-client",
+      severity: "error",
+      comment: "The daemon and its store serve the protocol; the client (src/wit/client) talks to them over the socket. What both need (paths, the .wit directory) lives beside both in src/wit.",
+      from: { path: "^src/wit/(daemon|store|analysis)/" },
+      to: { path: "^src/wit/client/" },
+    },
+    {
       name: "implementations-never-import-conformance",
       severity: "error",
       comment: "Reference implementations do not know the checks that test them.",

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
-import { buildBundle, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
+import { readContract, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
 import { fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
 import { generatorHash } from "./generator-hash.js";
 import { checkOutRoot, components, inspect, OutFolderError, removeOwned, writeOwned } from "./out-folder.js";
@@ -83,11 +83,20 @@ function hasCatalog(contract: LoadedContract): boolean {
 }
 
 /** Output file names per kind, known before generating (for --check without regenerating). */
-export function expectedFiles(kind: string, contract?: LoadedContract): string[] {
+export function expectedFiles(kind: string, contract?: LoadedContract, runtime: RuntimeMode = "source"): string[] {
   const byKind = (kindGenerators[kind] ?? []).flatMap((g) =>
     typeof g.files === "function" ? (contract ? g.files(contract) : []) : g.files,
   );
-  return ["types.ts", "validators.js", "validators.d.ts", ...byKind, "index.ts"].sort();
+  return ["types.ts", ...validatorFiles(runtime), ...byKind, "index.ts"].sort();
+}
+
+/**
+ * The validators' files: for the repository's own src/generated/, `.js` + `.d.ts` (its build copies
+ * them into the packages); for anyone's project, one `validators.ts` that their tsc compiles into
+ * their outDir and their bundler reads like any other module (decision 291).
+ */
+function validatorFiles(runtime: RuntimeMode): string[] {
+  return runtime === "source" ? ["validators.js", "validators.d.ts"] : ["validators.ts"];
 }
 
 export function inputHash(registry: Registry, contract: LoadedContract, runtime: RuntimeMode = "source"): string {
@@ -114,16 +123,21 @@ export async function generateContract(
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(registry, contract, runtime);
-  const { bundle, methods, operations } = buildBundle(contract);
+  const { bundle, methods, operations, nonUnicodePatterns } = readContract(contract);
   const bodies: Record<string, string> = {};
   bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
-  const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
-  bodies["validators.js"] = validators.js;
-  bodies["validators.d.ts"] = validators.dts;
+  const validators = generateValidators(bundle, {
+    allErrors: contract.entry.kind === "openrpc",
+    unicodeRegExp: !nonUnicodePatterns,
+  });
+  if (runtime === "source") {
+    bodies["validators.js"] = validators.js;
+    bodies["validators.d.ts"] = validators.dts;
+  } else bodies["validators.ts"] = validators.ts;
   for (const gen of kindGenerators[contract.entry.kind] ?? [])
     Object.assign(bodies, await gen.generate({ contract, bundle, methods, operations, prefix }));
   const modules = Object.keys(bodies)
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "types.ts")
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "types.ts" && f !== "validators.ts")
     .map((f) => f.replace(/\.ts$/, ""));
   bodies["index.ts"] = [
     `export type * from "./types.js";`,
@@ -256,7 +270,7 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
       continue;
     }
     const hash = inputHash(registry, contract, runtime);
-    const names = expectedFiles(entry.kind, contract).map((f) => `${entry.name}/${f}`);
+    const names = expectedFiles(entry.kind, contract, runtime).map((f) => `${entry.name}/${f}`);
     const found = new Map(names.map((f) => [f, inspect(outRoot, f)] as const));
     const states = names.map((f) => ({ f, state: fileState(found.get(f)!, hash) }));
     if (states.every((s) => s.state === "current")) {

@@ -13,7 +13,11 @@
  *    non-object through (measured: Wit's ConflictItem accepted `5` and `null`). So a `oneOf` that
  *    carries a discriminator (ours or the document's) also gets `type: "object"` — equivalent,
  *    since every branch is an object — and a document discriminator whose branches do not qualify
- *    is dropped for validation, leaving plain `oneOf` semantics.
+ *    is dropped for validation, leaving plain `oneOf` semantics. So is one beside `anyOf` or
+ *    `allOf` (OpenAPI allows both; ajv only reads it beside `oneOf`), and a kept one loses its
+ *    `mapping` (ajv refuses it): with every branch pinning its own tag, the mapping cannot change
+ *    which branch a value matches, and OpenAPI's discriminator is a hint over `oneOf`, never a
+ *    constraint of its own.
  * 2. A `oneOf` of exactly the six disjoint JSON types whose array/object branches refer back to the
  *    definition itself becomes a type list with `items`/`additionalProperties` referring back —
  *    the same set of values, checked in one pass.
@@ -33,11 +37,14 @@ const ANNOTATIONS = new Set([
   "writeOnly",
 ]);
 
-function deref(bundle: SchemaBundle, s: unknown): Schema | undefined {
+/** The schema a bare-reference chain ends at; undefined for a dangling reference or a cycle of references. */
+function deref(bundle: SchemaBundle, s: unknown, seen = new Set<string>()): Schema | undefined {
   if (!isObject(s)) return undefined;
   const target = definitionName(s.$ref);
-  if (target !== undefined) return deref(bundle, Object.hasOwn(bundle.defs, target) ? bundle.defs[target] : undefined);
-  return s;
+  if (target === undefined) return s;
+  if (seen.has(target) || !Object.hasOwn(bundle.defs, target)) return undefined;
+  seen.add(target);
+  return deref(bundle, bundle.defs[target], seen);
 }
 
 function pinned(prop: unknown): unknown[] | undefined {
@@ -108,10 +115,10 @@ export function optimizeBundle(bundle: SchemaBundle): SchemaBundle {
         const tag = discriminatorOf(bundle, out.oneOf);
         const declared = isObject(out.discriminator) ? out.discriminator.propertyName : undefined;
         if (tag && (declared === undefined || declared === tag)) {
-          out.discriminator = { ...(isObject(out.discriminator) ? out.discriminator : {}), propertyName: tag };
+          out.discriminator = { propertyName: tag };
           if (out.type === undefined) out.type = "object";
         } else delete out.discriminator;
-      }
+      } else delete out.discriminator;
       return out;
     }) as Schema;
   for (const [name, schema] of Object.entries(bundle.defs)) {

@@ -16,7 +16,7 @@ export async function generateTypes(bundle: SchemaBundle, rootName: string): Pro
   const $defs: Record<string, Schema> = {};
   for (const [name, schema] of Object.entries(bundle.defs)) {
     if (aliases.has(name)) continue;
-    setOwn($defs, name, { ...(retarget(stripRefSiblings(schema), aliases) as Schema), title: name });
+    setOwn($defs, name, { ...(retarget(stripRefSiblings(typeView(schema)), aliases) as Schema), title: name });
   }
   const root = { title: rootName, type: "object", additionalProperties: false, properties: {}, $defs };
   let ts = await compile(root as never, rootName, {
@@ -24,18 +24,19 @@ export async function generateTypes(bundle: SchemaBundle, rootName: string): Pro
     unreachableDefinitions: true,
     additionalProperties: false,
     declareExternallyReferenced: true,
-    format: true,
+    // Prettier took 10 of 15 s on a 4 MB description (Stripe); indent() lays the output out instead.
+    format: false,
     strictIndexSignatures: false,
-    style: { printWidth: 120, singleQuote: false, trailingComma: "all" },
   } as never);
+  ts = indent(ts);
   // The synthetic root is only a carrier for $defs.
-  ts = ts.replace(new RegExp(`export interface ${rootName} \\{\\}\\n`), "");
+  ts = ts.replace(new RegExp(`export interface ${rootName} \\{\\n*\\}\\n`), "");
   ts = ts.replace(
-    /\n \*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g,
+    /\n *\* ?\n *\* This interface was referenced by `[^`]+`'s JSON-Schema\n *\* via the `definition` "[^"]+"\./g,
     "",
   );
   ts = ts.replace(
-    /\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g,
+    /\/\*\*\n *\* This interface was referenced by `[^`]+`'s JSON-Schema\n *\* via the `definition` "[^"]+"\.\n *\*\/\n/g,
     "",
   );
   const aliasLines = [...aliases].map(([alias, target]) => `export type ${alias} = ${target};`);
@@ -99,4 +100,73 @@ function stripRefSiblings(node: unknown): unknown {
       ? { $ref: n.$ref }
       : n,
   );
+}
+
+/**
+ * The keywords json-schema-to-typescript reads to build a type, and only those. Everything else is
+ * dropped for type generation: a document's own `tsType` / `tsEnumNames` / `extends` (the library's
+ * extensions) would put a stranger's text into generated code, and a `$ref` under a keyword that is
+ * no schema keyword (`items: {schema: {$ref}}`, seen in a public OpenRPC document) was never
+ * rewritten into the bundle, so the library would try to resolve it. Validators still see the
+ * schema as written.
+ */
+const TYPE_KEYWORDS: ReadonlySet<string> = new Set([
+  "$ref",
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "additionalItems",
+  "minItems",
+  "maxItems",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "title",
+  "description",
+  "deprecated",
+  "default",
+  "format",
+]);
+
+function typeView(schema: Schema): Schema {
+  return mapSchema(schema, (n) => {
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(n)) if (TYPE_KEYWORDS.has(k)) setOwn<unknown>(out, k, v);
+    // 2020-12's tuple (prefixItems, then items for the rest) in the draft-07 spelling the library reads.
+    if (Array.isArray(n.prefixItems)) {
+      setOwn<unknown>(out, "items", n.prefixItems);
+      if (n.items !== undefined) setOwn<unknown>(out, "additionalItems", n.items);
+      else delete out.additionalItems;
+    }
+    return out;
+  }) as Schema;
+}
+
+/**
+ * Indents json-schema-to-typescript's unformatted output two spaces per open brace or bracket:
+ * a line ending in `{` or `[` opens a level, one starting with `}` or `]` closes it. Doc comment
+ * lines (which may end in any character) move with their level and never change it; blank lines go.
+ */
+export function indent(ts: string): string {
+  const out: string[] = [];
+  let depth = 0;
+  let inComment = false;
+  for (const raw of ts.split("\n")) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (inComment || line.startsWith("/*")) {
+      inComment = !line.endsWith("*/");
+      out.push("  ".repeat(depth) + (line.startsWith("*") ? ` ${line}` : line));
+      continue;
+    }
+    if (/^[}\]]/.test(line)) depth = Math.max(0, depth - 1);
+    out.push("  ".repeat(depth) + line);
+    if (/[{[]$/.test(line)) depth++;
+  }
+  return out.join("\n") + "\n";
 }

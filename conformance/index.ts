@@ -20,6 +20,10 @@ import { wrightAgentTargets } from "./wright-agent/targets.js";
 
 export type { ConformOptions, SuiteTarget } from "./harness/target.js";
 import type { ConformOptions, SuiteTarget } from "./harness/target.js";
+import type { ProbeProblem } from "./harness/probe.js";
+import { probeFrameWire } from "./frame-wire/probe.js";
+import { probeWit } from "./wit/probe.js";
+import { probeWrightAgent } from "./wright-agent/probe.js";
 
 export interface SuiteEntry<T = never> {
   suite: Suite<T>;
@@ -28,6 +32,11 @@ export interface SuiteEntry<T = never> {
   targets(options: ConformOptions): Promise<SuiteTarget<T>[]>;
   /** The suite these options select, when it is not `suite` (frame-wire --endpoint checks a server, not a fold). */
   suiteFor?(options: ConformOptions): Suite<unknown>;
+  /**
+   * The pre-check: does the target start, answer and speak the protocol? A problem (one line)
+   * stops the run before the first check (harness/probe.ts).
+   */
+  probe?(target: T, options: ConformOptions): Promise<ProbeProblem>;
   /** Known values of the contract of the same name (seeds for mirror and compatibility sampling). */
   samples?(): JsonValue[];
 }
@@ -72,6 +81,7 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
         ? [{ name: o.target, target: commandTarget(o.target) }]
         : [{ name: "reference fold (in process)", target: await referenceFoldTarget() }];
     },
+    probe: (_target, o) => probeFrameWire(o),
     samples: () => vectorSamples(),
   }),
   wit: entry({
@@ -79,8 +89,14 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
     options: ["socket", "profile"],
     suiteFor: (o) => witSuiteFor(witProfile(o)) as Suite<unknown>,
     targets: witTargets,
+    probe: (target) => probeWit(target),
   }),
-  "wright-agent": entry({ suite: wrightAgentSuite, options: ["target", "transport"], targets: wrightAgentTargets }),
+  "wright-agent": entry({
+    suite: wrightAgentSuite,
+    options: ["target", "transport"],
+    targets: wrightAgentTargets,
+    probe: (target) => probeWrightAgent(target),
+  }),
 };
 
 /** Known values of a contract, from the conformance suite named after it (none when there is no such suite). */

@@ -13,7 +13,7 @@ import {
   type Problem,
   type Registry,
 } from "../../src/contracts/index.js";
-import { buildBundle } from "../bundle.js";
+import { readContract } from "../bundle.js";
 import { sha256 } from "../emit.js";
 import { generatorHash } from "../generator-hash.js";
 import { checkOutRoot, inspect, OutFolderError, writeOwned } from "../out-folder.js";
@@ -110,7 +110,7 @@ export async function renderContract(
 ): Promise<{ fileName: string; body: string; inputHash: string }> {
   const target = TARGETS[lang];
   const name = contract.entry.name;
-  const { bundle } = buildBundle(contract);
+  const { bundle } = readContract(contract);
   const model = prepareModel(bundle, { unions: target.unions });
   let text = await runQuicktype(model, target.language(model, name), target.rendererOptions(name));
   if (target.finish) text = target.finish(text, model, name);

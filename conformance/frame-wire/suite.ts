@@ -59,6 +59,7 @@ function vectorCheck(v: FrameWireVector): Check<FrameWireTarget> {
     id: `${VECTOR_CHECK}${v.name}`,
     title: v.name,
     doc: v.description,
+    ...(v.requires ? { since: v.requires } : {}),
     async run(target) {
       const r = (await vectorResults(target)).get(v.name);
       if (!r)
@@ -102,6 +103,8 @@ function propertyCheck(
 export const frameWireSuite: Suite<FrameWireTarget> = {
   name: "frame-wire",
   description: "The frame-wire vectors (any fold, in process or as a command) and the fold properties.",
+  // A vector's `requires` is its check's `since`; the properties hold for every version.
+  versions: ["1.2.0", "1.3.0"],
   // Only the selected vectors are run (concurrently, for command targets).
   async prepare(target, checks) {
     const names = new Set(

@@ -25,6 +25,8 @@ export interface FrameWireVector {
   expected: ExpectedOutcome;
   /** False when the expected abort message is this suite's wording rather than the contract's. */
   message_pinned: boolean;
+  /** The earliest contract version that requires this outcome (absent: every version). */
+  requires?: string;
 }
 
 /** How messages are compared: "exact" always; "pinned" only where the contract fixes them. */

@@ -24,12 +24,19 @@ export interface Check<T> {
   /** One paragraph: what the check pins and why. */
   doc: string;
   run(target: T, ctx: CheckContext): Promise<void> | void;
+  /**
+   * The contract version that first requires what the check pins; absent: the suite's first
+   * version (every version requires it). `conform --requirements V` runs the checks with since <= V.
+   */
+  since?: string;
 }
 
 export interface Suite<T> {
   name: string;
   description: string;
   checks: Check<T>[];
+  /** The contract versions the checks' `since` may name, oldest first (a suite without: one version). */
+  versions?: readonly string[];
   /** Called once with the checks about to run (e.g. to batch their work against a slow target). */
   prepare?(target: T, checks: Check<T>[]): Promise<void>;
   /**

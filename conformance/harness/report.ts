@@ -1,14 +1,29 @@
 import { junitXml, markdownTable, type Format } from "../../src/report/format.js";
 import { describeFailure, safeStringify, type SuiteReport } from "./runner.js";
+import { renderBaselineVerdict, type BaselineVerdict } from "./baseline.js";
 
 export function passed(report: SuiteReport): boolean {
   return report.results.every((r) => r.status !== "fail");
 }
 
-export function renderSuiteReports(reports: SuiteReport[], format: Format): string {
+/**
+ * The reports in a format. With a baseline verdict, the run's outcome is the verdict's: JSON says
+ * so in `ok` and `baseline`, JUnit shows a baselined failure as skipped and a baselined check that
+ * now passes as a failure, text and Markdown end with the verdict.
+ */
+export function renderSuiteReports(reports: SuiteReport[], format: Format, baseline?: BaselineVerdict): string {
+  const expected = new Set(baseline?.stillFailing);
+  const nowPassing = new Set(baseline?.nowPassing);
+  const verdict = baseline ? renderBaselineVerdict(baseline) : "";
   switch (format) {
     case "json":
-      return JSON.stringify({ ok: reports.every(passed), suites: reports }, null, 2) + "\n";
+      return (
+        JSON.stringify(
+          { ok: baseline ? baseline.ok : reports.every(passed), suites: reports, ...(baseline ? { baseline } : {}) },
+          null,
+          2,
+        ) + "\n"
+      );
     case "junit":
       return junitXml(
         reports.map((r) => ({
@@ -17,8 +32,13 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
             classname: r.suite,
             name: c.id,
             timeSeconds: c.durationMs / 1000,
-            skipped: c.status === "skip",
-            failure: c.status === "fail" ? { message: c.message ?? "failed", body: describeFailure(c) } : undefined,
+            skipped: c.status === "skip" || (c.status === "fail" && expected.has(c.id)),
+            failure:
+              c.status === "fail" && !expected.has(c.id)
+                ? { message: c.message ?? "failed", body: describeFailure(c) }
+                : c.status === "pass" && nowPassing.has(c.id)
+                  ? { message: "passes now: remove it from the baseline", body: baseline!.file }
+                  : undefined,
           })),
         })),
       );
@@ -36,7 +56,9 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
             const notes = r.notes?.length ? `\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : "";
             return `### ${r.suite} — ${r.target} (seed ${r.seed})\n\n${markdownTable(["check", "status", "details"], rows)}\n${notes}`;
           })
-          .join("\n") + "\n"
+          .join("\n") +
+        "\n" +
+        verdict
       );
     case "text": {
       const lines: string[] = [];
@@ -55,7 +77,7 @@ export function renderSuiteReports(reports: SuiteReport[], format: Format): stri
         );
         for (const n of r.notes ?? []) lines.push(`  note: ${n}`);
       }
-      return lines.join("\n") + "\n";
+      return lines.join("\n") + "\n" + verdict;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { requiredBy } from "./requirements.js";
 import { CheckFailure, SkipCheck, defaultContext, type Check, type CheckContext, type Suite } from "./check.js";
 
 export type CheckStatus = "pass" | "fail" | "skip";
@@ -52,6 +53,8 @@ export interface RunOptions {
   scale?: number;
   /** Only checks whose id contains one of these strings. */
   only?: string[];
+  /** Only the checks an earlier contract version requires (requirements.ts). */
+  requirements?: string;
   onResult?: (result: CheckResult, index: number, total: number) => void;
 }
 
@@ -62,9 +65,7 @@ export async function runSuite<T>(
   options: RunOptions = {},
 ): Promise<SuiteReport> {
   const ctx = defaultContext({ seed: options.seed, scale: options.scale });
-  const checks = options.only?.length
-    ? suite.checks.filter((c) => options.only!.some((o) => c.id.includes(o)))
-    : suite.checks;
+  const checks = selectChecks(suite, options);
   const results: CheckResult[] = [];
   await suite.prepare?.(target, checks);
   for (const [i, check] of checks.entries()) {
@@ -88,6 +89,12 @@ export async function runSuite<T>(
     results,
     ...(notes?.length ? { notes } : {}),
   };
+}
+
+/** The checks a run selects: those --only names, among those the --requirements version requires. */
+export function selectChecks<T>(suite: Suite<T>, options: Pick<RunOptions, "only" | "requirements">): Check<T>[] {
+  const required = requiredBy(suite, options.requirements);
+  return options.only?.length ? required.filter((c) => options.only!.some((o) => c.id.includes(o))) : required;
 }
 
 /** A human line for a failure: message, seed and counterexample, so it can be replayed. */

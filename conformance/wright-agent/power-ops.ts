@@ -602,12 +602,14 @@ export const opsLint: Check<WrightAgentTarget> = {
         `lint {severity: ${severity}}: selection.total is ${String(obj(s.selection).total)}`,
       );
     }
-    // Lint findings are the compact form of findings: code, severity, message, evidence, a path:line:column location when mapped, repeated, fix kind and summary.
+    // Lint findings are the compact form of findings: code, severity, message, evidence, the owning rule's index and canonical address, a path:line:column location when mapped, repeated, fix kind and summary.
     const compact = (f: Obj) => ({
       code: f.code,
       severity: f.severity,
       message: f.message,
       evidence: f.evidence,
+      rule: f.rule,
+      ruleAddress: f.ruleAddress,
       location: spanOf(f.span)
         ? `${String(spanOf(f.span)!.path)}:${spanOf(f.span)!.start.line}:${spanOf(f.span)!.start.col}`
         : undefined,
@@ -619,6 +621,8 @@ export const opsLint: Check<WrightAgentTarget> = {
       severity: f.severity,
       message: f.message,
       evidence: f.evidence,
+      rule: f.rule,
+      ruleAddress: f.ruleAddress,
       location: f.location,
       repeated: f.repeated ?? undefined,
       fix: f.fix ? { kind: obj(f.fix).kind, summary: obj(f.fix).summary } : undefined,
@@ -628,7 +632,7 @@ export const opsLint: Check<WrightAgentTarget> = {
         sorted(shown.map((f) => JSON.stringify(lintCompact(f)))),
         sorted(findings.map((f) => JSON.stringify(compact(f)))),
       ),
-      "lint's findings must be findings' in compact form (code, severity, message, evidence, location path:line:column, repeated, fix kind and summary)",
+      "lint's findings must be findings' in compact form (code, severity, message, evidence, rule and ruleAddress, location path:line:column, repeated, fix kind and summary)",
       { lint: shown.slice(0, 2), findings: findings.slice(0, 2) },
     );
     const capped = items(l.findings);

@@ -3,7 +3,7 @@
  * scripts/bench/fold.ts (the gated rows), ./bench.ts (the local check) and ./fold-instructions.ts.
  */
 import { parseJson } from "../../src/json/index.js";
-import { createFold } from "../../src/frame-wire/fold.js";
+import { createFold, EVENT_PARSE } from "../../src/frame-wire/fold.js";
 
 /** `mix` "objects": a third of the deltas append small objects; "text": every value is a string. */
 export function benchStream(n: number, mix: "objects" | "text" = "objects"): string[] {
@@ -37,7 +37,7 @@ export function benchStream(n: number, mix: "objects" | "text" = "objects"): str
 /** parseJson of every line, `reps` times. */
 export function parseAll(lines: string[], reps = 1): () => void {
   return () => {
-    for (let k = 0; k < reps; k++) for (const l of lines) parseJson(l);
+    for (let k = 0; k < reps; k++) for (const l of lines) parseJson(l, EVENT_PARSE);
   };
 }
 
@@ -46,7 +46,7 @@ export function parseAndFold(lines: string[], reps = 1): () => void {
   return () => {
     for (let k = 0; k < reps; k++) {
       const fold = createFold({ adoptEvents: true });
-      for (const l of lines) fold.push(parseJson(l));
+      for (const l of lines) fold.push(parseJson(l, EVENT_PARSE));
       if (fold.finish().abort) throw new Error("bench stream aborted");
     }
   };

@@ -864,6 +864,26 @@ export function vectorSources(): VectorSource[] {
   return [...vectors, ...powerVectors()];
 }
 
+/**
+ * The contract version that requires a vector's outcome (`requires`): 1.2.0 unless the outcome
+ * rests on a 1.3.0 amendment (contracts/frame-wire/CHANGELOG.md). Every abort does (amendment 3:
+ * the caller receives the partial turn, and amendment 2: it carries error_code/error_message);
+ * so do the rules amendment 4 specified (a repeated block_start is last-write-wins, a
+ * `__proto__` member is data) and the field_set cases this suite decided for 1.3.0.
+ */
+const REQUIRES_1_3_0 = new Set([
+  "duplicate-block-start-last-write-wins",
+  "repeated-block-start-each-position",
+  "repeated-block-start-single-block",
+  "proto-key-in-content-is-data",
+  "field-set-creates-member",
+  "field-set-index-equal-length-appends",
+]);
+
+export function requiredVersion(v: VectorSource): "1.2.0" | "1.3.0" {
+  return v.expected.abort !== null || REQUIRES_1_3_0.has(v.name) ? "1.3.0" : "1.2.0";
+}
+
 /** The language-neutral JSON form of one vector. */
 export function vectorFile(v: VectorSource): Record<string, J> {
   const out: Record<string, J> = { name: v.name, description: v.description, covers: v.covers };
@@ -872,6 +892,7 @@ export function vectorFile(v: VectorSource): Record<string, J> {
   else out.events = v.events ?? [];
   out.expected = v.expected;
   out.message_pinned = v.expected.abort === null ? true : isMessagePinned(v.expected.abort.code);
+  out.requires = requiredVersion(v);
   return out;
 }
 
@@ -890,7 +911,7 @@ export function emitVectorFiles(): Map<string, string> {
     contract: "frame-wire",
     version: "1.3.0",
     description:
-      "frame-wire 1.3.0 conformance vectors. Each file: {name, description, covers, level, events | stdin, expected: {turn, abort}, message_pinned}. A fold-level vector's events are the NDJSON lines of a stream; a command-level vector gives the exact stdin. The outcome is compared by deep equality; when message_pinned is false the abort message is this suite's wording, not the contract's.",
+      "frame-wire 1.3.0 conformance vectors. Each file: {name, description, covers, level, events | stdin, expected: {turn, abort}, message_pinned, requires}. A fold-level vector's events are the NDJSON lines of a stream; a command-level vector gives the exact stdin. The outcome is compared by deep equality; when message_pinned is false the abort message is this suite's wording, not the contract's. requires is the earliest contract version that requires the outcome (a 1.2.0 fold is checked with the vectors requiring 1.2.0).",
     vectors: sources.map((v) => ({
       name: v.name,
       file: `${v.name}.json`,

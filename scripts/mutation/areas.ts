@@ -42,7 +42,7 @@ export const AREAS: readonly MutationArea[] = [
     mutate: [
       "src/frame-wire/fold.ts",
       "src/frame-wire/gap.ts",
-      "src/frame-wire/json-adopt.ts",
+      "src/json/json-value.ts",
       "src/frame-wire/pointer-fast.ts",
       "src/cli/frame-wire-fold.ts",
       "src/frame-wire/sse.ts",

@@ -9,6 +9,7 @@ import type { ConformOptions } from "../../conformance/index.js";
 import type { SuiteReport } from "../../conformance/harness/runner.js";
 import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
 import type { Problem } from "../contracts/index.js";
+import { UsageError } from "../usage-error.js";
 
 export interface ValidationResult {
   contract: string;
@@ -42,7 +43,7 @@ export async function validateAll(registry: Registry, names: string[] = []): Pro
 export async function runConformance(
   name: string,
   targetOptions: ConformOptions,
-  run: { seed?: number; scale?: number; only?: string[] } = {},
+  run: { seed?: number; scale?: number; only?: string[]; requirements?: string } = {},
 ): Promise<SuiteReport[]> {
   const entry = (await suites())[name]!;
   const { runSuite } = await import("../../conformance/harness/runner.js");
@@ -50,6 +51,8 @@ export async function runConformance(
   const reports: SuiteReport[] = [];
   for (const t of await entry.targets(targetOptions)) {
     try {
+      const problem = await entry.probe?.(t.target, targetOptions);
+      if (problem) throw new UsageError(problem); // a target that cannot be asked is a wrong option: exit 2, one line
       reports.push(
         await runSuite(entry.suiteFor?.(targetOptions) ?? entry.suite, t.target, t.name, {
           ...run,

@@ -27,7 +27,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .command("validate")
     .addHelpText("after", EXIT_CODES_HELP)
     .description(
-      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.1/3.2; unresolved $refs too.",
+      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.0/3.1/3.2; unresolved $refs too.",
     )
     .argument("[contracts...]", "contract names (default: all)")
     .addOption(registryOption())
@@ -51,7 +51,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .description(
       "Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients, one folder per contract. " +
         "Without --registry: the bundled contracts into the repository's src/generated/. With --registry DIR --out DIR: anyone's contracts, " +
-        "self-contained code that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
+        "self-contained TypeScript (validators.ts too: any tsconfig with module nodenext compiles it into its outDir) that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
         "folder records what gen wrote, and only those files are ever removed. With --lang, the types in other languages (see gen-lang).",
     )
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
@@ -148,27 +148,72 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       "--differential <command>",
       "frame-wire: a second fold command; reports the first generated stream on which it and --target disagree, shrunk",
     )
+    .option(
+      "--requirements <version>",
+      "only the checks this contract version requires (frame-wire: 1.2.0 or 1.3.0; default: the current version's)",
+    )
+    .option(
+      "--baseline <file>",
+      "the checks listed there are expected to fail: fail on a new failure and on a listed check that now passes",
+    )
+    .option("--write-baseline <file>", "write the failing checks of this run as a baseline (exit 0 when written)")
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
-    .action(
-      async (
-        name: string,
-        opts: ConformOptions & { seed?: number; scale?: number; only?: string[]; output?: string; format: Format },
-      ) => {
-        const SUITES = await suites();
-        if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
-        const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
-        if (opts.only?.length && !suite.checks.some((c) => opts.only!.some((o) => c.id.includes(o)))) {
-          throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
-        }
-        const reports = await runConformance(name, opts, opts);
-        const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
-        const text = renderSuiteReports(reports, opts.format);
-        write(ctx.io.stdout, text);
-        if (opts.output) await writeFile(opts.output, text);
-        if (!reports.every(passed)) ctx.exit(EXIT.failed);
-      },
-    );
+    .action(async (name: string, opts: ConformCliOptions) => {
+      const SUITES = await suites();
+      if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+      const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
+      const { selectChecks } = await import("../../conformance/harness/runner.js");
+      if (opts.only?.length && selectChecks(suite, opts).length === 0) {
+        throw new UsageError(`--only ${opts.only.join(" ")} matches no check of ${name}`);
+      }
+      selectChecks(suite, { requirements: opts.requirements }); // an unknown version stops here, before the run
+      if (opts.baseline !== undefined && opts.writeBaseline !== undefined)
+        throw new UsageError("--baseline reads a baseline and --write-baseline writes one: give one of them");
+      const B = await import("../../conformance/harness/baseline.js");
+      const baseline =
+        opts.baseline === undefined
+          ? undefined
+          : B.parseBaseline(await readUserFile(opts.baseline), opts.baseline, name);
+      const reports = await runConformance(name, opts, opts);
+      const verdict = baseline
+        ? B.judgeBaseline(baseline, opts.baseline!, reports, new Set(suite.checks.map((c) => c.id)))
+        : undefined;
+      const { passed, renderSuiteReports } = await import("../../conformance/harness/report.js");
+      const text = renderSuiteReports(reports, opts.format, verdict);
+      write(ctx.io.stdout, text);
+      if (opts.output) await writeFile(opts.output, text);
+      if (opts.writeBaseline !== undefined) {
+        const b = B.baselineOf(name, reports);
+        await writeFile(opts.writeBaseline, B.serializeBaseline(b));
+        write(ctx.io.stderr, `wrote ${opts.writeBaseline}: ${b.expected_failures.length} expected failure(s)`);
+        return;
+      }
+      if (verdict ? !verdict.ok : !reports.every(passed)) ctx.exit(EXIT.failed);
+    });
+}
+
+type ConformCliOptions = ConformOptions & {
+  seed?: number;
+  scale?: number;
+  only?: string[];
+  requirements?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  output?: string;
+  format: Format;
+};
+
+/** A file the user named, read with a bounded size; a missing or unreadable one is a usage error. */
+async function readUserFile(file: string): Promise<string> {
+  const { readFile, stat } = await import("node:fs/promises");
+  try {
+    if ((await stat(file)).size > 4 * 1024 * 1024) throw new UsageError(`${file} is larger than 4 MiB`);
+    return await readFile(file, "utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
 }
 
 function parseInteger(v: string, flag: string): number {

@@ -14,7 +14,7 @@
  * however long the line) and aborts as `too-large`, exactly as parseJson would have refused it.
  */
 import { DEFAULT_MAX_BYTES, JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
-import { createFold } from "../frame-wire/fold.js";
+import { createFold, EVENT_PARSE } from "../frame-wire/fold.js";
 import { readLines } from "../io/lines.js";
 
 export interface FoldCommandOptions {
@@ -58,7 +58,7 @@ export async function runFoldCommand(
       }
       let event: unknown;
       try {
-        event = parseJson(line, options.parse);
+        event = parseJson(line, { ...EVENT_PARSE, ...options.parse });
       } catch (e) {
         // The outcome names the line and the kind of failure (stable across Node versions);
         // the parser's own wording goes to stderr.

@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { entryPath, loadRegistry, RegistryError, type Registry } from "../contracts/index.js";
-import { DEFAULT_SAMPLES, DEFAULT_SEED, type Verdict } from "../review/diff.js";
+import { DEFAULT_SAMPLES, DEFAULT_SEED } from "../review/diff.js";
+import type { Verdict } from "../review/finding.js";
 import { renderDiff } from "../review/diff-report.js";
 import { CHANGE_KINDS, findKind, kindsMarkdown } from "../review/kinds/index.js";
 import { REVIEW_FORMATS, type ReviewFormat } from "../review/format.js";
@@ -61,7 +62,7 @@ function receivedFor(registry: Registry, spec: string): string[] | undefined {
   return undefined;
 }
 
-const VERDICT_RANK: Record<Verdict, number> = { compatible: 0, "needs-review": 1, breaking: 2 };
+const VERDICT_RANK: Record<Verdict, number> = { compatible: 0, "needs-review": 1, undecided: 2, breaking: 3 };
 
 export function registerReviewCommands(program: Command, ctx: CliContext): void {
   program
@@ -91,8 +92,8 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
         .default("breaking"),
     )
     .option(
-      "--level <kind=verdict...>",
-      "override the verdict of a change kind: breaking, needs-review, compatible or ignore (e.g. default-changed=compatible)",
+      "--level <kind[:side]=verdict...>",
+      "override the verdict of a change kind, optionally on one side of the wire (request or response): breaking, undecided, needs-review, compatible or ignore (e.g. default-changed=compatible, enum-value-added:response=needs-review)",
     )
     .option(
       "--strict",
@@ -122,7 +123,18 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           write(
             ctx.io.stdout,
             opts.format === "json"
-              ? JSON.stringify(CHANGE_KINDS, null, 2)
+              ? JSON.stringify(
+                  CHANGE_KINDS.map(({ id, family, direction, level, doc, opposite }) => ({
+                    id,
+                    family,
+                    direction,
+                    level,
+                    doc,
+                    ...(opposite ? { opposite } : {}),
+                  })),
+                  null,
+                  2,
+                )
               : opts.format === "markdown"
                 ? kindsMarkdown()
                 : CHANGE_KINDS.map((k) => `${k.id} (${k.family}, ${k.direction}, ${k.level})\n  ${k.doc}`).join("\n\n"),
@@ -133,11 +145,16 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           throw new UsageError("diff takes two documents: <old> <new>");
         const levels: Record<string, Verdict | "ignore"> = {};
         for (const l of opts.level ?? []) {
-          const m = /^([a-z0-9-]+)=(breaking|needs-review|compatible|ignore)$/.exec(l);
-          if (!m) throw new UsageError(`--level takes <kind>=<breaking|needs-review|compatible|ignore>, got "${l}"`);
+          const m = /^([a-z0-9-]+)(?::(request|response))?=(breaking|undecided|needs-review|compatible|ignore)$/.exec(
+            l,
+          );
+          if (!m)
+            throw new UsageError(
+              `--level takes <kind>[:request|response]=<breaking|undecided|needs-review|compatible|ignore>, got "${l}"`,
+            );
           if (!findKind(m[1]!))
             throw new UsageError(`--level: unknown change kind "${m[1]}" (diff --list-kinds lists them)`);
-          levels[m[1]!] = m[2] as Verdict | "ignore";
+          levels[m[2] ? `${m[1]}:${m[2]}` : m[1]!] = m[3] as Verdict | "ignore";
         }
         let received = opts.received;
         if (!received) {
@@ -165,7 +182,9 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           );
         }
         write(ctx.io.stdout, renderDiff(report, opts.format));
-        if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn]) ctx.exit(EXIT.failed);
+        // An undecided finding fails whatever --fail-on says (issue 32: what the engine could not judge never passes silently).
+        if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn] || report.verdict === "undecided")
+          ctx.exit(EXIT.failed);
       },
     );
 

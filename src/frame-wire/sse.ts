@@ -8,7 +8,7 @@ import { createParser } from "eventsource-parser";
 import { JsonParseError, parseJson } from "../json/index.js";
 import { createFrameWireApiClient, type StreamTurnInput } from "../generated/frame-wire-api/operations.js";
 import type { HttpClientConfig } from "../http/operation.js";
-import { createFold } from "./fold.js";
+import { createFold, EVENT_PARSE } from "./fold.js";
 import type { FoldOutcome, FrameTurn } from "./types.js";
 
 /** One event as one data-only SSE message. JSON.stringify never emits a raw newline, so one `data:` line suffices. */
@@ -32,7 +32,7 @@ export async function foldSseBody(
       if (fold.abort !== null) return;
       let event: unknown;
       try {
-        event = parseJson(message.data);
+        event = parseJson(message.data, EVENT_PARSE);
       } catch (e) {
         fold.abortAt(
           "malformed_event",

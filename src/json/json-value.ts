@@ -5,47 +5,73 @@ export interface JsonObject {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+const objectProto = Object.prototype;
 
 /**
- * True when `value` is a JSON value: finite numbers only, plain (or null-prototype) objects,
- * dense arrays, no cycles. Iterative, so deeply nested input cannot overflow the stack.
+ * The one JSON-value rule (decision 263): null, a boolean, a string, a finite number, a dense
+ * array, or an object whose prototype is Object.prototype or null (what JSON.parse produces),
+ * whose own enumerable string-keyed members are JSON values (a hole reads as undefined: not JSON), nested at most MAX_VALUE_DEPTH deep
+ * (which also stops cycles). A container reached twice (shared, not cyclic) is fine: it
+ * serialises as a tree. Symbol-keyed members are not part of the value (JSON.stringify skips them).
  */
+export const MAX_VALUE_DEPTH = 1024;
+
+/** What `adoptJson` returns for a value that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol("not JSON");
+
+/** True for an object whose prototype is Object.prototype or null (what JSON.parse produces). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === objectProto || proto === null;
+}
+
+/** True when `value` is a JSON value (the rule above). */
 export function isJsonValue(value: unknown): value is JsonValue {
-  const stack: unknown[] = [value];
-  const onPath = new Set<object>();
-  // Cycle detection: every container is visited once; a container seen twice is either
-  // shared (fine for JSON semantics but not representable as a tree) or cyclic. Both rejected.
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null) continue;
-    switch (typeof v) {
-      case "boolean":
-      case "string":
-        continue;
-      case "number":
-        if (!Number.isFinite(v)) return false;
-        continue;
-      case "object":
-        break;
-      default:
-        return false;
-    }
-    const obj = v as object;
-    if (onPath.has(obj)) return false;
-    onPath.add(obj);
-    if (Array.isArray(obj)) {
-      for (let i = 0; i < obj.length; i++) {
-        if (!hasOwn.call(obj, i)) return false;
-        stack.push(obj[i]);
-      }
-      continue;
-    }
-    const proto = Object.getPrototypeOf(obj);
-    if (proto !== Object.prototype && proto !== null) return false;
-    if (Object.getOwnPropertySymbols(obj).length > 0) return false;
-    for (const key of Object.keys(obj)) stack.push((obj as Record<string, unknown>)[key]);
+  return adoptJson(value, false) !== NOT_JSON;
+}
+
+/**
+ * Checks `value` against the rule and returns it (copy = false) or a deep copy of it (copy =
+ * true), or NOT_JSON. One pass, no allocation for scalars: the frame-wire fold adopts every value
+ * pushed into it through here, so it stays recursive (faster than an explicit stack at the depths
+ * JSON has) and bounded by the depth limit.
+ */
+export function adoptJson(value: unknown, copy: boolean, depth = 0): JsonValue | typeof NOT_JSON {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : NOT_JSON;
+    case "object":
+      break;
+    default:
+      return NOT_JSON;
   }
-  return true;
+  if (value === null) return null;
+  if (depth >= MAX_VALUE_DEPTH) return NOT_JSON;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    const out: JsonValue[] = copy ? new Array<JsonValue>(n) : (value as JsonValue[]);
+    for (let i = 0; i < n; i++) {
+      const v = adoptJson(value[i], copy, depth + 1);
+      if (v === NOT_JSON) return NOT_JSON;
+      if (copy) out[i] = v;
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== objectProto && proto !== null) return NOT_JSON;
+  const src = value as Record<string, unknown>;
+  const out: JsonObject = copy ? {} : (src as JsonObject);
+  for (const key in src) {
+    if (!hasOwn.call(src, key)) continue;
+    const v = adoptJson(src[key], copy, depth + 1);
+    if (v === NOT_JSON) return NOT_JSON;
+    if (copy) setOwn(out, key, v);
+  }
+  return out;
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {

@@ -11,9 +11,15 @@ export interface SafeParseOptions {
    * that copies members with `obj[key] = v` must still guard itself. "reject" refuses the input.
    */
   protoKey?: "keep" | "reject";
+  /**
+   * What to do with an object that names a member twice (`{"op":"a","op":"b"}`). `JSON.parse` keeps
+   * the last one, so two readers of the same bytes (a proxy checking the first, a server running
+   * the last) can disagree; RFC 8259 §4 leaves the behaviour open. Default "reject" (decision 262).
+   */
+  duplicateKeys?: "reject" | "last-wins";
 }
 
-export type JsonParseErrorKind = "too-large" | "too-deep" | "syntax" | "forbidden-key";
+export type JsonParseErrorKind = "too-large" | "too-deep" | "syntax" | "forbidden-key" | "duplicate-key";
 
 export class JsonParseError extends Error {
   override readonly name = "JsonParseError";
@@ -73,6 +79,8 @@ export function parseJson(input: string | Uint8Array, options?: SafeParseOptions
       position,
     );
   }
+  if (options?.duplicateKeys !== "last-wins" && value !== null && typeof value === "object")
+    checkDuplicates(text, value);
   if (options?.protoKey === "reject" && text.includes('"__proto__"') && containsProtoKey(value)) {
     throw new JsonParseError("forbidden-key", 'JSON input contains an object member named "__proto__"');
   }
@@ -134,6 +142,73 @@ function checkDepth(text: string, maxDepth: number): void {
         throw new JsonParseError("too-deep", `JSON input nests deeper than ${maxDepth} levels`, i);
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
+}
+
+/**
+ * Refuses a duplicate member name. Every member in the text is one `:` outside a string, and
+ * JSON.parse keeps one member per distinct name, so the text names no member twice exactly when
+ * the parsed value holds as many members as there are such colons. The cheap count first: all
+ * colons (the engine's indexOf) against the members; only when they differ (a colon inside a
+ * string, or a duplicate) does the exact scan run, which also names the duplicate.
+ */
+function checkDuplicates(text: string, value: object): void {
+  let colons = 0;
+  for (let i = text.indexOf(":"); i >= 0; i = text.indexOf(":", i + 1)) colons++;
+  if (colons === memberCount(value)) return;
+  const duplicate = findDuplicate(text);
+  if (duplicate)
+    throw new JsonParseError(
+      "duplicate-key",
+      `JSON input names the member ${JSON.stringify(duplicate.name)} twice in one object (${lineColumn(text, duplicate.at)})`,
+      duplicate.at,
+    );
+}
+
+/** Members of every object in a parsed value. */
+function memberCount(value: object): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (typeof v[i] === "object") stack.push(v[i]);
+      continue;
+    }
+    for (const k in v) {
+      n++;
+      const m = (v as Record<string, unknown>)[k];
+      if (typeof m === "object") stack.push(m);
+    }
+  }
+  return n;
+}
+
+/** The first member name an object of valid JSON text repeats, with its offset (the slow path). */
+function findDuplicate(text: string): { name: string; at: number } | undefined {
+  // One entry per open container: the names seen so far for an object, null for an array.
+  const open: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      if (expectKey) {
+        const name = JSON.parse(text.slice(start, i + 1)) as string;
+        const names = open[open.length - 1]!;
+        if (names.has(name)) return { name, at: start };
+        names.add(name);
+        expectKey = false;
+      }
+    } else if (c === 0x7b /* { */) {
+      open.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b /* [ */) open.push(null);
+    else if (c === 0x7d /* } */ || c === 0x5d /* ] */) open.pop();
+    else if (c === 0x2c /* , */) expectKey = open[open.length - 1] != null;
+  }
+  return undefined;
 }
 
 function containsProtoKey(root: JsonValue): boolean {

@@ -11,7 +11,7 @@
  */
 import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
-import type { Step } from "./schema/finding.js";
+import type { Step } from "./schema/difference.js";
 import { isSchemaObject, isTrivial, setOwn, type JsonType, type Schema, type SchemaNode } from "./schema/keywords.js";
 import {
   FORMAT_EXAMPLES,

@@ -63,9 +63,9 @@ export function causeLines(r: HistoryResult): string[] {
   if (!r.report || !r.bump) return [];
   const lines = [`${r.contract}: ${r.bump.message}`];
   if (r.ok) return lines;
-  const relevant = r.report.changes.filter((c) =>
-    r.bump!.impact === "breaking"
-      ? c.verdict === "breaking"
+  const relevant = r.report.findings.filter((c) =>
+    r.bump!.impact === "breaking" || r.bump!.impact === "undecided"
+      ? c.verdict === "breaking" || c.verdict === "undecided"
       : c.verdict !== "compatible" || !["equivalent"].includes(c.kind),
   );
   for (const c of relevant.slice(0, 20)) {

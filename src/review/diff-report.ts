@@ -1,6 +1,7 @@
 /** Renders a diff report in every review format. */
 import { junitXml, markdownTable } from "../report/format.js";
-import type { Change, DiffReport } from "./diff.js";
+import type { DiffReport } from "./diff.js";
+import type { Finding, Verdict } from "./finding.js";
 import { githubCommand, type ReviewFormat } from "./format.js";
 
 export function renderDiff(report: DiffReport, format: ReviewFormat): string {
@@ -11,9 +12,10 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
           verdict: report.verdict,
           old: report.old,
           new: report.new,
-          changes: report.changes.map(jsonChange),
+          findings: report.findings,
           warnings: report.warnings,
           stats: report.stats,
+          budget: report.budget,
         },
         null,
         2,
@@ -27,12 +29,13 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
         ),
         ...(report.warnings.length ? [""] : []),
         markdownTable(
-          ["verdict", "kind", "path", "direction", "evidence", "counterexample"],
-          report.changes.map((c) => [
+          ["verdict", "kind", "path", "direction", "change", "evidence", "counterexample"],
+          report.findings.map((c) => [
             c.verdict,
             c.kind,
             `\`${c.path}\``,
             c.direction,
+            c.message,
             c.evidence,
             c.counterexample
               ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error}${c.counterexample.atChange ? `; with ${c.counterexample.atChange.apart.join(", ")} as ${c.counterexample.invalid} has it: ${c.counterexample.atChange.error}` : ""})`
@@ -44,12 +47,12 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
       return junitXml([
         {
           name: `diff ${report.old} -> ${report.new}`,
-          cases: report.changes.map((c) => ({
+          cases: report.findings.map((c) => ({
             classname: c.kind,
-            name: `${c.verdict === "needs-review" ? "[needs review] " : ""}${c.path}`,
+            name: `${c.verdict === "needs-review" ? "[needs review] " : c.verdict === "undecided" ? "[undecided] " : ""}${c.path}`,
             timeSeconds: 0,
             failure:
-              c.verdict === "breaking"
+              c.verdict === "breaking" || c.verdict === "undecided"
                 ? { message: `${c.kind}: ${c.evidence}`, body: counterexampleText(c) }
                 : undefined,
           })),
@@ -74,11 +77,11 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
         }),
       );
       lines.push(
-        ...report.changes
+        ...report.findings
           .filter((c) => c.verdict !== "compatible")
           .map((c) =>
             githubCommand(
-              c.verdict === "breaking" ? "error" : "warning",
+              c.verdict === "breaking" || c.verdict === "undecided" ? "error" : "warning",
               `${c.path}: ${c.evidence}${c.counterexample ? `\n${counterexampleText(c)}` : ""}`,
               { title: `${c.verdict}: ${c.kind}` },
             ),
@@ -88,12 +91,19 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
       return lines.join("\n");
     }
     case "text": {
-      const label = { breaking: "BREAKING", "needs-review": "REVIEW  ", compatible: "ok      " } as const;
+      const label: Record<Verdict, string> = {
+        breaking: "BREAKING",
+        undecided: "UNDECIDED",
+        "needs-review": "REVIEW  ",
+        compatible: "ok      ",
+      };
       const lines: string[] = report.warnings.map(
         (w) => `${w.notice ? "notice " : "warning"}   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`,
       );
-      for (const c of report.changes) {
+      for (const c of report.findings) {
         lines.push(`${label[c.verdict]}  ${c.kind}  ${c.path}  (${c.direction})`);
+        lines.push(`          ${c.message}`);
+        if (c.reaches.length) lines.push(`          reaches: ${reachText(c)}`);
         lines.push(`          ${c.evidence}`);
         if (c.counterexample) for (const l of counterexampleText(c).split("\n")) lines.push(`          ${l}`);
       }
@@ -103,21 +113,13 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
   }
 }
 
-function jsonChange(c: Change): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    path: c.path,
-    kind: c.kind,
-    direction: c.direction,
-    verdict: c.verdict,
-    evidence: c.evidence,
-  };
-  if (c.counterexample) out.counterexample = c.counterexample;
-  if (c.surfaces?.length) out.surfaces = c.surfaces;
-  if (c.at) out.at = c.at;
-  return out;
+/** The operations a finding reaches, a few by name. */
+function reachText(f: Finding): string {
+  const shown = f.reaches.slice(0, 4).map((r) => `${r.operation} ${r.part}`);
+  return f.reaches.length > 4 ? `${shown.join(", ")} and ${f.reaches.length - 4} more` : shown.join(", ");
 }
 
-function counterexampleText(c: Change): string {
+function counterexampleText(c: Finding): string {
   const cx = c.counterexample;
   if (!cx) return "";
   const apart = cx.atChange
@@ -130,9 +132,9 @@ function counterexampleText(c: Change): string {
 }
 
 export function summary(report: DiffReport): string {
-  const n = (v: Change["verdict"]) => report.changes.filter((c) => c.verdict === v).length;
+  const n = (v: Verdict) => report.findings.filter((c) => c.verdict === v).length;
   const notices = report.warnings.filter((x) => x.notice).length;
   const defects = report.warnings.length - notices;
   const w = `${defects ? `; ${defects} document defect warning(s)` : ""}${notices ? `; ${notices} notice(s)` : ""}`;
-  return `${n("breaking")} breaking, ${n("needs-review")} needs review, ${n("compatible")} compatible; ${report.stats.unchanged}/${report.stats.surfaces} surfaces unchanged, ${report.stats.samples} payloads sampled${w}`;
+  return `${n("breaking")} breaking, ${n("undecided")} undecided, ${n("needs-review")} needs review, ${n("compatible")} compatible; ${report.stats.unchanged}/${report.stats.surfaces} surfaces unchanged, ${report.stats.samples} payloads sampled${w}`;
 }

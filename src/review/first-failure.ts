@@ -23,7 +23,7 @@
  *   itself, which has `m` and whose value at the change the rejecting version refuses, ajv reports `m`
  *   first, so it checks `m` before `x`.
  */
-import type { Step } from "./schema/finding.js";
+import type { Step } from "./schema/difference.js";
 import type { SchemaContext } from "./schema/context.js";
 import { disjoint } from "./schema/containment.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "./schema/keywords.js";

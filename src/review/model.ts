@@ -22,16 +22,18 @@ import {
   documentDialect,
   DialectError,
   normalizeSchema,
+  normalizeState,
   type Defect,
   type Dialect,
   type NormalizeState,
-} from "./schema/dialect.js";
+} from "../schema/dialect.js";
 import { isSchemaObject, isAnnotationKeyword, setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { DEFINITION_KEYWORDS, DOCUMENT_ROOT_KEYWORDS, mapSchema, walkSchema } from "../schema/walk.js";
 import type { Step } from "./schema/containment.js";
 import { DirectionViews, type MessageSide } from "./openapi-views.js";
+import type { Direction, Reach } from "./finding.js";
 
-export type Direction = "request" | "response" | "both";
+export type { Direction } from "./finding.js";
 
 export interface Surface {
   /** Stable key that pairs the old and new surface. */
@@ -48,11 +50,15 @@ export interface Surface {
   role: "definition" | "root" | "params" | "result" | "errors" | "body" | "parameters" | "response" | "headers";
   /** A non-JSON media type (XML, form, text): compared by schema equality only, never with JSON payloads. */
   opaque?: boolean;
+  /** What a reader calls it: the operation, method or definition, and the part of it (`request body (application/json)`). */
+  reach: Reach;
 }
 
 /** What an OpenAPI operation says beyond its payload schemas. */
 export interface OperationFacts {
   key: string;
+  /** What a reader calls it: `POST /pets/{petId}`. */
+  label: string;
   /** Pointer of the operation in its document. */
   path: string;
   hasBody: boolean;
@@ -132,7 +138,7 @@ export function buildModel(
     if (e instanceof DialectError) throw new ModelError(`${doc.path}: ${e.message}`);
     throw e;
   }
-  const state: NormalizeState = { dialect, defects: [], nonUnicodePatterns: false };
+  const state: NormalizeState = normalizeState(contract.entry.kind, doc.root);
   const defs: Record<string, Schema> = {};
   for (const [name, def] of Object.entries(bundle.defs)) {
     const origin = bundle.origins[name] ?? "";
@@ -177,7 +183,7 @@ export function buildModel(
   let openapi: OpenApiFacts | undefined;
   const originDisplay = new Map<string, string>();
   /** Synthesised definitions wrapping a document schema: pointer prefix inside the def -> document location. */
-  const synthetic = new Map<string, { prefix: string; display: string }>();
+  const synthetic = new Map<string, { prefix: string; display: string; members?: Map<string, string> }>();
   const wrap = (base: string, adopted: SchemaNode, display: string): Schema => {
     const name = fresh(base);
     synthetic.set(name, { prefix: "/allOf/0", display });
@@ -199,6 +205,7 @@ export function buildModel(
           direction: received.has(k) ? "both" : "request",
           node,
           role: "definition",
+          reach: { operation: `#/${container}/${escapeToken(k)}`, part: "definition" },
         });
       }
     }
@@ -212,7 +219,14 @@ export function buildModel(
       const target =
         typeof root.$ref === "string" ? /^#\/(?:\$defs|definitions)\/(.+)$/.exec(root.$ref)?.[1] : undefined;
       const dir: Direction = target !== undefined && received.has(unescapeToken(target)) ? "both" : "request";
-      surfaces.set("root", { key: "root", path: "#", direction: dir, node, role: "root" });
+      surfaces.set("root", {
+        key: "root",
+        path: "#",
+        direction: dir,
+        node,
+        role: "root",
+        reach: { operation: "#", part: "document root" },
+      });
     }
   } else if (contract.entry.kind === "openrpc") {
     const rpcMethods = Array.isArray(root.methods) ? (root.methods as Schema[]) : [];
@@ -275,6 +289,7 @@ export function buildModel(
         inner: [{ kind: "prop", name: "params" }],
         owner: m.name,
         role: "params",
+        reach: { operation: m.name, part: "params" },
       });
       surfaces.set(`method:${m.name}:result`, {
         key: `method:${m.name}:result`,
@@ -284,6 +299,7 @@ export function buildModel(
         inner: [{ kind: "prop", name: "result" }],
         owner: m.name,
         role: "result",
+        reach: { operation: m.name, part: "result" },
       });
       surfaces.set(`method:${m.name}:errors`, {
         key: `method:${m.name}:errors`,
@@ -293,6 +309,7 @@ export function buildModel(
         inner: [{ kind: "prop", name: "error" }],
         owner: m.name,
         role: "errors",
+        reach: { operation: m.name, part: "errors" },
       });
     });
     anyRequest = ctx.addDefNode(
@@ -315,6 +332,7 @@ export function buildModel(
       const received: Direction = op.flipped ? "request" : "response";
       const facts: OperationFacts = {
         key: op.key,
+        label: op.label,
         path: base,
         bodyRequired: false,
         hasBody: false,
@@ -324,9 +342,11 @@ export function buildModel(
         flipped: op.flipped,
       };
       openapi.operations.set(op.key, facts);
-      const params = new Map<string, { props: Record<string, SchemaNode>; required: string[] }>();
+      type Location = { props: Record<string, SchemaNode>; required: string[]; origins: Map<string, string> };
+      const params = new Map<string, Location>();
+      const empty = (): Location => ({ props: {}, required: [], origins: new Map() });
       const placeholders = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
-      for (const p of op.parameters) {
+      for (const [i, p] of op.parameters.entries()) {
         const where = String(p.in);
         // Path parameters are compared by their place in the template: /books/{bookId} and /books/{id} are one operation.
         const slot = where === "path" ? placeholders.indexOf(String(p.name)) : -1;
@@ -336,9 +356,13 @@ export function buildModel(
             : where === "path" && slot >= 0
               ? `{${slot}}`
               : String(p.name);
-        const g = params.get(where) ?? { props: {}, required: [] };
+        const g = params.get(where) ?? empty();
         const pointer = `${base}/parameters/${where}/${escapeToken(name)}`;
         const raw = parameterSchema(p);
+        // The schema's changes are located where the parameter is written, so a path item's shared parameter is one place for all its operations.
+        const origin = op.parameterOrigins[i];
+        if (origin !== undefined)
+          g.origins.set(name, raw.media ? `${origin}/content/${escapeToken(raw.media)}/schema` : `${origin}/schema`);
         const schema = side(adopt(raw.schema ?? true, entryFile, pointer), "request");
         setOwn(g.props, name, schema);
         if (p.required === true || where === "path") g.required.push(name);
@@ -360,11 +384,10 @@ export function buildModel(
         });
       }
       // Every location gets a surface, empty ones too: adding the first query parameter is a change of that surface.
-      for (const where of ["path", "query", "header", "cookie"])
-        if (!params.has(where)) params.set(where, { props: {}, required: [] });
+      for (const where of ["path", "query", "header", "cookie"]) if (!params.has(where)) params.set(where, empty());
       for (const [where, g] of params) {
         const name = fresh(`__params_${where}`);
-        synthetic.set(name, { prefix: "/properties", display: `${base}/parameters/${where}` });
+        synthetic.set(name, { prefix: "/properties", display: `${base}/parameters/${where}`, members: g.origins });
         const node = ctx.addDefNode(name, {
           type: "object",
           properties: g.props,
@@ -378,6 +401,7 @@ export function buildModel(
           node,
           owner: op.key,
           role: "parameters",
+          reach: { operation: op.label, part: `${where} parameters` },
         });
       }
       const body = isSchemaObject(op.op.requestBody) ? resolveRaw(op.op.requestBody, doc.files, entryFile) : undefined;
@@ -397,6 +421,7 @@ export function buildModel(
           owner: op.key,
           role: "body",
           opaque: !isJsonMedia(media),
+          reach: { operation: op.label, part: `request body (${media})` },
         });
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
@@ -412,7 +437,17 @@ export function buildModel(
             const node = wrap("__response", side(adopt(mt[field] ?? true, entryFile, path), "response"), path);
             const k = `op:${op.key}:response:${status.toUpperCase()}:${media}${field === "schema" ? "" : ":item"}`;
             const opaque = field === "schema" ? !isJsonMedia(media) : false;
-            surfaces.set(k, { key: k, path, direction: received, node, owner: op.key, role: "response", opaque });
+            const part = `response ${status} (${media})${field === "schema" ? "" : " items"}`;
+            surfaces.set(k, {
+              key: k,
+              path,
+              direction: received,
+              node,
+              owner: op.key,
+              role: "response",
+              opaque,
+              reach: { operation: op.label, part },
+            });
             // OAS 3.2 SSE items carry their payload as a string `data` with `contentSchema`, which
             // JSON Schema treats as an annotation: there the payload is a response surface of its own.
             const data =
@@ -432,6 +467,7 @@ export function buildModel(
                 node: wrap("__response", side(adopt(data.contentSchema, entryFile, dataPath), "response"), dataPath),
                 owner: op.key,
                 role: "response",
+                reach: { operation: op.label, part: `response ${status} (${media}) event data` },
               });
             }
           }
@@ -468,6 +504,7 @@ export function buildModel(
           node: hnode,
           owner: op.key,
           role: "headers",
+          reach: { operation: op.label, part: `response ${status} headers` },
         });
       }
     }
@@ -496,6 +533,7 @@ export function buildModel(
           direction: received.has(k) ? "both" : "request",
           node: { $ref: refOf(name) },
           role: "definition",
+          reach: { operation: `#/components/schemas/${escapeToken(k)}`, part: "definition" },
         });
       }
     }
@@ -508,6 +546,10 @@ export function buildModel(
     const syn = synthetic.get(site.def);
     // Parameters: the closed object itself is the location group, `/properties/<name>` its `<name>`.
     if (syn && syn.prefix === "/properties" && site.pointer === "") return syn.display;
+    // Inside one parameter's schema: where that parameter is written.
+    const member = syn?.members?.size ? /^\/properties\/([^/]+)(\/.*)?$/.exec(site.pointer) : null;
+    const written = member ? syn!.members!.get(unescapeToken(member[1]!)) : undefined;
+    if (member && written !== undefined) return `${written}${member[2] ?? ""}`;
     if (syn && site.pointer.startsWith(syn.prefix)) return `${syn.display}${site.pointer.slice(syn.prefix.length)}`;
     const origin = bundle.origins[views?.original(site.def) ?? site.def];
     if (!origin) return undefined;
@@ -554,12 +596,16 @@ export function buildModel(
 interface RawOperation {
   /** Method and path template with parameter names erased; webhooks and callbacks are prefixed. */
   key: string;
+  /** What a reader calls it: `POST /pets/{petId}`, `webhook newPet POST`. */
+  label: string;
   method: string;
   path: string;
   /** Pointer of the operation object in the document. */
   pointer: string;
   op: Schema;
   parameters: Schema[];
+  /** Where each parameter is written (a path item's shared one, a component): its pointer in the entry document, when it is there. */
+  parameterOrigins: (string | undefined)[];
   /** Webhooks and callbacks: the API sends the request, the client answers. */
   flipped: boolean;
 }
@@ -576,13 +622,28 @@ function openApiOperations(root: Schema, files: Map<string, unknown>, file: stri
       for (const method of HTTP_METHODS) {
         const op = item[method];
         if (!isSchemaObject(op)) continue;
-        const shared = resolveList(item.parameters, files, file);
-        const own = resolveList(op.parameters, files, file);
+        const itemPointer = `${pointerBase}/${escapeToken(path)}`;
+        const opPointer = `${itemPointer}/${method}`;
+        const shared = resolveParameters(item.parameters, files, file, itemPointer);
+        const own = resolveParameters(op.parameters, files, file, opPointer);
         // An operation's own parameter overrides a path-level one with the same name and location.
-        const merged = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+        const merged = [
+          ...shared.filter((p) => !own.some((o) => o.param.name === p.param.name && o.param.in === p.param.in)),
+          ...own,
+        ];
         const key = `${keyOf(path)} ${method.toUpperCase()}`;
         const pointer = `${pointerBase}/${escapeToken(path)}/${method}`;
-        out.push({ key, method, path, pointer, op, parameters: merged, flipped });
+        out.push({
+          key,
+          label: key,
+          method,
+          path,
+          pointer,
+          op,
+          parameters: merged.map((p) => p.param),
+          parameterOrigins: merged.map((p) => p.origin),
+          flipped,
+        });
         for (const [cbName, cbRaw] of Object.entries(isSchemaObject(op.callbacks) ? op.callbacks : {})) {
           const cb = isSchemaObject(cbRaw) ? resolveRaw(cbRaw, files, file) : undefined;
           if (cb)
@@ -600,8 +661,10 @@ function openApiOperations(root: Schema, files: Map<string, unknown>, file: stri
   fromItems(root.webhooks, "#/webhooks", (name) => `webhook ${name}`, true);
   // Keys read "GET /a/{}" as before for plain paths.
   for (const o of out)
-    if (!o.flipped && !o.key.includes(" callback "))
+    if (!o.flipped && !o.key.includes(" callback ")) {
       o.key = `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+      o.label = `${o.method.toUpperCase()} ${o.path}`;
+    }
   return out;
 }
 
@@ -629,10 +692,26 @@ export function isJsonMedia(media: string): boolean {
   );
 }
 
-function resolveList(v: unknown, files: Map<string, unknown>, file: string): Schema[] {
-  return (Array.isArray(v) ? v : [])
-    .map((p) => (isSchemaObject(p) ? resolveRaw(p, files, file) : undefined))
-    .filter((p): p is Schema => p !== undefined);
+/** A parameter list `$ref`-resolved, each with the pointer of the object it is written in (undefined when that is another file). */
+function resolveParameters(
+  v: unknown,
+  files: Map<string, unknown>,
+  file: string,
+  owner: string,
+): { param: Schema; origin: string | undefined }[] {
+  const out: { param: Schema; origin: string | undefined }[] = [];
+  (Array.isArray(v) ? v : []).forEach((raw, i) => {
+    if (!isSchemaObject(raw)) return;
+    let origin: string | undefined = `${owner}/parameters/${i}`;
+    let cur: Schema | undefined = raw;
+    for (let hops = 0; hops < 16 && cur && typeof cur.$ref === "string"; hops++) {
+      const found = lookupRef(files, file, cur.$ref);
+      origin = found && found.target.file === file ? `#${found.target.pointer}` : undefined;
+      cur = found && isSchemaObject(found.value) ? found.value : undefined;
+    }
+    if (cur) out.push({ param: cur, origin });
+  });
+  return out;
 }
 
 function resolveMap(v: Schema, files: Map<string, unknown>, file: string): Record<string, Schema> {

@@ -15,7 +15,7 @@
  * `hard` parts must accept the value (checked with their real validators); `soft` parts are
  * preferences. The result is not `isolated`: it is not valid under both versions.
  */
-import type { Step } from "./schema/finding.js";
+import type { Step } from "./schema/difference.js";
 import { finiteValues } from "./schema/context.js";
 import type { JsonType, Schema } from "./schema/keywords.js";
 import { NONE, preferType, type Built, type ExampleResult } from "./construct.js";

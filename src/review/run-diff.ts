@@ -1,6 +1,7 @@
 /** Library entry of `contract-suite diff`: two inputs in, one report out. */
 import { buildModel, ModelError } from "./model.js";
-import { diffModels, type DiffOptions, type DiffReport, type Verdict } from "./diff.js";
+import { diffModels, type DiffOptions, type DiffReport } from "./diff.js";
+import { worstVerdict, type Finding, type Verdict } from "./finding.js";
 import { loadSource } from "./source.js";
 import type { LoadedContract } from "../contracts/index.js";
 
@@ -11,26 +12,37 @@ export interface DiffInputsOptions extends DiffOptions {
   /** Folders a file input's references may reach besides its own folder (`--ref-root`). */
   refRoots?: readonly string[];
   /** Per-kind verdict overrides (oasdiff's severity levels): `{"default-changed": "compatible"}`; "ignore" drops the kind. */
-  levels?: Record<string, Verdict | "ignore">;
+  levels?: Levels;
 }
 
-/** Applies per-kind overrides and recomputes the overall verdict. */
-export function applyLevels(report: DiffReport, levels: Record<string, Verdict | "ignore"> | undefined): DiffReport {
+/**
+ * Per-kind verdict overrides (oasdiff's severity levels), keyed `kind` or `kind:request` /
+ * `kind:response`: a direction's level applies to findings on that side; a finding seen from both
+ * sides takes the worse of its two sides' levels, and the kind's plain level when a side has none.
+ */
+export type Levels = Record<string, Verdict | "ignore">;
+
+export function levelOf(f: Finding, levels: Levels): Verdict | "ignore" | undefined {
+  const plain = levels[f.kind];
+  if (f.direction === "request" || f.direction === "response") return levels[`${f.kind}:${f.direction}`] ?? plain;
+  if (f.direction !== "both") return plain;
+  const sides = [levels[`${f.kind}:request`] ?? plain, levels[`${f.kind}:response`] ?? plain];
+  if (sides.some((s) => s === undefined)) return plain;
+  if (sides.every((s) => s === "ignore")) return "ignore";
+  return worstVerdict(sides.filter((s): s is Verdict => s !== "ignore"));
+}
+
+/** Applies the overrides and recomputes the overall verdict. */
+export function applyLevels(report: DiffReport, levels: Levels | undefined): DiffReport {
   if (!levels || Object.keys(levels).length === 0) return report;
-  const changes = report.changes
-    .filter((c) => levels[c.kind] !== "ignore")
-    .map((c) => {
-      const level = levels[c.kind];
-      return level && level !== "ignore" && level !== c.verdict
-        ? { ...c, verdict: level, evidence: `${c.evidence} [verdict ${c.verdict} overridden to ${level}]` }
-        : c;
-    });
-  const verdict: Verdict = changes.some((c) => c.verdict === "breaking")
-    ? "breaking"
-    : changes.some((c) => c.verdict === "needs-review")
-      ? "needs-review"
-      : "compatible";
-  return { ...report, verdict, changes };
+  const findings = report.findings.flatMap((f) => {
+    const level = levelOf(f, levels);
+    if (level === "ignore") return [];
+    return level && level !== f.verdict
+      ? [{ ...f, verdict: level, evidence: `${f.evidence} [verdict ${f.verdict} overridden to ${level}]` }]
+      : [f];
+  });
+  return { ...report, verdict: worstVerdict(findings.map((f) => f.verdict)), findings };
 }
 
 /** Diffs two documents given as paths or `git:<ref>:<path>`. */
@@ -62,22 +74,5 @@ export function diffContracts(
 ): DiffReport {
   const oldM = guardedModel(oldC, options.received, options.labels?.[0]);
   const newM = guardedModel(newC, options.received, options.labels?.[1]);
-  if (oldM.kind !== newM.kind) {
-    const inner = diffModels(oldM, newM, options);
-    return {
-      ...inner,
-      verdict: inner.verdict === "breaking" ? "breaking" : "needs-review",
-      changes: [
-        {
-          path: "#",
-          kind: "document-kind-changed",
-          direction: "none",
-          verdict: "needs-review",
-          evidence: `${oldM.kind} -> ${newM.kind}: compared surface by surface where keys match`,
-        },
-        ...inner.changes,
-      ],
-    };
-  }
   return diffModels(oldM, newM, options);
 }

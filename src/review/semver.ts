@@ -31,13 +31,15 @@ const NEUTRAL_KINDS = new Set([
   "undeprecated",
 ]);
 
-export type Impact = "none" | "neutral" | "additive" | "breaking";
+export type Impact = "none" | "neutral" | "additive" | "undecided" | "breaking";
 
 export function impactOf(report: DiffReport): Impact {
-  if (report.changes.length === 0) return "none";
-  if (report.changes.some((c) => c.verdict === "breaking")) return "breaking";
+  if (report.findings.length === 0) return "none";
+  if (report.findings.some((c) => c.verdict === "breaking")) return "breaking";
+  // What the engine could not judge fails closed (issue 32): it asks for the bump a breaking change would.
+  if (report.findings.some((c) => c.verdict === "undecided")) return "undecided";
   // needs-review is held to the additive rule: someone must at least say "this is a new version".
-  if (report.changes.some((c) => c.verdict === "needs-review" || !NEUTRAL_KINDS.has(c.kind))) return "additive";
+  if (report.findings.some((c) => c.verdict !== "compatible" || !NEUTRAL_KINDS.has(c.kind))) return "additive";
   return "neutral";
 }
 
@@ -64,6 +66,16 @@ export function checkBump(oldVersion: string, newVersion: string, report: DiffRe
   }
   const cmp = compare(a, b);
   if (cmp > 0) return { ok: false, impact, message: `${arrow}: the version went backwards` };
+  if (impact === "undecided") {
+    const ok = b.major > a.major;
+    return {
+      ok,
+      impact,
+      message: ok
+        ? `${arrow}: a change the engine could not judge, with a major bump`
+        : `${arrow}: a change the engine could not judge (undecided) needs a major version bump (${a.major} -> ${b.major})`,
+    };
+  }
   if (impact === "breaking") {
     const ok = b.major > a.major;
     return {

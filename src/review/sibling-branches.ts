@@ -11,7 +11,7 @@
  * step is checked with the real validators; the result is undefined when some branch cannot be made
  * to refuse it.
  */
-import type { Finding, Step } from "./schema/finding.js";
+import type { Difference, Step } from "./schema/difference.js";
 import { setOwn, type Schema, type SchemaNode } from "./schema/keywords.js";
 import { partsAlongSteps, unionOf, type Part } from "./common-example.js";
 
@@ -19,7 +19,7 @@ export interface SiblingCheck {
   accepting: Part;
   rejecting: Part;
   /** Findings of "accepting's `a` within `b`" (the containment checker of this direction). */
-  findings(a: SchemaNode, b: SchemaNode): Finding[];
+  findings(a: SchemaNode, b: SchemaNode): Difference[];
 }
 
 const MAX_BRANCHES = 12;

@@ -13,7 +13,7 @@ import {
   type LoadedContract,
 } from "../contracts/index.js";
 import { isSchemaObject } from "./schema/keywords.js";
-import { documentDialect, DialectError } from "./schema/dialect.js";
+import { documentDialect, DialectError } from "../schema/dialect.js";
 import { GitError, gitTreeRoot, resolveCommit, runGit } from "./git-root.js";
 
 export class SourceError extends Error {

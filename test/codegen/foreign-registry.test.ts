@@ -33,7 +33,8 @@ describe("gen for anyone's registry", () => {
     const files = filesUnder(out);
     expect(files).toContain("simple-math/client.ts");
     expect(files).toContain("webhook-example/operations.ts");
-    expect(files).toContain("wright-upstream/validators.js");
+    expect(files).toContain("wright-upstream/validators.ts");
+    expect(files).not.toContain("wright-upstream/validators.js");
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST), "utf8")) as {
       files: Record<string, string>;
       runtime: string;

@@ -77,6 +77,16 @@ export const OPS_FAULTS: [check: string, message: string, what: string, fault: F
     },
   ],
   [
+    "ops-lint",
+    "compact form",
+    "lint's findings name the next rule index (still schema-valid)",
+    (req, res) => {
+      if (!isOp(req, "lint") || !req.all || !res.result) return res;
+      const shifted = (f: any) => ({ ...f, rule: f.rule === null ? 0 : f.rule + 1 });
+      return { result: { ...res.result, findings: res.result.findings.map(shifted) } };
+    },
+  ],
+  [
     "ops-workflows",
     "SHA-256 of the file",
     "compile reports the input's identity as the output's sha256",

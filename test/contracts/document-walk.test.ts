@@ -210,12 +210,10 @@ describe("OpenAPI Schema Objects under meta-schema validation", () => {
             responses: {
               "200": {
                 description: "ok",
+                // `example` and `examples` are mutually exclusive (the published 3.1 schema checks it): one media type each.
                 content: {
-                  "application/json": {
-                    schema: { type: "object" },
-                    example: { schema: bad },
-                    examples: { e: { value: { schema: bad } } },
-                  },
+                  "application/json": { schema: { type: "object" }, example: { schema: bad } },
+                  "application/x-ndjson": { schema: { type: "object" }, examples: { e: { value: { schema: bad } } } },
                 },
               },
             },

@@ -97,6 +97,69 @@ describe("contract loading and meta-schema validation", () => {
   );
 
   it(
+    "OpenAPI 3.0 against the published 3.0 schema: nullable, boolean bounds and example accepted; misspelled ones refused",
+    withRegistry(
+      {
+        "ok.json": {
+          openapi: "3.0.3",
+          info: { title: "t", version: "1" },
+          paths: {},
+          components: {
+            schemas: {
+              N: { type: "string", nullable: true, example: "x" },
+              B: { type: "number", minimum: 0, exclusiveMinimum: true },
+            },
+          },
+        },
+        "bad.json": {
+          openapi: "3.0.3",
+          info: { title: "t", version: "1" },
+          paths: {},
+          components: { schemas: { N: { type: "string", nullable: "yes" }, B: { exclusiveMinimum: 0 } } },
+        },
+      },
+      [
+        { name: "ok", kind: "openapi", version: "1", entry: "ok.json" },
+        { name: "bad", kind: "openapi", version: "1", entry: "bad.json" },
+      ],
+      async (dir) => {
+        expect(await problemsOf(dir, "ok")).toEqual([]);
+        const bad = await problemsOf(dir, "bad");
+        expect(bad.some((p) => p.pointer === "/components/schemas/N/nullable")).toBe(true);
+        expect(bad.some((p) => p.pointer === "/components/schemas/B/exclusiveMinimum")).toBe(true);
+      },
+    ),
+  );
+
+  it(
+    "OpenAPI 3.1 references to components (headers, responses) are uri-references, not URIs",
+    withRegistry(
+      {
+        "api.json": {
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/x": {
+              get: {
+                responses: {
+                  "200": { description: "ok", headers: { "X-Rate": { $ref: "#/components/headers/X-Rate" } } },
+                  "429": { $ref: "#/components/responses/Limited" },
+                },
+              },
+            },
+          },
+          components: {
+            headers: { "X-Rate": { schema: { type: "integer" } } },
+            responses: { Limited: { description: "slow down" } },
+          },
+        },
+      },
+      [{ name: "api", kind: "openapi", version: "1", entry: "api.json" }],
+      async (dir) => expect(await problemsOf(dir, "api")).toEqual([]),
+    ),
+  );
+
+  it(
     "validates OpenAPI 3.1 from YAML and reports violations",
     withRegistry(
       {
@@ -104,7 +167,7 @@ describe("contract loading and meta-schema validation", () => {
           "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { description: ok }\n",
         "bad.yaml":
           "openapi: 3.1.0\ninfo: { version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200': { }\n",
-        "old.yaml": "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths: {}\n",
+        "old.yaml": "openapi: 2.0.0\ninfo: { title: t, version: '1' }\npaths: {}\n",
         "dup.yaml": "openapi: 3.1.0\nopenapi: 3.1.0\n",
       },
       [

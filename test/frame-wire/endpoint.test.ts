@@ -129,7 +129,7 @@ describe("conform frame-wire --endpoint (CLI against the serve frame-wire proces
     child.kill("SIGTERM");
   });
 
-  it("passes against the mock (exit 0), fails with a wrong token (exit 1), refuses a bad URL (exit 2)", async () => {
+  it("passes against the mock (exit 0), stops on a wrong token before the checks (exit 2), refuses a bad URL (exit 2)", async () => {
     const ok = await runCli(["conform", "frame-wire", "--endpoint", url, "--token", "t0k", "--format", "json"]);
     expect(ok.code, ok.stdout).toBe(0);
     expect(JSON.parse(ok.stdout).suites[0].results.length).toBe(13);
@@ -143,8 +143,9 @@ describe("conform frame-wire --endpoint (CLI against the serve frame-wire proces
       "--only",
       "content-type",
     ]);
-    expect(wrong.code).toBe(1);
-    expect(wrong.stdout).toMatch(/FAIL frame-wire\/endpoint\/content-type/);
+    // The target pre-check (conformance/frame-wire/probe.ts) stops a run whose token is refused.
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/refuses the token given with --token \(401\)/);
     const bad = await runCli(["conform", "frame-wire", "--endpoint", "localhost:8787"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--endpoint takes the full http\(s\) URL/);

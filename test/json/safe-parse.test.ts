@@ -67,4 +67,38 @@ describe("parseJson", () => {
     }
     expect(tryParseJson(Buffer.from([0xff, 0xfe])).ok).toBe(false);
   });
+
+  describe("duplicate member names (decision 262)", () => {
+    const refused = (text: string) => {
+      const r = tryParseJson(text);
+      if (r.ok) throw new Error(`accepted ${text}`);
+      expect(r.error.kind).toBe("duplicate-key");
+      return r.error;
+    };
+    it("are refused by default, naming the member and where it repeats", () => {
+      const e = refused('{"op":"capabilities","op":"compile"}');
+      expect(e.message).toBe('JSON input names the member "op" twice in one object (line 1, column 22)');
+      expect(e.position).toBe(21);
+    });
+    it("are found nested, in arrays, spelled with escapes, and as __proto__", () => {
+      expect(refused('[1,{"a":{"b":1,"c":[{"x":1,"x":2}]}}]').message).toMatch(/"x" twice/);
+      expect(refused('{"a":1,"\\u0061":2}').message).toMatch(/"a" twice/);
+      expect(refused('{"__proto__":1,"__proto__":2}').message).toMatch(/"__proto__" twice/);
+      expect(refused('{ "k" : 1 ,\n "k" : 2 }').position).toBe(13);
+    });
+    it("the same name in different objects, and colons inside strings, are not duplicates", () => {
+      expect(parseJson('{"a":{"a":1},"b":[{"a":2},{"a":3}]}')).toEqual({ a: { a: 1 }, b: [{ a: 2 }, { a: 3 }] });
+      expect(parseJson('{"url":"http://x:80/a:b","t":"12:00:01","k:":"\\":"}')).toEqual({
+        url: "http://x:80/a:b",
+        t: "12:00:01",
+        "k:": '":',
+      });
+      expect(parseJson('["a:b",":"]')).toEqual(["a:b", ":"]);
+    });
+    it('"last-wins" keeps JSON.parse\'s reading', () => {
+      expect(parseJson('{"op":"capabilities","op":"compile"}', { duplicateKeys: "last-wins" })).toEqual({
+        op: "compile",
+      });
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ARGUMENTS } from "../../scripts/mutation/arguments/index.js";
 import { entryFor, loadIgnores, placesIn, type IgnoreEntry } from "../../scripts/mutation/ignores.js";
+import { argue } from "../../scripts/mutation/argue.js";
 import { carryEntries } from "../../scripts/mutation/carry.js";
 import { listMutants } from "../../scripts/mutation/ignored.js";
 import { RegionIndex } from "../../scripts/mutation/regions.js";
@@ -270,5 +271,42 @@ describe("mutation: entries carried along with moved code", () => {
     expect([same.carried, same.entries]).toEqual([0, [argued]]);
     const gone = await carryEntries([argued], read(after), read(before), ["src/a.ts"]); // b.ts not a candidate
     expect([gone.carried, gone.left, gone.entries]).toEqual([0, [argued], [argued]]);
+  });
+});
+
+describe("mutation: argue.ts keys survivors of a region to an argument", () => {
+  const report: MutationReport = {
+    files: {
+      "src/a.ts": {
+        source: SOURCE,
+        mutants: [
+          mutant("1", "Survived", 15, 20, "StringLiteral", '""'),
+          mutant("2", "NoCoverage", 15, 12, "ConditionalExpression", "true"),
+          mutant("3", "Killed", 15, 12, "ConditionalExpression", "false"),
+          mutant("4", "Survived", 9, 12, "ArithmeticOperator", "this.size - 1"),
+        ],
+      },
+    },
+  };
+  const req = { file: "src/a.ts", region: /^handlers\./, kind: "own choice" as const, title: "our words" };
+
+  it("one entry per region with the undetected mutants' mutators, lines and replacements; killed ones left out", () => {
+    const { entries, keyed } = argue(report, [], req);
+    expect(keyed).toBe(2);
+    expect(entries).toEqual([
+      entry({
+        mutators: ["ConditionalExpression", "StringLiteral"],
+        replacements: ["true", '""'],
+      }),
+    ]);
+    // Every survivor of the region now argued; the one outside it (Box.grow) is not.
+    expect(classify(report, entries).unargued).toBe(1);
+  });
+
+  it("skips survivors another entry argues already, and honours a line filter", () => {
+    const first = argue(report, [], { ...req, lines: new Set([9]) });
+    expect(first.keyed).toBe(0);
+    const keyed = argue(report, [], { ...req, region: /Box/ }).entries;
+    expect(argue(report, keyed, { ...req, region: /Box/ }).keyed).toBe(0);
   });
 });

@@ -300,12 +300,18 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
       `export * as math from "./gen/simple-math/index.js";\nexport * as hooks from "./gen/webhook-example/index.js";\nexport * as wright from "./gen/wright-upstream/index.js";\n`,
     );
     await typecheck(dir, readFileSync(join(dir, "consumer.ts"), "utf8"), []);
+    // The validators are TypeScript (decision 291): compiled as a consumer's build would, then run.
+    await sh(
+      ESBUILD,
+      ["gen/webhook-example/validators.ts", "--format=esm", "--outfile=gen/webhook-example/validators.mjs"],
+      dir,
+    );
     const pet = await sh(
       process.execPath,
       [
         "--input-type=module",
         "-e",
-        `import { validatePet } from "./gen/webhook-example/validators.js"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
+        `import { validatePet } from "./gen/webhook-example/validators.mjs"; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
       ],
       dir,
     );
@@ -423,12 +429,14 @@ describe.skipIf(!HAS_OFFICIAL_BINARY)("the same installs on newer Node releases"
       expect((await sh(node, [cli, "--help"], cliDir)).stdout).toMatch(/Usage: contract-suite/);
       const out = join(cliDir, `gen-${version}`);
       await sh(node, [cli, "gen", "--registry", join(REPO, "test/fixtures/foreign-registry"), "--out", out], cliDir);
+      const compiled = join(out, "webhook-example/validators.mjs");
+      await sh(ESBUILD, [join(out, "webhook-example/validators.ts"), "--format=esm", `--outfile=${compiled}`], cliDir);
       const pet = await sh(
         node,
         [
           "--input-type=module",
           "-e",
-          `import { validatePet } from ${JSON.stringify(join(out, "webhook-example/validators.js"))}; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
+          `import { validatePet } from ${JSON.stringify(compiled)}; console.log(validatePet({ id: 1, name: "Rex" }), validatePet({ name: 5 }));`,
         ],
         cliDir,
       );

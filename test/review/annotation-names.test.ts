@@ -48,11 +48,11 @@ const pet = (mappingDefault: string, scopeText: string) =>
 describe("annotation edits under name maps", () => {
   it("a mapping entry named `default` is a name: retargeting it is not a default-changed finding", () => {
     const r = diff(pet("#/components/schemas/Cat", "x"), pet("#/components/schemas/Dog", "x"));
-    expect(r.changes.filter((c) => c.kind === "default-changed")).toEqual([]);
+    expect(r.findings.filter((c) => c.kind === "default-changed")).toEqual([]);
   });
   it("a scope named `description` is a name: editing its text is not a description-changed finding", () => {
     const r = diff(pet("#/components/schemas/Cat", "old words"), pet("#/components/schemas/Cat", "new words"));
-    expect(r.changes.filter((c) => c.kind === "description-changed")).toEqual([]);
+    expect(r.findings.filter((c) => c.kind === "description-changed")).toEqual([]);
   });
   it("a real default and a real description under those objects are still found", () => {
     const a = pet("#/components/schemas/Cat", "x");
@@ -60,7 +60,7 @@ describe("annotation edits under name maps", () => {
     const schemas = (b.doc.root as any).components.schemas;
     schemas.Cat.properties.kind.default = "cat";
     schemas.Cat.description = "a cat";
-    const kinds = diff(a, b).changes.map((c) => `${c.kind} ${c.path}`);
+    const kinds = diff(a, b).findings.map((c) => `${c.kind} ${c.path}`);
     expect(kinds).toEqual(
       expect.arrayContaining([
         "default-changed #/components/schemas/Cat/properties/kind/default",

@@ -122,7 +122,18 @@ describe("version bumps", () => {
     new: "b",
     warnings: [],
     stats: { surfaces: 1, unchanged: 0, samples: 0 },
-    changes: verdicts.map(([kind, verdict]) => ({ path: "#", kind, direction: "request", verdict, evidence: "" })),
+    budget: [],
+    findings: verdicts.map(([kind, verdict]) => ({
+      id: kind,
+      path: "#",
+      kind,
+      direction: "request",
+      verdict,
+      evidence: "",
+      message: "",
+      subject: { label: "#" },
+      reaches: [],
+    })),
   });
   it("parses semver and major-only versions", () => {
     expect(parseVersion("1.3.0")).toMatchObject({ kind: "semver", major: 1, minor: 3 });
@@ -144,5 +155,14 @@ describe("version bumps", () => {
     expect(checkBump("1", "1", report(["method-removed", "breaking"])).ok).toBe(false);
     expect(checkBump("1", "2", report(["method-removed", "breaking"])).ok).toBe(true);
     expect(checkBump("1", "1", report(["method-added", "compatible"])).ok).toBe(true);
+  });
+  it("a change the engine could not judge (undecided) fails unless the bump is major", () => {
+    expect(checkBump("1.2.0", "1.3.0", report(["analysis-failed", "undecided"]))).toMatchObject({
+      ok: false,
+      impact: "undecided",
+    });
+    expect(checkBump("1.2.0", "1.3.0", report(["analysis-failed", "needs-review"])).ok).toBe(true);
+    expect(checkBump("1.2.0", "2.0.0", report(["analysis-failed", "undecided"])).ok).toBe(true);
+    expect(checkBump("1", "1", report(["analysis-failed", "undecided"])).ok).toBe(false);
   });
 });

@@ -18,12 +18,12 @@ describe("counterexamples at the change", () => {
       properties: { x: { type: "string", maxLength: 3 }, z: { type: "string" } },
     });
     const r = diff(old, now);
-    const c = r.changes.find((x) => x.kind === "max-length-lowered")!;
+    const c = r.findings.find((x) => x.kind === "max-length-lowered")!;
     expect(c.verdict).toBe("breaking");
     expect(c.at).toBe("/x");
     expect(c.counterexample!.error).toMatch(/^\/x /);
     // The added requirement is its own change, shown at the object.
-    expect(r.changes.find((x) => x.kind === "required-added")?.counterexample?.error).toMatch(/required property 'z'/);
+    expect(r.findings.find((x) => x.kind === "required-added")?.counterexample?.error).toMatch(/required property 'z'/);
   });
   it("a sibling the new version closes off is dropped from the payload, not blamed", () => {
     const old = req({
@@ -36,7 +36,7 @@ describe("counterexamples at the change", () => {
       required: ["x"],
       properties: { x: { type: "integer", maximum: 0 }, extra: false },
     });
-    const c = diff(old, now).changes.find((x) => x.kind === "maximum-lowered")!;
+    const c = diff(old, now).findings.find((x) => x.kind === "maximum-lowered")!;
     expect(c.counterexample?.error ?? "").toMatch(/^\/x /);
   });
 });
@@ -46,7 +46,7 @@ describe("contentSchema and contentMediaType are annotations", () => {
     const s = (media: string, inner: unknown) => req({ type: "string", contentMediaType: media, contentSchema: inner });
     const r = diff(s("application/json", { type: "object" }), s("application/json", { type: "array" }));
     expect(r.verdict).toBe("compatible");
-    expect(r.changes.filter((c) => c.verdict !== "compatible")).toEqual([]);
+    expect(r.findings.filter((c) => c.verdict !== "compatible")).toEqual([]);
     expect(diff(s("application/json", {}), s("text/plain", {})).verdict).toBe("compatible");
   });
 });
@@ -59,7 +59,7 @@ describe("counterexamples from a payload both versions accept", () => {
       required: ["x"],
       properties: { x: { type: "integer", minimum: 10 }, y: { type: "string" } },
     });
-    const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
+    const c = diff(old, now).findings.find((x) => x.kind === "minimum-raised")!;
     expect(c.counterexample?.isolated).toBe(true);
     expect(c.counterexample?.errorAt).toBe("/x");
     expect(c.counterexample?.payload).toEqual({ x: expect.any(Number) });
@@ -72,7 +72,7 @@ describe("counterexamples from a payload both versions accept", () => {
     });
     const old = req({ oneOf: [branch("a"), branch("b")] });
     const now = req({ oneOf: [branch("a"), branch("b", { maximum: 5 })] });
-    const c = diff(old, now).changes.find((x) => x.kind === "maximum-lowered")!;
+    const c = diff(old, now).findings.find((x) => x.kind === "maximum-lowered")!;
     expect(c.verdict).toBe("breaking");
     expect(c.counterexample?.errorAt).toBe("/n");
     expect((c.counterexample?.payload as { op: string }).op).toBe("b");
@@ -88,7 +88,7 @@ describe("counterexamples from a payload both versions accept", () => {
       required: ["x", "origin"],
       properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } },
     });
-    const c = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!;
+    const c = diff(old, now).findings.find((x) => x.kind === "minimum-raised")!;
     expect(c.verdict).toBe("breaking");
     expect(c.counterexample).toBeDefined();
     expect(c.counterexample?.isolated).toBeUndefined();
@@ -105,7 +105,7 @@ describe("counterexamples from a payload both versions accept", () => {
       properties: { origin: { type: "string" }, x: { type: "integer", minimum: 10 }, y: { type: "string" } },
     });
     const r = diff(old, now);
-    const c = r.changes.find((x) => x.kind === "minimum-raised")!;
+    const c = r.findings.find((x) => x.kind === "minimum-raised")!;
     const cx = c.counterexample!;
     expect(c.verdict).toBe("breaking");
     // ajv checks `origin` first, and no payload of the old version has a string there.
@@ -132,7 +132,7 @@ describe("counterexamples from a payload both versions accept", () => {
       required: ["x", "origin"],
       properties: { x: { type: "integer", minimum: 10 }, origin: { type: "string" } },
     });
-    const cx = diff(old, now).changes.find((x) => x.kind === "minimum-raised")!.counterexample!;
+    const cx = diff(old, now).findings.find((x) => x.kind === "minimum-raised")!.counterexample!;
     expect(cx.errorAt).toBe("/x");
     expect(cx.atChange).toBeUndefined();
   });

@@ -47,13 +47,13 @@ describe("OpenAPI 3.0's schema dialect", () => {
       v30(body({ type: "number", minimum: 0, exclusiveMinimum: true })),
     );
     expect(r.verdict).toBe("breaking");
-    expect(r.changes.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(0);
+    expect(r.findings.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(0);
     expect(r.warnings).toEqual([]);
   });
   it("nullable: dropping it from a request member is breaking, shown with null", () => {
     const r = diff(v30(body({ type: "string", nullable: true })), v30(body({ type: "string" })));
     expect(r.verdict).toBe("breaking");
-    expect(r.changes.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(null);
+    expect(r.findings.find((c) => c.verdict === "breaking")?.counterexample?.payload).toBe(null);
     expect(diff(v30(body({ type: "string" })), v30(body({ type: "string", nullable: true }))).verdict).toBe(
       "compatible",
     );
@@ -115,7 +115,7 @@ describe("documents with small defects", () => {
     expect([0, 1]).toContain(r.code);
     const out = JSON.parse(r.stdout);
     expect(out.verdict).toBe("breaking");
-    expect(out.changes.some((c: any) => c.kind === "required-added" && c.counterexample)).toBe(true);
+    expect(out.findings.some((c: any) => c.kind === "required-added" && c.counterexample)).toBe(true);
     const rules = out.warnings.map((w: any) => `${w.side} ${w.rule} ${w.pointer}`);
     expect(rules).toEqual(
       expect.arrayContaining([

@@ -32,20 +32,20 @@ describe("contract-suite diff", () => {
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.verdict).toBe("compatible");
-    expect(out.changes.length).toBeGreaterThan(0);
-    for (const c of out.changes) {
+    expect(out.findings.length).toBeGreaterThan(0);
+    for (const c of out.findings) {
       expect(Object.keys(c)).toEqual(expect.arrayContaining(["path", "kind", "direction", "verdict", "evidence"]));
       expect(["breaking", "compatible", "needs-review"]).toContain(c.verdict);
     }
     // The registry marks frame-wire's events as received: their surfaces are judged both ways.
-    expect(out.changes.find((c: any) => c.path === "#/$defs/FrameEvent")?.direction).toBe("both");
+    expect(out.findings.find((c: any) => c.path === "#/$defs/FrameEvent")?.direction).toBe("both");
   });
 
   it("a breaking change exits 1 and carries its counterexample in every format", async () => {
     const path = enumNarrowed();
     const json = await runCli(["diff", WIT, path, "--format", "json"]);
     expect(json.code).toBe(1);
-    const change = JSON.parse(json.stdout).changes[0];
+    const change = JSON.parse(json.stdout).findings[0];
     expect(change).toMatchObject({
       kind: "enum-value-removed",
       direction: "request",
@@ -84,7 +84,7 @@ describe("contract-suite diff", () => {
     );
     const r = await runCli(["diff", WIT, path, "--format", "json"]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({
+    expect(JSON.parse(r.stdout).findings[0]).toMatchObject({
       kind: "default-changed",
       verdict: "breaking",
       direction: "request",
@@ -108,7 +108,7 @@ describe("contract-suite diff", () => {
       "json",
     ]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).changes[0]).toMatchObject({
+    expect(JSON.parse(r.stdout).findings[0]).toMatchObject({
       kind: "default-changed",
       verdict: "compatible",
       evidence: expect.stringContaining("overridden"),
@@ -138,7 +138,7 @@ describe("contract-suite diff", () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out.changes).toEqual([]);
+    expect(out.findings).toEqual([]);
     expect(out.stats.unchanged).toBe(out.stats.surfaces);
   });
 

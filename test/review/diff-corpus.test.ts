@@ -10,8 +10,8 @@ import addFormats from "ajv-formats";
 import { findContract, type LoadedContract } from "../../src/contracts/index.js";
 import { diffContracts } from "../../src/review/run-diff.js";
 import { buildModel, type ContractModel } from "../../src/review/model.js";
-import type { Change, DiffReport } from "../../src/review/diff.js";
-import { bundled, independentlyValid, method, mutated, param, registry } from "./helpers.js";
+import type { Finding, DiffReport } from "../../src/review/diff.js";
+import { bundled, independentlyValid, shownSurfaceKey, method, mutated, param, registry } from "./helpers.js";
 
 let wit: LoadedContract;
 let fw: LoadedContract;
@@ -541,12 +541,12 @@ function run(c: {
   return { report, old, new: next, oldM: buildModel(old, { received }), newM: buildModel(next, { received }) };
 }
 
-function surfaceKeyOf(model: ContractModel, change: Change): string | undefined {
-  return [...model.surfaces.values()].find((s) => s.path === change.surfaces?.[0])?.key;
+function surfaceKeyOf(model: ContractModel, change: Finding): string | undefined {
+  return shownSurfaceKey(model, change);
 }
 
 /** The counterexample holds under a fresh ajv: valid on one side, invalid on the other. */
-function confirm(change: Change, oldM: ContractModel, newM: ContractModel): void {
+function confirm(change: Finding, oldM: ContractModel, newM: ContractModel): void {
   const cx = change.counterexample!;
   const models = { old: oldM, new: newM };
   if (change.kind === "method-removed") {
@@ -576,16 +576,16 @@ describe("known-breaking changes are detected, with counterexamples", () => {
   for (const c of BREAKING) {
     it(c.name, () => {
       const { report, oldM, newM } = run(c);
-      expect(report.verdict, JSON.stringify(report.changes, null, 1)).toBe("breaking");
-      const hit = report.changes.find((x) => x.kind === c.kind && x.verdict === "breaking");
+      expect(report.verdict, JSON.stringify(report.findings, null, 1)).toBe("breaking");
+      const hit = report.findings.find((x) => x.kind === c.kind && x.verdict === "breaking");
       expect(
         hit,
-        `no breaking ${c.kind} in ${JSON.stringify(report.changes.map((x) => [x.kind, x.verdict]))}`,
+        `no breaking ${c.kind} in ${JSON.stringify(report.findings.map((x) => [x.kind, x.verdict]))}`,
       ).toBeDefined();
       if (c.counterexample === false) return;
       expect(hit!.counterexample, `counterexample for ${c.kind}`).toBeDefined();
       // Every breaking change that carries a payload is confirmed independently.
-      for (const ch of report.changes) if (ch.verdict === "breaking" && ch.counterexample) confirm(ch, oldM, newM);
+      for (const ch of report.findings) if (ch.verdict === "breaking" && ch.counterexample) confirm(ch, oldM, newM);
     });
   }
 });
@@ -595,10 +595,10 @@ describe("known-safe changes are judged compatible", () => {
   for (const c of SAFE) {
     it(c.name, () => {
       const { report } = run(c);
-      expect(report.verdict, JSON.stringify(report.changes, null, 1)).toBe("compatible");
-      for (const k of c.kinds ?? []) expect(report.changes.map((x) => x.kind)).toContain(k);
+      expect(report.verdict, JSON.stringify(report.findings, null, 1)).toBe("compatible");
+      for (const k of c.kinds ?? []) expect(report.findings.map((x) => x.kind)).toContain(k);
       // A compatible verdict says what it rests on.
-      for (const ch of report.changes.filter((x) => x.kind === "equivalent"))
+      for (const ch of report.findings.filter((x) => x.kind === "equivalent"))
         expect(ch.evidence).toMatch(/proved structurally|sampled payloads/);
     });
   }

@@ -103,7 +103,7 @@ describe("diff marks such counterexamples", () => {
       }),
     );
     const r = diff(old, now);
-    const behind = r.changes.find((c) => c.kind === "minimum-raised")!.counterexample!;
+    const behind = r.findings.find((c) => c.kind === "minimum-raised")!.counterexample!;
     expect(behind.errorAt).toBe("/origin");
     expect(behind.unavoidable).toEqual({ member: "/origin", proof: "disjoint", requiredBy: "accepting" });
     expect(renderDiff(r, "text")).toContain("no payload old accepts can fail first at the change: /origin is required");
@@ -111,7 +111,7 @@ describe("diff marks such counterexamples", () => {
       req(obj(["x"], { x: { type: "integer" }, origin: { type: "object" } })),
       req(obj(["x"], { x: { type: "integer", minimum: 10 }, origin: { type: "string" } })),
     );
-    const at = first.changes.find((c) => c.kind === "minimum-raised")!.counterexample!;
+    const at = first.findings.find((c) => c.kind === "minimum-raised")!.counterexample!;
     expect(at.errorAt).toBe("/x");
     expect(at.unavoidable).toBeUndefined();
   });

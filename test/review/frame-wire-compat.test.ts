@@ -10,7 +10,7 @@ import { diffContracts, diffDocuments } from "../../src/review/run-diff.js";
 import { buildModel } from "../../src/review/model.js";
 import { loadSource } from "../../src/review/source.js";
 import type { DiffReport } from "../../src/review/diff.js";
-import { independentlyValid, mutated, registry } from "./helpers.js";
+import { independentlyValid, mutated, registry, shownSurfaceKey } from "./helpers.js";
 import { findContract } from "../../src/contracts/index.js";
 
 const FIXTURES = resolve(import.meta.dirname, "fixtures/frame-wire-min");
@@ -36,7 +36,7 @@ function valueSites(v: unknown): unknown[] {
 }
 
 function expectCompatible(report: DiffReport): void {
-  const bad = report.changes.filter((c) => c.verdict !== "compatible");
+  const bad = report.findings.filter((c) => c.verdict !== "compatible");
   expect(bad, JSON.stringify(bad, null, 1)).toEqual([]);
   expect(report.verdict).toBe("compatible");
 }
@@ -45,12 +45,12 @@ async function checkPair(oldPath: string, newPath: string, received: string[]): 
   const report = await diffDocuments(oldPath, newPath, { received, samples: 200 });
   expectCompatible(report);
   // Every changed event surface rests on a structural proof and on samples that agree.
-  const events = report.changes.filter((c) => c.kind === "equivalent");
+  const events = report.findings.filter((c) => c.kind === "equivalent");
   expect(events.length).toBeGreaterThan(0);
   for (const c of events) expect(c.evidence).toMatch(/proved structurally.*\d+ sampled payloads agree/);
   // FrameTurn (built by the fold, not on the wire) only widened: the request criterion holds.
   expect(
-    report.changes.some(
+    report.findings.some(
       (c) => c.kind === "property-added" && c.path.includes("FrameTurn") && c.path.endsWith("error_code"),
     ),
   ).toBe(true);
@@ -86,13 +86,13 @@ describe("frame-wire 1.2.0 -> 1.3.0 is compatible", () => {
     );
     const report = diffContracts(a.contract, broken, { received: EVENTS, samples: 100 });
     expect(report.verdict).toBe("breaking");
-    const withPayload = report.changes.filter((c) => c.verdict === "breaking" && c.counterexample);
+    const withPayload = report.findings.filter((c) => c.verdict === "breaking" && c.counterexample);
     expect(withPayload.length).toBeGreaterThan(0);
     expect(JSON.stringify(withPayload.map((c) => c.counterexample!.payload))).toContain("null");
     const oldM = buildModel(a.contract, { received: EVENTS });
     const newM = buildModel(broken, { received: EVENTS });
     for (const c of withPayload) {
-      const key = [...newM.surfaces.values()].find((s) => s.path === c.surfaces?.[0])!.key;
+      const key = shownSurfaceKey(newM, c)!;
       expect(independentlyValid(oldM, key, c.counterexample!.payload)).toBe(true);
       expect(independentlyValid(newM, key, c.counterexample!.payload)).toBe(false);
     }

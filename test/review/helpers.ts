@@ -3,6 +3,14 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { findContract, loadContract, loadRegistry, type LoadedContract } from "../../src/contracts/index.js";
 import type { ContractModel } from "../../src/review/model.js";
+import type { Finding } from "../../src/review/finding.js";
+
+/** The key of the surface a finding's counterexample was shown on (its `shownOn` reach). */
+export function shownSurfaceKey(model: ContractModel, f: Finding): string | undefined {
+  const on = f.counterexample?.shownOn;
+  if (!on) return undefined;
+  return [...model.surfaces.values()].find((s) => s.reach.operation === on.operation && s.reach.part === on.part)?.key;
+}
 
 export const registry = loadRegistry();
 

@@ -27,7 +27,7 @@ describe("hostile member names", () => {
     writeFileSync(newPath, OLD.replace('"prototype":{"type":"integer"', '"prototype":{"type":"integer","minimum":5'));
     const report = await diffDocuments(oldPath, newPath, { samples: 50 });
     expect(report.verdict).toBe("breaking");
-    const c = report.changes.find((x) => x.kind === "minimum-raised")!;
+    const c = report.findings.find((x) => x.kind === "minimum-raised")!;
     expect(c.path).toBe("#/$defs/Evil/properties/prototype/minimum");
     const payload = c.counterexample!.payload as Record<string, unknown>;
     expect(Object.getPrototypeOf(payload)).toBe(Object.prototype);
@@ -49,6 +49,6 @@ describe("hostile member names", () => {
     writeFileSync(newPath, `{"$defs":{"D":${s.replace('{"type":"string"}', '{"type":"string","maxLength":3}')}}}`);
     const report = await diffDocuments(oldPath, newPath, { samples: 20 });
     expect(["breaking", "needs-review", "compatible"]).toContain(report.verdict);
-    expect(report.changes.length).toBeGreaterThan(0);
+    expect(report.findings.length).toBeGreaterThan(0);
   });
 });

@@ -33,7 +33,7 @@ const rpc = (paramStructure?: string) =>
     ],
   });
 const structureChanges = (a: LoadedContract, b: LoadedContract) =>
-  diff(a, b, 50).changes.filter((c) => c.kind === "param-structure-changed");
+  diff(a, b, 50).findings.filter((c) => c.kind === "param-structure-changed");
 
 describe("param-structure-changed", () => {
   it("by-name -> by-position fires, needs review: requests in the old structure may be refused", () => {
@@ -61,10 +61,10 @@ describe("document-kind-changed", () => {
   });
   it("a JSON Schema document that becomes an OpenAPI document fires, needs review, and is still compared where surfaces match", () => {
     const r = diff(schema, api, 50);
-    expect(r.changes[0]).toMatchObject({ kind: "document-kind-changed", verdict: "needs-review", path: "#" });
+    expect(r.findings[0]).toMatchObject({ kind: "document-kind-changed", verdict: "needs-review", path: "#" });
     expect(r.verdict).toBe("needs-review");
     // The definition is paired by name across kinds: unchanged, so nothing else is reported against it.
-    expect(r.changes.filter((c) => c.kind === "definition-removed")).toEqual([]);
+    expect(r.findings.filter((c) => c.kind === "definition-removed")).toEqual([]);
   });
   it("a breaking change across the kind change stays breaking", () => {
     const narrowed = openapi({
@@ -73,7 +73,7 @@ describe("document-kind-changed", () => {
     expect(diff(schema, narrowed, 50).verdict).toBe("breaking");
   });
   it("stays quiet between two documents of one kind", () => {
-    expect(diff(api, api, 50).changes.map((c) => c.kind)).not.toContain("document-kind-changed");
-    expect(diff(schema, schema, 50).changes.map((c) => c.kind)).not.toContain("document-kind-changed");
+    expect(diff(api, api, 50).findings.map((c) => c.kind)).not.toContain("document-kind-changed");
+    expect(diff(schema, schema, 50).findings.map((c) => c.kind)).not.toContain("document-kind-changed");
   });
 });

@@ -22,16 +22,16 @@ const member = { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/Snowfla
 describe("open-property-added", () => {
   it("a request object gains a typed member: one breaking change at the member, not at Snowflake's format/pattern (fires)", () => {
     const r = diff(req(body({})), req(body({ user_id: member })));
-    const breaking = r.changes.filter((c) => c.verdict === "breaking");
+    const breaking = r.findings.filter((c) => c.verdict === "breaking");
     expect(breaking.map((c) => c.kind)).toEqual(["open-property-added"]);
     expect(breaking[0]!.path).toBe("#/paths/~1a/post/requestBody/content/application~1json/schema/properties/user_id");
     expect(breaking[0]!.counterexample).toMatchObject({ valid: "old", invalid: "new", errorAt: "/user_id" });
-    expect(r.changes.some((c) => c.path.includes("Snowflake"))).toBe(false);
+    expect(r.findings.some((c) => c.path.includes("Snowflake"))).toBe(false);
   });
 
   it("its evidence says each difference the merged findings found, not only the first one's", () => {
     const r = diff(req(body({})), req(body({ user_id: member })));
-    const c = r.changes.find((x) => x.kind === "open-property-added")!;
+    const c = r.findings.find((x) => x.kind === "open-property-added")!;
     expect(c.evidence).toMatch(/^a member an open object did not name is now named \("user_id"\): /);
     // Snowflake's pattern and format arrive under the member as well as what the types no longer allow.
     expect(c.evidence).toMatch(/\| /);
@@ -42,7 +42,7 @@ describe("open-property-added", () => {
     const nested = (p: Record<string, unknown>) =>
       body({ tags: { type: "array", items: { type: "object", properties: { label: { type: "string" }, ...p } } } });
     const r = diff(req(nested({})), req(nested({ owner: { type: "integer" } })));
-    const c = r.changes.find((x) => x.kind === "open-property-added")!;
+    const c = r.findings.find((x) => x.kind === "open-property-added")!;
     expect(c.verdict).toBe("breaking");
     expect(c.path).toMatch(/\/properties\/tags\/items\/properties\/owner$/);
   });
@@ -69,7 +69,7 @@ describe("open-property-added", () => {
 describe("open-property-removed", () => {
   it("a response object stops naming a member: anything may arrive there now, breaking at the old declaration (fires)", () => {
     const r = diff(res(body({ user_id: member })), res(body({})));
-    const c = r.changes.find((x) => x.verdict === "breaking")!;
+    const c = r.findings.find((x) => x.verdict === "breaking")!;
     expect(c.kind).toBe("open-property-removed");
     expect(c.path).toBe("#/paths/~1things~1{id}/get/responses/200/content/application~1json/schema/properties/user_id");
     expect(c.counterexample).toMatchObject({ valid: "new", invalid: "old" });
@@ -95,7 +95,7 @@ describe("open-property-removed", () => {
         },
         components: { schemas: { In: body(props) } },
       });
-    const c = diff(doc({}), doc({ n: { type: "integer" } })).changes.find((x) => x.kind === "open-property-added")!;
+    const c = diff(doc({}), doc({ n: { type: "integer" } })).findings.find((x) => x.kind === "open-property-added")!;
     expect(c.path).toBe("#/components/schemas/In/properties/n");
   });
 });

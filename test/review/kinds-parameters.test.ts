@@ -61,10 +61,10 @@ describe("OpenAPI parameter kinds", () => {
   for (const c of CASES) {
     it(`${c.kind} fires (${c.verdict}) at ${c.at} and stays quiet on the unchanged document`, () => {
       const r = diff(op(...c.old), op(...c.now));
-      const hit = r.changes.filter((x) => x.kind === c.kind);
+      const hit = r.findings.filter((x) => x.kind === c.kind);
       expect(
         hit.map((x) => x.verdict),
-        JSON.stringify(r.changes, null, 1),
+        JSON.stringify(r.findings, null, 1),
       ).toEqual([c.verdict]);
       expect(hit[0]!.path).toContain(c.at);
       if (c.verdict === "breaking") expect(hit[0]!.counterexample?.valid).toBe("old");

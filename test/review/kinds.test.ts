@@ -1,160 +1,94 @@
 /**
- * The change-kind registry: every kind the diff emits is registered, every registered kind is
- * shown firing by some test (the table below covers those no other test names), docs/review.md's
- * table is generated from it, and --level refuses unknown kinds.
+ * The change-kind units (src/review/kinds/): every unit fires on its own example pair and stays
+ * quiet on its quiet pair (or says why no document pair can show it), every kind the engine can
+ * name is a unit, one unit a file, docs/review.md's table is generated from them, and --level
+ * refuses unknown kinds.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHANGE_KINDS, findKind, kindsMarkdown } from "../../src/review/kinds/index.js";
+import type { DocPair } from "../../src/review/kinds/kind.js";
+import type { LoadedContract } from "../../src/contracts/index.js";
+import { diffContracts } from "../../src/review/run-diff.js";
 import { runCli } from "../helpers/cli.js";
-import { diff, json, oneOp, openapi } from "./openapi-helpers.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const req = (schema: unknown) => oneOp({ requestBody: json(schema) }, {}, "/a", "post");
-const res = (schema: unknown) => oneOp({ responses: { "200": { description: "ok", ...json(schema) } } });
-type Pair = [old: ReturnType<typeof openapi>, now: ReturnType<typeof openapi>];
 
-/** Kinds no other test file names: an old/new pair where each fires. */
-const FIRES: Record<string, () => Pair> = {
-  "additional-properties-relaxed": () => [
-    req({ type: "object", additionalProperties: false }),
-    req({ type: "object" }),
-  ],
-  "format-relaxed": () => [req({ type: "string", format: "email" }), req({ type: "string" })],
-  "format-changed": () => [req({ type: "string", format: "email" }), req({ type: "string", format: "uuid" })],
-  "max-length-raised": () => [req({ type: "string", maxLength: 3 }), req({ type: "string", maxLength: 5 })],
-  "minimum-lowered": () => [req({ type: "integer", minimum: 3 }), req({ type: "integer", minimum: 1 })],
-  "maximum-raised": () => [req({ type: "integer", maximum: 3 }), req({ type: "integer", maximum: 5 })],
-  "multiple-of-relaxed": () => [req({ type: "integer", multipleOf: 4 }), req({ type: "integer", multipleOf: 2 })],
-  "max-items-raised": () => [req({ type: "array", maxItems: 2 }), req({ type: "array", maxItems: 4 })],
-  "unique-items-removed": () => [req({ type: "array", uniqueItems: true }), req({ type: "array" })],
-  "min-properties-raised": () => [req({ type: "object" }), req({ type: "object", minProperties: 1 })],
-  "min-properties-lowered": () => [req({ type: "object", minProperties: 1 }), req({ type: "object" })],
-  "max-properties-lowered": () => [
-    req({ type: "object", maxProperties: 3 }),
-    req({ type: "object", maxProperties: 1 }),
-  ],
-  "max-properties-raised": () => [req({ type: "object", maxProperties: 1 }), req({ type: "object", maxProperties: 3 })],
-  "schema-narrowed": () => [
-    req({ type: "object", properties: { a: { type: "string" } } }),
-    req({ type: "object", properties: { a: false } }),
-  ],
-  "schema-widened": () => [
-    req({ type: "object", properties: { a: false } }),
-    req({ type: "object", properties: { a: { type: "string" } } }),
-  ],
-  "constraint-changed": () => [req({ type: "object" }), req({ type: "object", dependentRequired: { a: ["b"] } })],
-  "operation-added": () => [openapi({ paths: {} }), req({ type: "string" })],
-  "request-media-type-removed": () => [
-    oneOp(
-      { requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } },
-      {},
-      "/a",
-      "post",
-    ),
-    req({}),
-  ],
-  "request-media-type-added": () => [
-    req({}),
-    oneOp(
-      { requestBody: { content: { "application/json": { schema: {} }, "text/plain": { schema: {} } } } },
-      {},
-      "/a",
-      "post",
-    ),
-  ],
-  "request-body-added-required": () => [
-    oneOp({}, {}, "/a", "post"),
-    oneOp({ requestBody: { required: true, ...json({}) } }, {}, "/a", "post"),
-  ],
-  "response-media-type-added": () => [
-    res({}),
-    oneOp({
-      responses: {
-        "200": { description: "ok", content: { "application/json": { schema: {} }, "text/csv": { schema: {} } } },
-      },
-    }),
-  ],
-  "parameter-media-type-changed": () => [
-    oneOp({ parameters: [{ name: "f", in: "query", content: { "application/json": { schema: {} } } }] }),
-    oneOp({ parameters: [{ name: "f", in: "query", content: { "application/x-yaml": { schema: {} } } }] }),
-  ],
-  "security-alternative-added": () => [
-    oneOp({ security: [{ k: [] }] }, { components: { securitySchemes: { k: { type: "http", scheme: "basic" } } } }),
-    oneOp(
-      { security: [{ k: [] }, { o: [] }] },
-      {
-        components: {
-          securitySchemes: { k: { type: "http", scheme: "basic" }, o: { type: "http", scheme: "bearer" } },
-        },
-      },
-    ),
-  ],
-  "definition-added": () => [
-    openapi({ components: { schemas: {} } }),
-    openapi({ components: { schemas: { A: { type: "string" } } } }),
-  ],
-  "comment-changed": () => [req({ type: "string", $comment: "a" }), req({ type: "string", $comment: "b" })],
-  "examples-changed": () => [req({ type: "string", examples: ["a"] }), req({ type: "string", examples: ["b"] })],
-  "example-changed": () => [req({ type: "string", example: "a" }), req({ type: "string", example: "b" })],
-  undeprecated: () => [oneOp({ deprecated: true }), oneOp({ deprecated: false })],
-};
-/**
- * Kinds no document pair here can show: payload-rejected/-admitted fire only when a structural proof is
- * contradicted by a sampled payload (containment.test.ts's soundness property guards that this does not
- * happen), analysis-failed only on an internal failure (param-structure-changed and document-kind-changed:
- * kinds-document.test.ts).
- */
-const ELSEWHERE = new Set(["analysis-failed", "payload-rejected", "payload-admitted"]);
+function contract(doc: Record<string, unknown>, path: string): LoadedContract {
+  const kind = "openapi" in doc ? "openapi" : "openrpc" in doc ? "openrpc" : "json-schema";
+  return {
+    entry: { name: "example", kind, version: "", entry: path },
+    doc: { path, root: doc, files: new Map([[path, doc]]), bytes: new Map() },
+    problems: [],
+  };
+}
 
-describe("change-kind registry", () => {
-  it("ids are unique and every kind has a doc", () => {
+function kindsOf(p: DocPair): string[] {
+  const r = diffContracts(contract(p.old, "/virtual/old.json"), contract(p.new, "/virtual/new.json"), { samples: 50 });
+  return r.findings.map((f) => f.kind);
+}
+
+describe("change-kind units", () => {
+  it("ids are unique, every kind has a doc, and an opposite names a unit that names it back", () => {
     expect(new Set(CHANGE_KINDS.map((k) => k.id)).size).toBe(CHANGE_KINDS.length);
-    for (const k of CHANGE_KINDS) expect(k.doc.length, k.id).toBeGreaterThan(10);
+    for (const k of CHANGE_KINDS) {
+      expect(k.doc.length, k.id).toBeGreaterThan(10);
+      if (k.opposite) expect(findKind(k.opposite)?.opposite, k.id).toBe(k.id);
+    }
   });
 
-  it("every kind the diff source can emit is registered", () => {
-    const src = ["diff.ts", "openapi-changes.ts", "run-diff.ts"]
-      .map((f) => readFileSync(join(ROOT, "src/review", f), "utf8"))
+  it("one unit a file: every file under kinds/<family>/ is a unit the registry lists", () => {
+    const dir = join(ROOT, "src/review/kinds");
+    const helpers = new Set(["views.ts", "errors.ts", "edit.ts"]);
+    const files = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) => readdirSync(join(dir, d.name)).filter((f) => f.endsWith(".ts") && !helpers.has(f)));
+    expect(files.map((f) => f.slice(0, -3)).sort()).toEqual(CHANGE_KINDS.map((k) => k.id).sort());
+  });
+
+  it("every kind the engine names outside the units is registered", () => {
+    const dir = join(ROOT, "src/review/engine");
+    const src = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f), "utf8"))
+      .concat(readFileSync(join(ROOT, "src/review/diff.ts"), "utf8"))
       .join("\n");
     const literal = [
       ...src.matchAll(/kind: "([a-z-]+)"/g),
-      ...src.matchAll(/\["([a-z]+-[a-z-]+)", "([a-z]+-[a-z-]+)"\]/g),
-    ].flatMap((m) => m.slice(1));
-    const ternaries = [...src.matchAll(/\? "([a-z]+-[a-z-]+)" : "([a-z]+-[a-z-]+)"/g)]
+      ...src.matchAll(/\? "([a-z]+-[a-z-]+)" : "([a-z]+-[a-z-]+)"/g),
+    ]
       .flatMap((m) => m.slice(1))
       .filter((id) => !["needs-review"].includes(id));
-    const unknown = [...new Set([...literal, ...ternaries])].filter(
-      (id) => !findKind(id) && !["needs-review"].includes(id),
-    );
-    expect(unknown).toEqual([]);
+    expect([...new Set(literal)].filter((id) => !findKind(id))).toEqual([]);
   });
 
-  it("every registered kind is named by a test", () => {
-    const text = readdirSync(join(ROOT, "test/review"))
-      .filter((f) => f.endsWith(".ts") && f !== "kinds.test.ts")
-      .map((f) => readFileSync(join(ROOT, "test/review", f), "utf8"))
-      .join("\n");
-    const unnamed = CHANGE_KINDS.map((k) => k.id).filter(
-      (id) =>
-        !text.includes(`"${id}"`) &&
-        !text.includes(`${id}=`) &&
-        !new RegExp(`[ /]${id}[ /]`).test(text) &&
-        !(id in FIRES) &&
-        !ELSEWHERE.has(id),
-    );
-    expect(unnamed).toEqual([]);
-  });
-
-  for (const [id, pair] of Object.entries(FIRES)) {
-    if (ELSEWHERE.has(id)) continue;
-    it(`${id} fires on its pair and stays quiet on an unchanged document`, () => {
-      const [a, b] = pair();
-      expect(diff(a, b, 50).changes.map((c) => c.kind)).toContain(id);
-      expect(diff(b, b, 50).changes.map((c) => c.kind)).not.toContain(id);
+  for (const unit of CHANGE_KINDS) {
+    const ex = unit.examples;
+    if ("none" in ex) {
+      it(`${unit.id} says why no document pair shows it`, () => expect(ex.none.length).toBeGreaterThan(20));
+      continue;
+    }
+    it(`${unit.id} fires on its example and stays quiet on its quiet pair`, () => {
+      expect(kindsOf(ex.fires)).toContain(unit.id);
+      expect(kindsOf(ex.quiet)).not.toContain(unit.id);
     });
   }
+
+  it("every unit describes a finding in one plain sentence", () => {
+    for (const unit of CHANGE_KINDS) {
+      const s = unit.describe({
+        kind: unit.id,
+        direction: "request",
+        path: "#",
+        subject: "x",
+        at: "/a",
+        evidence: "",
+        reaches: [],
+      });
+      expect(s, unit.id).toMatch(/^\S.{5,}$/);
+      expect(s, unit.id).not.toMatch(/undefined|\{A\}|\{B\}/);
+    }
+  });
 
   it("docs/review.md carries the generated table", () => {
     const doc = readFileSync(join(ROOT, "docs/review.md"), "utf8");
@@ -166,6 +100,8 @@ describe("change-kind registry", () => {
     const r = await runCli(["diff", "a.json", "b.json", "--level", "no-such-kind=breaking"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown change kind "no-such-kind"');
+    const side = await runCli(["diff", "a.json", "b.json", "--level", "type-narrowed:sideways=breaking"]);
+    expect(side.code).toBe(2);
     const list = await runCli(["diff", "--list-kinds", "--format", "json"]);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((k: { id: string }) => k.id)).toEqual(CHANGE_KINDS.map((k) => k.id));

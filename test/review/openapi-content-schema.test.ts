@@ -46,11 +46,11 @@ describe("the data of an OAS 3.2 text/event-stream itemSchema", () => {
   it("a new event kind in its contentSchema is a response that grows: breaking, with the decoded payload as counterexample (fires)", () => {
     const r = diff(stream(["delta", "done"]), stream(["delta", "done", "ping"]));
     expect(r.verdict).toBe("breaking");
-    const c = r.changes.find((x) => x.verdict === "breaking")!;
+    const c = r.findings.find((x) => x.verdict === "breaking")!;
     expect(c.kind).toBe("enum-value-added");
     expect(c.direction).toBe("response");
     expect(c.counterexample).toMatchObject({ payload: { type: "ping" }, valid: "new", invalid: "old" });
-    expect(c.surfaces?.some((s) => s.endsWith("/itemSchema/properties/data/contentSchema"))).toBe(true);
+    expect(c.reaches.some((r) => r.part.endsWith("event data"))).toBe(true);
   });
   it("removing an event kind only narrows what the stream carries (quiet)", () => {
     const r = diff(stream(["delta", "done", "ping"]), stream(["delta", "done"]));
@@ -101,7 +101,7 @@ describe("contentSchema elsewhere is an annotation", () => {
       });
     const r = diff(body(["delta"]), body(["delta", "ping"]));
     expect(r.verdict).toBe("compatible");
-    expect(r.changes.filter((c) => c.verdict !== "compatible")).toEqual([]);
+    expect(r.findings.filter((c) => c.verdict !== "compatible")).toEqual([]);
   });
   it("in the itemSchema of another sequential media type (application/jsonl): no verdict (quiet)", () => {
     const r = diff(stream(["delta"], "application/jsonl"), stream(["delta", "ping"], "application/jsonl"));

@@ -1,7 +1,7 @@
 /** Builders of small in-memory OpenAPI documents for the diff tests. */
 import type { LoadedContract } from "../../src/contracts/index.js";
 import { diffContracts } from "../../src/review/run-diff.js";
-import type { Change, DiffReport } from "../../src/review/diff.js";
+import type { Finding, DiffReport } from "../../src/review/diff.js";
 
 export function openapi(root: Record<string, unknown>, path = "/virtual/api.json"): LoadedContract {
   const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, ...root };
@@ -26,8 +26,8 @@ export function diff(a: LoadedContract, b: LoadedContract, samples = 100): DiffR
   return diffContracts(a, b, { samples });
 }
 
-export function kinds(r: DiffReport, verdict?: Change["verdict"]): string[] {
-  return r.changes.filter((c) => !verdict || c.verdict === verdict).map((c) => c.kind);
+export function kinds(r: DiffReport, verdict?: Finding["verdict"]): string[] {
+  return r.findings.filter((c) => !verdict || c.verdict === verdict).map((c) => c.kind);
 }
 
 export const json = (schema: unknown) => ({ content: { "application/json": { schema } } });

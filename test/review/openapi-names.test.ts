@@ -55,7 +55,7 @@ describe("definition names with / and ~", () => {
   it("a change of an unreached component named with / is found (fires)", () => {
     const r = diff(doc("string"), doc("integer"));
     expect(r.verdict).toBe("breaking");
-    const c = r.changes.find((x) => x.verdict === "breaking")!;
+    const c = r.findings.find((x) => x.verdict === "breaking")!;
     expect(c.kind).toBe("type-narrowed");
     expect(c.path).toBe("#/components/schemas/old~1Unused/type");
   });

@@ -27,7 +27,7 @@ describe("readOnly", () => {
       api({ properties: { name: str, id: { type: "string", readOnly: true } }, required: ["name", "id"] }),
     );
     expect(r.verdict).toBe("compatible");
-    expect(r.changes.filter((c) => c.direction === "request" && c.verdict !== "compatible")).toEqual([]);
+    expect(r.findings.filter((c) => c.direction === "request" && c.verdict !== "compatible")).toEqual([]);
   });
   it("the same member without readOnly is a new request requirement (fires)", () => {
     const r = diff(
@@ -36,7 +36,7 @@ describe("readOnly", () => {
     );
     expect(r.verdict).toBe("breaking");
     expect(kinds(r, "breaking")).toContain("required-added");
-    expect(r.changes.find((x) => x.kind === "required-added")?.counterexample?.valid).toBe("old");
+    expect(r.findings.find((x) => x.kind === "required-added")?.counterexample?.valid).toBe("old");
   });
   it("lifting readOnly from a required member makes it a request requirement (fires)", () => {
     const ro = { properties: { id: { type: "string", readOnly: true } }, required: ["id"] };
@@ -50,7 +50,7 @@ describe("readOnly", () => {
       api({ properties: { id: { type: ["string", "integer"], readOnly: true } } }),
     );
     expect(r.verdict).toBe("breaking");
-    const broken = r.changes.filter((c) => c.verdict === "breaking");
+    const broken = r.findings.filter((c) => c.verdict === "breaking");
     expect(broken.map((c) => c.kind)).toEqual(["type-widened"]);
     expect(broken[0]!.counterexample?.valid).toBe("new");
     expect(broken[0]!.path).toBe("#/components/schemas/User/properties/id/type");
@@ -91,7 +91,7 @@ describe("writeOnly", () => {
       api({ properties: { password: { type: ["string", "integer"] } } }),
     );
     expect(r.verdict).toBe("breaking");
-    expect(r.changes.find((c) => c.verdict === "breaking")?.counterexample?.valid).toBe("new");
+    expect(r.findings.find((c) => c.verdict === "breaking")?.counterexample?.valid).toBe("new");
   });
   it("marking a required response member writeOnly is breaking: responses may now lack it (fires)", () => {
     const r = diff(

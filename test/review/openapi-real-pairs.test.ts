@@ -37,7 +37,7 @@ function judge(p: Pair, r: DiffReport): { ok: boolean; why: string[]; found: num
   let found = 0;
   for (const e of p.breaking) {
     const prefixes = Array.isArray(e.at) ? e.at : [e.at];
-    const hit = r.changes.some(
+    const hit = r.findings.some(
       (c) =>
         c.verdict === "breaking" &&
         prefixes.some((a) => c.path.startsWith(a)) &&

@@ -35,9 +35,11 @@ describe("parameters, request bodies and responses referenced from components", 
   it("a type change of a $ref'd parameter is breaking, with a payload", () => {
     const r = diff(withRef({ type: "string" }), withRef({ type: "integer" }));
     expect(r.verdict).toBe("breaking");
-    const c = r.changes.find((x) => x.verdict === "breaking")!;
+    const c = r.findings.find((x) => x.verdict === "breaking")!;
     expect(c.kind).toBe("type-narrowed");
-    expect(c.path).toContain("/parameters/query/limit");
+    // Located where the parameter is written (its component), reaching the operation that uses it.
+    expect(c.path).toBe("#/components/parameters/Limit/schema/type");
+    expect(c.reaches.map((x) => x.part)).toContain("query parameters");
     expect(c.counterexample?.valid).toBe("old");
   });
   it("the same parameter unchanged is compatible", () => {
@@ -68,7 +70,7 @@ describe("request bodies", () => {
       oneOp({ requestBody: { content: { "application/xml": { schema: { type: t } } } } }, {}, "/a", "post");
     const r = diff(xml("string"), xml("integer"));
     expect(kinds(r)).toContain("non-json-schema-changed");
-    expect(r.changes.every((c) => !c.counterexample)).toBe(true);
+    expect(r.findings.every((c) => !c.counterexample)).toBe(true);
     expect(diff(xml("string"), xml("string")).verdict).toBe("compatible");
   });
 });
@@ -149,7 +151,7 @@ describe("parameters", () => {
   it("a changed parameter default is breaking for requests", () => {
     const p = (d: unknown) => oneOp({ parameters: [query("limit", { type: "integer", default: d })] });
     const r = diff(p(10), p(20));
-    expect(r.changes.find((c) => c.kind === "default-changed")?.verdict).toBe("breaking");
+    expect(r.findings.find((c) => c.kind === "default-changed")?.verdict).toBe("breaking");
     expect(diff(p(10), p(10)).verdict).toBe("compatible");
   });
 });

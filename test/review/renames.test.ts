@@ -24,7 +24,7 @@ const codeMessage = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const kindsOf = (a: LoadedContract, b: LoadedContract) =>
-  diffContracts(a, b, { samples: 50 }).changes.map((c) => `${c.kind} ${c.path}`);
+  diffContracts(a, b, { samples: 50 }).findings.map((c) => `${c.kind} ${c.path}`);
 
 describe("definition renames", () => {
   it("two unrelated small open objects with the same instances are a removal and an addition, not a rename", () => {
@@ -53,8 +53,8 @@ describe("definition renames", () => {
         file: { type: "string", pattern: "^[^/]" },
       },
     };
-    const k = kindsOf(schemaDoc({ Diagnostic: shape }), schemaDoc({ Finding: structuredClone(shape) }));
-    expect(k).toEqual(["definition-renamed #/$defs/Finding"]);
+    const k = kindsOf(schemaDoc({ Diagnostic: shape }), schemaDoc({ Difference: structuredClone(shape) }));
+    expect(k).toEqual(["definition-renamed #/$defs/Difference"]);
   });
 
   it("a related name alone is not enough: the shapes must still have the same instances", () => {

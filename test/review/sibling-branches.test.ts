@@ -29,7 +29,7 @@ describe("a change in one branch of a union", () => {
   it("is breaking, with a payload the other branch refuses too", () => {
     const r = diff(req({ anyOf: [dm(), guild()] }), req({ anyOf: [dm(), guild(roleIds)] }));
     expect(r.verdict).toBe("breaking");
-    const c = r.changes.find((x) => x.verdict === "breaking" && x.counterexample)!;
+    const c = r.findings.find((x) => x.verdict === "breaking" && x.counterexample)!;
     const p = c.counterexample!.payload as { max_age?: unknown; role_ids?: unknown };
     // The group-DM branch refuses it by max_age (outside 1..604800, inside the old guild's 0..5184000), the guild branch by role_ids.
     expect(typeof p.max_age).toBe("number");
@@ -37,17 +37,17 @@ describe("a change in one branch of a union", () => {
     expect(typeof p.role_ids === "boolean" || typeof p.role_ids === "number").toBe(true);
     expect(c.counterexample!.valid).toBe("old");
     // The array items the old branch left open are shown the same way (the old side constrains nothing there).
-    expect(r.changes.filter((x) => x.verdict === "needs-review")).toEqual([]);
+    expect(r.findings.filter((x) => x.verdict === "needs-review")).toEqual([]);
   });
   it("is not breaking when the other branch takes every such payload", () => {
     const r = diff(req({ anyOf: [{ type: "object" }, guild()] }), req({ anyOf: [{ type: "object" }, guild(roleIds)] }));
-    expect(r.changes.filter((c) => c.verdict === "breaking")).toEqual([]);
+    expect(r.findings.filter((c) => c.verdict === "breaking")).toEqual([]);
   });
   it("on the real pair discord-create-invite, both of role_ids' findings (its type, its items) are shown by a payload", async () => {
     const dir = join(import.meta.dirname, "real-pairs/discord-create-invite");
     const r = await diffDocuments(join(dir, "old.json"), join(dir, "new.json"));
     expect(r.verdict).toBe("breaking");
-    const json = r.changes.filter((c) => c.kind !== "non-json-schema-changed");
+    const json = r.findings.filter((c) => c.kind !== "non-json-schema-changed");
     expect(json.filter((c) => c.verdict !== "breaking")).toEqual([]);
     for (const c of json) expect(c.counterexample).toBeDefined();
     // Every branch refuses the payload; the error shown is the changed (guild) branch's, at role_ids, not the DM branch's max_age.

@@ -39,7 +39,7 @@ describe("never compatible without a proof", () => {
     it(`${name}: breaking or needs-review, never compatible`, () => {
       const r = diff(body(a), body(b), 200);
       expect(r.verdict).not.toBe("compatible");
-      for (const c of r.changes.filter((x) => x.verdict === "breaking")) expect(c.counterexample).toBeDefined();
+      for (const c of r.findings.filter((x) => x.verdict === "breaking")) expect(c.counterexample).toBeDefined();
     });
   }
 });

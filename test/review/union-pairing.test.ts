@@ -26,7 +26,7 @@ function schemaDoc(defs: Record<string, unknown>, path = "/virtual/schema.json")
   } as unknown as LoadedContract;
 }
 const changes = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  diffContracts(schemaDoc(a), schemaDoc(b), { samples: 30 }).changes;
+  diffContracts(schemaDoc(a), schemaDoc(b), { samples: 30 }).findings;
 const lines = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   changes(a, b).map((c) => `${c.kind} ${c.path} :: ${c.evidence}`);
 const ref = (n: string) => ({ $ref: `#/$defs/${n}` });

@@ -86,6 +86,30 @@ describe("JSON-RPC engine with the generated Wit method table", () => {
     expect(r.error.code).toBe(-32700);
     expect(r.id).toBeNull();
   });
+  it("an integer id beyond 2^53 - 1 is refused with id null, not echoed rounded (decision 262)", async () => {
+    for (const id of ["9007199254740993", "-9007199254740993", "1e300"]) {
+      const r = await call(`{"jsonrpc":"2.0","witVersion":"1","id":${id},"method":"ping"}`);
+      expect(r.id).toBeNull();
+      expect(r.error.code).toBe(-32600);
+      expect(r.error.data.reason).toBe(
+        '"id" is an integer beyond 2^53 - 1, which cannot be echoed exactly: send it as a string',
+      );
+    }
+    for (const [id, echoed] of [
+      ["9007199254740991", 9007199254740991],
+      ["-9007199254740991", -9007199254740991],
+      ["1.5", 1.5],
+      ['"9007199254740993"', "9007199254740993"],
+    ] as const) {
+      const r = await call(`{"jsonrpc":"2.0","witVersion":"1","id":${id},"method":"ping"}`);
+      expect(r).toMatchObject({ id: echoed, result: "pong" });
+    }
+  });
+  it("a member named twice is -32600 with id null, never last-wins (decision 262)", async () => {
+    const r = await call('{"jsonrpc":"2.0","id":1,"method":"ping","method":"lock.query"}');
+    expect(r).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(r.error.data.reason).toMatch(/names the member "method" twice/);
+  });
   it("invalid envelopes get -32600", async () => {
     for (const bad of [
       [1],

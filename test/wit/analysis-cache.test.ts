@@ -20,7 +20,7 @@ function repo(files: Record<string, string> = {}): ReturnType<typeof tempRepo> {
 const settledClock = () => Date.now() + 60_000;
 
 describe("facts cache", () => {
-  it("a second scan re-parses nothing unchanged and reuses the graph; an edit re-parses exactly that file", async () => {
+  it("a second scan re-parses nothing unchanged and reuses the graph; an edit re-parses exactly that file and updates the graph", async () => {
     const r = repo();
     const { files, distinctContents } = generateRepo(r.root, 160);
     const analyzer = await Analyzer.open(r.root, { clock: settledClock });
@@ -47,7 +47,9 @@ describe("facts cache", () => {
     const edited = analyzer.stats();
     expect(edited.parses).toBe(warm.parses + 1);
     expect(edited.contentReads).toBe(warm.contentReads + 1);
-    expect(edited.graphBuilds).toBe(2);
+    // Applied to the graph in place (decisions 147, 301), also when every question rescans.
+    expect(edited.graphBuilds).toBe(1);
+    expect(edited.graphUpdates).toBe(warm.graphUpdates + 1);
   });
 
   it("recently modified files are re-hashed (racy timestamps) but not re-parsed", async () => {

@@ -8,7 +8,8 @@ import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createWitClient, PACKAGE_BIN, processAlive, readPid, stopDaemonProcess } from "../../src/wit/client/index.js";
+import { createWitClient, processAlive, readPid, stopDaemonProcess } from "../../src/wit/client/index.js";
+import { CLI_BIN } from "../../src/wit/daemon-command.js";
 import { witPaths } from "../../src/wit/protocol.js";
 import { runCli } from "../helpers/cli.js";
 import { removeTempRoots, tempRoot, writeFiles } from "./daemon-helpers.js";
@@ -28,11 +29,8 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 function cliProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env };
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [PACKAGE_BIN, ...args],
-      { encoding: "utf8", env, timeout: 60_000 },
-      (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, [CLI_BIN, ...args], { encoding: "utf8", env, timeout: 60_000 }, (e, stdout, stderr) =>
+      resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -54,7 +52,7 @@ describe("wit daemon start / status / stop", () => {
     started.push(root);
     // Run `start` with piped stdio: 'close' fires only when every holder of the pipes closed them.
     const t = performance.now();
-    const child = spawn(process.execPath, [PACKAGE_BIN, "wit", "daemon", "start", "--root", root, "--json"], {
+    const child = spawn(process.execPath, [CLI_BIN, "wit", "daemon", "start", "--root", root, "--json"], {
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { FIXTURE_SCHEMA_PATH } from "../../src/wright-agent/contract.js";
-import { renderDefaultProject } from "../../src/wright-agent/fixtures/build-default-project.js";
+import { renderDefaultProject } from "../../scripts/wright-agent/build-default-project.js";
 import { RuleAddressBook } from "../../src/wright-agent/mock/addresses.js";
 import { renderProgram } from "../../src/wright-agent/mock/compile.js";
 import { deriveCfg, deriveElementCount, elementTotal } from "../../src/wright-agent/mock/derive.js";

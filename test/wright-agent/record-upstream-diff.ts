@@ -39,12 +39,13 @@ export function runDiff(): ReportedChange[] {
     out = err.stdout;
   }
   // `at` and `surfaces` say where a change located in upstream's document is reached from in ours (upstream-diff.ts).
-  return (JSON.parse(out) as { changes: ReportedChange[] }).changes.map((c) => ({
+  type Reported = ReportedChange & { reaches?: { operation: string; part: string }[] };
+  return (JSON.parse(out) as { findings: Reported[] }).findings.map((c) => ({
     path: c.path,
     kind: c.kind,
     evidence: (c.evidence ?? "").slice(0, 300),
     ...(c.at !== undefined ? { at: c.at } : {}),
-    ...(c.surfaces ? { surfaces: c.surfaces } : {}),
+    ...(c.reaches?.length ? { surfaces: c.reaches.map((r) => r.operation) } : {}),
   }));
 }
 

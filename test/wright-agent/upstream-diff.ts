@@ -54,6 +54,16 @@ export const ROW_COVERAGE: { row: string; path: RegExp; kinds?: readonly string[
   { row: "AnalyzeRequest", path: /^(Inspect|Lint)Request\/properties\/brief$/ },
   { row: "snapshot / all", path: /^\w+Request\/properties\/(all|snapshot)$/, kinds: ["property-added"] },
   { row: "snapshot / all", path: /^\w+Result\/required$/, kinds: ["required-added"], evidence: /member "snapshot"/ },
+  // A member upstream's open object did not name (the diff's open-property-added, decision 176).
+  { row: "snapshot / all", path: /^\w+Result\/properties\/snapshot$/, kinds: ["open-property-added"] },
+  { row: "refusal candidates", path: /^ToolErrorInfo\/properties\/snapshot$/, kinds: ["open-property-added"] },
+  {
+    row: "List wrapper",
+    path: /^(CfgResult|CheckResult\/properties\/result)\/properties\/truncation$/,
+    kinds: ["open-property-added"],
+  },
+  { row: "check program", path: /^CheckResult\/properties\/result\/properties\/next$/, kinds: ["open-property-added"] },
+  { row: "fix / repeated", path: /^Finding\/properties\/(fix|repeated)(\/|$)/ },
   {
     row: "Canonical addresses",
     path: /^(Finding\/properties\/ruleAddress|CallGraphEdge\/properties\/callerAddress|Reference\/properties\/owningRule)(\/|$)/,

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
+  LINT_DROPS_FROM_FINDING,
   PROSE_DIFFERENCES,
   SHARED_RESULT_DEFS,
   UPSTREAM_2901ED5,
@@ -125,6 +126,32 @@ describe("mock results against upstream's per-operation result definitions", () 
     expect(failing).toEqual([]);
     expect([...m.ops.values()].flatMap((e) => e.errors)).toEqual([]);
     expect(m.lines.errors).toEqual([]);
+  });
+});
+
+describe("every operation is measured", () => {
+  it("every operation capabilities advertises is validated above, or is one upstream does not have (a documented difference)", async () => {
+    const { svc } = workspace();
+    const caps = (await svc.handle({ op: "capabilities" })) as any;
+    const advertised: string[] = caps.result.operations.map((o: any) => (typeof o === "string" ? o : o.op));
+    const notUpstream = advertised.filter((op) => SHARED_RESULT_DEFS[op] === undefined);
+    const row = PROSE_DIFFERENCES.find((d) => d.def === "editStatements / listEntries / simulate")!;
+    expect(notUpstream.sort()).toEqual(row.def.split(" / ").sort());
+    const requested = new Set((await sharedRequests(svc)).map((r) => String(r.op)));
+    expect(advertised.filter((op) => SHARED_RESULT_DEFS[op] !== undefined && !requested.has(op))).toEqual([]);
+  });
+
+  it("a replaced definition requires every member upstream's requires, unless its row names the member", () => {
+    const requiredOf = (schema: any): Set<string> =>
+      new Set([...(schema?.required ?? []), ...(schema?.anyOf ?? []).flatMap((b: any) => [...requiredOf(b)])]);
+    for (const d of PROSE_DIFFERENCES) {
+      if (!d.schema) continue;
+      const upstream = UPSTREAM_48499628.$defs[d.def] ?? UPSTREAM_2901ED5.$defs[d.def];
+      const ours = requiredOf(d.schema);
+      const row = `${d.upstream} ${d.ours}`;
+      const unnamed = [...requiredOf(upstream)].filter((m) => !ours.has(m) && !new RegExp(`\\b${m}\\b`).test(row));
+      expect(unnamed, `${d.def} drops upstream-required members its row does not name`).toEqual([]);
+    }
   });
 });
 
@@ -277,5 +304,15 @@ describe("the documented differences", () => {
     const bad = structuredClone(symbols.result);
     bad.symbols[0].span.start = { line: 1, column: 1 };
     expect(upstreamResultValidator("symbols", { prose: true })!(bad)).toBe(false);
+    // Lint's compact findings keep what the prose does not move to findings: upstream's rule index.
+    const lint = (await svc.handle({ op: "lint", all: true })) as any;
+    const validLint = upstreamResultValidator("lint", { prose: true })!;
+    expect(validLint(lint.result)).toBe(true);
+    expect(lint.result.findings.some((f: any) => Number.isInteger(f.rule))).toBe(true);
+    const { rule: _rule, ...withoutRule } = lint.result.findings[0];
+    expect(validLint({ ...lint.result, findings: [withoutRule, ...lint.result.findings.slice(1)] })).toBe(false);
+    expect(validLint.errors?.map((e) => e.message)).toContain("must have required property 'rule'");
+    const row = PROSE_DIFFERENCES.find((d) => d.def === "LintPayload")!;
+    for (const dropped of LINT_DROPS_FROM_FINDING) expect(row.ours).toContain(dropped);
   });
 });

@@ -87,6 +87,30 @@ const listResult = (
   properties: { [member]: capped(item), snapshot: nonNegative, selection: ref("SelectionSummary"), ...extra },
 });
 
+/**
+ * The members of upstream's Finding that the prose moves out of lint's compact findings ("Full
+ * spans and fix transactions are available from findings"); every other member upstream requires,
+ * `rule` among them, stays required with upstream's own type.
+ */
+export const LINT_DROPS_FROM_FINDING = ["span", "action", "value", "boundedness"] as const;
+
+/** Upstream's Finding as lint's compact finding: without the dropped members, with location. */
+function compactLintFinding(): Schema {
+  const finding = structuredClone(UPSTREAM_48499628.$defs.Finding!) as {
+    required: string[];
+    properties: Record<string, Schema>;
+  };
+  const dropped = new Set<string>(LINT_DROPS_FROM_FINDING);
+  return {
+    ...finding,
+    required: finding.required.filter((m) => !dropped.has(m)),
+    properties: {
+      ...Object.fromEntries(Object.entries(finding.properties).filter(([m]) => !dropped.has(m))),
+      location: { type: "string" },
+    },
+  };
+}
+
 const upstreamItem = (def: string) => structuredClone((UPSTREAM_48499628.$defs[def] as { items: Schema }).items);
 const ruleSummaries = capped(ref("RuleSummary"));
 const removedBrief = { not: {}, description: "brief is removed" };
@@ -184,7 +208,7 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
   {
     def: "LintPayload",
     upstream: "findings are full Finding objects (span, rule, action, value, boundedness)",
-    ours: "findings are compact {code, severity, message, evidence, location, ruleAddress}; also ok/exit/counts/next/snapshot",
+    ours: "findings are compact: upstream's Finding without span, action, value and boundedness, plus location and ruleAddress; also ok/exit/counts/next/snapshot",
     prose:
       "Lint and risk findings carry code, severity, message, evidence, and a compact location (path:line:column) when mapped",
     schema: {
@@ -194,17 +218,7 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
         inputIdentity: { type: "string" },
         rules: { type: "array", items: ref("LintRuleSummary") },
         config: ref("LintConfiguration"),
-        findings: capped({
-          type: "object",
-          required: ["code", "severity", "message"],
-          properties: {
-            code: { type: "string" },
-            severity: { enum: ["error", "warning", "info"] },
-            message: { type: "string" },
-            evidence: { type: "string" },
-            location: { type: "string" },
-          },
-        }),
+        findings: capped(compactLintFinding()),
         skipped: { type: "array", items: ref("SkippedRule") },
         selection: ref("SelectionSummary"),
         ok: { type: "boolean" },
@@ -369,6 +383,13 @@ export const PROSE_DIFFERENCES: ProseDifference[] = [
     upstream: "ToolErrorInfo {code, message}, open",
     ours: "the same and candidates [{address, id?}] on ambiguous-* refusals (and snapshot scoping the ids)",
     prose: "more is ambiguous-rule listing canonical addresses ... and the ambiguous-* refusal candidates",
+  },
+  {
+    def: "fix / repeated",
+    upstream: "Finding is open and names neither fix nor repeated",
+    ours: "Finding carries fix {kind, summary, transaction} when a correction exists, and repeated {expression, count, spanKind} on repeated-value findings",
+    prose:
+      "Findings on lint and findings carry a fix member when a rule offers a mechanically determined correction (#556) ... a repeated-value finding also carries repeated — {expression, count, spanKind} where spanKind is expression or enclosing-loop — stating as data what the message states in prose (#791)",
   },
   {
     def: "LintRulesResult",

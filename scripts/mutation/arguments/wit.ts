@@ -23,9 +23,14 @@ export const WIT: readonly SurvivorArgument[] = [
     why: "overlapItems' canonicalFile defaults to the identity; the daemon always passes its canonical-path function, so the default is never used.",
   },
   {
+    kind: "equivalent",
+    title: "a byte range null at one end only, and the status re-check of live intents",
+    why: "rangesOverlap: each single `=== null` test (and `&&` between the first pair) forced false changes nothing, because a range is null at both ends or at neither (intentRange and the stored rows set them together); the whole condition's mutants are killed (wit/intent-conflicts, G's file-level intent; wit/model). overlapItems' status filter forced true is equivalent too: the daemon passes store.intents.query({}), which holds declared and active intents only.",
+  },
+  {
     kind: "own choice",
-    title: "equivalent or own choice, but a line comment would also hide killed mutants of the same line",
-    why: "Line 17, each single `=== null` test (and `&&` between the first pair): equivalent, a range is null at both ends or at neither (intentRange and the stored rows set them together); but the same line's whole-condition mutant is killed (wit/intent-conflicts, G's file-level intent; wit/model), and a `next-line` comment works per mutator, not per mutant. Lines 34-36, the method chain: dropping the own-session filter (34, 35) is our choice (docs/wit.md, decision 051: the caller's own intents never overlap; the seed leaves it open), the status re-check (36) is equivalent (the daemon passes store.intents.query({}), which holds declared and active intents only); comments inside a method chain do not reach these nodes, and one before `return live` would also ignore the chain's killed MethodExpression mutants. Kept in the score rather than hide kills.",
+    title: "the caller's own intents never overlap",
+    why: "overlapItems drops the caller's own intents before comparing (the own-session filter removed or forced true): our choice (docs/wit.md, decision 051: a session's own intents never conflict with each other); the seed leaves it open.",
   },
   {
     kind: "not a protocol behaviour",
@@ -54,18 +59,18 @@ export const WIT: readonly SurvivorArgument[] = [
   },
   {
     kind: "equivalent",
-    title: "unreachable refusals of a file list and empty decoded entries, on lines whose other mutants are killed",
-    why: "Equivalent by the two arguments above (the params schema makes encodeFileList's refusals unreachable; empty decoded entries match no declared file): each refusal's condition forced false (11, 15, 17), the refusal message of 17 emptied, and the empty-entry filter forced true or `>= 0` (24). But the same lines' other mutants of the same mutators are killed (a condition forced true refuses every declaration; `f.includes(\"\")`; `<= 0` drops every entry), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+    title: "unreachable refusals of a file list and empty decoded entries",
+    why: "Equivalent by the two arguments above (the params schema makes encodeFileList's refusals unreachable; empty decoded entries match no declared file): each refusal's condition forced false, the last refusal's message emptied, and the empty-entry filter forced true or `>= 0`.",
   },
   {
     kind: "equivalent",
-    title: "intent.query by the empty file name, on a line whose other mutants are killed",
-    why: "`file.length === 0` forced false: the empty name then reaches SQL as instr(files, ',,'), which no stored list contains (the schema allows no empty entry), so it matches nothing either way (wit/intent-query-whole-entry queries it). The same line's other ConditionalExpression mutants are killed (a name spanning two entries, wit/intent-query-whole-entry), and a `next-line` comment works per mutator. Kept in the score rather than hide kills.",
+    title: "intent.query by the empty file name",
+    why: "`file.length === 0` forced false: the empty name then reaches SQL as instr(files, ',,'), which no stored list contains (the schema allows no empty entry), so it matches nothing either way (wit/intent-query-whole-entry queries it).",
   },
   {
     kind: "equivalent",
-    title: "fileOfSymbolPath without a ':' at position 0 or none, on a line whose other mutants are killed",
-    why: "Equivalent by the params-schema argument above (a symbolPath always has a ':' after position 0): `at < 0` forced false, or `at <= 0`. The same line's `true` and `>= 0` are killed (check-contracts no longer finds a contract's file), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+    title: "fileOfSymbolPath without a ':' at position 0 or none",
+    why: "Equivalent by the params-schema argument above (a symbolPath always has a ':' after position 0): `at < 0` forced false, or `at <= 0`.",
   },
   {
     kind: "equivalent",
@@ -186,8 +191,8 @@ export const WIT: readonly SurvivorArgument[] = [
   },
   {
     kind: "own choice",
-    title: "which intents get a byte range, on a line whose other mutants are killed",
-    why: "intentRange gives a byte range only to an intent naming exactly one file and at least one symbol (decision 051); the contract says only that startByte and endByte are null for a file-level intent, not which intents are file-level, so computing a range for more of them (the test forced false) is our choice. The same line's `true` (every intent file-level) is killed (wit/intent-query checks a one-file one-symbol intent's range), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+    title: "which intents get a byte range",
+    why: "intentRange gives a byte range only to an intent naming exactly one file and at least one symbol (decision 051); the contract says only that startByte and endByte are null for a file-level intent, not which intents are file-level, so computing a range for more of them (the test forced false) is our choice.",
   },
   {
     kind: "equivalent",
@@ -206,18 +211,17 @@ export const WIT: readonly SurvivorArgument[] = [
   },
   {
     kind: "own choice",
-    title:
-      "which accepted contract check-contracts enforces, and ties between acceptances, on lines whose other mutants are killed",
-    why: "When a symbol has several accepted contracts, check-contracts enforces the newest acceptance (decision 143) and contract.retire retires the older ones with it (decision 157); ties between acceptances in the same millisecond are broken by proposal order. The contract states neither (it says which contracts check-contracts enforces: accepted ones), so these are our choices: handlers.ts's `!held || ...` forced true (the last listed wins, which in the suite is also the newest), and retire.ts's tie-breaks (no two acceptances share an instant in the suite). The same lines' other mutants are killed (wit/contract-retire), and a `next-line` comment works per mutator. Kept in the score rather than hide kills.",
+    title: "which accepted contract check-contracts enforces, and ties between acceptances",
+    why: "When a symbol has several accepted contracts, check-contracts enforces the newest acceptance (decision 143) and contract.retire retires the older ones with it (decision 157); ties between acceptances in the same millisecond are broken by proposal order. The contract states neither (it says which contracts check-contracts enforces: accepted ones), so these are our choices: check-contracts' `!held || ...` forced true (the last listed wins, which in the suite is also the newest), and retire.ts's tie-breaks (no two acceptances share an instant in the suite).",
   },
   {
     kind: "own choice",
-    title: "the HTTP layer's own choices on lines whose other mutants are killed",
-    why: 'Own choices by the HTTP argument above (a missing Content-Type is 415, the 404 and 405 wording, the guards that keep a body read or a 413 drain from resolving twice), but the same lines hold killed mutants of the same mutators (a Content-Type test forced, `req.url ?? "/"`, the 405 Allow value, a guard forced true drops the body), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.',
+    title: "the HTTP layer's own choices (415, 404 and 405 wording, drain guards)",
+    why: "Own choices by the HTTP argument above (a missing Content-Type is 415, the 404 and 405 wording, the guards that keep a body read or a 413 drain from resolving twice).",
   },
   {
     kind: "own choice",
-    title: "canonical symbol keys on lines whose other mutants are killed",
-    why: "Own choices by the canonical-keys argument above (the suffix match of a bare name, a found key's symbol), but the same lines hold killed mutants of the same mutators (the suffix filter dropped, the found test), and a `next-line` comment works per mutator, not per mutant. Kept in the score rather than hide kills.",
+    title: "canonical symbol keys: a bare name's suffix match, a found key's symbol",
+    why: "Own choices by the canonical-keys argument above: how a bare method name is matched against the file's qualified names (by suffix), and which symbol a found key names.",
   },
 ];

@@ -5,6 +5,7 @@
 import { relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../../contracts/index.js";
 import { buildBundle } from "../../schema/bundle.js";
+import { normalizeBundle, normalizeState } from "../../schema/dialect.js";
 import { SchemaContext } from "../schema/context.js";
 import { isAnnotationKeyword, type SchemaNode } from "../schema/keywords.js";
 import { walkSchema } from "../../schema/walk.js";
@@ -212,12 +213,16 @@ function lintContext(contract: LoadedContract, raw: Map<string, Buffer>, options
 /** Bundles the contract and indexes every bundle node by its raw (file, pointer) position. */
 export function makeBundle(contract: LoadedContract): LintBundle | undefined {
   let built: ReturnType<typeof buildBundle>;
+  let defs: ReturnType<typeof buildBundle>["bundle"]["defs"];
   try {
     built = buildBundle(contract);
+    // Read in 2020-12 as diff and gen read it (OpenAPI 3.0's nullable, draft-07 tuples): the rules
+    // that compile validators would otherwise hand ajv keywords it refuses.
+    defs = normalizeBundle(built.bundle, normalizeState(contract.entry.kind, contract.doc.root)).bundle.defs;
   } catch {
     return undefined;
   }
-  const ctx = new SchemaContext(structuredClone(built.bundle.defs));
+  const ctx = new SchemaContext(defs);
   const byRaw = new Map<string, SchemaNode>();
   const defByRaw = new Map<string, string>();
   for (const [name, origin] of Object.entries(built.bundle.origins)) {

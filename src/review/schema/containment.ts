@@ -27,8 +27,8 @@ import { HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "./families/index.js";
 import { prefix, strings } from "./families/family.js";
 import { counterpart, definitionNames, namesakes, pinnedApartThroughAllOf, rankBranches } from "./union-pairing.js";
 
-export type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
-import type { Aspect, FamilyContext, Finding, Step } from "./finding.js";
+export type { Aspect, FamilyContext, Difference, Step } from "./difference.js";
+import type { Aspect, FamilyContext, Difference, Step } from "./difference.js";
 
 export interface ContainmentOptions {
   /** Produces a valid example of a node of context A, for hints; undefined when it finds none. */
@@ -55,7 +55,7 @@ interface Frame {
 
 export class Containment {
   private readonly active = new Map<string, number>();
-  private readonly cache = new Map<string, Finding[]>();
+  private readonly cache = new Map<string, Difference[]>();
   private stackDepth = 0;
   private lowWater = Infinity;
   private readonly maxDepth: number;
@@ -79,11 +79,11 @@ export class Containment {
   }
 
   /** Findings for `a ⊆ b`; an empty list means proved. */
-  check(a: SchemaNode, b: SchemaNode): Finding[] {
+  check(a: SchemaNode, b: SchemaNode): Difference[] {
     return this.sub(a, b, 0);
   }
 
-  private sub(aIn: SchemaNode, bIn: SchemaNode, depth: number): Finding[] {
+  private sub(aIn: SchemaNode, bIn: SchemaNode, depth: number): Difference[] {
     const a = this.ca.deref(aIn);
     const b = this.cb.deref(bIn);
     if (b === true || isTrivial(b)) return [];
@@ -105,7 +105,7 @@ export class Containment {
     this.active.set(key, frame.index);
     const outerLow = this.lowWater;
     this.lowWater = Infinity;
-    let result: Finding[];
+    let result: Difference[];
     try {
       result = this.body(aObj, b, depth);
     } finally {
@@ -118,7 +118,7 @@ export class Containment {
     return result;
   }
 
-  private body(a: Schema, b: Schema, depth: number): Finding[] {
+  private body(a: Schema, b: Schema, depth: number): Difference[] {
     if (sameSchema(a, this.ca, b, this.cb)) return [];
 
     // b = conjunction: a must be inside every part.
@@ -140,7 +140,7 @@ export class Containment {
       if (merged && !Array.isArray(merged.allOf)) return this.sub(merged, b, depth + 1);
       const { allOf, ...base } = a;
       const parts = [...(isTrivial(base) ? [] : [base]), ...(allOf as SchemaNode[])];
-      let best: Finding[] | undefined;
+      let best: Difference[] | undefined;
       for (const p of parts) {
         const fs = this.sub(p, b, depth + 1);
         if (fs.length === 0) return [];
@@ -152,7 +152,7 @@ export class Containment {
     const aUnion = unionKeyword(a);
     if (aUnion) {
       const { [aUnion]: branches, ...base } = a;
-      const out: Finding[] = [];
+      const out: Difference[] = [];
       (branches as SchemaNode[]).forEach((br, i) => {
         const node = isTrivial(base) ? br : (mergeConjunction([base, br], this.ca) ?? br);
         if (node === false) return;
@@ -168,10 +168,10 @@ export class Containment {
     return this.plain(a, b, depth);
   }
 
-  private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Finding[] {
+  private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Difference[] {
     const { [kw]: rawBranches, ...base } = b;
     const branches = rawBranches as SchemaNode[];
-    const out: Finding[] = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
+    const out: Difference[] = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
     const finite = finiteValues(a);
     if (finite) {
       // Finitely many values: decide each one with the real validators.
@@ -240,7 +240,7 @@ export class Containment {
       // Candidates by identity (discriminator value, definition name), then similarity (union-pairing.ts).
       const ranked = rankBranches(a, this.ca, cands, this.cb);
       let chosen: number | undefined;
-      let bestFs: Finding[] | undefined;
+      let bestFs: Difference[] | undefined;
       const named = definitionNames(a, this.ca).size > 0;
       const paired = counterpart(ranked, named);
       for (const c of ranked) {
@@ -293,8 +293,8 @@ export class Containment {
     return out;
   }
 
-  private plain(a: Schema, b: Schema, depth: number): Finding[] {
-    const out: Finding[] = [];
+  private plain(a: Schema, b: Schema, depth: number): Difference[] {
+    const out: Difference[] = [];
     const finiteA = finiteValues(a);
     if (finiteA) {
       for (const v of finiteA) {
@@ -391,7 +391,7 @@ export class Containment {
     b: SchemaNode,
     hints: unknown[],
     subject?: string,
-  ): Finding {
+  ): Difference {
     return { steps, aspect, certain, message, subject, a, b, hints: hints.filter((h) => h !== undefined) };
   }
 }

@@ -3,8 +3,8 @@ import { SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 export type Schema = Record<string, unknown>;
 export type SchemaNode = Schema | boolean;
 
-export const JSON_TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"] as const;
-export type JsonType = (typeof JSON_TYPES)[number];
+import type { JsonType } from "../../schema/dialect.js";
+export { JSON_TYPES, type JsonType } from "../../schema/dialect.js";
 
 /** Keywords that never change which instances validate (2020-12 annotations, OpenAPI/OpenRPC extras). */
 export const ANNOTATION_KEYWORDS = new Set([

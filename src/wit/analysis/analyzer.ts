@@ -4,11 +4,10 @@
  */
 import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
-import { CallGraph } from "./call-graph.js";
+import { CallGraph, type GraphChanges } from "./call-graph.js";
 import type { FileFacts, SymbolFact } from "./facts.js";
 import { FactsCache, type CacheCounters } from "./facts-cache.js";
 import { languageOf, type LanguageId } from "./languages.js";
-import { buildFileIndex } from "./resolve-modules.js";
 import { loadGrammars } from "./runtime.js";
 import { DEFAULT_IGNORED_DIRS, scanSourceFiles, type ScannedFile } from "./scan.js";
 import { TreeWatcher } from "./tree-watcher.js";
@@ -88,8 +87,8 @@ export class Analyzer {
   private graphUpdates = 0;
   private eventRefreshes = 0;
   private lastScan: AnalysisStats["lastScan"] = null;
-  private graph: { keys: Map<string, string>; graph: CallGraph } | null = null;
-  /** The files the graph was built from, with their facts (kept up to date by events). */
+  private graph: CallGraph | null = null;
+  /** The files of the graph, with their facts (kept up to date by events). */
   private current = new Map<string, { key: string; facts: FileFacts }>();
   private watcher: TreeWatcher | null = null;
   /** Watching was asked for and has not failed for good. */
@@ -240,9 +239,10 @@ export class Analyzer {
   }
 
   /**
-   * A caller graph that reflects the files as they are now: rescans (stat only for unchanged
-   * files) and rebuilds the graph only when some file's content or the file set changed. Hold on
-   * to the result to answer several questions from one consistent snapshot.
+   * A caller graph that reflects the files as they are now: the file events since the last
+   * question (or, without a watcher, a rescan that stats unchanged files) are applied to the graph
+   * in place, re-resolving only the files they can affect. Later refreshes update the same object:
+   * ask it several questions without awaiting in between to get one consistent snapshot.
    */
   callGraph(): Promise<CallGraph> {
     // Questions queued behind a running refresh share the next one: it has not started (nor
@@ -272,22 +272,12 @@ export class Analyzer {
       this.stopWatching("the tree could not be watched");
       return this.refresh();
     }
-    if (changes.paths.size === 0) return this.graph.graph;
+    if (changes.paths.size === 0) return this.graph;
     this.eventRefreshes++;
-    let changed = false;
-    for (const rel of [...changes.paths].sort()) changed = (await this.applyChange(w, rel)) || changed;
-    if (!changed) return this.graph.graph;
-    const keys = new Map([...this.current].map(([rel, e]) => [rel, e.key]));
-    // Same files, new contents: recompute only the edges that could change (decision 147). A file
-    // added or removed can change how any import resolves: then the whole graph is rebuilt.
-    const edited = editedOnly(this.graph.keys, keys);
-    if (edited === null) return this.rebuild(keys);
-    if (edited.length > 0) {
-      this.graph.graph.update(edited);
-      this.graphUpdates++;
-    }
-    this.graph = { keys, graph: this.graph.graph };
-    return this.graph.graph;
+    // The key each touched file had before this refresh (undefined: not in the graph).
+    const before = new Map<string, string | undefined>();
+    for (const rel of [...changes.paths].sort()) await this.applyChange(w, rel, before);
+    return this.updateGraph(this.graph, changesSince(before, this.current));
   }
 
   private ensureWatcher(): TreeWatcher | null {
@@ -324,22 +314,29 @@ export class Analyzer {
       }
     }
     this.cache.forgetMissing(new Set(current.keys()));
+    const previous = this.current;
     this.current = current;
     this.lastScan = { files: files.length, ms: Math.round(performance.now() - started), truncated };
-    const keys = new Map([...current].map(([rel, e]) => [rel, e.key]));
-    if (this.graph && sameKeys(this.graph.keys, keys)) return this.graph.graph;
-    return this.rebuild(keys);
+    if (this.graph === null) return this.build();
+    const before = new Map<string, string | undefined>();
+    for (const [rel, e] of previous) before.set(rel, e.key);
+    for (const rel of current.keys()) if (!before.has(rel)) before.set(rel, undefined);
+    return this.updateGraph(this.graph, changesSince(before, current));
   }
 
-  private rebuild(keys: Map<string, string>): CallGraph {
+  private build(): CallGraph {
     // The graph reads the current facts (kept up to date by events); it builds every file's
     // tables at once, and `update` re-reads only the files it is told changed.
-    const graph = new CallGraph({
-      index: buildFileIndex(this.current.keys()),
-      facts: (file) => this.current.get(file)?.facts,
-    });
+    this.graph = new CallGraph(this.current.keys(), { facts: (file) => this.current.get(file)?.facts });
     this.graphBuilds++;
-    this.graph = { keys, graph };
+    return this.graph;
+  }
+
+  /** Applies edits, additions and removals in place (decisions 147, 301). */
+  private updateGraph(graph: CallGraph, changes: GraphChanges & { count: number }): CallGraph {
+    if (changes.count === 0) return graph;
+    graph.update(changes);
+    this.graphUpdates++;
     return graph;
   }
 
@@ -363,8 +360,11 @@ export class Analyzer {
     }
   }
 
-  /** Applies one changed path (file or directory, created, modified or gone); true if facts changed. */
-  private async applyChange(w: TreeWatcher, rel: string): Promise<boolean> {
+  /**
+   * Applies one changed path (file or directory, created, modified or gone) to `current`,
+   * remembering in `before` the key each touched file had before the refresh.
+   */
+  private async applyChange(w: TreeWatcher, rel: string, before: Map<string, string | undefined>): Promise<void> {
     const abs = path.join(this.root, rel);
     let st: Stats | null;
     try {
@@ -373,23 +373,20 @@ export class Analyzer {
       st = null;
     }
     if (st?.isDirectory()) {
-      if (this.ignoreDirs.has(path.posix.basename(rel))) return false;
+      if (this.ignoreDirs.has(path.posix.basename(rel))) return;
       // New, moved here or replaced: forget what was under this name, then watch and list it.
-      const removed = this.removeUnder(rel);
+      this.removeUnder(rel, before);
       w.unwatch(rel);
       const found: ScannedFile[] = [];
       await w.watchTree(rel, found);
-      for (const f of found) {
-        const entry = this.factsOf(f.rel, f.abs, f.stat);
-        if (entry) this.current.set(f.rel, entry);
-      }
-      return removed || found.length > 0;
+      for (const f of found) this.setEntry(f.rel, this.factsOf(f.rel, f.abs, f.stat), before);
+      return;
     }
     if (st === null) {
       w.unwatch(rel);
-      return this.removeUnder(rel);
+      this.removeUnder(rel, before);
+      return;
     }
-    const before = this.current.get(rel)?.key;
     let entry: { key: string; facts: FileFacts } | null = null;
     if (st.isFile() && languageOf(rel)) {
       try {
@@ -398,22 +395,25 @@ export class Analyzer {
         entry = null;
       }
     }
-    if (entry) this.current.set(rel, entry);
-    else this.current.delete(rel);
-    return before !== entry?.key;
+    this.setEntry(rel, entry, before);
   }
 
-  /** Drops `rel` and every file under it; true if anything was dropped. */
-  private removeUnder(rel: string): boolean {
-    let removed = this.current.delete(rel);
+  private setEntry(
+    rel: string,
+    entry: { key: string; facts: FileFacts } | null,
+    before: Map<string, string | undefined>,
+  ): void {
+    if (!before.has(rel)) before.set(rel, this.current.get(rel)?.key);
+    if (entry) this.current.set(rel, entry);
+    else this.current.delete(rel);
+  }
+
+  /** Drops `rel` and every file under it. */
+  private removeUnder(rel: string, before: Map<string, string | undefined>): void {
+    if (this.current.has(rel)) this.setEntry(rel, null, before);
     const prefix = `${rel}/`;
-    for (const k of this.current.keys()) {
-      if (k.startsWith(prefix)) {
-        this.current.delete(k);
-        removed = true;
-      }
-    }
-    return removed;
+    // Deleting the entry being visited is safe while iterating a Map.
+    for (const k of this.current.keys()) if (k.startsWith(prefix)) this.setEntry(k, null, before);
   }
 }
 
@@ -436,20 +436,20 @@ function canonicalSymbolPath(symbolPath: string): string | null {
   return rel.ok ? `${rel.rel}:${parsed.symbol}` : null;
 }
 
-/** The files whose content key changed, or null when the file set itself changed. */
-function editedOnly(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] | null {
-  if (before.size !== after.size) return null;
+/** Edits, additions and removals between the keys files had (`before`) and their entries now. */
+function changesSince(
+  before: ReadonlyMap<string, string | undefined>,
+  now: ReadonlyMap<string, { key: string }>,
+): Required<GraphChanges> & { count: number } {
   const edited: string[] = [];
-  for (const [rel, key] of after) {
-    const was = before.get(rel);
-    if (was === undefined) return null;
-    if (was !== key) edited.push(rel);
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const [rel, was] of before) {
+    const is = now.get(rel)?.key;
+    if (was === is) continue;
+    if (was === undefined) added.push(rel);
+    else if (is === undefined) removed.push(rel);
+    else edited.push(rel);
   }
-  return edited;
-}
-
-function sameKeys(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
+  return { edited, added, removed, count: edited.length + added.length + removed.length };
 }

@@ -6,12 +6,20 @@
  */
 import type { FileFacts, ImportFact, SymbolFact } from "./facts.js";
 import { familyOf } from "./languages.js";
-import type { FileIndex, PyModule } from "./resolve-modules.js";
-import { pySubmodule, resolveJsModule, resolvePyModule } from "./resolve-modules.js";
+import type { FileIndex, IndexQuestion, PyModule } from "./resolve-modules.js";
+import { pySubmodule, resolveJsModule, resolvePyModule, TreeIndex } from "./resolve-modules.js";
 
 export interface FactsSource {
-  readonly index: FileIndex;
+  /** The current facts of a file of the graph's file set. */
   facts(file: string): FileFacts | undefined;
+}
+
+/** What changed since the graph was built or last updated (a file in one list only). */
+export interface GraphChanges {
+  /** Files whose content changed. */
+  edited?: Iterable<string>;
+  added?: Iterable<string>;
+  removed?: Iterable<string>;
 }
 
 type Target =
@@ -27,46 +35,84 @@ interface FileTables {
   imports: Map<string, ImportFact>;
 }
 
+/**
+ * What a file's call resolution depended on: the facts of a file (`r:`), or one answer of the
+ * file index — is there a file (`f:`) or a directory (`d:`) at a path, which are the Python
+ * source roots (`roots`). Nothing else enters resolution, so a file none of whose dependencies
+ * changed resolves exactly as before (decision 301).
+ */
+const factsKey = (file: string) => `r:${file}`;
+const questionKey = (q: IndexQuestion) =>
+  q.kind === "pySourceRoots" ? "roots" : `${q.kind === "file" ? "f" : "d"}:${q.path}`;
+
 export class CallGraph {
+  private readonly index: TreeIndex;
   private readonly tables = new Map<string, FileTables | null>();
   private readonly out = new Map<string, Set<string>>();
   private readonly in = new Map<string, Set<string>>();
   /** The callers (`file:symbol` keys with out-edges) of each file, to drop them on an update. */
   private readonly callersByFile = new Map<string, Set<string>>();
-  /** For each file, the files whose call resolution read its facts (itself included). */
-  private readonly readBy = new Map<string, Set<string>>();
-  /** The file whose calls are being resolved (the reader recorded in `readBy`). */
+  /** For each dependency key, the files whose call resolution used it. */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** For each file, the dependency keys its call resolution used (to forget them on an update). */
+  private readonly dependencies = new Map<string, Set<string>>();
+  /** The file whose calls are being resolved (the one dependencies are recorded for). */
   private resolving: string | null = null;
+  /** The index as resolution sees it: every question asked is recorded as a dependency. */
+  private readonly asked: FileIndex = {
+    hasFile: (file) => {
+      this.depend(`f:${file}`);
+      return this.index.hasFile(file);
+    },
+    hasDir: (dir) => {
+      this.depend(`d:${dir}`);
+      return this.index.hasDir(dir);
+    },
+    pySourceRoots: () => {
+      this.depend("roots");
+      return this.index.pySourceRoots();
+    },
+  };
 
-  constructor(private readonly source: FactsSource) {
-    for (const file of source.index.files) this.addFile(file);
+  constructor(
+    files: Iterable<string>,
+    private readonly source: FactsSource,
+  ) {
+    this.index = new TreeIndex(files);
+    for (const file of this.index.allFiles()) this.addFile(file);
+  }
+
+  /** The number of files in the graph's file set. */
+  get fileCount(): number {
+    return this.index.size;
   }
 
   /**
-   * The graph after the CONTENT of `changed` files changed (the file set, hence module
-   * resolution, is the same; the source now answers their new facts): only the edges of those
-   * files and of every file whose resolution read one of them are recomputed (decision 147).
-   * The result is the graph a fresh build would give.
+   * The graph after files were edited, added or removed (the source now answers their new facts):
+   * only the edges of those files and of every file whose resolution read their facts or asked an
+   * index question whose answer changed are recomputed (decisions 147, 301). The result is the
+   * graph a fresh build would give.
    */
-  update(changed: Iterable<string>): void {
+  update(changes: GraphChanges): void {
+    const changed = new Set<string>();
     const redo = new Set<string>();
-    for (const f of changed) {
-      this.tables.delete(f);
-      redo.add(f);
-      for (const reader of this.readBy.get(f) ?? []) redo.add(reader);
+    const factsChanged = (file: string) => {
+      this.tables.delete(file);
+      changed.add(factsKey(file));
+      redo.add(file);
+    };
+    for (const f of changes.removed ?? []) {
+      for (const q of this.index.remove(f)) changed.add(questionKey(q));
+      factsChanged(f);
     }
-    for (const f of redo) {
-      for (const caller of this.callersByFile.get(f) ?? []) {
-        for (const target of this.out.get(caller) ?? []) {
-          const ins = this.in.get(target);
-          ins?.delete(caller);
-          if (ins?.size === 0) this.in.delete(target);
-        }
-        this.out.delete(caller);
-      }
-      this.callersByFile.delete(f);
+    for (const f of changes.added ?? []) {
+      for (const q of this.index.add(f)) changed.add(questionKey(q));
+      factsChanged(f);
     }
-    for (const f of redo) if (this.source.index.files.has(f)) this.addFile(f);
+    for (const f of changes.edited ?? []) factsChanged(f);
+    for (const key of changed) for (const reader of this.dependents.get(key) ?? []) redo.add(reader);
+    for (const f of redo) this.forget(f);
+    for (const f of redo) if (this.index.hasFile(f)) this.addFile(f);
   }
 
   /** Symbols anywhere under the root that call `symbolPath`, sorted. */
@@ -92,6 +138,36 @@ export class CallGraph {
     } finally {
       this.resolving = null;
     }
+  }
+
+  /** Drops a file's edges and recorded dependencies (before it is resolved again or removed). */
+  private forget(file: string): void {
+    for (const caller of this.callersByFile.get(file) ?? []) {
+      for (const target of this.out.get(caller) ?? []) {
+        const ins = this.in.get(target);
+        ins?.delete(caller);
+        if (ins?.size === 0) this.in.delete(target);
+      }
+      this.out.delete(caller);
+    }
+    this.callersByFile.delete(file);
+    for (const key of this.dependencies.get(file) ?? []) {
+      const readers = this.dependents.get(key);
+      readers?.delete(file);
+      if (readers?.size === 0) this.dependents.delete(key);
+    }
+    this.dependencies.delete(file);
+  }
+
+  private depend(key: string): void {
+    const reader = this.resolving;
+    if (reader === null) return;
+    let readers = this.dependents.get(key);
+    if (!readers) this.dependents.set(key, (readers = new Set()));
+    readers.add(reader);
+    let keys = this.dependencies.get(reader);
+    if (!keys) this.dependencies.set(reader, (keys = new Set()));
+    keys.add(key);
   }
 
   private resolveFile(file: string): void {
@@ -131,11 +207,7 @@ export class CallGraph {
 
   private table(file: string | null): FileTables | null {
     if (file === null) return null;
-    if (this.resolving !== null) {
-      let readers = this.readBy.get(file);
-      if (!readers) this.readBy.set(file, (readers = new Set()));
-      readers.add(this.resolving);
-    }
+    this.depend(factsKey(file));
     let t = this.tables.get(file);
     if (t !== undefined) return t;
     const facts = this.source.facts(file);
@@ -200,10 +272,10 @@ export class CallGraph {
 
   private moduleFor(file: string, python: boolean, specifier: string): Target | null {
     if (python) {
-      const m: PyModule | null = resolvePyModule(this.source.index, file, specifier);
+      const m: PyModule | null = resolvePyModule(this.asked, file, specifier);
       return m ? { kind: "module", file: m.file, packageDir: m.packageDir, python } : null;
     }
-    const resolved = resolveJsModule(this.source.index, file, specifier);
+    const resolved = resolveJsModule(this.asked, file, specifier);
     return resolved ? { kind: "module", file: resolved, packageDir: null, python } : null;
   }
 
@@ -245,7 +317,7 @@ export class CallGraph {
       }
     }
     if (mod.python && mod.packageDir !== null) {
-      const sub = pySubmodule(this.source.index, mod.packageDir, name);
+      const sub = pySubmodule(this.asked, mod.packageDir, name);
       if (sub) return { kind: "module", file: sub.file, packageDir: sub.packageDir, python: true };
     }
     if (t && mod.file !== null && name !== "default") {

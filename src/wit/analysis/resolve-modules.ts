@@ -8,32 +8,107 @@
 import path from "node:path";
 import { JS_RESOLUTION_EXTENSIONS } from "./languages.js";
 
+const posix = path.posix;
+
+/** What module resolution may ask about the file set (every question is one of these three). */
 export interface FileIndex {
-  /** Repository-relative POSIX paths of every scanned supported file. */
-  readonly files: ReadonlySet<string>;
-  /** Every ancestor directory of those files ("" is the root). */
-  readonly dirs: ReadonlySet<string>;
+  /** A scanned supported file at this repository-relative POSIX path. */
+  hasFile(file: string): boolean;
+  /** An ancestor directory of some scanned file ("" is the root, always there). */
+  hasDir(dir: string): boolean;
   /**
    * Python source roots of src-layout projects: every directory named `src` that is not itself a
    * package (`src/pkg/mod.py` is imported as `pkg.mod` once the project is installed), sorted.
    */
-  readonly pySourceRoots: readonly string[];
+  pySourceRoots(): readonly string[];
 }
 
-export function buildFileIndex(files: Iterable<string>): FileIndex {
-  const fileSet = new Set<string>();
-  const dirs = new Set<string>([""]);
-  for (const f of files) {
-    fileSet.add(f);
-    for (let d = path.posix.dirname(f); d !== "." && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
+/** A question whose answer changed when files were added or removed (see `TreeIndex.add`). */
+export type IndexQuestion = { kind: "file" | "dir"; path: string } | { kind: "pySourceRoots" };
+
+const isSourceRootName = (dir: string) => dir === "src" || dir.endsWith("/src");
+
+/**
+ * The file set as resolution sees it, kept up to date file by file: a file added or removed
+ * reports exactly which answers of `hasFile`, `hasDir` and `pySourceRoots` it changed, so the
+ * caller graph re-resolves only the files that asked one of them (decision 301).
+ */
+export class TreeIndex implements FileIndex {
+  private readonly files = new Set<string>();
+  /** Every ancestor directory of the files (the root excepted) with how many files are under it. */
+  private readonly dirs = new Map<string, number>();
+  private roots: string[] | null = null;
+
+  constructor(files: Iterable<string> = []) {
+    for (const f of files) this.add(f);
   }
-  const pySourceRoots = [...dirs]
-    .filter((d) => (d === "src" || d.endsWith("/src")) && !fileSet.has(`${d}/__init__.py`))
-    .sort();
-  return { files: fileSet, dirs, pySourceRoots };
-}
 
-const posix = path.posix;
+  hasFile(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  hasDir(dir: string): boolean {
+    return dir === "" || this.dirs.has(dir);
+  }
+
+  pySourceRoots(): readonly string[] {
+    this.roots ??= [...this.dirs.keys()]
+      .filter((d) => isSourceRootName(d) && !this.files.has(`${d}/__init__.py`))
+      .sort();
+    return this.roots;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  allFiles(): IterableIterator<string> {
+    return this.files.values();
+  }
+
+  /** Adds a file; the questions whose answers changed (none when it was there already). */
+  add(file: string): IndexQuestion[] {
+    if (this.files.has(file)) return [];
+    const before = this.roots === null ? null : this.pySourceRoots();
+    this.files.add(file);
+    const changed: IndexQuestion[] = [{ kind: "file", path: file }];
+    for (let d = posix.dirname(file); d !== "."; d = posix.dirname(d)) {
+      const n = this.dirs.get(d) ?? 0;
+      this.dirs.set(d, n + 1);
+      if (n === 0) changed.push({ kind: "dir", path: d });
+    }
+    return this.withRoots(changed, before);
+  }
+
+  /** Removes a file; the questions whose answers changed (none when it was not there). */
+  remove(file: string): IndexQuestion[] {
+    if (!this.files.delete(file)) return [];
+    const before = this.roots === null ? null : this.pySourceRoots();
+    const changed: IndexQuestion[] = [{ kind: "file", path: file }];
+    for (let d = posix.dirname(file); d !== "."; d = posix.dirname(d)) {
+      const n = this.dirs.get(d)!;
+      if (n > 1) this.dirs.set(d, n - 1);
+      else {
+        this.dirs.delete(d);
+        changed.push({ kind: "dir", path: d });
+      }
+    }
+    return this.withRoots(changed, before);
+  }
+
+  /** Adds the pySourceRoots question when a src directory or its `__init__.py` came or went. */
+  private withRoots(changed: IndexQuestion[], before: readonly string[] | null): IndexQuestion[] {
+    const touchesRoots = changed.some((q) =>
+      q.kind === "dir" ? isSourceRootName(q.path) : q.kind === "file" && isSourceRootName(posix.dirname(q.path)),
+    );
+    if (!touchesRoots) return changed;
+    this.roots = null;
+    const after = this.pySourceRoots();
+    if (before === null || before.length !== after.length || before.some((r, i) => r !== after[i]))
+      changed.push({ kind: "pySourceRoots" });
+    return changed;
+  }
+}
 
 /** Joins inside the root; null when the result would climb above it. */
 function joinInside(dir: string, rel: string): string | null {
@@ -67,7 +142,7 @@ export function resolveJsModule(index: FileIndex, fromFile: string, specifier: s
   if ((JS_RESOLUTION_EXTENSIONS as readonly string[]).includes(ext)) candidates.push(base);
   for (const e of JS_RESOLUTION_EXTENSIONS) candidates.push(base + e);
   for (const e of JS_RESOLUTION_EXTENSIONS) candidates.push(base === "" ? `index${e}` : `${base}/index${e}`);
-  return candidates.find((c) => index.files.has(c)) ?? null;
+  return candidates.find((c) => index.hasFile(c)) ?? null;
 }
 
 /** A Python module: a file, a package (`__init__.py` plus its directory), or a namespace package (directory only). */
@@ -79,9 +154,9 @@ export interface PyModule {
 function pyModuleAt(index: FileIndex, location: string): PyModule | null {
   const init = location === "" ? "__init__.py" : `${location}/__init__.py`;
   // Python's FileFinder prefers a regular package, then a module, then a namespace package.
-  if (index.files.has(init)) return { file: init, packageDir: location };
-  if (location !== "" && index.files.has(`${location}.py`)) return { file: `${location}.py`, packageDir: null };
-  if (index.dirs.has(location)) return { file: null, packageDir: location };
+  if (index.hasFile(init)) return { file: init, packageDir: location };
+  if (location !== "" && index.hasFile(`${location}.py`)) return { file: `${location}.py`, packageDir: null };
+  if (index.hasDir(location)) return { file: null, packageDir: location };
   return null;
 }
 
@@ -114,12 +189,11 @@ export function resolvePyModule(index: FileIndex, fromFile: string, source: stri
     // source roots (tests/ importing the package under src/). Decision 146.
     bases.push("");
     const scriptDir = posix.dirname(fromFile);
-    const enclosing = index.pySourceRoots
-      .filter((r) => fromFile.startsWith(`${r}/`))
-      .sort((a, b) => b.length - a.length);
+    const roots = index.pySourceRoots();
+    const enclosing = roots.filter((r) => fromFile.startsWith(`${r}/`)).sort((a, b) => b.length - a.length);
     bases.push(...enclosing);
     if (scriptDir !== ".") bases.push(scriptDir);
-    bases.push(...index.pySourceRoots.filter((r) => !enclosing.includes(r)));
+    bases.push(...roots.filter((r) => !enclosing.includes(r)));
   }
   for (const base of bases) {
     const location = [base, ...parts].filter((s) => s !== "").join("/");

@@ -262,9 +262,15 @@ export class TreeWatcher {
     if (this.closed || this.lost) return resolve();
     const name = `cookie-${process.pid}-${++this.cookieSeq}`;
     const timer = setTimeout(() => {
-      this.inFlight.delete(name);
-      this.giveUp(`a sync cookie took longer than ${this.syncTimeoutMs} ms`);
-      resolve();
+      // Timers run before the loop polls for I/O: after a long synchronous stretch (a busy
+      // machine) the cookie's event may be waiting unread. setImmediate runs after that poll, so
+      // only a cookie still missing then is late.
+      setImmediate(() => {
+        if (!this.inFlight.has(name)) return;
+        this.inFlight.delete(name);
+        this.giveUp(`a sync cookie took longer than ${this.syncTimeoutMs} ms`);
+        resolve();
+      });
     }, this.syncTimeoutMs);
     this.inFlight.set(name, { resolve, timer });
     const file = path.join(this.options.syncDir, name);

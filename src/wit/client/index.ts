@@ -12,7 +12,7 @@ export {
 export { isWitError, witErrorName, type TypedWitError, type WitErrorData, type WitErrorMessage } from "./errors.js";
 export {
   DaemonStartError,
-  PACKAGE_BIN,
+  daemonCommand,
   daemonStatus,
   defaultRoot,
   ensureWitDirectory,

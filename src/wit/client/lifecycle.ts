@@ -5,39 +5,47 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { WIT_ENVELOPE, witPaths } from "../protocol.js";
+import { DaemonStartError, ensureWitDirectory } from "../wit-directory.js";
 import { UnixSocketTransport, WitUnavailableError } from "./transport.js";
 
-/** The bin beside this module: the CLI's own (and the repository's). A client package has none. */
-export const PACKAGE_BIN = fileURLToPath(new URL("../../../bin/contract-suite.mjs", import.meta.url));
+export { DaemonStartError, ensureWitDirectory };
+
+/** What `contract-suite/wit-daemon` (src/wit/daemon-command.ts) exports. */
+interface DaemonCommandModule {
+  witDaemonCommand(root: string, args?: readonly string[]): { command: string; args: string[] };
+}
 
 /**
- * The CLI that runs the daemon: the bin beside this module (inside contract-suite or the repository);
- * from @contract-suite/wit-client, which ships no daemon, the contract-suite package the root's
- * project (or the caller's) has installed.
+ * The command that runs the root's daemon, from the contract-suite CLI: the package's own export
+ * `contract-suite/wit-daemon`, resolved by Node from the root's project, the caller's, or this
+ * module's (the CLI package itself, or the repository's workspace link). The client ships no daemon.
  */
-export function daemonBin(root: string): string {
-  if (existsSync(PACKAGE_BIN)) return PACKAGE_BIN;
-  for (const from of [path.join(root, "package.json"), path.join(process.cwd(), "package.json")]) {
+export async function daemonCommand(
+  root: string,
+  args: readonly string[],
+): Promise<{ command: string; args: string[] }> {
+  for (const from of [
+    path.join(root, "package.json"),
+    path.join(process.cwd(), "package.json"),
+    fileURLToPath(import.meta.url),
+  ]) {
+    let resolved: string;
     try {
-      const manifest = createRequire(from).resolve("contract-suite/package.json");
-      const bin = path.join(path.dirname(manifest), "bin", "contract-suite.mjs");
-      if (existsSync(bin)) return bin;
+      resolved = createRequire(from).resolve("contract-suite/wit-daemon");
     } catch {
-      // not installed there
+      continue; // not installed there
     }
+    const module = (await import(pathToFileURL(resolved).href)) as DaemonCommandModule;
+    return module.witDaemonCommand(root, args);
   }
   throw new DaemonStartError(
     "no Wit daemon is running and no contract-suite CLI is installed to start one: `npm install contract-suite` (or start any Wit daemon on <root>/.wit/daemon.sock)",
   );
-}
-
-export class DaemonStartError extends Error {
-  override readonly name = "DaemonStartError";
 }
 
 /** Whether a daemon answers `ping` on the root's socket within `timeoutMs`. */
@@ -96,22 +104,6 @@ export interface StartResult {
   alreadyRunning: boolean;
 }
 
-/** Creates `<root>/.wit` owner-only (0700), tightening an existing one we own. */
-export function ensureWitDirectory(root: string): string {
-  const dir = witPaths(root).dir;
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (e) {
-    throw new DaemonStartError(`cannot create ${dir}: ${(e as Error).message}`);
-  }
-  const st = lstatSync(dir);
-  if (!st.isDirectory()) throw new DaemonStartError(`${dir} is not a directory`);
-  const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
-  if (st.uid !== uid) throw new DaemonStartError(`${dir} belongs to uid ${st.uid}, not to this user (${uid})`);
-  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
-  return dir;
-}
-
 /**
  * Starts the root's daemon as a detached process (its stdio is the log file, never ours) and
  * resolves once its socket answers. A daemon that already answers is left alone.
@@ -121,13 +113,13 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
   if (!existsSync(p.root) || !statSync(p.root).isDirectory())
     throw new DaemonStartError(`the root ${p.root} is not a directory`);
   if (await pingDaemon(p.socket)) return { root: p.root, socket: p.socket, pid: readPid(root), alreadyRunning: true };
-  const bin = daemonBin(p.root);
+  const run = await daemonCommand(p.root, options.args ?? []);
   ensureWitDirectory(p.root);
   const log = openSync(p.logFile, "a", 0o600);
   let exited: { code: number | null; signal: NodeJS.Signals | null; error?: string } | null = null;
   let child;
   try {
-    child = spawn(process.execPath, [bin, "wit", "daemon", "run", "--root", p.root, ...(options.args ?? [])], {
+    child = spawn(run.command, run.args, {
       cwd: p.root,
       detached: true,
       stdio: ["ignore", log, log],

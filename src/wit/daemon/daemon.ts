@@ -13,7 +13,7 @@ import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
 import type { MethodTable } from "../../rpc/types.js";
-import { ensureWitDirectory } from "../client/lifecycle.js";
+import { ensureWitDirectory } from "../wit-directory.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
 import { connectablePath, removeAlias } from "../socket-path.js";
 import { WitStore, type Synchronous } from "../store/index.js";

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PACKAGE_BIN } from "../client/lifecycle.js";
+import { CLI_BIN } from "../daemon-command.js";
 
 export const HOOK_MARKER = "# wit-pre-commit-hook (installed by contract-suite wit hook install)";
 
@@ -23,7 +23,7 @@ function shQuote(s: string): string {
  * `node_modules/.bin`, then `PATH`, then the bin recorded at install (with the node that installed
  * it, else `node` on PATH). None: one line on stderr and the commit proceeds (fail open).
  */
-export function hookScript(node = process.execPath, bin = PACKAGE_BIN): string {
+export function hookScript(node = process.execPath, bin = CLI_BIN): string {
   const run = "wit hook run --from-process-start";
   return [
     "#!/bin/sh",

@@ -16,7 +16,7 @@ import {
   type MethodTable,
   type RpcEngine,
 } from "../../rpc/index.js";
-import type { ValidationError, Validator } from "../../json/index.js";
+import { isJsonObject, type ValidationError, type Validator } from "../../json/index.js";
 import type { ToolResponse } from "../../generated/wright-agent/types.js";
 import type { ToolService } from "../service.js";
 import type { LineIo } from "./stdio.js";
@@ -25,8 +25,6 @@ import { MAX_LINE_BYTES, readLines, writeLine } from "../../io/lines.js";
 export const JSONRPC_ALIASES = ["compile", "check", "analyze", "inspect"] as const;
 
 const INVALID_PARAMS = { code: RpcCode.InvalidParams, message: "Invalid params" } as const;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function validator(check: (v: unknown) => string | undefined): Validator<unknown> {
   const fn = ((v: unknown) => {
@@ -67,11 +65,11 @@ export function createJsonRpcHost(service: ToolService): { engine: RpcEngine; ha
   const aliases = JSONRPC_ALIASES.filter((op) => service.operations.includes(op));
   const takesNoParams = (op: string) => `${op} takes no parameters; use request for options`;
   const methods: MethodTable = {
-    request: spec("request", "by-name", (v) => (isPlainObject(v) ? undefined : "params must be a ToolRequest object")),
+    request: spec("request", "by-name", (v) => (isJsonObject(v) ? undefined : "params must be a ToolRequest object")),
     ...Object.fromEntries(
       aliases.map((op) => [
         op,
-        spec(op, "either", (v) => (isPlainObject(v) && Object.keys(v).length === 0 ? undefined : takesNoParams(op))),
+        spec(op, "either", (v) => (isJsonObject(v) && Object.keys(v).length === 0 ? undefined : takesNoParams(op))),
       ]),
     ),
   };

@@ -26,6 +26,7 @@
  *   -32600, id null. An empty batch is -32600 in every version (JSON-RPC 2.0).
  */
 import {
+  isJsonObject,
   JsonParseError,
   parseJson,
   setOwn,
@@ -95,8 +96,6 @@ export interface CallToolResult {
   isError?: true;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The MCP tool of one table entry. */
@@ -168,7 +167,7 @@ function refusal(id: string | number | null, code: number, message: string, reas
  * undefined to let the engine answer.
  */
 function screen(value: unknown): Reply | null | undefined {
-  if (!isPlainObject(value)) return undefined; // the engine refuses it
+  if (!isJsonObject(value)) return undefined; // the engine refuses it
   const id = value.id;
   const idOk = typeof id === "string" || Number.isSafeInteger(id);
   if (!hasOwn(value, "method")) {
@@ -220,8 +219,8 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
         });
       const info = p.clientInfo;
       if (typeof p.protocolVersion !== "string") throw invalidParams(WHY.protocolVersion);
-      if (!isPlainObject(p.capabilities)) throw invalidParams(WHY.capabilities);
-      if (!isPlainObject(info) || typeof info.name !== "string" || typeof info.version !== "string")
+      if (!isJsonObject(p.capabilities)) throw invalidParams(WHY.capabilities);
+      if (!isJsonObject(info) || typeof info.name !== "string" || typeof info.version !== "string")
         throw invalidParams(WHY.clientInfo);
       negotiated = negotiateProtocolVersion(p.protocolVersion);
       return { protocolVersion: negotiated, capabilities, serverInfo };
@@ -235,7 +234,7 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       const { name } = p;
       const args = p.arguments ?? undefined; // null arguments are no arguments
       if (typeof name !== "string") throw invalidParams(WHY.name);
-      if (args !== undefined && !isPlainObject(args)) throw invalidParams(WHY.arguments);
+      if (args !== undefined && !isJsonObject(args)) throw invalidParams(WHY.arguments);
       const entry = (await listed()).find((t) => t.tool === name);
       // An unknown tool is a protocol error in every version (SEP-1303 keeps it one).
       if (!entry) throw invalidParams(`unknown tool ${JSON.stringify(name)}; tools/list names the tools`);
@@ -275,6 +274,9 @@ export function createMcpHost(service: ToolService, options: McpHostOptions = {}
       try {
         value = parseJson(line, { maxBytes: MAX_LINE_BYTES });
       } catch (e) {
+        // A member named twice is well-formed JSON readers disagree on: -32600, as the engine answers it.
+        if (e instanceof JsonParseError && e.kind === "duplicate-key")
+          return JSON.stringify(refusal(null, RpcCode.InvalidRequest, "Invalid Request", e.message));
         return parseErrorReply(e instanceof JsonParseError ? e.message : String(e));
       }
       if (Array.isArray(value) && value.length > 0 && !servesBatches(negotiated)) {

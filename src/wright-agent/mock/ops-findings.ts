@@ -41,6 +41,7 @@ export function compactFinding(f: ProgramFinding): C.LintFinding {
     message: f.message,
     evidence: f.evidence,
     ...(f.location !== undefined ? { location: f.location } : {}),
+    rule: f.rule,
     ruleAddress: f.ruleAddress,
     ...(f.repeated ? { repeated: f.repeated } : {}),
     ...(f.fix ? { fix: { kind: f.fix.kind, summary: f.fix.summary } } : {}),

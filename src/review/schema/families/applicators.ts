@@ -6,7 +6,7 @@
  * which the diff reports as needs-review unless a payload shows the break.
  * A-side uses of these keywords only restrict A, so ignoring them there is sound.
  */
-import type { Finding, FamilyContext } from "../finding.js";
+import type { Difference, FamilyContext } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "../keywords.js";
 import type { KeywordFamily } from "./family.js";
@@ -27,8 +27,8 @@ export const applicators: KeywordFamily = {
 };
 
 /** Findings for the applicator family's keywords of `b` (those not equal on both sides). */
-function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: number): Finding[] {
-  const out: Finding[] = [];
+function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: number): Difference[] {
+  const out: Difference[] = [];
   const same = (k: string) => k in a && sameKeyword(k, a[k], fc.ca, b[k], fc.cb);
   const undecided = (k: string, why: string) =>
     out.push(fc.finding([], "keyword", false, `{B} adds or changes \`${k}\`: ${why}`, a, b, [fc.example(a)], k));

@@ -1,5 +1,5 @@
 /** Arrays: `items` recursively (findings under an item step), item counts, `uniqueItems`; changed `prefixItems` stay undecided. */
-import type { FamilyContext, Finding } from "../finding.js";
+import type { FamilyContext, Difference } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import type { Schema, SchemaNode } from "../keywords.js";
 import { num, prefix, type KeywordFamily } from "./family.js";
@@ -8,8 +8,8 @@ export const arrays: KeywordFamily = {
   name: "arrays",
   keywords: ["items", "minItems", "maxItems", "uniqueItems"],
   types: ["array"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
-    const out: Finding[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Difference[] {
+    const out: Difference[] = [];
     if ("prefixItems" in a || "prefixItems" in b) {
       if (!sameKeyword("prefixItems", a.prefixItems, fc.ca, b.prefixItems, fc.cb))
         out.push(fc.finding([], "keyword", false, "prefixItems differ", aT, b, [fc.example(aT)], "prefixItems"));

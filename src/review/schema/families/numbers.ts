@@ -1,5 +1,5 @@
 /** Numeric bounds and `multipleOf`: B's bound must not cut into A's range; B's multiple must divide A's. */
-import type { FamilyContext, Finding } from "../finding.js";
+import type { FamilyContext, Difference } from "../difference.js";
 import type { JsonType, Schema, SchemaNode } from "../keywords.js";
 import { num, type KeywordFamily } from "./family.js";
 
@@ -7,8 +7,8 @@ export const numbers: KeywordFamily = {
   name: "numbers",
   keywords: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
   types: ["integer", "number"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, _depth: number, t?: JsonType): Finding[] {
-    const out: Finding[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, _depth: number, t?: JsonType): Difference[] {
+    const out: Difference[] = [];
     const integer = t === "integer";
     const loA = lower(a);
     const loB = lower(b);

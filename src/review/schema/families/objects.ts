@@ -3,7 +3,7 @@
  * prop step), one fresh member name for what neither side names, member counts. A-side
  * `patternProperties` admit members this reasoning does not see: undecided when they differ.
  */
-import type { FamilyContext, Finding } from "../finding.js";
+import type { FamilyContext, Difference } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "../keywords.js";
 import { num, prefix, strings, type KeywordFamily } from "./family.js";
@@ -12,8 +12,8 @@ export const objects: KeywordFamily = {
   name: "objects",
   keywords: ["required", "properties", "additionalProperties", "minProperties", "maxProperties"],
   types: ["object"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Finding[] {
-    const out: Finding[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Difference[] {
+    const out: Difference[] = [];
     const reqA = new Set(strings(a.required));
     const base = fc.example(aT);
     for (const r of strings(b.required)) {

@@ -1,5 +1,5 @@
 /** String length bounds, `pattern` and `format`: a new or changed pattern/format is refuted (added) or left undecided (changed). */
-import type { FamilyContext, Finding } from "../finding.js";
+import type { FamilyContext, Difference } from "../difference.js";
 import type { Schema, SchemaNode } from "../keywords.js";
 import { num, type KeywordFamily } from "./family.js";
 
@@ -7,8 +7,8 @@ export const strings: KeywordFamily = {
   name: "strings",
   keywords: ["minLength", "maxLength", "pattern", "format"],
   types: ["string"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode): Finding[] {
-    const out: Finding[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode): Difference[] {
+    const out: Difference[] = [];
     const minA = num(a.minLength) ?? 0;
     const minB = num(b.minLength) ?? 0;
     if (minB > minA)

@@ -1,0 +1,17 @@
+/** `pattern-changed`: a `pattern` is replaced by another (decided by payloads) */
+import { kind, where } from "../kind.js";
+import { requestChange } from "../examples.js";
+
+export default kind({
+  id: "pattern-changed",
+  family: "payload",
+  direction: "surface",
+  level: "by-proof",
+  doc: "a `pattern` is replaced by another (decided by payloads)",
+  detect: { on: "difference", matches: (v) => v.aspect === "pattern" && !v.certain },
+  describe: (d) => `${where(d)} must match another pattern`,
+  examples: {
+    fires: requestChange({ type: "string", pattern: "^a" }, { type: "string", pattern: "^b" }),
+    quiet: requestChange({ type: "string", pattern: "^a" }, { type: "string", pattern: "^a", minLength: 0 }),
+  },
+});
