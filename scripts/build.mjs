@@ -25,7 +25,11 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
-/** Per package: the source root its dist/ mirrors, and the assets it carries (repository path -> package path). */
+/**
+ * Per package: the source root its dist/ mirrors, the assets it carries when packed (repository path ->
+ * package path), and data folders copied on every build because code reads them by path at run time
+ * (a folder holding only data has no emitted file for copySiblings to find it by).
+ */
 const PACKAGES = {
   runtime: { sourceRoot: "src", assets: {} },
   "frame-wire": { sourceRoot: "src", assets: {} },
@@ -35,6 +39,7 @@ const PACKAGES = {
     sourceRoot: ".",
     outDir: ".",
     assets: { contracts: "contracts", "conformance/vectors": "conformance/vectors" },
+    data: ["src/wright-agent/fixtures"],
   },
 };
 
@@ -63,6 +68,8 @@ for (const name of names) {
   const pkgDir = join(ROOT, "packages", name);
   const out = join(pkgDir, PACKAGES[name].outDir ?? "dist");
   copySiblings(out, join(ROOT, PACKAGES[name].sourceRoot), pkgDir === out);
+  for (const folder of PACKAGES[name].data ?? [])
+    cpSync(join(ROOT, PACKAGES[name].sourceRoot, folder), join(out, folder), { recursive: true });
   if (mode !== "pack") continue;
   for (const [from, to] of Object.entries(PACKAGES[name].assets)) {
     cpSync(join(ROOT, from), join(pkgDir, to), {
