@@ -86,7 +86,9 @@ function parseJsonDocument(text: string, limits: DocumentLimits): unknown {
   if (text.length > limits.maxNodes && countJsonNodes(text, limits.maxNodes) > limits.maxNodes)
     throw tooManyNodes(limits);
   try {
-    return parseJson(text, { maxBytes: limits.maxBytes, maxDepth: limits.maxDepth });
+    // Documents keep JSON.parse's reading of a member named twice (decision 262): lint's
+    // duplicate-key rule reports it as an error with both lines, which a refusal here would hide.
+    return parseJson(text, { maxBytes: limits.maxBytes, maxDepth: limits.maxDepth, duplicateKeys: "last-wins" });
   } catch (e) {
     if (!(e instanceof JsonParseError)) throw e;
     const kind = e.kind === "too-deep" ? "too-deep" : e.kind === "too-large" ? "too-large" : "syntax";

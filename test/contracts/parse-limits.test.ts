@@ -109,6 +109,11 @@ describe("the same caps for JSON and YAML", () => {
     expect(refusal("d.yaml", "").message).toMatch(/empty/);
   });
 
+  it("reads a JSON member named twice as JSON.parse does (lint's duplicate-key reports it), while YAML forbids it", () => {
+    expect(parseDocumentText("d.json", '{"a": 1, "a": 2}')).toEqual({ a: 2 });
+    expect(refusal("d.yaml", "a: 1\na: 2\n").message).toMatch(/duplicated mapping key/);
+  });
+
   it("reports a syntax error as one line with its position", () => {
     expect(refusal("d.yaml", "a: [1, 2\nb: c\n").message).toMatch(/^invalid YAML: .* at line \d+, column \d+$/);
     expect(refusal("d.json", "{nope").message).toMatch(/^invalid JSON/);
