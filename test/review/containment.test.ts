@@ -139,6 +139,29 @@ const schemaArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ s: Record<s
   ),
 })).s;
 
+describe("cost follows the document", () => {
+  // L0 -> L1 -> ... -> L24 with two members each naming the next level: 2^24 instance paths reach the
+  // one changed enum at the bottom. Each schema pair is judged once and a difference is reported once
+  // (on its first path), not once per path: the check below would list 16 million differences otherwise.
+  const chain = (values: string[]) => {
+    const defs: Record<string, unknown> = { L24: { type: "string", enum: values } };
+    for (let i = 23; i >= 0; i--) {
+      const next = { $ref: `#/$defs/L${i + 1}` };
+      defs[`L${i}`] = { type: "object", properties: { left: next, right: next } };
+    }
+    return ctx(defs);
+  };
+  it("a change reached along exponentially many paths is one difference, on its first path", () => {
+    const a = chain(["x", "y"]);
+    const b = chain(["x"]);
+    const fs = new Containment(a, b).check({ $ref: "#/$defs/L0" }, { $ref: "#/$defs/L0" });
+    expect(fs).toHaveLength(1);
+    expect(fs[0]).toMatchObject({ aspect: "enum", certain: true, subject: '"y"' });
+    expect(fs[0]!.steps).toEqual(Array.from({ length: 24 }, () => ({ kind: "prop", name: "left" })));
+    expect(new Containment(b, a).check({ $ref: "#/$defs/L0" }, { $ref: "#/$defs/L0" })).toEqual([]);
+  });
+});
+
 describe("soundness", () => {
   it("whatever the structural pass proves, sampled payloads confirm (old ⊆ new)", () => {
     let provedCount = 0;

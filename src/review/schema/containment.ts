@@ -112,6 +112,10 @@ export class Containment {
       this.active.delete(key);
       this.stackDepth--;
     }
+    // One difference once, on the first path that reached it: the schemas a pair reaches are shared
+    // (a component used by many members, a union's branches naming the same definitions), and listing
+    // a difference per path grows with the number of paths, exponentially in a nested document.
+    result = distinct(result, this.ca, this.cb);
     // Cache only results that did not lean on an assumption made further up the stack.
     if (this.lowWater >= frame.index) this.cache.set(key, result);
     this.lowWater = Math.min(outerLow, this.lowWater);
@@ -394,6 +398,20 @@ export class Containment {
   ): Difference {
     return { steps, aspect, certain, message, subject, a, b, hints: hints.filter((h) => h !== undefined) };
   }
+}
+
+/** The differences of a list, each once (the same schema pair, aspect, subject, certainty and words), in first-seen order. */
+function distinct(list: Difference[], ca: SchemaContext, cb: SchemaContext): Difference[] {
+  if (list.length < 2) return list;
+  const seen = new Set<string>();
+  const out: Difference[] = [];
+  for (const f of list) {
+    const k = `${ca.id(f.a)}|${cb.id(f.b)}|${f.aspect}|${f.subject}|${f.certain}|${f.message}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(f);
+  }
+  return out;
 }
 
 function unionKeyword(s: Schema): "oneOf" | "anyOf" | undefined {
