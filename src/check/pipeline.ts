@@ -3,7 +3,7 @@
  * mirror, compatibility, conformance) and their rendering. The CLI only parses options and calls
  * `runCheckStages`; the heavy modules are imported inside each stage, so loading this module is cheap.
  */
-import { resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
 import type { ConformOptions } from "../../conformance/index.js";
 import type { SuiteReport } from "../../conformance/harness/runner.js";
@@ -70,24 +70,44 @@ export async function runConformance(
 export interface StageResult {
   stage: string;
   ok: boolean;
+  /** The stage did not run (its reason is the summary); it neither passes nor fails the gate. */
+  skipped?: boolean;
   summary: string;
   details: string[];
 }
 
+export interface CheckOptions {
+  /** The registry folder (default: the bundled contracts/). */
+  registry?: string;
+  /** Or a registry made in memory of these documents (decision 330). */
+  registryOf?: Registry;
+  refRoots?: readonly string[];
+  samples?: number;
+  /** The user's generated folder (`gen --registry DIR --out DIR`): checked for drift. */
+  out?: string;
+}
+
+const skip = (stage: string, why: string): StageResult => ({
+  stage,
+  ok: true,
+  skipped: true,
+  summary: why,
+  details: [],
+});
+
 /**
- * The stages of `check`: validate, gen --check (bundled registry only), lint, mirror (when the
- * mirror check module is there), compatibility against registry history with the version bump
- * it requires, and the conformance suites (bundled registry only: they test our reference
- * implementations, not a registry's documents).
+ * The stages of `check`: validate, gen --check (the bundled registry's src/generated/, or the
+ * folder given with `out`), lint, mirror, compatibility against registry history with the version
+ * bump it requires, and the conformance suites (bundled registry only: they test our reference
+ * implementations, not a registry's documents). A stage that does not apply is listed as skipped,
+ * with the reason.
  */
-export async function runCheckStages(
-  options: { registry?: string; refRoots?: readonly string[]; samples?: number } = {},
-): Promise<StageResult[]> {
+export async function runCheckStages(options: CheckOptions = {}): Promise<StageResult[]> {
   const progress = new Progress();
   const stages: StageResult[] = [];
-  const registry = loadRegistry(options.registry, { refRoots: options.refRoots });
+  const registry = options.registryOf ?? loadRegistry(options.registry, { refRoots: options.refRoots });
   const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
-  const bundled = resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
+  const bundled = !registry.documentRoots && resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
   progress.line("check: validate");
   const validation = await validateAll(registry);
   const bad = validation.filter((v) => v.problems.length);
@@ -98,29 +118,24 @@ export async function runCheckStages(
     details: bad.flatMap((b) => b.problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)),
   });
   progress.line("check: gen --check");
-  const { runGen, shipsCompiled } = await codegen();
-  if (!bundled) {
-    stages.push({
-      stage: "gen --check",
-      ok: true,
-      summary: "skipped: generated code belongs to the bundled registry",
-      details: [],
-    });
-  } else if (shipsCompiled()) {
+  const { runGen, shipsCompiled, GENERATED_DIR } = await codegen();
+  if (options.out === undefined && !bundled) {
+    stages.push(skip("gen --check", "no --out: give the folder gen writes (--out DIR) to check it for drift"));
+  } else if (options.out === undefined && shipsCompiled()) {
     // An installed CLI carries the bundled contracts' generated code compiled, not as sources.
-    stages.push({
-      stage: "gen --check",
-      ok: true,
-      summary: "skipped: an installed package ships its generated code compiled",
-      details: [],
-    });
+    stages.push(skip("gen --check", "an installed package ships its generated code compiled"));
   } else {
-    const gen = await runGen(registry, { check: true });
-    const rel = (p: string) => `src/generated/${p}`;
+    const outDir = resolve(options.out ?? GENERATED_DIR);
+    const gen = await runGen(registry, { check: true, outDir });
+    const rel = (p: string) => relative(process.cwd(), join(outDir, p)) || p;
     stages.push({
       stage: "gen --check",
       ok: gen.drifted.length === 0 && gen.invalid.length === 0,
-      summary: gen.drifted.length ? `${gen.drifted.length} drifted file(s)` : "generated code up to date",
+      summary: gen.drifted.length
+        ? `${gen.drifted.length} drifted file(s): run contract-suite gen${options.out === undefined ? "" : " with the same --out"}`
+        : gen.invalid.length
+          ? `nothing checked for ${gen.invalid.map((i) => i.contract).join(", ")}: invalid (see validate)`
+          : `generated code up to date (${rel("") || "."})`,
       details: gen.drifted.map((d) => `${rel(d.path)} (${d.state})`),
     });
   }
@@ -158,25 +173,33 @@ export async function runCheckStages(
       summary: `${reports.length} mirror(s), ${reports.reduce((n, r) => n + r.definitions, 0)} definitions, ${defects.length} defect(s)`,
       details: defects,
     });
-  }
+  } else stages.push(skip("mirror", "no contract mirrors another"));
   progress.line("check: compat");
   {
     const { checkHistory, causeLines } = await import("../review/compat.js");
     const history = await checkHistory(registry, { samples: options.samples });
     const failed = history.filter((h) => !h.ok);
-    stages.push({
-      stage: "compat",
-      ok: failed.length === 0,
-      summary: history.length
-        ? history
-            .map(
-              (h) =>
-                `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`,
-            )
-            .join("; ")
-        : "no contract has history",
-      details: failed.flatMap(causeLines),
-    });
+    if (history.length === 0)
+      stages.push(
+        skip(
+          "compat",
+          registry.documentRoots
+            ? "documents given as paths have no history (a registry keeps it: contract-suite init)"
+            : "no contract has history",
+        ),
+      );
+    else
+      stages.push({
+        stage: "compat",
+        ok: failed.length === 0,
+        summary: history
+          .map(
+            (h) =>
+              `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`,
+          )
+          .join("; "),
+        details: failed.flatMap(causeLines),
+      });
   }
   if (bundled) {
     for (const name of Object.keys(await suites())) {
@@ -193,7 +216,13 @@ export async function runCheckStages(
         details: failed.map((f) => `${f.id}: ${f.message ?? ""} (seed ${f.seed})`),
       });
     }
-  }
+  } else
+    stages.push(
+      skip(
+        "conform",
+        "the conformance suites test contract-suite's own implementations (conform --target tests yours)",
+      ),
+    );
   return stages;
 }
 
@@ -217,7 +246,11 @@ export function renderStages(stages: StageResult[], format: Format | "github"): 
     case "markdown":
       return markdownTable(
         ["stage", "result", "summary"],
-        stages.map((s) => [s.stage, s.ok ? "pass" : "**FAIL**", [s.summary, ...s.details].join("\n")]),
+        stages.map((s) => [
+          s.stage,
+          s.skipped ? "skip" : s.ok ? "pass" : "**FAIL**",
+          [s.summary, ...s.details].join("\n"),
+        ]),
       );
     case "junit":
       return junitXml([
@@ -228,6 +261,7 @@ export function renderStages(stages: StageResult[], format: Format | "github"): 
             name: s.stage,
             timeSeconds: 0,
             failure: s.ok ? undefined : { message: s.summary, body: s.details.join("\n") },
+            skipped: s.skipped,
           })),
         },
       ]);
@@ -235,7 +269,7 @@ export function renderStages(stages: StageResult[], format: Format | "github"): 
       const width = Math.max(...stages.map((s) => s.stage.length));
       const lines = stages.map(
         (s) =>
-          `${s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`,
+          `${s.skipped ? "skip" : s.ok ? "pass" : "FAIL"}  ${s.stage.padEnd(width)}  ${s.summary}${s.details.length ? "\n" + s.details.map((d) => `        ${d}`).join("\n") : ""}`,
       );
       lines.push(ok ? "check passed" : "check FAILED");
       return lines.join("\n");

@@ -8,12 +8,12 @@ import { writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { Option } from "commander";
-import { loadRegistry } from "../contracts/index.js";
 import type { ConformOptions } from "../../conformance/index.js";
 import { type Format } from "../report/format.js";
 import { UnknownContractNameError, runConformance, validateAll } from "../check/pipeline.js";
 import { EXIT, EXIT_CODES_HELP, UsageError, formatOption, refRootOption, write, type CliContext } from "./context.js";
 import { renderValidation } from "./validate-report.js";
+import { resolveTargets } from "./targets.js";
 
 const suites = async () => (await import("../../conformance/index.js")).SUITES;
 const runGen = async (...args: Parameters<typeof import("../../codegen/generate.js").runGen>) =>
@@ -27,16 +27,18 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .command("validate")
     .addHelpText("after", EXIT_CODES_HELP)
     .description(
-      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.0/3.1/3.2; unresolved $refs too.",
+      "Validate every registered contract document (and its history) against its meta-schema: JSON Schema 2020-12, OpenRPC 1.4 or OpenAPI 3.0/3.1/3.2; unresolved $refs too. " +
+        "Documents may be given as paths instead of names (validate api.yaml): each is read inside its own folder (--ref-root widens it); a registry (contract-suite init) keeps their history.",
     )
-    .argument("[contracts...]", "contract names (default: all)")
+    .argument("[contracts...]", "contract names, or document paths (default: every registered contract)")
     .addOption(registryOption())
     .addOption(refRootOption())
     .addOption(formatOption())
     .action(async (names: string[], opts: { registry?: string; refRoot: string[]; format: Format }) => {
       let results;
       try {
-        results = await validateAll(loadRegistry(opts.registry, { refRoots: opts.refRoot }), names);
+        const targets = resolveTargets(names, opts);
+        results = await validateAll(targets.registry, targets.names);
       } catch (e) {
         if (e instanceof UnknownContractNameError) throw new UsageError(e.message);
         throw e;
@@ -52,7 +54,12 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       "Generate TypeScript types, precompiled validators, method tables, handler interfaces and clients, one folder per contract. " +
         "Without --registry: the bundled contracts into the repository's src/generated/. With --registry DIR --out DIR: anyone's contracts, " +
         "self-contained TypeScript (validators.ts too: any tsconfig with module nodenext compiles it into its outDir) that imports only @contract-suite/runtime. Unchanged inputs are skipped by hash; a manifest in the output " +
-        "folder records what gen wrote, and only those files are ever removed. With --lang, the types in other languages (see gen-lang).",
+        "folder records what gen wrote, and only those files are ever removed. Documents may be given as paths instead of a registry " +
+        "(gen api.yaml rpc.json --out src/generated): one folder per document, named after its file. With --lang, the types in other languages (see gen-lang).",
+    )
+    .argument(
+      "[documents...]",
+      "contract documents to generate from, each read inside its own folder (instead of --registry)",
     )
     .option("--check", "write nothing; exit 1 naming every drifted, edited or missing generated file")
     .option("--only <contracts...>", "only these contracts (an unknown name is a usage error)")
@@ -63,15 +70,19 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       new Option("--lang <langs...>", "emit other languages instead: python go rust dart csharp kotlin swift, or all"),
     )
     .action(
-      async (opts: {
-        check?: boolean;
-        only?: string[];
-        lang?: string[];
-        out?: string;
-        registry?: string;
-        refRoot: string[];
-      }) => {
+      async (
+        documents: string[],
+        opts: {
+          check?: boolean;
+          only?: string[];
+          lang?: string[];
+          out?: string;
+          registry?: string;
+          refRoot: string[];
+        },
+      ) => {
         if (opts.lang) {
+          if (documents.length) throw new UsageError("gen --lang reads the registry; give --registry, not documents");
           const { runGenLangCommand } = await import("./lang-commands.js");
           await runGenLangCommand(ctx, {
             lang: opts.lang as never,
@@ -83,7 +94,14 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
           return;
         }
         const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
-        const registry = loadRegistry(opts.registry, { refRoots: opts.refRoot });
+        if (documents.length && !opts.out)
+          throw new UsageError("gen with documents needs --out: the folder to write the generated code into");
+        const targets = resolveTargets(documents, opts);
+        if (targets.names.length)
+          throw new UsageError(
+            `gen takes document paths, and ${targets.names[0]} is not one (--only NAME picks registered contracts)`,
+          );
+        const registry = targets.registry;
         const { GENERATED_DIR, OutFolderError, shipsCompiled, UnknownContractError } = await import(
           "../../codegen/generate.js"
         );

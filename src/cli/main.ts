@@ -19,6 +19,7 @@ type Registrar = (program: Command, ctx: CliContext) => void;
  */
 export const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] = [
   { commands: ["validate", "gen", "conform"], load: async () => (await import("./commands.js")).registerCoreCommands },
+  { commands: ["init"], load: async () => (await import("./init-command.js")).registerInitCommand },
   { commands: ["check"], load: async () => (await import("./check-command.js")).registerCheckCommand },
   { commands: ["diff", "lint"], load: async () => (await import("./review-commands.js")).registerReviewCommands },
   {
@@ -40,12 +41,13 @@ export const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] =
  * MODULES in step.
  */
 export const SUMMARIES: Record<string, string> = {
+  init: "start a registry (contracts/index.json, lint.json) for your own documents",
   validate: "validate every contract document against its meta-schema",
   gen: "generate types, validators, clients and handlers (yours too: --registry --out)",
   conform: "run a conformance suite against our implementation or a live one",
   check: "the CI gate: validate, gen --check, lint, mirror, compatibility, conformance",
   diff: "breaking / compatible / needs-review between two versions of a document",
-  lint: "lint registered contracts with the rule registry",
+  lint: "lint registered contracts (or documents) with the rule registry",
   "frame-wire": "frame-wire tools (the reference fold as a command)",
   serve: "run a reference server or mock on loopback (frame-wire, wright-agent)",
   mirror: "compare a JSON Schema contract with its OpenAPI mirror",

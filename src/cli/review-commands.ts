@@ -21,6 +21,7 @@ import { ENGINE_RULES, RULES } from "../review/lint/registry.js";
 import { renderLint } from "../review/lint/report.js";
 import type { SeveritySetting } from "../review/lint/rule.js";
 import { EXIT, EXIT_CODES_HELP, refRootOption, UsageError, write, type CliContext } from "./context.js";
+import { resolveTargets } from "./targets.js";
 
 const formatOption = () =>
   new Option("--format <format>", "output format").choices([...REVIEW_FORMATS]).default("text");
@@ -193,9 +194,10 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .addHelpText("after", EXIT_CODES_HELP)
     .description(
       `Lint registered contracts with the rule registry (${RULES.map((r) => r.id).join(", ")}). Severity overrides and waivers come from <registry>/lint.json (or --config); ` +
-        "a waiver that no longer matches anything is reported. Exits 1 when an error-level finding remains.",
+        "a waiver that no longer matches anything is reported. Exits 1 when an error-level finding remains. " +
+        "Documents may be given as paths instead of names (lint api.yaml; no lint.json is read unless --config names one).",
     )
-    .argument("[contracts...]", "contract names (default: all)")
+    .argument("[contracts...]", "contract names, or document paths (default: every registered contract)")
     .addOption(registryOption())
     .addOption(refRootOption())
     .option("--config <file>", "lint config (default: <registry>/lint.json when it exists)")
@@ -238,11 +240,17 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           if (!m) throw new UsageError(`--rule takes <id>=<error|warning|info|off>, got "${o}"`);
           overrides[m[1]!] = m[2] as SeveritySetting;
         }
-        const registry = openRegistry(opts.registry, opts.refRoot);
+        let targets;
+        try {
+          targets = resolveTargets(names, opts);
+        } catch (e) {
+          if (e instanceof RegistryError) throw new UsageError(e.message);
+          throw e;
+        }
         let report;
         try {
-          report = await runLint(registry, {
-            contracts: names,
+          report = await runLint(targets.registry, {
+            contracts: targets.names,
             configPath: opts.config,
             overrides,
             samples: opts.samples,

@@ -17,7 +17,10 @@ export async function loadContract(
   entry: ContractEntry,
   entryFile: string = entry.entry,
 ): Promise<LoadedContract> {
-  const { doc, problems } = await loadDocument(entryPath(registry, entryFile), registry.root);
+  const { doc, problems } = await loadDocument(
+    entryPath(registry, entryFile),
+    registry.documentRoots?.get(entry.name) ?? registry.root,
+  );
   problems.push(...validateDocument(entry.kind, doc));
   for (const p of problems) p.file = relative(process.cwd(), p.file) || p.file;
   return { entry, doc, problems };

@@ -6,3 +6,4 @@ export * from "./validate.js";
 export * from "./contract.js";
 export * from "./root.js";
 export * from "./parse.js";
+export * from "./documents.js";

@@ -32,6 +32,11 @@ export interface Registry {
   /** Where its documents and their references are read: the folder, widened by `--ref-root`. */
   root: DocumentRoot;
   contracts: ContractEntry[];
+  /**
+   * Set for a registry made of documents given as arguments (documents.ts): each contract's document
+   * is read inside its own folder, not the registry's, and there is no default lint.json.
+   */
+  documentRoots?: ReadonlyMap<string, DocumentRoot>;
 }
 
 export interface RegistryOptions {

@@ -6,13 +6,13 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import {
+  documentKind,
   documentRoot,
   loadDocument,
   type ContractKind,
   type DocumentRoot,
   type LoadedContract,
 } from "../contracts/index.js";
-import { isSchemaObject } from "./schema/keywords.js";
 import { documentDialect, DialectError } from "../schema/dialect.js";
 import { GitError, gitTreeRoot, resolveCommit, runGit } from "./git-root.js";
 
@@ -27,9 +27,7 @@ export interface LoadedSource {
 }
 
 export function detectKind(root: unknown): ContractKind {
-  if (isSchemaObject(root) && typeof root.openrpc === "string") return "openrpc";
-  if (isSchemaObject(root) && typeof root.openapi === "string") return "openapi";
-  return "json-schema";
+  return documentKind(root);
 }
 
 export interface SourceOptions {

@@ -68,7 +68,12 @@ export const DEFAULT_CONFIG_NAME = "lint.json";
  * exists, read inside the registry's root like its documents (a symlink out of it is refused),
  * else defaults.
  */
-export function loadLintConfig(registry: Pick<Registry, "dir" | "root">, explicit?: string): LintConfig {
+export function loadLintConfig(
+  registry: Pick<Registry, "dir" | "root" | "documentRoots">,
+  explicit?: string,
+): LintConfig {
+  // Documents given as arguments have no registry folder, so no lint.json is read unless named.
+  if (!explicit && registry.documentRoots) return { rules: {}, toolInputs: {}, waivers: [] };
   const path = explicit ? resolve(explicit) : resolve(registry.dir, DEFAULT_CONFIG_NAME);
   if (!existsSync(path)) {
     if (explicit) throw new LintConfigError(`${explicit}: no such lint config`);
