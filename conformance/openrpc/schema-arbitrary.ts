@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { parsePointer } from "../../src/json/index.js";
+import { compilePattern } from "../../src/schema/pattern.js";
 
 export type Schema = Record<string, unknown> | boolean;
 
@@ -53,6 +54,7 @@ function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
   const maxLength = small(minLength, typeof s.maxLength === "number" ? s.maxLength : undefined, MAX_STRING);
   if (typeof s.pattern === "string") {
     const hardMax = typeof s.maxLength === "number" ? s.maxLength : Infinity;
+    // fast-check builds strings from the pattern's syntax tree; it never runs the pattern.
     return fc
       .stringMatching(new RegExp(s.pattern, "u"))
       .filter(
@@ -175,9 +177,14 @@ export function matches(schema: Schema, value: unknown, doc: OpenRpcDocument): b
       case "title":
       case "$comment":
         break;
-      case "pattern":
-        if (typeof value === "string" && !new RegExp(v as string, "u").test(value)) return false;
+      case "pattern": {
+        if (typeof value !== "string") break;
+        // Run by the linear matcher (decision 252); a pattern it cannot run leaves the answer open.
+        const re = compilePattern(v as string);
+        if (re.kind !== "linear") all(undefined);
+        else if (!re.test(value)) return false;
         break;
+      }
       case "const":
         if (JSON.stringify(value) !== JSON.stringify(v)) return false;
         break;

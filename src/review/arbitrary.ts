@@ -7,6 +7,7 @@
  * `fc.stringMatching`, then literal candidates that match, then plain strings.
  */
 import fc from "fast-check";
+import { compilePattern } from "../schema/pattern.js";
 import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
 import {
@@ -380,21 +381,18 @@ function stringArb(n: Schema): Arb {
 /**
  * Pattern fallbacks, first that works: `fc.stringMatching` (lengths fitted to the bounds, falling
  * back to a matching literal when fitting would break the match), matching literal candidates,
- * then plain strings (the validator filters those).
+ * then plain strings (the validator filters those). fast-check builds strings from the pattern's
+ * syntax tree and never runs it; candidates are tested by the linear matcher (decision 252). An
+ * undecidable pattern gets plain strings: the validator then says it cannot judge them.
  */
 function patternArb(pattern: string, minLength: number, maxLength: number): Arb {
-  let re: RegExp | undefined;
-  for (const flags of ["u", ""]) {
-    try {
-      re = new RegExp(pattern, flags);
-      break;
-    } catch {
-      /* try without the u flag */
-    }
-  }
+  const plain = () => fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });
+  const unicode = compilePattern(pattern, true);
+  const linear = unicode.kind === "invalid" ? compilePattern(pattern, false) : unicode;
+  if (linear.kind !== "linear") return plain();
+  const re = new RegExp(pattern, linear === unicode ? "u" : "");
   const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
-  if (!re) return fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });
-  const literal = STRING_CANDIDATES.filter((c) => re!.test(c) && fits(c));
+  const literal = STRING_CANDIDATES.filter((c) => linear.test(c) && fits(c));
   let matching: Arb | undefined;
   try {
     const m = fc.stringMatching(re);
@@ -406,5 +404,5 @@ function patternArb(pattern: string, minLength: number, maxLength: number): Arb 
     return fc.oneof({ weight: 5, arbitrary: matching }, { weight: 1, arbitrary: fc.constantFrom(...literal) });
   if (matching) return matching;
   if (literal.length) return fc.constantFrom(...literal);
-  return fc.string({ minLength, maxLength: Number.isFinite(maxLength) ? maxLength : minLength + 12 });
+  return plain();
 }

@@ -9,6 +9,7 @@
  * from each part's own construction tried against all parts. Every value is checked with the real
  * validators of every part before it is returned.
  */
+import { compilePattern } from "../schema/pattern.js";
 import type { SchemaContext } from "./schema/context.js";
 import { finiteValues } from "./schema/context.js";
 import type { Step } from "./schema/difference.js";
@@ -372,11 +373,9 @@ export function memberSchemas(p: Part, name: string): Part[] {
   if (Object.hasOwn(props, name)) out.push({ ...p, node: props[name] as SchemaNode });
   if (isSchemaObject(n.patternProperties)) {
     for (const [re, s] of Object.entries(n.patternProperties)) {
-      try {
-        if (new RegExp(re, "u").test(name)) out.push({ ...p, node: s as SchemaNode });
-      } catch {
-        /* an invalid pattern: the final validation decides */
-      }
+      // An invalid or undecidable pattern: the final validation decides (and says undecidable).
+      const c = compilePattern(re);
+      if (c.kind === "linear" && c.test(name)) out.push({ ...p, node: s as SchemaNode });
     }
   }
   if (out.length === 0 && n.additionalProperties !== undefined)

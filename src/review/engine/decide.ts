@@ -6,6 +6,7 @@
  * protects the data (MAX_SHOWN), and searches one surface when the structural pass could not decide.
  */
 import { unescapeToken } from "../../json/index.js";
+import { UndecidablePattern } from "../../schema/pattern.js";
 import { findKind } from "../kinds/index.js";
 import type { Draft } from "../kinds/kind.js";
 import { errorInside, fingerprint, worstVerdict, type Finding, type Reach, type Verdict } from "../finding.js";
@@ -94,6 +95,20 @@ export class Decider {
     required: EngineDraft[],
     rejected: EngineDraft[],
   ): { draft: Draft; verdict: Verdict; evidence: string } {
+    try {
+      return this.proveOrThrow(required, rejected);
+    } catch (e) {
+      // A pattern no linear engine can run (decision 252): the payloads cannot be judged, so neither can the change.
+      if (!(e instanceof UndecidablePattern)) throw e;
+      const d = { ...required[0]!, evidence: mergedEvidence(required, required[0]!.evidence) };
+      return { draft: d, verdict: "undecided", evidence: `${d.evidence}; ${e.message}` };
+    }
+  }
+
+  private proveOrThrow(
+    required: EngineDraft[],
+    rejected: EngineDraft[],
+  ): { draft: Draft; verdict: Verdict; evidence: string } {
     for (const d of required.slice(0, MAX_SHOWN)) {
       const cx = this.prover.show(d.observation!.check, d.observation!.difference);
       if (cx)
@@ -137,8 +152,13 @@ export class Decider {
       const proved = `${c.from} ⊆ ${c.to} proved structurally`;
       if (this.budget.crossChecks <= 0) return proved;
       this.budget.crossChecks--;
-      const s = this.search(c);
-      return `${proved}; ${s.valid} sampled payloads agree`;
+      try {
+        const s = this.search(c);
+        return `${proved}; ${s.valid} sampled payloads agree`;
+      } catch (e) {
+        if (!(e instanceof UndecidablePattern)) throw e;
+        return `${proved}; not cross-checked (${e.message})`;
+      }
     });
     return alone ? ` (${said.join("; ")})` : `; ${said.join("; ")}`;
   }

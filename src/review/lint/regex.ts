@@ -2,8 +2,10 @@
  * Regular-expression analysis for lint: features an RE2-class engine (Go's `regexp`, Rust's
  * `regex`) refuses, and nested unbounded quantifiers that backtracking engines (ECMAScript's,
  * which ajv uses) can take exponential time on. A small tokenizer keeps escapes and character
- * classes apart, so `\(` or `[(?=]` are not mistaken for groups.
+ * classes apart, so `\(` or `[(?=]` are not mistaken for groups. The pattern is analysed as text
+ * and never run by a backtracking engine (decision 252).
  */
+import { compilePattern } from "../../schema/pattern.js";
 
 export interface RegexIssue {
   message: string;
@@ -196,19 +198,10 @@ function groupAtoms(body: Token[], closeIndex: number): Token[] {
 
 function canMatch(t: Token, ch: string): boolean {
   if (t.kind === "char") return t.text === "." ? ch !== "\n" : t.text === ch;
-  if (t.kind === "escape") {
-    try {
-      return new RegExp(t.text, "u").test(ch);
-    } catch {
-      return true;
-    }
-  }
-  if (t.kind === "class") {
-    try {
-      return new RegExp(t.text, "u").test(ch);
-    } catch {
-      return true;
-    }
+  // One escape or class against one character, run by the linear matcher; what it cannot run may match.
+  if (t.kind === "escape" || t.kind === "class") {
+    const re = compilePattern(t.text);
+    return re.kind !== "linear" || re.test(ch);
   }
   return false;
 }

@@ -14,6 +14,7 @@ import { errorInside, type Counterexample } from "../finding.js";
 import type { Containment, Difference } from "../schema/containment.js";
 import type { SchemaNode } from "../schema/keywords.js";
 import { parsePointer } from "../../json/index.js";
+import { UndecidablePattern } from "../../schema/pattern.js";
 import { aSteps, instancePath, shown, type Check, type Checkers, type Side } from "./check.js";
 import { fromCommonBase } from "./common-base.js";
 import { focus } from "./focus.js";
@@ -77,6 +78,8 @@ export class Prover implements Checkers {
       }),
       { seed: this.options.seed, numRuns: this.options.samples },
     );
+    // A pattern no linear engine can run: the search cannot judge payloads (decision 252).
+    if (result.failed && result.errorInstance instanceof UndecidablePattern) throw result.errorInstance;
     if (!result.failed || !result.counterexample) return { tried, valid };
     const payload = result.counterexample[0];
     return { tried, valid, counterexample: shown(payload, check.from, check.to, cb, b) };

@@ -5,6 +5,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { linearRegExp } from "../../schema/pattern.js";
 import { escapeToken, pointerWithin } from "../../json/index.js";
 import { hasSubschemas, mapSubschemas, walkSchema } from "../../schema/walk.js";
 import { definitionName } from "../../schema/bundle.js";
@@ -288,7 +289,8 @@ export class SchemaContext {
       validateFormats: true,
       inlineRefs: false,
       unicodeRegExp: this.unicodeRegExp,
-      code: { optimize: false },
+      // Patterns run in linear time or are undecidable (decision 252), never by a backtracking engine.
+      code: { optimize: false, regExp: linearRegExp },
       validateSchema: false,
     };
     const ajv = new Ajv2020(options);

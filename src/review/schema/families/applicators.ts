@@ -6,6 +6,7 @@
  * which the diff reports as needs-review unless a payload shows the break.
  * A-side uses of these keywords only restrict A, so ignoring them there is sound.
  */
+import { compilePattern } from "../../../schema/pattern.js";
 import type { Difference, FamilyContext } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "../keywords.js";
@@ -69,9 +70,12 @@ function applicatorFindings(fc: FamilyContext, a: Schema, b: Schema, depth: numb
     const props = (isSchemaObject(a.properties) ? a.properties : {}) as Record<string, SchemaNode>;
     const ap = (a.additionalProperties as SchemaNode | undefined) ?? true;
     for (const [p, schema] of Object.entries(b.patternProperties)) {
-      const re = regex(p, fc.cb.unicodeRegExp);
-      if (!re) {
-        undecided("patternProperties", `pattern ${p} does not compile here`);
+      const re = compilePattern(p, fc.cb.unicodeRegExp);
+      if (re.kind !== "linear") {
+        undecided(
+          "patternProperties",
+          re.kind === "invalid" ? `pattern ${p} does not compile here` : `pattern ${p} is undecidable: ${re.reason}`,
+        );
         continue;
       }
       // Named members of A the pattern matches, and A's other members (unless A closes them), must meet the pattern's schema.
@@ -110,12 +114,4 @@ function forbids(a: Schema, k: string, fc: FamilyContext): boolean {
     a.patternProperties === undefined &&
     fc.ca.deref((a.additionalProperties as SchemaNode | undefined) ?? true) === false
   );
-}
-
-function regex(p: string, unicode: boolean): RegExp | undefined {
-  try {
-    return new RegExp(p, unicode ? "u" : "");
-  } catch {
-    return undefined;
-  }
 }
