@@ -1,4 +1,5 @@
 import { FORMATS, type Format } from "../report/format.js";
+import { terminalText } from "../report/terminal.js";
 import { Option } from "commander";
 
 /** Exit codes of every command (also printed by --help). */
@@ -56,8 +57,14 @@ export function refRootOption(): Option {
     .default([] as string[]);
 }
 
+/**
+ * Writes a text and its final newline. Control and bidi characters other than newline and tab are
+ * escaped (src/report/terminal.ts): what commands print carries names and strings from documents,
+ * repositories and clients, and a terminal or CI log must show them, not obey them.
+ */
 export function write(stream: NodeJS.WritableStream, text: string): void {
-  stream.write(text.endsWith("\n") || text === "" ? text : text + "\n");
+  const safe = terminalText(text);
+  stream.write(safe.endsWith("\n") || safe === "" ? safe : safe + "\n");
 }
 
 export type { Format };

@@ -16,6 +16,7 @@
 import { DEFAULT_MAX_BYTES, JsonParseError, parseJson, type SafeParseOptions } from "../json/index.js";
 import { createFold, EVENT_PARSE } from "../frame-wire/fold.js";
 import { readLines } from "../io/lines.js";
+import { terminalText } from "../report/terminal.js";
 
 export interface FoldCommandOptions {
   /** Limits for each line, passed to parseJson (defaults: 16 MiB, depth 512). */
@@ -30,10 +31,12 @@ export async function runFoldCommand(
   err: NodeJS.WritableStream,
   options: FoldCommandOptions = {},
 ): Promise<number> {
+  // Diagnostics quote event data: escaped for the terminal (src/report/terminal.ts).
+  const say = (s: string) => err.write(terminalText(s));
   let lineNo = 0;
   const fold = createFold({
     adoptEvents: true,
-    onDiscard: (d) => err.write(`${PREFIX}line ${lineNo}: event ${d.at} discarded (${d.code}): ${d.message}\n`),
+    onDiscard: (d) => say(`${PREFIX}line ${lineNo}: event ${d.at} discarded (${d.code}): ${d.message}\n`),
   });
   const maxBytes = options.parse?.maxBytes ?? DEFAULT_MAX_BYTES;
   let ignored = 0;
@@ -43,9 +46,7 @@ export async function runFoldCommand(
       if ("oversize" in item) {
         if (fold.abort !== null) ignored++;
         else {
-          err.write(
-            `${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`,
-          );
+          say(`${PREFIX}line ${lineNo} is not JSON: it exceeds ${maxBytes} bytes (${item.oversize} bytes read)\n`);
           fold.abortAt("malformed_event", `line ${lineNo} is not JSON (too-large)`);
         }
         continue;
@@ -63,7 +64,7 @@ export async function runFoldCommand(
         // The outcome names the line and the kind of failure (stable across Node versions);
         // the parser's own wording goes to stderr.
         const kind = e instanceof JsonParseError ? e.kind : "syntax";
-        err.write(`${PREFIX}line ${lineNo} is not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
+        say(`${PREFIX}line ${lineNo} is not JSON: ${e instanceof Error ? e.message : String(e)}\n`);
         fold.abortAt("malformed_event", `line ${lineNo} is not JSON (${kind})`);
         continue;
       }
@@ -71,20 +72,20 @@ export async function runFoldCommand(
     }
   } catch (e) {
     // The input stream itself failed: fold what arrived; the outcome says the stream was cut short.
-    err.write(`${PREFIX}reading input failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    say(`${PREFIX}reading input failed: ${e instanceof Error ? e.message : String(e)}\n`);
   }
   const outcome = fold.finish();
   if (outcome.abort !== null) {
     const where = outcome.abort.at === null ? "the completed turn" : `event ${outcome.abort.at}`;
-    err.write(`${PREFIX}aborted at ${where} (${outcome.abort.code}): ${outcome.abort.message}\n`);
+    say(`${PREFIX}aborted at ${where} (${outcome.abort.code}): ${outcome.abort.message}\n`);
   }
-  if (ignored > 0) err.write(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
+  if (ignored > 0) say(`${PREFIX}${ignored} event line(s) after the abort were ignored\n`);
   let text: string;
   try {
     text = JSON.stringify(outcome) + "\n";
   } catch (e) {
     // Not reachable with the fold's limits (pointer length, value depth); never a crash regardless.
-    err.write(
+    say(
       `${PREFIX}internal error: the outcome could not be serialised: ${e instanceof Error ? e.message : String(e)}\n`,
     );
     return 70;
@@ -94,7 +95,7 @@ export async function runFoldCommand(
     const settle = (e?: Error | null) => {
       if (settled) return;
       settled = true;
-      if (e) err.write(`${PREFIX}writing the outcome failed: ${e.message}\n`);
+      if (e) say(`${PREFIX}writing the outcome failed: ${e.message}\n`);
       resolve(e ? 1 : 0);
     };
     // A closed stdout (EPIPE) is reported through the exit code, not an unhandled 'error' event

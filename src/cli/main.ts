@@ -3,8 +3,9 @@
  * parses options, calls the library and renders.
  */
 import { Command, CommanderError } from "commander";
-import { createContext, EXIT, EXIT_CODES_HELP, UsageError, type CliContext, type Io } from "./context.js";
+import { createContext, EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext, type Io } from "./context.js";
 import { RegistryError } from "../contracts/errors.js";
+import { terminalText } from "../report/terminal.js";
 import { createRequire } from "node:module";
 
 /** The version of the package this file ships in (the repository root and packages/cli agree). */
@@ -71,8 +72,8 @@ export async function buildProgram(ctx: CliContext, argv: string[] = []): Promis
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => ctx.io.stdout.write(s),
-      writeErr: (s) => ctx.io.stderr.write(s),
+      writeOut: (s) => ctx.io.stdout.write(terminalText(s)),
+      writeErr: (s) => ctx.io.stderr.write(terminalText(s)),
     })
     .addHelpText("after", EXIT_CODES_HELP);
   const name = invoked(argv);
@@ -106,10 +107,10 @@ export async function main(
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (e instanceof UsageError || e instanceof RegistryError) {
-      io.stderr.write(`error: ${e.message}\n`);
+      write(io.stderr, `error: ${e.message}`);
       return EXIT.usage;
     }
-    io.stderr.write(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    write(io.stderr, `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return EXIT.internal;
   }
 }

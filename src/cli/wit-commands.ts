@@ -8,8 +8,10 @@ import os from "node:os";
 import { Command, Option } from "commander";
 import { RpcError } from "../rpc/errors.js";
 import {
+  autoStartDaemon,
   DaemonStartError,
   createWitClient,
+  markStopped,
   daemonStatus,
   defaultRoot,
   startDaemonProcess,
@@ -30,12 +32,15 @@ import { witPaths } from "../wit/protocol.js";
 import { SocketPathError } from "../wit/socket-path.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 import { UsageError } from "./context.js";
+import { terminalField as f } from "../report/terminal.js";
 
 /** The least time the daemon is given by the hook, whatever start-up took. */
 const MIN_CHECK_MS = 1_500;
 
 const WIT_EXIT_HELP = `${EXIT_CODES_HELP}  For wit commands, 1 also means: the daemon refused the request (e.g. LOCK_CONFLICT),
-  check found contract violations, or the daemon could not be reached or started.
+  check found contract violations, or the daemon could not be reached or started, or was stopped:
+  after \`wit daemon stop\` no command starts the daemon on use (they say so and exit 1) until
+  \`wit daemon start\`.
 `;
 
 interface CommonOptions {
@@ -70,7 +75,10 @@ function withSession(cmd: Command): Command {
     .addOption(
       new Option("--session <id>", "session id (default: $WIT_SESSION, else person:<user>)").default(defaultSession()),
     )
-    .option("--no-start", "do not start the daemon when none is running");
+    .option(
+      "--no-start",
+      "do not start the daemon when none is running (one stopped with `wit daemon stop` is never started on use)",
+    );
 }
 
 /** The root named by --root (a user error, exit 2, when it is not a directory), else the git top level. */
@@ -179,21 +187,28 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     );
 
   withCommon(daemon.command("stop"))
-    .description("Stop the root's daemon (SIGTERM; SIGKILL after 10 s). Exit 1 when none was running.")
+    .description(
+      "Stop the root's daemon (SIGTERM; SIGKILL after 10 s). It stays stopped: other wit commands and clients do not start it on use until `wit daemon start`. Exit 0 also when none was running (with a note).",
+    )
     .action(
       guarded(async (o: CommonOptions) => {
-        const r = await stopDaemonProcess(rootOf(o));
+        const root = rootOf(o);
+        const r = await stopDaemonProcess(root);
+        markStopped(root);
         out(
           o,
-          { ok: r.wasRunning, ...r },
-          r.wasRunning ? `Wit daemon for ${r.root} stopped (pid ${r.pid})` : `no Wit daemon is running for ${r.root}`,
+          { ok: true, ...r },
+          r.wasRunning
+            ? `Wit daemon for ${r.root} stopped (pid ${r.pid})`
+            : `no Wit daemon is running for ${r.root}: nothing to stop (it stays stopped until \`wit daemon start\`)`,
         );
-        if (!r.wasRunning) ctx.exit(EXIT.failed);
       }),
     );
 
   withCommon(daemon.command("status"))
-    .description("Whether the root's daemon answers, its pid, socket and log. Exit 1 when it does not answer.")
+    .description(
+      "Whether the root's daemon answers, its pid, socket and log; never starts one. Exit 1 when it does not answer.",
+    )
     .action(
       guarded(async (o: CommonOptions) => {
         const s = await daemonStatus(rootOf(o));
@@ -202,7 +217,9 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
           s,
           s.running
             ? `running: pid ${s.pid ?? "?"}, socket ${s.socket}, log ${s.logFile}`
-            : `not running (socket ${s.socket})`,
+            : s.stoppedByPerson
+              ? `not running: stopped with \`wit daemon stop\` (start it with \`wit daemon start\`; socket ${s.socket})`
+              : `not running (socket ${s.socket})`,
         );
         if (!s.running) ctx.exit(EXIT.failed);
       }),
@@ -210,7 +227,9 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
 
   daemon
     .command("run")
-    .description("Run the daemon in the foreground until SIGTERM/SIGINT (what `start` runs detached).")
+    .description(
+      "Run the daemon in the foreground until SIGTERM/SIGINT (what `start` runs detached). Exit 2 when a daemon already runs for the root.",
+    )
     .addOption(new Option("--root <dir>", "repository root (default: the git top level of the current directory)"))
     .addOption(
       new Option("--synchronous <level>", "SQLite synchronous level").choices(["NORMAL", "FULL"]).default("NORMAL"),
@@ -224,12 +243,12 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
           await runDaemonProcess({ root: rootOf({ ...o, format: "text" }), synchronous: o.synchronous }, ctx.io.stdout),
         );
       } catch (e) {
-        if (
-          e instanceof DaemonAlreadyRunningError ||
-          e instanceof SocketPathError ||
-          e instanceof StoreError ||
-          e instanceof DaemonStartError
-        ) {
+        // The root's socket is taken (another daemon holds it): a busy address, like a port in use.
+        if (e instanceof DaemonAlreadyRunningError) {
+          write(ctx.io.stderr, `wit: ${e.message}`);
+          return ctx.exit(EXIT.usage);
+        }
+        if (e instanceof SocketPathError || e instanceof StoreError || e instanceof DaemonStartError) {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.failed);
         }
@@ -283,7 +302,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
 
   const reportCheck = (o: CommonOptions, r: PreCommitResult) => {
     if (isJson(o)) write(ctx.io.stdout, JSON.stringify(r, null, 2));
-    for (const s of r.skipped) write(ctx.io.stderr, `wit: not checked: ${s.path} (${s.reason})`);
+    for (const s of r.skipped) write(ctx.io.stderr, `wit: not checked: ${f(s.path)} (${f(s.reason)})`);
     if (r.outcome === "violations") {
       write(ctx.io.stderr, renderViolations(r.violations));
       write(ctx.io.stderr, `wit: ${r.violations.length} contract violation(s); commit blocked`);
@@ -308,12 +327,14 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         const lines = [
           `locks (${locks.length}):`,
           ...locks.map(
-            (l) => `  ${l.symbolPath}  held by ${l.sessionId}, ${Math.round(l.ttlRemainingMs / 1000)} s left`,
+            (l) => `  ${f(l.symbolPath)}  held by ${f(l.sessionId)}, ${Math.round(l.ttlRemainingMs / 1000)} s left`,
           ),
           `intents, declared or active (${intents.length}):`,
-          ...intents.map((i) => `  ${i.intentId}  ${i.status}  ${i.sessionId}  ${i.files}  ${i.description}`),
+          ...intents.map(
+            (i) => `  ${f(i.intentId)}  ${i.status}  ${f(i.sessionId)}  ${f(i.files)}  ${f(i.description)}`,
+          ),
           `contracts (${contracts.length}):`,
-          ...contracts.map((c) => `  ${c.contractId}  ${c.status}  ${c.symbolPath}  ${c.signature}`),
+          ...contracts.map((c) => `  ${f(c.contractId)}  ${c.status}  ${f(c.symbolPath)}  ${f(c.signature)}`),
         ];
         out(o, { root: rootOf(o), locks, intents, contracts }, lines.join("\n"));
       }),
@@ -335,8 +356,10 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
             ...(ttlMs === undefined ? {} : { ttlMs }),
           }),
         );
-        const warn = r.warnings.map((w) => `  warning: ${w.lockedSymbol} (locked by ${w.heldBy}) calls ${w.chain[1]}`);
-        out(o, r, [`locked ${r.symbolPath} for ${r.sessionId} until ${r.expiresAt}`, ...warn].join("\n"));
+        const warn = r.warnings.map(
+          (w) => `  warning: ${f(w.lockedSymbol)} (locked by ${f(w.heldBy)}) calls ${f(w.chain[1])}`,
+        );
+        out(o, r, [`locked ${f(r.symbolPath)} for ${f(r.sessionId)} until ${r.expiresAt}`, ...warn].join("\n"));
       }),
     );
 
@@ -346,7 +369,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: SessionOptions, symbolPath: string) => {
         const r = await using(o, (c) => c.lock.release({ symbolPath: symbolArg(symbolPath), sessionId: o.session }));
-        out(o, r, `released ${symbolPath}`);
+        out(o, r, `released ${f(symbolPath)}`);
       }),
     );
 
@@ -365,16 +388,16 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         );
         const items = r.conflicts.items.map((i) =>
           i.type === "INTENT_OVERLAP"
-            ? `  INTENT_OVERLAP with ${i.overlappingIntentId} (${i.overlappingSessionId}): ${i.description}`
+            ? `  INTENT_OVERLAP with ${f(i.overlappingIntentId)} (${f(i.overlappingSessionId)}): ${f(i.description)}`
             : i.type === "LOCK_INTERSECTION"
-              ? `  LOCK_INTERSECTION ${i.symbolPath} locked by ${i.heldBy} until ${i.expiresAt}`
-              : `  DEP_CHAIN ${i.intentSymbol} calls ${i.lockedCallee}, locked by ${i.heldBy}`,
+              ? `  LOCK_INTERSECTION ${f(i.symbolPath)} locked by ${f(i.heldBy)} until ${i.expiresAt}`
+              : `  DEP_CHAIN ${f(i.intentSymbol)} calls ${f(i.lockedCallee)}, locked by ${f(i.heldBy)}`,
         );
         out(
           o,
           r,
           [
-            `declared intent ${r.intentId}${r.conflicts.hasConflicts ? " with conflicts:" : " (no conflicts)"}`,
+            `declared intent ${f(r.intentId)}${r.conflicts.hasConflicts ? " with conflicts:" : " (no conflicts)"}`,
             ...items,
           ].join("\n"),
         );
@@ -390,7 +413,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         if (status !== "active" && status !== "resolved" && status !== "abandoned")
           throw new UsageError(`status must be active, resolved or abandoned, got "${status}"`);
         const r = await using(o, (c) => c.intent.update({ intentId, sessionId: o.session, status }));
-        out(o, r, `intent ${r.intentId} is now ${r.status}`);
+        out(o, r, `intent ${f(r.intentId)} is now ${r.status}`);
       }),
     );
 
@@ -402,7 +425,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         const r = await using(o, (c) =>
           c.contract.propose({ sessionId: o.session, symbolPath: symbolArg(symbolPath) }),
         );
-        out(o, r, `proposed contract ${r.contractId}: ${r.symbolPath} ${r.signature}`);
+        out(o, r, `proposed contract ${f(r.contractId)}: ${f(r.symbolPath)} ${f(r.signature)}`);
       }),
     );
 
@@ -417,7 +440,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
         const r = await using(o, (c) =>
           c.contract.respond({ contractId, sessionId: o.session, accept: o.accept === true }),
         );
-        out(o, r, `contract ${r.contractId} ${r.status}`);
+        out(o, r, `contract ${f(r.contractId)} ${r.status}`);
       }),
     );
 
@@ -429,7 +452,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: SessionOptions, contractId: string) => {
         const r = await using(o, (c) => c.contract.retire({ contractId, sessionId: o.session }));
-        out(o, r, `retired ${r.retired.join(", ")}: no longer enforced`);
+        out(o, r, `retired ${r.retired.map(f).join(", ")}: no longer enforced`);
       }),
     );
 
@@ -441,7 +464,7 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
     .action(
       guarded(async (o: SessionOptions, files: string[]) => {
         const root = rootOf(o);
-        if (o.start) await startDaemonProcess(root);
+        if (o.start) await autoStartDaemon(root);
         let r: PreCommitResult;
         if (files.length === 0) r = await runPreCommit(root, 30_000);
         else {

@@ -76,7 +76,8 @@ describe("wit daemon start / status / stop", () => {
     const againJson = await cli("wit", "daemon", "start", "--root", root, "--json");
     expect(JSON.parse(againJson.stdout)).toMatchObject({ ok: true, alreadyRunning: true, pid: info.pid });
     const run = await cliProcess("wit", "daemon", "run", "--root", root);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2); // the root's socket is taken: a busy address, one line
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/already running for .* \(pid \d+\)/);
     expect(daemonsFor(root)).toEqual([info.pid]);
 
@@ -86,9 +87,50 @@ describe("wit daemon start / status / stop", () => {
     expect(existsSync(witPaths(root).socket)).toBe(false);
     expect(existsSync(witPaths(root).pidFile)).toBe(false);
     const stopAgain = await cli("wit", "daemon", "stop", "--root", root);
-    expect([stopAgain.code, stopAgain.stdout.trim()]).toEqual([1, `no Wit daemon is running for ${root}`]);
+    expect([stopAgain.code, stopAgain.stdout.trim()]).toEqual([
+      0,
+      `no Wit daemon is running for ${root}: nothing to stop (it stays stopped until \`wit daemon start\`)`,
+    ]);
     const down = await cli("wit", "daemon", "status", "--root", root);
     expect(down.code).toBe(1);
+  });
+
+  it("a stopped daemon stays stopped: status, lock, check and a client say so (exit 1) and start nothing, until `wit daemon start`", async () => {
+    const root = tempRoot("wit-stopped-");
+    started.push(root);
+    writeFiles(root, { "a.ts": "export function f(x: number): number {\n  return x;\n}\n" });
+    expect((await cli("wit", "daemon", "start", "--root", root)).code).toBe(0);
+    const first = readPid(root)!;
+    expect((await cli("wit", "daemon", "stop", "--root", root)).code).toBe(0);
+    const stoppedLine =
+      /was stopped with `contract-suite wit daemon stop` and is not started on use: start it with `contract-suite wit daemon start --root /;
+    for (const args of [
+      ["wit", "status", "--root", root],
+      ["wit", "lock", "a.ts:f", "--root", root, "--session", "s"],
+      ["wit", "check", "a.ts", "--root", root],
+    ]) {
+      const r = await cliProcess(...args);
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(1);
+      expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(stoppedLine);
+    }
+    const status = await cli("wit", "daemon", "status", "--root", root, "--json");
+    expect(status.code).toBe(1);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, stoppedByPerson: true });
+    const client = createWitClient({ root, timeoutMs: 2_000 });
+    await expect(client.ping()).rejects.toMatchObject({ name: "DaemonStoppedError" });
+    await client.close();
+    expect(daemonsFor(root)).toEqual([]);
+    expect(existsSync(witPaths(root).pidFile)).toBe(false);
+    expect(alive(first)).toBe(false);
+    // An explicit start brings it back, and with it start-on-use.
+    expect((await cli("wit", "daemon", "start", "--root", root)).code).toBe(0);
+    expect((await cli("wit", "status", "--root", root)).code).toBe(0);
+    await stopDaemonProcess(root); // the library's stop (not a person's): the next use starts it again
+    const again = await cli("wit", "status", "--root", root, "--json");
+    expect(again.code, again.stderr).toBe(0);
+    expect(daemonsFor(root)).toHaveLength(1);
+    expect((await cli("wit", "daemon", "stop", "--root", root)).code).toBe(0);
   });
 
   it("after kill -9 the stale socket is reclaimed by the next start", async () => {

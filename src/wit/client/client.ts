@@ -5,7 +5,7 @@
 import { RpcClient, type RpcTransport } from "../../rpc/client.js";
 import { WitClient } from "../../generated/wit/client.js";
 import { WIT_ENVELOPE, WIT_VERSION, witPaths } from "../protocol.js";
-import { startDaemonProcess, type StartOptions } from "./lifecycle.js";
+import { autoStartDaemon, type StartOptions } from "./lifecycle.js";
 import { UnixSocketTransport, WitUnavailableError, type UnixSocketTransportOptions } from "./transport.js";
 
 export interface WitClientOptions extends UnixSocketTransportOptions {
@@ -13,7 +13,10 @@ export interface WitClientOptions extends UnixSocketTransportOptions {
   root?: string;
   /** An explicit socket path (instead of `root`). */
   socketPath?: string;
-  /** Start the root's daemon when nothing listens (needs `root`). Default: true when `root` is given. */
+  /**
+   * Start the root's daemon when nothing listens (needs `root`). Default: true when `root` is given.
+   * A daemon a person stopped (`wit daemon stop`) is not started: the call fails with DaemonStoppedError.
+   */
   autoStart?: boolean;
   start?: StartOptions;
   /** Validate every result against the contract before returning it. Default false. */
@@ -34,7 +37,7 @@ class StartingTransport implements RpcTransport {
       return await this.inner.send(body);
     } catch (e) {
       if (!(e instanceof WitUnavailableError) || e.reason !== "unreachable") throw e;
-      this.starting ??= startDaemonProcess(this.root, this.options).finally(() => (this.starting = null));
+      this.starting ??= autoStartDaemon(this.root, this.options).finally(() => (this.starting = null));
       await this.starting;
       return this.inner.send(body);
     }

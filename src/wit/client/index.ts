@@ -11,12 +11,15 @@ export {
 } from "./transport.js";
 export { isWitError, witErrorName, type TypedWitError, type WitErrorData, type WitErrorMessage } from "./errors.js";
 export {
+  autoStartDaemon,
   DaemonStartError,
+  DaemonStoppedError,
   daemonCommand,
   daemonStatus,
   defaultRoot,
   ensureWitDirectory,
   logTail,
+  markStopped,
   pingDaemon,
   processAlive,
   readPid,

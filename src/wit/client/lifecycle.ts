@@ -10,10 +10,16 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { WIT_ENVELOPE, witPaths } from "../protocol.js";
-import { DaemonStartError, ensureWitDirectory } from "../wit-directory.js";
+import {
+  DaemonStartError,
+  DaemonStoppedError,
+  ensureWitDirectory,
+  markStopped,
+  stoppedByPerson,
+} from "../wit-directory.js";
 import { UnixSocketTransport, WitUnavailableError } from "./transport.js";
 
-export { DaemonStartError, ensureWitDirectory };
+export { DaemonStartError, DaemonStoppedError, ensureWitDirectory, markStopped };
 
 /** What `contract-suite/wit-daemon` (src/wit/daemon-command.ts) exports. */
 interface DaemonCommandModule {
@@ -71,6 +77,8 @@ export interface DaemonStatus {
   /** From the pid file, when there is one. */
   pid: number | null;
   logFile: string;
+  /** True when a person stopped it (`wit daemon stop`) and nothing starts it on use until `wit daemon start`. */
+  stoppedByPerson: boolean;
 }
 
 export function readPid(root: string): number | null {
@@ -85,7 +93,14 @@ export function readPid(root: string): number | null {
 export async function daemonStatus(root: string): Promise<DaemonStatus> {
   const p = witPaths(root);
   const running = await pingDaemon(p.socket);
-  return { root: p.root, socket: p.socket, running, pid: running ? readPid(root) : null, logFile: p.logFile };
+  return {
+    root: p.root,
+    socket: p.socket,
+    running,
+    pid: running ? readPid(root) : null,
+    logFile: p.logFile,
+    stoppedByPerson: !running && stoppedByPerson(root) !== undefined,
+  };
 }
 
 export interface StartOptions {
@@ -156,6 +171,16 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
   throw new DaemonStartError(
     `the Wit daemon for ${p.root} did not answer within ${options.timeoutMs ?? 20_000} ms; log ${p.logFile}:\n${logTail(p.logFile)}`,
   );
+}
+
+/**
+ * Start-on-first-use: `startDaemonProcess`, unless a person stopped the root's daemon with
+ * `wit daemon stop` (then DaemonStoppedError: only an explicit start brings it back).
+ */
+export async function autoStartDaemon(root: string, options: StartOptions = {}): Promise<StartResult> {
+  const stopped = stoppedByPerson(root);
+  if (stopped && !(await pingDaemon(witPaths(root).socket))) throw stopped;
+  return startDaemonProcess(root, options);
 }
 
 function describeExit(e: { code: number | null; signal: NodeJS.Signals | null; error?: string }): string {

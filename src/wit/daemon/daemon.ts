@@ -13,7 +13,7 @@ import { witErrors, witMethods } from "../../generated/wit/methods.js";
 import { RpcError } from "../../rpc/errors.js";
 import { createRpcEngine } from "../../rpc/engine.js";
 import type { MethodTable } from "../../rpc/types.js";
-import { ensureWitDirectory } from "../wit-directory.js";
+import { clearStopped, ensureWitDirectory } from "../wit-directory.js";
 import { WIT_ENVELOPE, WIT_LIMITS, WIT_VERSION, witPaths, type WitLimits } from "../protocol.js";
 import { connectablePath, removeAlias } from "../socket-path.js";
 import { WitStore, type Synchronous } from "../store/index.js";
@@ -85,6 +85,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     return `a Wit daemon is already running for ${paths.root}${pid ? ` (pid ${pid})` : ""}; stop it with \`contract-suite wit daemon stop --root ${paths.root}\``;
   });
   const cleanup: (() => void)[] = [() => lock.release()];
+  // An explicit start: a stop a person recorded (`wit daemon stop`) no longer holds.
+  clearStopped(paths.root);
   try {
     const clock: Clock = options.clock ?? systemClock;
     const limits: WitLimits = { ...WIT_LIMITS, ...options.limits };

@@ -9,6 +9,7 @@ import { createWitClient } from "../client/client.js";
 import { WitUnavailableError } from "../client/transport.js";
 import { WIT_LIMITS, witPaths } from "../protocol.js";
 import { readStagedFiles, type StagedFile } from "./staged.js";
+import { terminalField as f } from "../../report/terminal.js";
 
 export const HOOK_TIMEOUT_MS = 2_000;
 
@@ -124,7 +125,7 @@ export interface ViolationWithAcceptor extends Violation {
 export function renderViolations(violations: readonly ViolationWithAcceptor[]): string {
   const lines = violations.map(
     (v) =>
-      `wit: contract violation in ${v.symbolPath}\n  expected: ${v.expected}\n  actual:   ${v.actual}\n  contract: ${v.contractId}${v.acceptedBy ? ` (accepted by ${v.acceptedBy})` : ""}`,
+      `wit: contract violation in ${f(v.symbolPath)}\n  expected: ${f(v.expected)}\n  actual:   ${f(v.actual)}\n  contract: ${f(v.contractId)}${v.acceptedBy ? ` (accepted by ${f(v.acceptedBy)})` : ""}`,
   );
   return [
     ...lines,
