@@ -9,7 +9,7 @@ import { Option } from "commander";
 import { entryPath, loadRegistry, RegistryError, type Registry } from "../contracts/index.js";
 import { DEFAULT_SAMPLES, DEFAULT_SEED } from "../review/diff.js";
 import type { Verdict } from "../review/finding.js";
-import { renderDiff } from "../review/diff-report.js";
+import { renderDiff, type DiffView } from "../review/diff-report.js";
 import { CHANGE_KINDS, findKind, kindsMarkdown } from "../review/kinds/index.js";
 import { REVIEW_FORMATS, type ReviewFormat } from "../review/format.js";
 import { ModelError } from "../review/model.js";
@@ -100,6 +100,14 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
       "--strict",
       "refuse a document with defects (exit 2) instead of warning about them and comparing around them",
     )
+    .addOption(
+      new Option(
+        "--view <view>",
+        "what text and markdown show: findings (verdict, counterexample and id per change) or changelog (the changes alone, for release notes)",
+      )
+        .choices(["findings", "changelog"])
+        .default("findings"),
+    )
     .addOption(registryOption())
     .addOption(refRootOption())
     .addOption(formatOption())
@@ -118,8 +126,11 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           registry?: string;
           refRoot: string[];
           format: ReviewFormat;
+          view: DiffView;
         },
       ) => {
+        if (opts.view === "changelog" && opts.format !== "text" && opts.format !== "markdown")
+          throw new UsageError(`--view changelog is a text or markdown view, not ${opts.format}`);
         if (opts.listKinds) {
           write(
             ctx.io.stdout,
@@ -182,7 +193,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
             `--strict: ${defects.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`,
           );
         }
-        write(ctx.io.stdout, renderDiff(report, opts.format));
+        write(ctx.io.stdout, renderDiff(report, opts.format, opts.view));
         // An undecided finding fails whatever --fail-on says (issue 32: what the engine could not judge never passes silently).
         if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn] || report.verdict === "undecided")
           ctx.exit(EXIT.failed);

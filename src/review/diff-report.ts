@@ -3,8 +3,12 @@ import { junitXml, markdownTable } from "../report/format.js";
 import type { DiffReport } from "./diff.js";
 import type { Finding, Verdict } from "./finding.js";
 import { githubCommand, type ReviewFormat } from "./format.js";
+import { countLine, exampleMessage, groupFindings, sentence, whyLine } from "./report/read.js";
 
-export function renderDiff(report: DiffReport, format: ReviewFormat): string {
+/** What text and markdown show: the findings with verdicts (default), or a changelog of the changes alone (decision 280). */
+export type DiffView = "findings" | "changelog";
+
+export function renderDiff(report: DiffReport, format: ReviewFormat, view: DiffView = "findings"): string {
   switch (format) {
     case "json":
       return JSON.stringify(
@@ -21,28 +25,7 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
         2,
       );
     case "markdown":
-      return [
-        `**${report.verdict}**: \`${report.old}\` -> \`${report.new}\` (${summary(report)})`,
-        "",
-        ...report.warnings.map(
-          (w) => `- ${w.notice ? "notice" : "warning"} (${w.side}) \`${w.file}#${w.pointer}\` ${w.rule}: ${w.message}`,
-        ),
-        ...(report.warnings.length ? [""] : []),
-        markdownTable(
-          ["verdict", "kind", "path", "direction", "change", "evidence", "counterexample"],
-          report.findings.map((c) => [
-            c.verdict,
-            c.kind,
-            `\`${c.path}\``,
-            c.direction,
-            c.message,
-            c.evidence,
-            c.counterexample
-              ? `\`${JSON.stringify(c.counterexample.payload)}\` (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid}: ${c.counterexample.error}${c.counterexample.atChange ? `; with ${c.counterexample.atChange.apart.join(", ")} as ${c.counterexample.invalid} has it: ${c.counterexample.atChange.error}` : ""})`
-              : "",
-          ]),
-        ),
-      ].join("\n");
+      return view === "changelog" ? changelogMarkdown(report) : markdown(report);
     case "junit":
       return junitXml([
         {
@@ -70,53 +53,164 @@ export function renderDiff(report: DiffReport, format: ReviewFormat): string {
             ]
           : []),
       ]);
-    case "github": {
-      const lines = report.warnings.map((w) =>
-        githubCommand(w.notice ? "notice" : "warning", `${w.file}#${w.pointer}: ${w.message}`, {
-          title: `${w.notice ? "not checked" : "document defect"}: ${w.rule}`,
-        }),
-      );
-      lines.push(
-        ...report.findings
-          .filter((c) => c.verdict !== "compatible")
-          .map((c) =>
-            githubCommand(
-              c.verdict === "breaking" || c.verdict === "undecided" ? "error" : "warning",
-              `${c.path}: ${c.evidence}${c.counterexample ? `\n${counterexampleText(c)}` : ""}`,
-              { title: `${c.verdict}: ${c.kind}` },
-            ),
-          ),
-      );
-      lines.push(`diff ${report.old} -> ${report.new}: ${report.verdict} (${summary(report)})`);
-      return lines.join("\n");
-    }
-    case "text": {
-      const label: Record<Verdict, string> = {
-        breaking: "BREAKING",
-        undecided: "UNDECIDED",
-        "needs-review": "REVIEW  ",
-        compatible: "ok      ",
-      };
-      const lines: string[] = report.warnings.map(
-        (w) => `${w.notice ? "notice " : "warning"}   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`,
-      );
-      for (const c of report.findings) {
-        lines.push(`${label[c.verdict]}  ${c.kind}  ${c.path}  (${c.direction})`);
-        lines.push(`          ${c.message}`);
-        if (c.reaches.length) lines.push(`          reaches: ${reachText(c)}`);
-        lines.push(`          ${c.evidence}`);
-        if (c.counterexample) for (const l of counterexampleText(c).split("\n")) lines.push(`          ${l}`);
-      }
-      lines.push(`verdict: ${report.verdict} (${summary(report)})`);
-      return lines.join("\n");
-    }
+    case "github":
+      return github(report);
+    case "text":
+      return view === "changelog" ? changelogText(report) : text(report);
   }
 }
 
-/** The operations a finding reaches, a few by name. */
-function reachText(f: Finding): string {
-  const shown = f.reaches.slice(0, 4).map((r) => `${r.operation} ${r.part}`);
-  return f.reaches.length > 4 ? `${shown.join(", ")} and ${f.reaches.length - 4} more` : shown.join(", ");
+const LABEL: Record<Verdict, string> = {
+  breaking: "BREAKING",
+  undecided: "UNDECIDED",
+  "needs-review": "REVIEW",
+  compatible: "ok",
+};
+
+const MD_LABEL: Record<Verdict, string> = {
+  breaking: "**Breaking**",
+  undecided: "**Undecided**",
+  "needs-review": "**Needs review**",
+  compatible: "Compatible",
+};
+
+/** The first line of text and markdown: verdict, the two inputs, the change counts. */
+function headline(report: DiffReport): string {
+  return `${report.verdict}: ${report.old} -> ${report.new}: ${countLine(report)}`;
+}
+
+function text(report: DiffReport): string {
+  const lines = [headline(report)];
+  lines.push(
+    ...report.warnings.map(
+      (w) => `${w.notice ? "notice " : "warning"}   ${w.rule}  ${w.file}#${w.pointer}  (${w.side}): ${w.message}`,
+    ),
+  );
+  const pad = Math.max(...report.findings.map((f) => LABEL[f.verdict].length), 2);
+  const indent = " ".repeat(pad + 4);
+  for (const g of groupFindings(report.findings)) {
+    lines.push("", g.reaches ? `${g.heading} (reaches ${g.reaches.join(", ")})` : g.heading);
+    for (const f of g.findings) {
+      lines.push(`  ${LABEL[f.verdict].padEnd(pad)}  ${sentence(f)}  [${f.kind} ${f.id}]`);
+      const example = exampleMessage(f);
+      if (example) lines.push(`${indent}${example}`);
+      const why = whyLine(f);
+      if (why) lines.push(`${indent}why: ${why}`);
+      for (const extra of counterexampleNotes(f)) lines.push(`${indent}${extra}`);
+    }
+  }
+  lines.push("", `verdict: ${report.verdict} (${summary(report)})`);
+  return lines.join("\n");
+}
+
+function markdown(report: DiffReport): string {
+  const lines = [`**${report.verdict}**: \`${report.old}\` → \`${report.new}\`: ${countLine(report)}`];
+  if (report.warnings.length) lines.push("");
+  lines.push(
+    ...report.warnings.map(
+      (w) => `- ${w.notice ? "notice" : "warning"} (${w.side}) \`${w.file}#${w.pointer}\` ${w.rule}: ${w.message}`,
+    ),
+  );
+  for (const g of groupFindings(report.findings)) {
+    lines.push("", `### ${mdText(g.heading)}`);
+    if (g.reaches) lines.push("", `Reaches ${g.reaches.map(code).join(", ")}.`, "");
+    else lines.push("");
+    for (const f of g.findings) {
+      const example = exampleMessage(f, code);
+      const why = whyLine(f);
+      lines.push(
+        `- ${MD_LABEL[f.verdict]}: ${sentence(f)}${example ? `. ${capitalise(example)}` : ""}${why ? `. Why: ${why}` : ""} <sub>${f.kind} ${code(f.id)}</sub>`,
+      );
+    }
+  }
+  lines.push("", `<sub>${summary(report)}</sub>`);
+  return lines.join("\n");
+}
+
+function changelogText(report: DiffReport): string {
+  const lines = [
+    `${report.old} -> ${report.new}: ${report.findings.length} change${report.findings.length === 1 ? "" : "s"}`,
+  ];
+  for (const g of groupFindings(report.findings)) {
+    lines.push("", g.reaches ? `${g.heading} (reaches ${g.reaches.join(", ")})` : g.heading);
+    for (const f of g.findings) lines.push(`  - ${sentence(f)}`);
+  }
+  return lines.join("\n");
+}
+
+function changelogMarkdown(report: DiffReport): string {
+  const lines = [`Changes from \`${report.old}\` to \`${report.new}\``];
+  for (const g of groupFindings(report.findings)) {
+    lines.push("", `### ${mdText(g.heading)}`, "");
+    if (g.reaches) lines.push(`Reaches ${g.reaches.map(code).join(", ")}.`, "");
+    for (const f of g.findings) lines.push(`- ${sentence(f)}`);
+  }
+  return lines.join("\n");
+}
+
+const GITHUB_LEVEL: Record<Verdict, "error" | "warning" | "notice"> = {
+  breaking: "error",
+  undecided: "error",
+  "needs-review": "warning",
+  compatible: "notice",
+};
+
+/** One annotation a change, at the line of the change in the new document (the old one for a thing removed). */
+function github(report: DiffReport): string {
+  const lines = report.warnings.map((w) =>
+    githubCommand(w.notice ? "notice" : "warning", `${w.file}#${w.pointer}: ${w.message}`, {
+      title: `${w.notice ? "not checked" : "document defect"}: ${w.rule}`,
+    }),
+  );
+  for (const f of groupFindings(report.findings).flatMap((g) => g.findings)) {
+    const at = f.subject.new ?? f.subject.old;
+    const located = at && at.file !== "old" && at.file !== "new";
+    const example = exampleMessage(f);
+    const why = whyLine(f);
+    const ops = [...new Set(f.reaches.map((r) => r.operation))];
+    lines.push(
+      githubCommand(
+        GITHUB_LEVEL[f.verdict],
+        [`${ops.length ? `${ops.join(", ")}: ` : ""}${sentence(f)}`, example, why && `why: ${why}`]
+          .filter(Boolean)
+          .join("\n"),
+        {
+          file: located ? at.file : undefined,
+          line: located ? at.line : undefined,
+          col: located ? at.column : undefined,
+          title: `${f.verdict}: ${f.kind} [${f.id}]`,
+        },
+      ),
+    );
+  }
+  lines.push(`diff ${report.old} -> ${report.new}: ${report.verdict} (${summary(report)})`);
+  return lines.join("\n");
+}
+
+function code(s: string): string {
+  const ticks = s.includes("`") ? "``" : "`";
+  return `${ticks}${ticks.length > 1 ? " " : ""}${s}${ticks.length > 1 ? " " : ""}${ticks}`;
+}
+
+/** Heading text with markdown's emphasis and link characters escaped. */
+function mdText(s: string): string {
+  return s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+}
+
+function capitalise(s: string): string {
+  return s.startsWith("`") ? s : s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** What a counterexample says beyond its one sentence: a first failure no payload avoids. */
+function counterexampleNotes(c: Finding): string[] {
+  const cx = c.counterexample;
+  if (!cx) return [];
+  const out: string[] = [];
+  if (cx.unavoidable)
+    out.push(
+      `no payload ${cx.valid} accepts can fail first at the change: ${cx.unavoidable.member} is required and ${cx.invalid} checks it first, with no value both versions accept there`,
+    );
+  return out;
 }
 
 function counterexampleText(c: Finding): string {

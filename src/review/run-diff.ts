@@ -3,6 +3,7 @@ import { buildModel, ModelError } from "./model.js";
 import { diffModels, type DiffOptions, type DiffReport } from "./diff.js";
 import { worstVerdict, type Finding, type Verdict } from "./finding.js";
 import { loadSource } from "./source.js";
+import { locateFindings } from "./report/locate.js";
 import type { LoadedContract } from "../contracts/index.js";
 
 export interface DiffInputsOptions extends DiffOptions {
@@ -45,7 +46,7 @@ export function applyLevels(report: DiffReport, levels: Levels | undefined): Dif
   return { ...report, verdict: worstVerdict(findings.map((f) => f.verdict)), findings };
 }
 
-/** Diffs two documents given as paths or `git:<ref>:<path>`. */
+/** Diffs two documents given as paths or `git:<ref>:<path>`; each finding's subject carries its file, line and column. */
 export async function diffDocuments(
   oldSpec: string,
   newSpec: string,
@@ -53,7 +54,11 @@ export async function diffDocuments(
 ): Promise<DiffReport> {
   const sourceOptions = { cwd: options.cwd, refRoots: options.refRoots };
   const [a, b] = [await loadSource(oldSpec, sourceOptions), await loadSource(newSpec, sourceOptions)];
-  return applyLevels(diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }), options.levels);
+  const report = applyLevels(
+    diffContracts(a.contract, b.contract, { ...options, labels: [a.label, b.label] }),
+    options.levels,
+  );
+  return locateFindings(report, { old: a, new: b });
 }
 
 /** A document the model cannot be built from is unusable input (ModelError), never an internal error. */

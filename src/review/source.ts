@@ -24,6 +24,8 @@ export interface LoadedSource {
   /** What the user gave, for reports. */
   label: string;
   contract: LoadedContract;
+  /** The folder report file names are relative to: the working folder, or the repository's top for `git:` (its paths). */
+  base: string;
 }
 
 export function detectKind(root: unknown): ContractKind {
@@ -41,7 +43,7 @@ export async function loadSource(spec: string, options: SourceOptions = {}): Pro
   if (spec.startsWith("git:")) return loadGitSource(spec, cwd);
   const path = resolve(cwd, spec);
   if (!existsSync(path)) throw new SourceError(`${spec}: no such file`);
-  return { label: spec, contract: await loadAs(path, documentRoot(path, options.refRoots)) };
+  return { label: spec, contract: await loadAs(path, documentRoot(path, options.refRoots)), base: cwd };
 }
 
 async function loadAs(path: string, root: DocumentRoot): Promise<LoadedContract> {
@@ -80,7 +82,7 @@ async function loadGitSource(spec: string, cwd: string): Promise<LoadedSource> {
     const file = resolve(cwd, path);
     if (relative(top, file).startsWith("..")) throw new SourceError(`${spec}: ${path} is outside the repository`);
     const commit = resolveCommit(ref, top);
-    return { label: spec, contract: await loadAs(file, gitTreeRoot(top, commit)) };
+    return { label: spec, contract: await loadAs(file, gitTreeRoot(top, commit)), base: top };
   } catch (e) {
     if (e instanceof GitError) throw new SourceError(`${spec}: ${e.message}`);
     throw e;

@@ -116,9 +116,9 @@ describe("counterexamples from a payload both versions accept", () => {
     expect(cx.isolated).toBeUndefined();
     // The reviewer reads both errors.
     const text = renderDiff(r, "text");
-    expect(text).toMatch(/new rejects it: \/origin must be string/);
+    expect(text).toMatch(/is accepted by old and refused by new: origin must be string;/);
     expect(text).toMatch(
-      /with \/origin as new has it \(no value both versions accept there\), new rejects it at the change: \/x must be >= 10/,
+      /; with origin as new has it \(no value both versions accept there\), new refuses it at the change: x must be >= 10/,
     );
   });
   it("no atChange where the first error already names the change", () => {

@@ -54,10 +54,22 @@ describe("contract-suite diff", () => {
     });
     expect(change.counterexample.payload.params.status).toBe("abandoned");
     const text = await runCli(["diff", WIT, path]);
-    expect(text.stdout).toMatch(/BREAKING {2}enum-value-removed {2}#\/methods\/intent\.update\/params\/status\/enum/);
-    expect(text.stdout).toMatch(/counterexample \(valid under old, invalid under new\)/);
+    // Grouped by method, the counterexample as the call it is.
+    expect(text.stdout).toMatch(/^intent\.update\n {2}BREAKING {2}params: .*\[enum-value-removed [0-9a-f]{12}\]$/m);
+    expect(text.stdout).toMatch(
+      /^ +intent\.update called with params \{.*"status":"abandoned".*\} is accepted by old and refused by new: status /m,
+    );
+    // The annotation sits on the param's enum in the new document (params[2].schema.enum, written as `params/status/enum`).
+    const lines = readFileSync(path, "utf8").split("\n");
+    const method = lines.findIndex((l) => l.includes('"name": "intent.update"'));
+    const param = lines.findIndex((l, i) => i > method && l.includes('"name": "status"'));
+    const enumLine = lines.findIndex((l, i) => i > param && l.includes('"enum"')) + 1;
+    expect(enumLine).toBeGreaterThan(0);
     expect((await runCli(["diff", WIT, path, "--format", "github"])).stdout).toMatch(
-      /^::error title=breaking%3A enum-value-removed::/m,
+      new RegExp(
+        `^::error file=[^,]*narrowed\\.json,line=${enumLine},col=13,title=breaking%3A enum-value-removed \\[`,
+        "m",
+      ),
     );
     expect((await runCli(["diff", WIT, path, "--format", "junit"])).stdout).toMatch(
       /<failure message="enum-value-removed/,
@@ -73,7 +85,7 @@ describe("contract-suite diff", () => {
     );
     const lenient = await runCli(["diff", WIT, path]);
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout).toMatch(/REVIEW +constraint-changed/);
+    expect(lenient.stdout).toMatch(/^ {2}REVIEW +params: `ttlMs`: .* \[constraint-changed [0-9a-f]{12}\]$/m);
     expect((await runCli(["diff", WIT, path, "--fail-on", "needs-review"])).code).toBe(1);
   });
 

@@ -22,6 +22,8 @@ export interface DuplicateKey {
 
 export interface ScannedText {
   positions: Map<string, Position>;
+  /** Where the key naming a pointer's member is written (object members only; a reviewer's "line of the change"). */
+  keys: Map<string, Position>;
   duplicates: DuplicateKey[];
 }
 
@@ -42,6 +44,7 @@ export function positionOf(scan: ScannedText, pointer: string): Position | undef
 
 function scanJson(text: string): ScannedText {
   const positions = new Map<string, Position>();
+  const keys = new Map<string, Position>();
   const duplicates: DuplicateKey[] = [];
   let i = 0;
   let line = 1;
@@ -92,6 +95,7 @@ function scanJson(text: string): ScannedText {
         if (text[i] !== ":") throw new Error("expected ':'");
         i++;
         const child = `${pointer}/${escapeToken(key)}`;
+        keys.set(child, at);
         // A repeated key overwrites the position: JSON.parse keeps the last value too.
         value(child, depth + 1);
         skip();
@@ -122,7 +126,7 @@ function scanJson(text: string): ScannedText {
   } catch {
     /* malformed text: what was scanned so far stands (the loader reports the syntax error) */
   }
-  return { positions, duplicates };
+  return { positions, keys, duplicates };
 }
 
 /**
@@ -132,12 +136,13 @@ function scanJson(text: string): ScannedText {
  */
 function scanYaml(text: string): ScannedText {
   const positions = new Map<string, Position>();
+  const keys = new Map<string, Position>();
   const duplicates: DuplicateKey[] = [];
   let events: Event[];
   try {
     events = parseEvents(text, { maxDepth: DOCUMENT_LIMITS.maxDepth });
   } catch {
-    return { positions, duplicates }; // malformed: the loader reports why
+    return { positions, keys, duplicates }; // malformed: the loader reports why
   }
   const lineStarts = [0];
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
@@ -168,7 +173,10 @@ function scanYaml(text: string): ScannedText {
     if (!top.key) return undefined;
     const k = top.key;
     top.key = undefined;
-    return k.skip ? undefined : `${top.pointer}/${escapeToken(k.name)}`;
+    if (k.skip) return undefined;
+    const pointer = `${top.pointer}/${escapeToken(k.name)}`;
+    keys.set(pointer, k.pos);
+    return pointer;
   };
   const readKey = (name: string, offset: number): boolean => {
     const top = frames[frames.length - 1];
@@ -209,5 +217,5 @@ function scanYaml(text: string): ScannedText {
     } else if (pointer !== undefined)
       positions.set(pointer, at(ev.type === EVENT_ID.SCALAR ? ev.valueStart : ev.anchorStart));
   }
-  return { positions, duplicates };
+  return { positions, keys, duplicates };
 }
