@@ -75,6 +75,48 @@ function items(nodes: SchemaNode[], index: number): SchemaNode[] | undefined {
 }
 
 /**
+ * Where a walk down an instance path stands: the schemas of both versions at the place reached, or
+ * the answer once one is known (`found`: the member that introduces the change; `none`: no member does).
+ */
+export type MemberWalk =
+  | { kind: "walking"; os: SchemaNode[]; ns: SchemaNode[]; at: string }
+  | { kind: "found"; member: IntroducedMember }
+  | { kind: "none" };
+
+export function startWalk(
+  oldM: ContractModel,
+  oldNode: SchemaNode,
+  newM: ContractModel,
+  newNode: SchemaNode,
+): MemberWalk {
+  return { kind: "walking", os: closure([oldNode], oldM), ns: closure([newNode], newM), at: "" };
+}
+
+/** One token further down the instance path. */
+export function stepWalk(w: MemberWalk, t: string, oldM: ContractModel, newM: ContractModel): MemberWalk {
+  if (w.kind !== "walking") return w;
+  const { os, ns, at } = w;
+  const here = `${at}/${escapeToken(t)}`;
+  const mo = member(os, t);
+  const mn = member(ns, t);
+  if (mo.kind === "declared" && mn.kind === "declared")
+    return { kind: "walking", os: closure(mo.nodes, oldM), ns: closure(mn.nodes, newM), at: here };
+  if (mn.kind === "declared" && mo.kind === "open") {
+    const path = newM.locate(mn.nodes[0]!);
+    return path ? { kind: "found", member: { change: "added", path, name: t, at: here } } : { kind: "none" };
+  }
+  if (mo.kind === "declared" && mn.kind === "open") {
+    const path = oldM.locate(mo.nodes[0]!);
+    return path ? { kind: "found", member: { change: "removed", path, name: t, at: here } } : { kind: "none" };
+  }
+  // Not an object member on either side: an array item.
+  const io = /^(0|[1-9]\d*)$/.test(t) ? items(os, Number(t)) : undefined;
+  const inn = /^(0|[1-9]\d*)$/.test(t) ? items(ns, Number(t)) : undefined;
+  if (!io || !inn) return { kind: "none" };
+  return { kind: "walking", os: closure(io, oldM), ns: closure(inn, newM), at: here };
+}
+
+/**
  * The first member on the instance path `tokens` that one version names and the other leaves to an
  * open object; undefined when both name every member on the way (or neither does).
  */
@@ -85,34 +127,10 @@ export function introducedMember(
   newNode: SchemaNode,
   tokens: readonly string[],
 ): IntroducedMember | undefined {
-  let os = closure([oldNode], oldM);
-  let ns = closure([newNode], newM);
-  let at = "";
+  let w = startWalk(oldM, oldNode, newM, newNode);
   for (const t of tokens) {
-    const here = `${at}/${escapeToken(t)}`;
-    const mo = member(os, t);
-    const mn = member(ns, t);
-    if (mo.kind === "declared" && mn.kind === "declared") {
-      os = closure(mo.nodes, oldM);
-      ns = closure(mn.nodes, newM);
-      at = here;
-      continue;
-    }
-    if (mn.kind === "declared" && mo.kind === "open") {
-      const path = newM.locate(mn.nodes[0]!);
-      return path ? { change: "added", path, name: t, at: here } : undefined;
-    }
-    if (mo.kind === "declared" && mn.kind === "open") {
-      const path = oldM.locate(mo.nodes[0]!);
-      return path ? { change: "removed", path, name: t, at: here } : undefined;
-    }
-    // Not an object member on either side: an array item.
-    const io = /^(0|[1-9]\d*)$/.test(t) ? items(os, Number(t)) : undefined;
-    const inn = /^(0|[1-9]\d*)$/.test(t) ? items(ns, Number(t)) : undefined;
-    if (!io || !inn) return undefined;
-    os = closure(io, oldM);
-    ns = closure(inn, newM);
-    at = here;
+    w = stepWalk(w, t, oldM, newM);
+    if (w.kind !== "walking") break;
   }
-  return undefined;
+  return w.kind === "found" ? w.member : undefined;
 }

@@ -7,9 +7,11 @@
  * reached from many surfaces is judged once.
  */
 import { escapeToken } from "../../json/index.js";
-import { introducedMember } from "../introduced-member.js";
+import { introducedMember, startWalk, stepWalk, type MemberWalk } from "../introduced-member.js";
 import type { ContractModel, Direction, Surface } from "../model.js";
 import type { Difference } from "../schema/containment.js";
+import type { PathLens } from "../schema/difference.js";
+import type { SchemaNode } from "../schema/keywords.js";
 import { sameSchema } from "../schema/equal.js";
 import { canonical, constraintKeys, isTrivial } from "../schema/keywords.js";
 import type { Draft } from "../kinds/kind.js";
@@ -75,7 +77,7 @@ export function compareSurface(
     [informational, false],
   ] as const) {
     for (const check of checks) {
-      const differences = prover.containment(check.from).check(check.surfA.node, check.surfB.node);
+      const differences = prover.containment(check.from).check(check.surfA.node, check.surfB.node, memberLens(check));
       if (isRequired && differences.length === 0) rests.push(check);
       const mine = differences.map((d) =>
         described(check, d, direction, sn, { check, difference: d, required: isRequired }),
@@ -100,6 +102,30 @@ export function compareSurface(
     };
   for (const d of drafts) if (!d.observation?.required) d.rests = rests;
   return { unchanged: false, drafts };
+}
+
+/**
+ * Paths told apart by the member that introduces a change on the way down (introduced-member.ts): a
+ * difference reached both through a member one version leaves open and through members both name is
+ * two changes (that member's, and the difference's own), so it is read out once on each kind of path.
+ */
+function memberLens(check: Check): PathLens<MemberWalk> {
+  const narrowed = check.from === "old";
+  const oldM = narrowed ? check.ma : check.mb;
+  const newM = narrowed ? check.mb : check.ma;
+  const [oldNode, newNode] = narrowed ? [check.surfA.node, check.surfB.node] : [check.surfB.node, check.surfA.node];
+  const applies = oldM.kind === newM.kind && oldM.kind !== "openrpc";
+  const ids = (m: ContractModel, nodes: SchemaNode[]) => nodes.map((n) => m.ctx.id(n)).join(",");
+  return {
+    start: applies ? startWalk(oldM, oldNode, newM, newNode) : { kind: "none" },
+    step: (w, st) => (st.kind === "branch" ? w : stepWalk(w, st.kind === "prop" ? st.name : "0", oldM, newM)),
+    key: (w) =>
+      w.kind === "walking"
+        ? `${ids(oldM, w.os)};${ids(newM, w.ns)}`
+        : w.kind === "found"
+          ? `member ${w.member.path}`
+          : "",
+  };
 }
 
 /** A difference as a draft: its kind, its location in the document (the changed schema's), and the difference in words. */

@@ -24,11 +24,11 @@ import {
 } from "./keywords.js";
 import { mergeConjunction } from "./merge.js";
 import { HANDLED_KEYWORDS, KEYWORD_FAMILIES } from "./families/index.js";
-import { prefix, strings } from "./families/family.js";
+import { strings } from "./families/family.js";
 import { counterpart, definitionNames, namesakes, pinnedApartThroughAllOf, rankBranches } from "./union-pairing.js";
 
 export type { Aspect, FamilyContext, Difference, Step } from "./difference.js";
-import type { Aspect, FamilyContext, Difference, Step } from "./difference.js";
+import type { Aspect, Below, FamilyContext, Difference, Judgement, Outcome, PathLens, Step } from "./difference.js";
 
 export interface ContainmentOptions {
   /** Produces a valid example of a node of context A, for hints; undefined when it finds none. */
@@ -55,7 +55,7 @@ interface Frame {
 
 export class Containment {
   private readonly active = new Map<string, number>();
-  private readonly cache = new Map<string, Difference[]>();
+  private readonly cache = new Map<string, Judgement>();
   private stackDepth = 0;
   private lowWater = Infinity;
   private readonly maxDepth: number;
@@ -71,33 +71,42 @@ export class Containment {
     this.families = {
       ca,
       cb,
-      sub: (x, y, d) => this.sub(x, y, d),
+      sub: (x, y, d) => readOut(this.sub(x, y, d), this.ca, this.cb),
+      below: (x, y, d, step) => ({ below: this.sub(x, y, d), ...(step ? { step } : {}) }),
       finding: (...args) => this.finding(...args),
       example: (n) => this.example(n),
       disjoint: (x, y) => disjoint(x, ca, y, cb),
     };
   }
 
-  /** Findings for `a ⊆ b`; an empty list means proved. */
-  check(a: SchemaNode, b: SchemaNode): Difference[] {
-    return this.sub(a, b, 0);
+  /** Findings for `a ⊆ b`, each once (once per class of path, with a lens); an empty list means proved. */
+  check<S>(a: SchemaNode, b: SchemaNode, lens?: PathLens<S>): Difference[] {
+    return readOut(this.sub(a, b, 0), this.ca, this.cb, lens);
   }
 
-  private sub(aIn: SchemaNode, bIn: SchemaNode, depth: number): Difference[] {
+  /**
+   * The judgement of `a ⊆ b`: made once per schema pair (memo on the two nodes' identities) and
+   * shared, not copied, by every pair above it, so its cost follows the schemas and not the number
+   * of paths that reach them (a component used by many members, a union's branches naming the same
+   * definitions: exponentially many paths in a nested document).
+   */
+  private sub(aIn: SchemaNode, bIn: SchemaNode, depth: number): Judgement {
     const a = this.ca.deref(aIn);
     const b = this.cb.deref(bIn);
-    if (b === true || isTrivial(b)) return [];
-    if (a === false) return [];
+    if (b === true || isTrivial(b)) return PROVED;
+    if (a === false) return PROVED;
     if (b === false)
-      return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
+      return local([
+        this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)]),
+      ]);
     if (depth > this.maxDepth)
-      return [this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")];
+      return local([this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")]);
     const aObj: Schema = a === true ? EMPTY : a;
     const key = `${this.ca.id(aObj)}|${this.cb.id(b)}`;
     const onStack = this.active.get(key);
     if (onStack !== undefined) {
       this.lowWater = Math.min(this.lowWater, onStack);
-      return [];
+      return PROVED;
     }
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -105,24 +114,20 @@ export class Containment {
     this.active.set(key, frame.index);
     const outerLow = this.lowWater;
     this.lowWater = Infinity;
-    let result: Difference[];
+    let result: Judgement;
     try {
-      result = this.body(aObj, b, depth);
+      result = { entries: this.body(aObj, b, depth) };
     } finally {
       this.active.delete(key);
       this.stackDepth--;
     }
-    // One difference once, on the first path that reached it: the schemas a pair reaches are shared
-    // (a component used by many members, a union's branches naming the same definitions), and listing
-    // a difference per path grows with the number of paths, exponentially in a nested document.
-    result = distinct(result, this.ca, this.cb);
     // Cache only results that did not lean on an assumption made further up the stack.
     if (this.lowWater >= frame.index) this.cache.set(key, result);
     this.lowWater = Math.min(outerLow, this.lowWater);
     return result;
   }
 
-  private body(a: Schema, b: Schema, depth: number): Difference[] {
+  private body(a: Schema, b: Schema, depth: number): Outcome[] {
     if (sameSchema(a, this.ca, b, this.cb)) return [];
 
     // b = conjunction: a must be inside every part.
@@ -130,38 +135,38 @@ export class Containment {
       const merged = mergeConjunction([b], this.cb);
       if (merged === false)
         return [this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)])];
-      if (merged && !Array.isArray(merged.allOf)) return this.sub(a, merged, depth + 1);
+      if (merged && !Array.isArray(merged.allOf)) return [{ below: this.sub(a, merged, depth + 1) }];
       const { allOf, ...base } = b;
-      // A copy: `sub` results are cached and shared.
-      const out = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
-      for (const part of allOf as SchemaNode[]) out.push(...this.sub(a, part, depth + 1));
+      const out: Outcome[] = isTrivial(base) ? [] : [{ below: this.sub(a, base, depth + 1) }];
+      for (const part of allOf as SchemaNode[]) out.push({ below: this.sub(a, part, depth + 1) });
       return out;
     }
     // a = conjunction: merge it; failing that, any part inside b proves it.
     if (Array.isArray(a.allOf)) {
       const merged = mergeConjunction([a], this.ca);
       if (merged === false) return [];
-      if (merged && !Array.isArray(merged.allOf)) return this.sub(merged, b, depth + 1);
+      if (merged && !Array.isArray(merged.allOf)) return [{ below: this.sub(merged, b, depth + 1) }];
       const { allOf, ...base } = a;
       const parts = [...(isTrivial(base) ? [] : [base]), ...(allOf as SchemaNode[])];
-      let best: Difference[] | undefined;
+      let best: { j: Judgement; size: number } | undefined;
       for (const p of parts) {
-        const fs = this.sub(p, b, depth + 1);
-        if (fs.length === 0) return [];
-        if (!best || fs.length < best.length) best = fs;
+        const j = this.sub(p, b, depth + 1);
+        if (this.proved(j)) return [];
+        const size = readOut(j, this.ca, this.cb).length;
+        if (!best || size < best.size) best = { j, size };
       }
-      return (best ?? []).map((f) => ({ ...f, certain: false }));
+      return best ? [{ below: best.j, uncertain: true }] : [];
     }
     // a = union: every branch (with a's shared keywords) must be inside b.
     const aUnion = unionKeyword(a);
     if (aUnion) {
       const { [aUnion]: branches, ...base } = a;
-      const out: Difference[] = [];
+      const out: Outcome[] = [];
       (branches as SchemaNode[]).forEach((br, i) => {
         const node = isTrivial(base) ? br : (mergeConjunction([base, br], this.ca) ?? br);
         if (node === false) return;
         this.ca.derivedFrom(node, this.ca.deref(br));
-        for (const f of this.sub(node, b, depth + 1)) out.push(prefix({ kind: "branch", index: i }, f));
+        out.push({ below: this.sub(node, b, depth + 1), step: { kind: "branch", index: i } });
       });
       return out;
     }
@@ -172,10 +177,10 @@ export class Containment {
     return this.plain(a, b, depth);
   }
 
-  private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Difference[] {
+  private intoUnion(a: Schema, b: Schema, kw: "oneOf" | "anyOf", depth: number): Outcome[] {
     const { [kw]: rawBranches, ...base } = b;
     const branches = rawBranches as SchemaNode[];
-    const out: Difference[] = isTrivial(base) ? [] : [...this.sub(a, base, depth + 1)];
+    const out: Outcome[] = isTrivial(base) ? [] : [{ below: this.sub(a, base, depth + 1) }];
     const finite = finiteValues(a);
     if (finite) {
       // Finitely many values: decide each one with the real validators.
@@ -219,16 +224,16 @@ export class Containment {
       }
       if (cands.length === 1) {
         const only = cands[0]!;
-        const fs = this.sub(aT, only.br, depth + 1);
+        const j = this.sub(aT, only.br, depth + 1);
         // A's namesake in B is not a candidate (another type, or pinned apart): the one branch left is
         // another definition, and its members say nothing about A. The union misses A's values.
-        const twins = fs.length ? namesakes(a, this.ca, branches, this.cb) : [];
+        const twins = this.proved(j) ? [] : namesakes(a, this.ca, branches, this.cb);
         if (twins.length > 0 && !twins.includes(only.i)) {
           out.push(
             this.finding(
               [],
               "branch",
-              fs.some((f) => f.certain),
+              readOut(j, this.ca, this.cb).some((f) => f.certain),
               `{A} allows ${typeWord(t)} here; no branch of {B}'s ${kw} does`,
               aT,
               b,
@@ -238,28 +243,31 @@ export class Containment {
           );
           continue;
         }
-        for (const f of fs) out.push(prefix({ kind: "branch", index: only.i, side: "b" }, f));
+        out.push({ below: j, step: { kind: "branch", index: only.i, side: "b" } });
         continue;
       }
       // Candidates by identity (discriminator value, definition name), then similarity (union-pairing.ts).
       const ranked = rankBranches(a, this.ca, cands, this.cb);
       let chosen: number | undefined;
-      let bestFs: Difference[] | undefined;
+      let bestFs: { below: Below; size: number } | undefined;
       const named = definitionNames(a, this.ca).size > 0;
       const paired = counterpart(ranked, named);
       for (const c of ranked) {
-        const fs = this.sub(aT, c.br, depth + 1);
-        if (fs.length === 0) {
+        const j = this.sub(aT, c.br, depth + 1);
+        if (this.proved(j)) {
           chosen = c.i;
           break;
         }
-        const mine = fs.map((f) => prefix({ kind: "branch", index: c.i, side: "b" }, f));
-        if (c === paired) bestFs = mine;
-        else if (!paired && !named && (!bestFs || fs.length < bestFs.length)) bestFs = mine;
+        const mine: Below = { below: j, step: { kind: "branch", index: c.i, side: "b" }, uncertain: true };
+        if (c === paired) bestFs = { below: mine, size: 0 };
+        else if (!paired && !named) {
+          const size = readOut(j, this.ca, this.cb).length;
+          if (!bestFs || size < bestFs.size) bestFs = { below: mine, size };
+        }
       }
       if (chosen === undefined) {
         // Several branches could share the values between them: undecided, not refuted.
-        out.push(...(bestFs ?? []).map((f) => ({ ...f, certain: false })));
+        if (bestFs) out.push(bestFs.below);
         // A branch identified as A's counterpart says where A differs; without one, say that no branch was found.
         if (!paired?.identified)
           out.push(
@@ -297,8 +305,8 @@ export class Containment {
     return out;
   }
 
-  private plain(a: Schema, b: Schema, depth: number): Difference[] {
-    const out: Difference[] = [];
+  private plain(a: Schema, b: Schema, depth: number): Outcome[] {
+    const out: Outcome[] = [];
     const finiteA = finiteValues(a);
     if (finiteA) {
       for (const v of finiteA) {
@@ -378,6 +386,11 @@ export class Containment {
     return out;
   }
 
+  /** No difference reachable (pairs still being judged up the stack count as proved: recursion is co-inductive). */
+  private proved(j: Judgement): boolean {
+    return isProved(j);
+  }
+
   private example(node: SchemaNode): unknown {
     try {
       return this.options.example?.(node);
@@ -400,17 +413,81 @@ export class Containment {
   }
 }
 
-/** The differences of a list, each once (the same schema pair, aspect, subject, certainty and words), in first-seen order. */
-function distinct(list: Difference[], ca: SchemaContext, cb: SchemaContext): Difference[] {
-  if (list.length < 2) return list;
-  const seen = new Set<string>();
+const PROVED: Judgement = Object.freeze({ entries: Object.freeze([]) as unknown as Outcome[], empty: true });
+
+function local(list: Difference[]): Judgement {
+  return { entries: list, empty: list.length === 0 };
+}
+
+function isBelow(o: Outcome): o is Below {
+  return "below" in o;
+}
+
+/** No difference reachable from a judgement (each judgement visited once; the answer kept on it). */
+function isProved(j: Judgement): boolean {
+  if (j.empty !== undefined) return j.empty;
+  const seen = new Set<Judgement>();
+  const walk = (x: Judgement): boolean => {
+    if (x.empty !== undefined) return x.empty;
+    if (seen.has(x)) return true;
+    seen.add(x);
+    for (const o of x.entries) if (!isBelow(o) || !walk(o.below)) return (x.empty = false);
+    return true;
+  };
+  // A judgement is complete once made (a pair still on the stack counts as proved and is not linked), so
+  // the answer holds for good: every judgement a proved walk visited is proved too.
+  const empty = walk(j);
+  if (empty) for (const x of seen) x.empty = true;
+  return empty;
+}
+
+const ONE_CLASS: PathLens<undefined> = { start: undefined, step: () => undefined, key: () => "" };
+
+/**
+ * The differences of a judgement, each once, in the order the pairs were judged: a judgement met
+ * again on another path adds nothing (its differences were listed on the first), and the same
+ * difference made twice (the same schema pair, aspect, subject, certainty and words) is one. With a
+ * lens, paths of different classes are read apart: a difference once per class of path reaching it.
+ */
+export function readOut<S>(
+  j: Judgement,
+  ca: SchemaContext,
+  cb: SchemaContext,
+  lens: PathLens<S> = ONE_CLASS as PathLens<S>,
+): Difference[] {
+  if (j.empty === true) return [];
   const out: Difference[] = [];
-  for (const f of list) {
-    const k = `${ca.id(f.a)}|${cb.id(f.b)}|${f.aspect}|${f.subject}|${f.certain}|${f.message}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(f);
-  }
+  const seenDifference = new Set<string>();
+  const visited = new Set<string>();
+  const ids = new Map<Judgement, number>();
+  const walk = (x: Judgement, steps: Step[], uncertain: boolean, state: S) => {
+    if (x.empty === true) return;
+    let id = ids.get(x);
+    if (id === undefined) ids.set(x, (id = ids.size + 1));
+    const cls = lens.key(state);
+    const mark = `${id}|${uncertain}|${cls}`;
+    if (visited.has(mark)) return;
+    visited.add(mark);
+    for (const o of x.entries) {
+      if (isBelow(o)) {
+        const next = o.step ? lens.step(state, o.step) : state;
+        walk(o.below, o.step ? [...steps, o.step] : steps, uncertain || o.uncertain === true, next);
+        continue;
+      }
+      const certain = o.certain && !uncertain;
+      let here = cls;
+      if (o.steps.length) {
+        let s = state;
+        for (const st of o.steps) s = lens.step(s, st);
+        here = lens.key(s);
+      }
+      const k = `${ca.id(o.a)}|${cb.id(o.b)}|${o.aspect}|${o.subject}|${certain}|${o.message}|${here}`;
+      if (seenDifference.has(k)) continue;
+      seenDifference.add(k);
+      out.push(steps.length === 0 && certain === o.certain ? o : { ...o, steps: [...steps, ...o.steps], certain });
+    }
+  };
+  walk(j, [], false, lens.start);
   return out;
 }
 

@@ -46,11 +46,47 @@ export interface Difference {
   hints: unknown[];
 }
 
+/**
+ * The judgement of one schema pair, made once and shared by every place that reaches the pair: its
+ * own differences and, in order, the judgements of the pairs below it (each under an instance step).
+ * A difference is listed once, on the first path that reaches it, when a judgement is read out
+ * (containment.ts `check`), so its size follows the schemas, not the number of paths through them.
+ */
+export interface Judgement {
+  entries: Outcome[];
+  /** Whether no difference is reachable (computed once the judgement is complete). */
+  empty?: boolean;
+}
+
+/** A pair below, under an instance step; `uncertain` turns its refutations into undecided spots. */
+export interface Below {
+  below: Judgement;
+  step?: Step;
+  uncertain?: boolean;
+}
+
+/**
+ * What a reader of a judgement tells paths apart by (the engine: which member introduces a change on
+ * the way down, introduced-member.ts): a difference is read out once per class of the paths reaching it.
+ */
+export interface PathLens<S> {
+  start: S;
+  step(state: S, step: Step): S;
+  /** Paths whose states have one key are one class. */
+  key(state: S): string;
+}
+
+/** What a rule reports: a difference of the pair itself, or a pair below it. */
+export type Outcome = Difference | Below;
+
 /** The checker as a keyword family module (families/) uses it: `sub` is the checker's own recursion (memo and co-induction included). */
 export interface FamilyContext {
   ca: SchemaContext;
   cb: SchemaContext;
+  /** The differences of `a ⊆ b`, read out (each once). */
   sub(a: SchemaNode, b: SchemaNode, depth: number): Difference[];
+  /** `a ⊆ b` as a pair below the current one, under `step`: judged once, read out once at the end. */
+  below(a: SchemaNode, b: SchemaNode, depth: number, step?: Step): Below;
   /** True when no instance satisfies both `a` (context A) and `b` (context B), proved by type or a pinned member. */
   disjoint(a: SchemaNode, b: SchemaNode): boolean;
   finding(

@@ -1,21 +1,20 @@
 /** Arrays: `items` recursively (findings under an item step), item counts, `uniqueItems`; changed `prefixItems` stay undecided. */
-import type { FamilyContext, Difference } from "../difference.js";
+import type { FamilyContext, Outcome } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import type { Schema, SchemaNode } from "../keywords.js";
-import { num, prefix, type KeywordFamily } from "./family.js";
+import { num, type KeywordFamily } from "./family.js";
 
 export const arrays: KeywordFamily = {
   name: "arrays",
   keywords: ["items", "minItems", "maxItems", "uniqueItems"],
   types: ["array"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Difference[] {
-    const out: Difference[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Outcome[] {
+    const out: Outcome[] = [];
     if ("prefixItems" in a || "prefixItems" in b) {
       if (!sameKeyword("prefixItems", a.prefixItems, fc.ca, b.prefixItems, fc.cb))
         out.push(fc.finding([], "keyword", false, "prefixItems differ", aT, b, [fc.example(aT)], "prefixItems"));
     }
-    for (const f of fc.sub((a.items as SchemaNode) ?? true, (b.items as SchemaNode) ?? true, depth + 1))
-      out.push(prefix({ kind: "item" }, f));
+    out.push(fc.below((a.items as SchemaNode) ?? true, (b.items as SchemaNode) ?? true, depth + 1, { kind: "item" }));
     const minA = num(a.minItems) ?? 0;
     const minB = num(b.minItems) ?? 0;
     if (minB > minA)

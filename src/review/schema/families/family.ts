@@ -3,7 +3,7 @@
  * that decides them on one schema pair. The checker's list of handled keywords is the union of the
  * families' lists (families/index.ts), so a keyword is decided where its family says so and nowhere else.
  */
-import type { FamilyContext, Difference, Step } from "../difference.js";
+import type { FamilyContext, Difference, Outcome, Step } from "../difference.js";
 import type { JsonType, Schema, SchemaNode } from "../keywords.js";
 
 export interface KeywordFamily {
@@ -15,7 +15,7 @@ export interface KeywordFamily {
    */
   types?: readonly JsonType[];
   /** Findings for `a ⊆ b` on this family's keywords of `b` (and of `a` where they widen it); `t` is the type `aT` is restricted to. */
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number, t?: JsonType): Difference[];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number, t?: JsonType): Outcome[];
 }
 
 export function prefix(step: Step, f: Difference): Difference {

@@ -3,17 +3,17 @@
  * prop step), one fresh member name for what neither side names, member counts. A-side
  * `patternProperties` admit members this reasoning does not see: undecided when they differ.
  */
-import type { FamilyContext, Difference } from "../difference.js";
+import type { FamilyContext, Outcome } from "../difference.js";
 import { sameKeyword } from "../equal.js";
 import { isSchemaObject, type Schema, type SchemaNode } from "../keywords.js";
-import { num, prefix, strings, type KeywordFamily } from "./family.js";
+import { num, strings, type KeywordFamily } from "./family.js";
 
 export const objects: KeywordFamily = {
   name: "objects",
   keywords: ["required", "properties", "additionalProperties", "minProperties", "maxProperties"],
   types: ["object"],
-  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Difference[] {
-    const out: Difference[] = [];
+  findings(fc: FamilyContext, a: Schema, b: Schema, aT: SchemaNode, depth: number): Outcome[] {
+    const out: Outcome[] = [];
     const reqA = new Set(strings(a.required));
     const base = fc.example(aT);
     for (const r of strings(b.required)) {
@@ -52,7 +52,7 @@ export const objects: KeywordFamily = {
         );
         continue;
       }
-      for (const f of fc.sub(sa, sb, depth + 1)) out.push(prefix({ kind: "prop", name: n }, f));
+      out.push(fc.below(sa, sb, depth + 1, { kind: "prop", name: n }));
     }
     if (fc.ca.deref(apA) !== false) {
       const fresh = freshName([...names]);
@@ -71,7 +71,7 @@ export const objects: KeywordFamily = {
           ),
         );
       } else {
-        for (const f of fc.sub(apA, apB, depth + 1)) out.push(prefix({ kind: "prop", name: fresh }, f));
+        out.push(fc.below(apA, apB, depth + 1, { kind: "prop", name: fresh }));
       }
     }
     const minA = num(a.minProperties) ?? 0;
