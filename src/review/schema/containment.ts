@@ -541,7 +541,10 @@ function pinnedApart(x: Schema, cx: SchemaContext, y: Schema, cy: SchemaContext)
     if (typeof vx === "boolean" || typeof vy === "boolean") continue;
     const fx = finiteValues(vx);
     const fy = finiteValues(vy);
-    if (fx && fy && !fx.some((v) => fy.some((w) => canonical(v) === canonical(w)))) return true;
+    if (fx && fy) {
+      const ys = new Set(fy.map(canonical));
+      if (!fx.some((v) => ys.has(canonical(v)))) return true;
+    }
   }
   return false;
 }

@@ -37,6 +37,8 @@ export class SchemaContext {
   private ajvInstance: Ajv2020 | undefined;
   private ajvPlain: Ajv2020 | undefined;
   private readonly validators = new WeakMap<object, ValidateFunction>();
+  /** Long enums as sets of canonical values, with the rest of their schema. */
+  private readonly enumSets = new WeakMap<object, { members: Set<string>; rest: Schema }>();
   private readonly boolValidators = new Map<boolean, ValidateFunction>();
   /**
    * Nodes that need a validator, registered inside the bundle at `#/x-nodes/<slot>` so ajv
@@ -252,6 +254,17 @@ export class SchemaContext {
   }
 
   valid(node: SchemaNode, value: unknown): boolean {
+    // A long enum is a set: ajv tests it value by value, so n values checked against it cost n² (issue 32).
+    if (typeof node === "object" && Array.isArray(node.enum) && node.enum.length > SET_ENUM) {
+      let e = this.enumSets.get(node);
+      if (!e) {
+        const rest: Schema = { ...node };
+        delete rest.enum;
+        e = { members: new Set(node.enum.map(canonical)), rest };
+        this.enumSets.set(node, e);
+      }
+      return e.members.has(canonical(value)) && this.validator(e.rest)(value) === true;
+    }
     return this.validator(node)(value) === true;
   }
 
@@ -357,6 +370,9 @@ function reviewed(keyword: string): boolean {
 }
 
 /** The values of `const`/`enum` (intersected when both are present), or undefined when unbounded. */
+/** Enums longer than this are tested as a set (`valid`). */
+const SET_ENUM = 64;
+
 export function finiteValues(s: Schema): unknown[] | undefined {
   let values: unknown[] | undefined;
   if (Object.hasOwn(s, "const")) values = [s.const];
