@@ -186,7 +186,34 @@ describe("diff output for people and pull requests", () => {
     expect(json.stderr).toMatch(/--view changelog is a text or markdown view/);
   });
 
-  it("a JSON Schema definition and an OpenRPC method are groups of their own", async () => {
+  it("counterexamples read as what travels: a header, a query string, a response body", async () => {
+    const OLD_TEXT = readFileSync(join(DIR, "old.yaml"), "utf8");
+    const params = (trace: string, limit: string) =>
+      OLD_TEXT.replace(
+        "      operationId: listPets\n",
+        `      operationId: listPets\n      parameters:\n        - name: X-Trace\n          in: header\n          schema:\n            type: string\n${trace}        - name: limit\n          in: query\n          schema:\n            type: integer\n${limit}`,
+      );
+    const a = join(tmp, "params-old.yaml");
+    const b = join(tmp, "params-new.yaml");
+    writeFileSync(a, params("", ""));
+    writeFileSync(
+      b,
+      params("            maxLength: 4\n", "            maximum: 100\n").replace(
+        "required: [id, name]",
+        "required: [id]",
+      ),
+    );
+    const r = await runCli(["diff", a, b]);
+    expect(r.stdout).toContain(
+      "GET /pets with header x-trace: xxxxx is accepted by old and refused by new: x-trace must NOT have more than 4 characters",
+    );
+    expect(r.stdout).toContain("GET /pets?limit=101 is accepted by old and refused by new: limit must be <= 100");
+    expect(r.stdout).toContain(
+      `a 200 response to GET /pets with body [{"id":"x"}] is accepted by new and refused by old: [0] must have required property 'name'`,
+    );
+  });
+
+  it("a JSON Schema definition is a group of its own, annotated at its line", async () => {
     const schema = (turn: object) => ({
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $defs: { Turn: { type: "object", properties: { by: turn }, required: ["by"] } },

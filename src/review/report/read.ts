@@ -162,14 +162,15 @@ function reason(f: Finding, error: string): string {
   return where ? `${where} ${rest}` : rest;
 }
 
-/** An instance location as names: `/{0}` -> `petId`, `/params/status` -> `status` on a params part, `/` -> "". */
+/** An instance location as names: `/{0}` -> `petId`, `/0/name` -> `[0].name`, `/params/status` -> `status` on a params part, `/` -> "". */
 function placeIn(f: Finding, pointer: string): string {
   const where = pointer
     .split("/")
     .slice(1)
     .map(unescapeToken)
     .filter((t, i) => !(i === 0 && (t === "params" || t === "result") && f.reaches.some((r) => r.part === t)))
-    .join("/");
+    .map((t, i) => (/^(0|[1-9]\d*)$/.test(t) ? `[${t}]` : i === 0 ? t : `.${t}`))
+    .join("");
   return withParamNames(f, where);
 }
 
