@@ -27,7 +27,7 @@ module.exports = {
       name: "frame-wire-entry-browser-safe",
       severity: "error",
       comment: "The browser entry reaches no Node built-in (its package also compiles without @types/node).",
-      from: { path: "^src/(entry/frame-wire|entry/runtime|frame-wire/(fold|sse|codes|gap|json-adopt|pointer-fast|types)\\.ts$|json/|http/)" },
+      from: { path: "^src/(entry/(frame-wire|runtime)\\.ts$|frame-wire/(fold|sse|codes|gap|json-adopt|pointer-fast|types)\\.ts$|json/|http/)" },
       to: { dependencyTypes: ["core"] },
     },
     {

@@ -31,7 +31,8 @@ const require = createRequire(import.meta.url);
  * (a folder holding only data has no emitted file for copySiblings to find it by).
  */
 const PACKAGES = {
-  runtime: { sourceRoot: "src", assets: {} },
+  // Its node-only entry (./node) compiles apart, with @types/node, so the main entry's build keeps none.
+  runtime: { sourceRoot: "src", assets: {}, projects: ["tsconfig.json", "tsconfig.node.json"] },
   "frame-wire": { sourceRoot: "src", assets: {} },
   "wit-client": { sourceRoot: "src", assets: {} },
   "wright-agent-client": { sourceRoot: "src", assets: { "contracts/wright-agent": "contracts/wright-agent" } },
@@ -59,10 +60,11 @@ const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "ts
 // `tsc -p` with `incremental`, one package at a time: `tsc -b` judges a non-composite project up to
 // date by its root files' times and missed edits to files its entry only reaches (a stale .d.ts).
 for (const n of names)
-  execFileSync(process.execPath, [tsc, "-p", join(ROOT, "packages", n, "tsconfig.json")], {
-    stdio: "inherit",
-    cwd: ROOT,
-  });
+  for (const project of PACKAGES[n].projects ?? ["tsconfig.json"])
+    execFileSync(process.execPath, [tsc, "-p", join(ROOT, "packages", n, project)], {
+      stdio: "inherit",
+      cwd: ROOT,
+    });
 
 for (const name of names) {
   const pkgDir = join(ROOT, "packages", name);

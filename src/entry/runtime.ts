@@ -2,7 +2,8 @@
  * `@contract-suite/runtime`: what generated code calls at run time, and nothing else. Code that
  * `contract-suite gen --registry DIR --out DIR` writes for anyone's contracts imports this package
  * (never the CLI): safe JSON, the validator shape, the typed JSON-RPC client, the OpenAPI operation
- * sender. Browser-safe.
+ * sender, a fetch transport for JSON-RPC over HTTP. Browser-safe; serving is in
+ * `@contract-suite/runtime/node` (runtime-node.ts).
  */
 export * from "../json/index.js";
 export * from "../rpc/errors.js";
@@ -14,4 +15,5 @@ export {
   type RpcTransport,
   type TypedCallerOptions,
 } from "../rpc/client.js";
+export { httpTransport, RpcHttpError, type HttpTransportOptions } from "../rpc/http-transport.js";
 export * from "../http/operation.js";

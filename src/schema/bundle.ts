@@ -200,7 +200,13 @@ export function buildBundle(contract: LoadedContract): {
   };
   const operations =
     entry.kind === "openapi"
-      ? collectOperations(doc.root as Schema, doc.path, register, (ref) => refName(doc.path, ref))
+      ? collectOperations(
+          doc.root as Schema,
+          doc.path,
+          register,
+          (ref) => refName(doc.path, ref),
+          (ref) => lookupRef(doc.files, doc.path, ref)?.value,
+        )
       : [];
 
   // Rewrite every $ref inside the pending definitions; references may claim new names on the way.
@@ -283,12 +289,42 @@ function tsScalar(schema: unknown): string {
   return t === "integer" || t === "number" ? "number" : t === "boolean" ? "boolean" : "string";
 }
 
+/** The literal union of a scalar `enum` or `const`, or undefined when the schema has neither. */
+function literalUnion(schema: unknown): string | undefined {
+  if (!isObject(schema)) return undefined;
+  const values = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+  if (!values?.length || !values.every((v) => ["string", "number", "boolean"].includes(typeof v))) return undefined;
+  return values.map((v) => JSON.stringify(v)).join(" | ");
+}
+
+/**
+ * A parameter's TypeScript type: a `$ref` to a scalar definition (an enum, a string) is that
+ * definition's generated type (`T.Mood`), an inline enum or const its literal union, else the
+ * scalar its `type` names.
+ */
+function tsParameter(
+  schema: unknown,
+  resolveRef: (ref: string) => string | undefined,
+  resolveValue: (ref: string) => unknown,
+): string {
+  if (isObject(schema) && typeof schema.$ref === "string") {
+    const target = resolveValue(schema.$ref);
+    const scalar =
+      isObject(target) &&
+      (literalUnion(target) !== undefined || ["string", "number", "integer", "boolean"].includes(String(target.type)));
+    const name = scalar ? resolveRef(schema.$ref) : undefined;
+    return name ? `T.${name}` : (literalUnion(target) ?? tsScalar(target));
+  }
+  return literalUnion(schema) ?? tsScalar(schema);
+}
+
 /** Operations of an OpenAPI document; inline body/response schemas are registered as definitions. */
 function collectOperations(
   root: Schema,
   file: string,
   register: (file: string, pointer: string, schema: Schema, preferred: string, prefix: string) => string,
   resolveRef: (ref: string) => string | undefined,
+  resolveValue: (ref: string) => unknown,
 ): OperationInfo[] {
   const out: OperationInfo[] = [];
   const schemes = ((root.components as Schema | undefined)?.securitySchemes ?? {}) as Record<string, Schema>;
@@ -310,13 +346,15 @@ function collectOperations(
       const base = pascalCase(operationId);
       const ptr = `/paths/${esc(path)}/${method}`;
       const parameters: OperationInfo["parameters"] = [];
-      for (const p of [...((item.parameters as Schema[]) ?? []), ...((op.parameters as Schema[]) ?? [])]) {
+      for (const listed of [...((item.parameters as Schema[]) ?? []), ...((op.parameters as Schema[]) ?? [])]) {
+        // A Parameter Object may itself be a $ref (#/components/parameters/...).
+        const p = isObject(listed) && typeof listed.$ref === "string" ? resolveValue(listed.$ref) : listed;
         if (!isObject(p) || !["path", "query", "header"].includes(String(p.in))) continue;
         parameters.push({
           name: String(p.name),
           in: p.in as "path" | "query" | "header",
           required: p.required === true || p.in === "path",
-          tsType: tsScalar(p.schema),
+          tsType: tsParameter(p.schema, resolveRef, resolveValue),
         });
       }
       // Security schemes that travel in headers become typed header parameters.
