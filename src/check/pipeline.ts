@@ -152,7 +152,9 @@ export async function runCheckStages(options: CheckOptions = {}): Promise<StageR
         ...lint.findings
           .filter((f) => f.severity === "error")
           .map((f) => `${f.file}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message} (${f.location})`),
-        ...(lint.findings.some((f) => f.severity !== "error") ? ["run `contract-suite lint` for the warnings"] : []),
+        ...(lint.findings.some((f) => f.severity !== "error")
+          ? [`run \`contract-suite lint${bundled ? "" : lintArguments(registry, options.registry)}\` for the warnings`]
+          : []),
       ],
     });
   }
@@ -224,6 +226,13 @@ export async function runCheckStages(options: CheckOptions = {}): Promise<StageR
       ),
     );
   return stages;
+}
+
+/** How `lint` names the same contracts: the registry folder, or the documents. */
+function lintArguments(registry: Registry, folder: string | undefined): string {
+  if (registry.documentRoots)
+    return ` ${registry.contracts.map((c) => relative(process.cwd(), resolve(registry.dir, c.entry)) || c.entry).join(" ")}`;
+  return ` --registry ${relative(process.cwd(), resolve(folder ?? registry.dir)) || "."}`;
 }
 
 export function renderStages(stages: StageResult[], format: Format | "github"): string {

@@ -40,6 +40,9 @@ describe("init", () => {
     ]);
     // The registry it wrote is one the other commands read.
     expect((await runCli(["validate", "--registry", reg])).code).toBe(0);
+    const help = await runCli(["init", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Exit codes:/);
   });
 
   it("without documents registers what it finds in the folder; refuses to overwrite a registry (exit 2, one line)", async () => {
@@ -153,6 +156,7 @@ describe("check --registry --out", () => {
     expect(ok.stdout).toMatch(/skip +compat/);
     expect(ok.stdout).toMatch(/skip +conform/);
     expect(ok.stdout).not.toMatch(/pass +(compat|mirror|conform)/);
+    expect(ok.stdout).toMatch(/run `contract-suite lint --registry \S*contracts` for the warnings/);
     // The contract changes and nobody regenerates: drift.
     const pets = join(reg, "pets.yaml");
     writeFileSync(
