@@ -213,6 +213,32 @@ describe("diff output for people and pull requests", () => {
     );
   });
 
+  it("a value no URL can carry (a lone surrogate) is shown as JSON, never an internal error", async () => {
+    const api = (values: string[]) => ({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/pets/{id}": {
+          get: {
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "string", enum: values } },
+              { name: "q", in: "query", schema: { type: "string", enum: values } },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    const a = join(tmp, "surrogate-old.json");
+    const b = join(tmp, "surrogate-new.json");
+    writeFileSync(a, JSON.stringify(api(["a", "\ud800"])));
+    writeFileSync(b, JSON.stringify(api(["a"])));
+    const r = await runCli(["diff", a, b]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain('GET /pets/"\\ud800" is accepted by old and refused by new');
+    expect(r.stdout).toContain('GET /pets/{id}?q="\\ud800" is accepted by old and refused by new');
+  });
+
   it("a JSON Schema definition is a group of its own, annotated at its line", async () => {
     const schema = (turn: object) => ({
       $schema: "https://json-schema.org/draft/2020-12/schema",

@@ -41,6 +41,7 @@ export function placeName(path: string): string {
   const hash = path.indexOf("#");
   const file = hash > 0 ? `${path.slice(0, hash)} ` : "";
   const tokens = (hash < 0 ? path : path.slice(hash + 1)).split("/").slice(1).map(unescapeToken);
+  if (tokens.length === 0) return file ? file.trim() : "the document";
   if (tokens[0] === "components" && tokens.length >= 3) {
     const kind = tokens[1]!.replace(/ies$/, "y").replace(/s$/, "");
     return `${file}${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()} ${tokens[2]}`;
@@ -91,7 +92,17 @@ function shortJson(v: unknown): string {
 }
 
 function scalar(v: unknown): string {
-  return typeof v === "string" ? v : shortJson(v);
+  if (typeof v !== "string") return shortJson(v);
+  return v.length > MAX_PAYLOAD ? `${v.slice(0, MAX_PAYLOAD - 1)}…` : v;
+}
+
+/** A value as written in a URL; a string no URL can carry (a lone surrogate) as JSON. */
+function urlPart(v: unknown): string {
+  try {
+    return encodeURIComponent(scalar(v));
+  } catch {
+    return shortJson(v);
+  }
 }
 
 /** The counterexample as what travels: `POST /pets` with body `{...}`, `GET /pets/x`, a 200 response, a call. */
@@ -111,12 +122,12 @@ export function exampleMessage(f: Finding, code: (s: string) => string = (s) => 
     const filled = op.replace(/\{([^}]*)\}/g, (m, name: string) => {
       const key = `{${i}}` in obj ? `{${i}}` : name;
       i++;
-      return key in obj ? encodeURIComponent(scalar(obj[key])) : m;
+      return key in obj ? urlPart(obj[key]) : m;
     });
     what = code(names.length ? filled : op);
   } else if (part === "query parameters" && obj) {
     const q = Object.entries(obj)
-      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(scalar(v))}`)
+      .map(([k, v]) => `${urlPart(k)}=${urlPart(v)}`)
       .join("&");
     what = code(q ? `${op}?${q}` : op);
   } else if ((part === "header parameters" || part === "cookie parameters") && obj) {
