@@ -116,15 +116,40 @@ function memberLens(check: Check): PathLens<MemberWalk> {
   const [oldNode, newNode] = narrowed ? [check.surfA.node, check.surfB.node] : [check.surfB.node, check.surfA.node];
   const applies = oldM.kind === newM.kind && oldM.kind !== "openrpc";
   const ids = (m: ContractModel, nodes: SchemaNode[]) => nodes.map((n) => m.ctx.id(n)).join(",");
+  const keyOf = (w: MemberWalk) =>
+    w.kind === "walking"
+      ? `${ids(oldM, w.os)};${ids(newM, w.ns)}`
+      : w.kind === "found"
+        ? `member ${w.member.path}`
+        : "";
+  // One state per key and one step per (state, token): the walk is shared by every path that reaches a place.
+  const keys = new WeakMap<MemberWalk, string>();
+  const byKey = new Map<string, MemberWalk>();
+  const next = new WeakMap<MemberWalk, Map<string, MemberWalk>>();
+  const key = (w: MemberWalk) => {
+    let k = keys.get(w);
+    if (k === undefined) keys.set(w, (k = keyOf(w)));
+    return k;
+  };
+  const intern = (w: MemberWalk) => {
+    const k = key(w);
+    const known = byKey.get(k);
+    if (known) return known;
+    byKey.set(k, w);
+    return w;
+  };
   return {
-    start: applies ? startWalk(oldM, oldNode, newM, newNode) : { kind: "none" },
-    step: (w, st) => (st.kind === "branch" ? w : stepWalk(w, st.kind === "prop" ? st.name : "0", oldM, newM)),
-    key: (w) =>
-      w.kind === "walking"
-        ? `${ids(oldM, w.os)};${ids(newM, w.ns)}`
-        : w.kind === "found"
-          ? `member ${w.member.path}`
-          : "",
+    start: intern(applies ? startWalk(oldM, oldNode, newM, newNode) : { kind: "none" }),
+    step: (w, st) => {
+      if (st.kind === "branch" || w.kind !== "walking") return w;
+      const token = st.kind === "prop" ? st.name : "0";
+      let m = next.get(w);
+      if (!m) next.set(w, (m = new Map()));
+      let n = m.get(token);
+      if (!n) m.set(token, (n = intern(stepWalk(w, token, oldM, newM))));
+      return n;
+    },
+    key,
   };
 }
 
