@@ -13,7 +13,7 @@ import { foldMemoryBench, foldOverheadBench, foldScalingBench, foldVsJsonParseBe
 import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
-import { diffLargeBench } from "./diff.js";
+import { diffLargeBench, diffRealBench } from "./diff.js";
 import { loadavg } from "node:os";
 import { inChild, type Bench, type BenchSize, type Row } from "./measure.js";
 
@@ -32,6 +32,7 @@ export const BENCHES: Bench[] = [
   conformRateBench,
   ...cliBenches,
   diffLargeBench,
+  diffRealBench,
 ];
 
 /** The 1-minute load average, to one decimal: the machine is shared, so each figure says what it ran beside. */
