@@ -81,6 +81,18 @@ describe("diff output for people and pull requests", () => {
     expect(r.stdout).not.toMatch(/#\/paths/);
   });
 
+  it("docs/review.md shows what the pair prints, as it prints it", async () => {
+    const here = process.cwd();
+    let out: string;
+    try {
+      process.chdir(DIR);
+      out = (await runCli(["diff", "old.yaml", "new.yaml"])).stdout.trimEnd();
+    } finally {
+      process.chdir(here);
+    }
+    expect(readFileSync(join(ROOT, "docs/review.md"), "utf8")).toContain(`\`\`\`\n${out}\n\`\`\``);
+  });
+
   it("markdown: a summary line, `### <operation>` sections, one bullet a change, breaking first", async () => {
     const r = await runCli(["diff", OLD, NEW, "--format", "markdown"]);
     expect(r.code).toBe(1);
