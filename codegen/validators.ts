@@ -14,7 +14,7 @@ import addFormats from "ajv-formats";
 import type { SchemaBundle } from "./bundle.js";
 import { formatNames } from "ajv-formats/dist/formats.js";
 import { optimizeBundle } from "./optimize.js";
-import { walkSchema } from "../src/schema/walk.js";
+import { mapSchema, type Schema, walkSchema } from "../src/schema/walk.js";
 import { rewriteStandalone } from "./standalone-rewrite.js";
 
 export interface ValidatorOptions {
@@ -38,12 +38,17 @@ export function standaloneSource(bundle: SchemaBundle, options: ValidatorOptions
     strict: false,
     discriminator: true,
     unicodeRegExp: options.unicodeRegExp ?? true,
+    // Members are the value's own: `constructor`, `toString` or `__proto__` are never read from a prototype (issue 32).
+    ownProperties: true,
   });
   addFormats.default(ajv);
   // A format ajv-formats does not know is an annotation (2020-12's default): accepted as any string,
   // declared so ajv neither warns nor refuses it.
   for (const name of unknownFormats(bundle)) ajv.addFormat(name, true);
-  ajv.addSchema({ $id: bundle.id, $defs: optimizeBundle(bundle).defs });
+  const defs: Schema = {};
+  for (const [name, def] of Object.entries(optimizeBundle(bundle).defs))
+    define(defs, name, mapSchema(def, protoAsPattern));
+  ajv.addSchema({ $id: bundle.id, $defs: defs });
   const exports: Record<string, string> = {};
   for (const name of Object.keys(bundle.defs)) exports[validatorName(name)] = `${bundle.id}#/$defs/${name}`;
   return standaloneCode.default(ajv, exports);
@@ -123,4 +128,33 @@ export function unknownFormats(bundle: SchemaBundle): string[] {
       if (typeof node.format === "string" && !KNOWN_FORMATS.has(node.format)) out.add(node.format);
     });
   return [...out].sort();
+}
+
+/**
+ * ajv never checks a `properties` member named `__proto__` (it skips the name); the same check as
+ * `patternProperties: {"^__proto__$": ...}`, which it runs on the value's own member, is the same
+ * rule (a member both name and pattern match meets both; neither is then "additional").
+ */
+function protoAsPattern(node: Schema): Schema {
+  const props = node.properties;
+  if (!isObject(props) || !Object.hasOwn(props, "__proto__")) return node;
+  const rest: Schema = {};
+  for (const [k, v] of Object.entries(props)) if (k !== "__proto__") define(rest, k, v);
+  const patterns: Schema = isObject(node.patternProperties) ? { ...node.patternProperties } : {};
+  const own = (props as Schema)["__proto__"];
+  const key = "^__proto__$";
+  patterns[key] = Object.hasOwn(patterns, key) ? { allOf: [patterns[key], own] } : own;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) define(out, k, v);
+  out.properties = rest;
+  out.patternProperties = patterns;
+  return out;
+}
+
+function isObject(v: unknown): v is Schema {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function define(obj: Schema, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
