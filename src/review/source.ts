@@ -50,6 +50,12 @@ async function loadAs(path: string, root: DocumentRoot): Promise<LoadedContract>
   const { doc, problems } = await loadDocument(path, root);
   if (doc.root === undefined)
     throw new SourceError(`${path}: ${problems.map((p) => p.message).join("; ") || "cannot load"}`);
+  // A list or a scalar is no schema or API description: refused before any model is built from it (issue 32).
+  const top = doc.root;
+  if (typeof top !== "boolean" && (typeof top !== "object" || top === null || Array.isArray(top)))
+    throw new SourceError(
+      `${path}: the document is ${Array.isArray(top) ? "a list" : top === null ? "null" : `a ${typeof top}`}, not a JSON Schema, OpenAPI or OpenRPC document`,
+    );
   const unresolved = problems.filter((p) => p.rule === "unresolved-ref" || p.rule === "ref-refused");
   if (unresolved.length)
     throw new SourceError(`${path}: ${unresolved.map((p) => `${p.file}#${p.pointer} ${p.message}`).join("; ")}`);
