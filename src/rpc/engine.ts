@@ -24,7 +24,11 @@ export interface RpcEngineOptions {
   validateResults?: boolean;
   /** Members added to every response envelope, e.g. `{ witVersion: "1" }`. */
   responseEnvelope?: Record<string, JsonValue>;
-  /** Checks a request object before dispatch; return an error to refuse it (e.g. a missing `witVersion`). */
+  /**
+   * Checks a request object before dispatch of the contract's methods; return an error to refuse it
+   * (e.g. a missing `witVersion`). Not asked for `rpc.discover`: discovery is OpenRPC's method, not
+   * the contract's, and a generic client knows nothing of the contract's envelope (decision 267).
+   */
   checkRequest?: (request: Record<string, unknown>) => RpcError | undefined;
   parse?: SafeParseOptions;
   /** The error for an unknown method; a contract may name its own message (Wit: METHOD_NOT_FOUND). */
@@ -43,6 +47,7 @@ export interface RpcEngineOptions {
    * The OpenRPC document served by `rpc.discover` (OpenRPC's service discovery method: no params,
    * the result is the document). JSON-RPC reserves `rpc.*` names for such extensions, so it is not
    * one of the contract's methods; absent, `rpc.discover` is an unknown method like any other.
+   * Answered without `checkRequest` (the contract's envelope rules), with `responseEnvelope`.
    */
   discover?: () => JsonValue;
   /** Largest batch accepted. Default 100. */
@@ -121,7 +126,7 @@ export function createRpcEngine(options: RpcEngineOptions): RpcEngine {
     const paramsIgnored = discovery || options.ignoresParams?.(req.method) === true;
     if (!paramsIgnored && hasOwn.call(req, "params") && (req.params === null || typeof req.params !== "object"))
       return invalid('"params" must be an object or an array');
-    const refused = options.checkRequest?.(req);
+    const refused = discovery ? undefined : options.checkRequest?.(req);
     if (refused) return isNotification ? undefined : errorResponse(id, refused.toJSON());
 
     if (discovery) return isNotification ? undefined : { jsonrpc: "2.0", ...extras, id, result: options.discover!() };

@@ -264,9 +264,16 @@ describe("rpc.discover", () => {
       expect(a).toMatchObject({ jsonrpc: "2.0", witVersion: "1", id: 1 });
       expect(a.result).toEqual(contract);
     }
-    // Still an envelope-checked request, like every other.
+    // OpenRPC's discovery, not a Wit method: a generic client (no witVersion, or another one) is
+    // answered, the answer still carrying the envelope (decision 267). The protocol's methods are not.
     const { witVersion: _v, ...bare } = request("rpc.discover") as Record<string, unknown>;
-    expect((await rpc(daemon.socket, bare)).error).toMatchObject({ code: -32600, message: "INVALID_REQUEST" });
+    for (const asked of [bare, { ...bare, witVersion: "2" }]) {
+      const a = await rpc(daemon.socket, asked);
+      expect(a).toMatchObject({ jsonrpc: "2.0", witVersion: "1", id: 1 });
+      expect(a.result).toEqual(contract);
+    }
+    const { witVersion: _p, ...barePing } = request("ping") as Record<string, unknown>;
+    expect((await rpc(daemon.socket, barePing)).error).toMatchObject({ code: -32600, message: "INVALID_REQUEST" });
   });
 });
 
