@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { readCappedBody } from "../io/body.js";
 import { answerAndClose, createGuardedServer } from "../io/http-server.js";
 import { tryParseJson } from "../json/index.js";
+import type { ValidationError } from "../json/validator.js";
 import { frameWireApiOperations } from "../generated/frame-wire-api/operations.js";
 import { validateStreamTurnRequestBody } from "../generated/frame-wire-api/validators.js";
 import { encodeSseEvent } from "./sse.js";
@@ -203,7 +204,9 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
           res,
           400,
           "bad_request",
-          parsed.ok ? "the body does not match the request schema" : parsed.error.message,
+          parsed.ok
+            ? `the body does not match the request schema: ${bodyProblems(validateStreamTurnRequestBody.errors)}`
+            : parsed.error.message,
           cors,
         );
       }
@@ -244,4 +247,20 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
       else res.destroy();
     }
   });
+}
+
+/**
+ * What is wrong with a request body, naming the member: `missing member "messages"`, `unknown
+ * member "prompt"`, `/messages/0/role: must be equal to one of the allowed values`.
+ */
+export function bodyProblems(errors: readonly ValidationError[] | null | undefined): string {
+  const at = (e: ValidationError) => (e.instancePath ? ` in ${e.instancePath}` : "");
+  const lines = (errors ?? []).map((e) =>
+    e.keyword === "required"
+      ? `missing member ${JSON.stringify(e.params.missingProperty)}${at(e)}`
+      : e.keyword === "additionalProperties"
+        ? `unknown member ${JSON.stringify(e.params.additionalProperty)}${at(e)}`
+        : `${e.instancePath || "the body"}: ${e.message ?? e.keyword}${e.keyword === "enum" ? ` (${JSON.stringify(e.params.allowedValues)})` : ""}`,
+  );
+  return lines.length ? [...new Set(lines)].join("; ") : "(no detail)";
 }

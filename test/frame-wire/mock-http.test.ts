@@ -80,6 +80,27 @@ describe("the mock's responses", () => {
     await expectDeclared(big);
   });
 
+  it("a body the request schema refuses gets a 400 that names the member: missing, unknown, or the one that is wrong (the first problem found)", async () => {
+    const auth = { authorization: "Bearer secret" };
+    for (const [payload, named] of [
+      ['{"prompt":"hi"}', /missing member "messages"/],
+      ['{"messages":[{"role":"user","content":"hi"}],"model":"x"}', /unknown member "model"/],
+      ['{"messages":[]}', /\/messages: must NOT have fewer than 1 items/],
+      [
+        '{"messages":[{"role":"robot","content":"hi"}]}',
+        /\/messages\/0\/role: must be equal to one of the allowed values \(\["system","user","assistant"\]\)/,
+      ],
+      ['{"messages":[{"role":"user"}]}', /missing member "content" in \/messages\/0/],
+    ] as const) {
+      const res = await post(auth, payload);
+      expect(res.status).toBe(400);
+      const { error, message } = JSON.parse(await expectDeclared(res));
+      expect(error).toBe("bad_request");
+      expect(message, payload).toMatch(/^the body does not match the request schema: /);
+      expect(message, payload).toMatch(named);
+    }
+  });
+
   it("405 with Allow: POST on every other method", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
       const res = await fetch(url, { method });
