@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import { createContext, EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext, type Io } from "./context.js";
 import { RegistryError } from "../contracts/errors.js";
 import { terminalText } from "../report/terminal.js";
+import { nativeModuleProblem } from "../wit/native-module.js";
 import { createRequire } from "node:module";
 
 /** The version of the package this file ships in (the repository root and packages/cli agree). */
@@ -108,6 +109,12 @@ export async function main(
     }
     if (e instanceof UsageError || e instanceof RegistryError) {
       write(io.stderr, `error: ${e.message}`);
+      return EXIT.usage;
+    }
+    // A native module built for another Node (better-sqlite3's ABI): how the machine is set up.
+    const native = nativeModuleProblem(e);
+    if (native) {
+      write(io.stderr, `error: ${native.message}`);
       return EXIT.usage;
     }
     write(io.stderr, `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

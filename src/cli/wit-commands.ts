@@ -30,6 +30,7 @@ import {
 } from "../wit/hook/pre-commit.js";
 import { witPaths } from "../wit/protocol.js";
 import { SocketPathError } from "../wit/socket-path.js";
+import { nativeModuleProblem } from "../wit/native-module.js";
 import { EXIT, EXIT_CODES_HELP, write, type CliContext } from "./context.js";
 import { UsageError } from "./context.js";
 import { terminalField as f } from "../report/terminal.js";
@@ -243,6 +244,11 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
           await runDaemonProcess({ root: rootOf({ ...o, format: "text" }), synchronous: o.synchronous }, ctx.io.stdout),
         );
       } catch (e) {
+        const native = nativeModuleProblem(e);
+        if (native) {
+          write(ctx.io.stderr, `wit: ${native.message}`);
+          return ctx.exit(EXIT.usage);
+        }
         // The root's socket is taken (another daemon holds it): a busy address, like a port in use.
         if (e instanceof DaemonAlreadyRunningError) {
           write(ctx.io.stderr, `wit: ${e.message}`);

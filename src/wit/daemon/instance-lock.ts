@@ -28,7 +28,7 @@ export function acquireInstanceLock(file: string, describeHolder: () => string):
     // this wait before "already running".
     db = new Database(file, { timeout: LOCK_WAIT_MS });
   } catch (e) {
-    throw new Error(`cannot open the daemon lock ${file}: ${(e as Error).message}`);
+    throw new Error(`cannot open the daemon lock ${file}: ${(e as Error).message}`, { cause: e });
   }
   try {
     db.exec("BEGIN EXCLUSIVE");
