@@ -34,11 +34,6 @@ const KNOWN_FAILING: { file: string; hash: string; why: string }[] = [
     hash: "ab0b0a9c1de7",
     why: "runs `contract-suite check` (the CI gate), and diffs and conforms placeholder paths (git:main:api/openapi.yaml, /path/to/daemon.sock)",
   },
-  {
-    file: "packages/wright-agent-client/README.md",
-    hash: "0fb3ccf71a8a",
-    why: "connects over MCP to `serve wright-agent` started without `--transport mcp` (the server speaks stdio): MCP error -32000, connection closed",
-  },
 ];
 
 const PACKAGE_DIRS = readdirSync(join(REPO, "packages")).filter((p) =>
