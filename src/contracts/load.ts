@@ -102,6 +102,7 @@ export async function loadDocument(
   }
   for (const [file, value] of [...files]) if (value === undefined) files.delete(file);
   // Whether each pointer lands is checked here, with the referring location.
+  const cycles = new Set<string>();
   for (const [file, value] of files) {
     for (const site of collectRefs(value)) {
       if (refused.has(`${file}#${site.pointer}`)) continue;
@@ -112,10 +113,53 @@ export async function loadDocument(
           rule: "unresolved-ref",
           message: `$ref ${JSON.stringify(site.ref)} does not resolve`,
         });
+        continue;
+      }
+      const cycle = referenceLoop(files, file, site.ref);
+      if (cycle && !cycles.has([...cycle].sort().join(" "))) {
+        cycles.add([...cycle].sort().join(" "));
+        problems.push({
+          file,
+          pointer: site.pointer,
+          rule: "ref-cycle",
+          message: `$ref ${JSON.stringify(site.ref)} comes back to itself through $ref alone (${cycle.join(" -> ")} -> ${cycle[0]}): evaluating it never reaches a schema`,
+        });
       }
     }
   }
   return { doc: { path: entry, root: files.get(entry), files, bytes }, problems };
+}
+
+/**
+ * The loop a reference enters when each target's own `$ref` is followed (`A: {$ref: B}`,
+ * `B: {$ref: A}`), as `file#pointer` steps; undefined when the chain ends at a schema or leaves the
+ * loaded files. JSON Schema 2020-12 §9.4.1: a schema MUST NOT be run into an infinite loop, and such
+ * nesting has undefined behaviour; refusing it here makes validate, lint, gen and diff agree (issue
+ * 32 item 4: gen exited 3 on it while validate passed). A cycle through properties or items is a
+ * recursive type, not this.
+ */
+function referenceLoop(files: Map<string, unknown>, fromFile: string, ref: string): string[] | undefined {
+  const steps: string[] = [];
+  let file = fromFile;
+  let next: string | undefined = ref;
+  while (next !== undefined) {
+    const found = lookupRef(files, file, next);
+    if (found === undefined) return undefined;
+    const step = `${found.target.file === fromFile ? "" : found.target.file}#${found.target.pointer}`;
+    const seen = steps.indexOf(step);
+    if (seen >= 0) return steps.slice(seen);
+    steps.push(step);
+    file = found.target.file;
+    const value = found.value;
+    next =
+      value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      typeof (value as { $ref?: unknown }).$ref === "string"
+        ? (value as { $ref: string }).$ref
+        : undefined;
+  }
+  return undefined;
 }
 
 /** Nodes of a parsed value, as parse.ts counts them (scalars, collections, member names); iterative. */
