@@ -126,6 +126,27 @@ export function createGuardedServer(options: GuardedServerOptions, onRequest: Re
 }
 
 /**
+ * Writes one whole answer: a JSON body with its length, or no body (`null`: 204s, headers only).
+ * A response already started or whose connection is gone is left alone, so a late second answer
+ * to one request is never written.
+ */
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: string | null,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(
+    status,
+    body === null
+      ? headers
+      : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
+  );
+  res.end(body ?? undefined);
+}
+
+/**
  * Answers a refusal before the request's body was read (413, 401...): the answer is written at
  * once, but the exchange ends (and the connection closes) only once the client has finished
  * sending, its body read into nothing, or after `graceMs`: closing earlier would reset the

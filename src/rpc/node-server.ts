@@ -13,7 +13,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JsonValue } from "../json/index.js";
 import { readCappedBody } from "../io/body.js";
-import { answerAndClose, createGuardedServer } from "../io/http-server.js";
+import { answerAndClose, createGuardedServer, sendJson } from "../io/http-server.js";
 import { MAX_LINE_BYTES, readLines, writeLine } from "../io/lines.js";
 import { createRpcEngine, type RpcEngine, type RpcEngineOptions } from "./engine.js";
 import { RpcCode } from "./errors.js";
@@ -76,49 +76,38 @@ export async function serveRpcHttp<H extends object>(options: RpcHttpServeOption
   const path = options.path ?? "/";
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const log = options.log ?? (() => undefined);
-  const send = (
-    res: http.ServerResponse,
-    status: number,
-    body: string | null,
-    headers: Record<string, string> = {},
-  ) => {
-    if (res.headersSent || res.destroyed) return;
-    res.writeHead(
-      status,
-      body === null
-        ? headers
-        : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
-    );
-    res.end(body ?? undefined);
-  };
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.on("error", () => undefined);
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname !== path) {
       req.resume();
-      return send(res, 404, refusal(404, `no such path ${JSON.stringify(pathname)}: POST ${path}`));
+      return sendJson(res, 404, refusal(404, `no such path ${JSON.stringify(pathname)}: POST ${path}`));
     }
     if (req.method !== "POST") {
       req.resume();
-      return send(res, 405, refusal(405, `method ${req.method} not allowed: use POST`), { allow: "POST" });
+      return sendJson(res, 405, refusal(405, `method ${req.method} not allowed: use POST`), { allow: "POST" });
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") {
       req.resume();
-      return send(res, 415, refusal(415, `content type ${JSON.stringify(type)} not supported: use application/json`));
+      return sendJson(
+        res,
+        415,
+        refusal(415, `content type ${JSON.stringify(type)} not supported: use application/json`),
+      );
     }
     const body = await readCappedBody(req, maxBody, { declaredLength: req.headers["content-length"] });
     if (body.kind === "too-large")
       return answerAndClose(req, res, 413, refusal(413, `request body larger than ${maxBody} bytes`));
     if (body.kind === "aborted") return;
     const reply = await engine.handle(body.bytes, { peer: req.socket.remoteAddress });
-    if (reply === undefined) return send(res, 204, null);
-    send(res, 200, reply);
+    if (reply === undefined) return sendJson(res, 204, null);
+    sendJson(res, 200, reply);
   };
   const server = createGuardedServer({ refusalBody: refusal, log }, (req, res) => {
     void handle(req, res).catch((e) => {
       log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      send(
+      sendJson(
         res,
         500,
         JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.InternalError, message: "Internal error" } }),

@@ -12,7 +12,7 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
 import { readCappedBody } from "../../io/body.js";
-import { answerAndClose, createGuardedServer } from "../../io/http-server.js";
+import { answerAndClose, createGuardedServer, sendJson } from "../../io/http-server.js";
 import type { RpcEngine } from "../../rpc/engine.js";
 import { RPC_PATH, WIT_ENVELOPE, type WitLimits } from "../protocol.js";
 
@@ -52,7 +52,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     (req, res) => {
       void handle(req, res).catch((e) => {
         options.log(`request failed: ${(e as Error).stack ?? String(e)}`);
-        send(
+        sendJson(
           res,
           500,
           JSON.stringify({
@@ -65,22 +65,6 @@ export function createHttpServer(options: HttpOptions): http.Server {
       });
     },
   );
-
-  const send = (
-    res: http.ServerResponse,
-    status: number,
-    body: string | null,
-    headers: Record<string, string> = {},
-  ) => {
-    if (res.headersSent || res.destroyed) return;
-    res.writeHead(
-      status,
-      body === null
-        ? headers
-        : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
-    );
-    res.end(body ?? undefined);
-  };
 
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) =>
     answerAndClose(
@@ -111,7 +95,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname !== RPC_PATH) {
       req.resume();
-      return send(
+      return sendJson(
         res,
         404,
         transportError(404, `no such path ${JSON.stringify(pathname)}: the daemon answers POST ${RPC_PATH}`),
@@ -119,11 +103,11 @@ export function createHttpServer(options: HttpOptions): http.Server {
     }
     if (req.method !== "POST") {
       req.resume();
-      return send(res, 405, transportError(405, `method ${req.method} not allowed: use POST`), { allow: "POST" });
+      return sendJson(res, 405, transportError(405, `method ${req.method} not allowed: use POST`), { allow: "POST" });
     }
     if (!isJsonContentType(req.headers["content-type"])) {
       req.resume();
-      return send(
+      return sendJson(
         res,
         415,
         transportError(
@@ -140,8 +124,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
     // An answer is sent only after its write is committed.
     if (options.durable) await options.durable();
     watchDelivery(req.socket, reply);
-    if (reply === undefined) return send(res, 204, null);
-    send(res, 200, reply);
+    if (reply === undefined) return sendJson(res, 204, null);
+    sendJson(res, 200, reply);
   }
 
   return server;
