@@ -15,7 +15,6 @@ import {
   REPO,
   runBlock,
   type Sandbox,
-  blockHash,
   shCommands,
   shellWords,
 } from "./readme-blocks.js";
@@ -25,13 +24,6 @@ const OPT_OUTS = [
   "README.md: the CI gate and the whole test suite: minutes each, and this test is part of npm test",
   "packages/cli/README.md: the gate runs every stage for minutes; the other two need your repository and your running daemon",
 ];
-
-/**
- * Blocks that fail as written today, named by file and the hash of their code (any edit of the
- * block makes it an ordinary block again, which must pass). Each still has to fail: once it passes
- * as is, its entry goes. Issue 33 lists both; the package READMEs are being rewritten under it.
- */
-const KNOWN_FAILING: { file: string; hash: string; why: string }[] = [];
 
 const PACKAGE_DIRS = readdirSync(join(REPO, "packages")).filter((p) =>
   existsSync(join(REPO, "packages", p, "package.json")),
@@ -72,14 +64,7 @@ for (const file of READMES) {
     it("has code blocks", () => expect(blocks.length).toBeGreaterThan(0));
     for (const block of blocks) {
       const name = `block at line ${block.line} (${block.lang || "no language"})`;
-      const known = KNOWN_FAILING.find((k) => k.file === file && k.hash === blockHash(block.code));
       if (block.skip !== undefined) it.skip(`${name}: skip-test ${block.skip}`, () => {});
-      else if (known)
-        it(`${name} still fails as issue 33 says (${known.why})`, { timeout: 240_000 }, async () => {
-          const problems = await runBlock(block, sandbox, PACKAGES);
-          console.log(`${file}, ${name}: known to fail:\n${problems.map((p) => `  ${p}`).join("\n")}`);
-          expect(problems, "it runs now: remove its KNOWN_FAILING entry").not.toEqual([]);
-        });
       else
         it(`${name} runs as written`, { timeout: 240_000 }, async () => {
           expect(await runBlock(block, sandbox, PACKAGES)).toEqual([]);

@@ -22,7 +22,6 @@
  *   required, and the test lists every opt-out.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -249,9 +248,4 @@ export async function runBlock(block: Block, sandbox: Sandbox, ourPackages: read
     default:
       return [`a \`${block.lang || "(no language)"}\` block is not run by this test: mark it skip-test <reason>`];
   }
-}
-
-/** A block's identity for KNOWN_FAILING: any edit of the block gives another one. */
-export function blockHash(code: string): string {
-  return createHash("sha256").update(code).digest("hex").slice(0, 12);
 }
