@@ -116,8 +116,10 @@ export async function loadDocument(
         continue;
       }
       const cycle = referenceLoop(files, file, site.ref);
-      if (cycle && !cycles.has([...cycle].sort().join(" "))) {
-        cycles.add([...cycle].sort().join(" "));
+      // One problem per loop, whichever of its references the walk met first.
+      const key = cycle && [...cycle].sort().join(" ");
+      if (key && !cycles.has(key)) {
+        cycles.add(key);
         problems.push({
           file,
           pointer: site.pointer,
