@@ -1,5 +1,7 @@
 // Prints each test suite's time against its budget (test/budgets.json), from vitest's JSON report.
-// A suite is a folder of test/. Under load a 2-core machine runs slower, so an overspend is a
+// A suite is a folder of test/; its time is the sum of its files' own wall times (a file's end minus
+// its start, hooks included), so a file whose tests run concurrently counts the time it held a worker,
+// not the sum of its tests' overlapping durations (decision 115). Under load a 2-core machine runs slower, so an overspend is a
 // warning line, not a failure, unless --strict; a folder without a budget is always named, so a new
 // suite gets one. Usage: node scripts/ci/budgets.mjs [report.json] [--budgets FILE] [--strict]
 import { existsSync, readFileSync } from "node:fs";
@@ -26,7 +28,9 @@ function suiteOf(file) {
 
 const spent = new Map();
 for (const f of report.testResults ?? []) {
-  const seconds = (f.assertionResults ?? []).reduce((s, a) => s + (a.duration ?? 0), 0) / 1000;
+  const wall = (f.endTime ?? 0) - (f.startTime ?? 0);
+  const summed = (f.assertionResults ?? []).reduce((s, a) => s + (a.duration ?? 0), 0);
+  const seconds = (f.startTime && f.endTime && wall >= 0 ? wall : summed) / 1000;
   const suite = suiteOf(f.name);
   spent.set(suite, (spent.get(suite) ?? 0) + seconds);
 }

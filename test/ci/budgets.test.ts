@@ -10,12 +10,13 @@ const run = promisify(execFile);
 const REPO = join(import.meta.dirname, "../..");
 const SCRIPT = join(REPO, "scripts/ci/budgets.mjs");
 
-function report(files: Record<string, number[]>): string {
+/** A report whose files ran their tests one after another, unless `wall` gives a file's own wall time. */
+function report(files: Record<string, number[]>, wall: Record<string, number> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "cs-budgets-"));
   const testResults = Object.entries(files).map(([name, durations], i) => ({
     name: join(REPO, "test", name),
     startTime: 1000 + i,
-    endTime: 2000 + i,
+    endTime: 1000 + i + (wall[name] ?? durations.reduce((s, d) => s + d, 0)),
     assertionResults: durations.map((duration) => ({ duration })),
   }));
   const file = join(dir, "vitest.json");
@@ -45,6 +46,13 @@ describe("test budgets", () => {
     expect(warned.code).toBe(0);
     expect(warned.stdout).toMatch(/warning: over budget: json: 18 s, budget 10 s/);
     expect((await budgets(over, "--strict")).code).toBe(1);
+  });
+
+  it("a file whose tests run concurrently counts its own wall time, not the sum of its tests", async () => {
+    const concurrent = report({ "json/a.test.ts": [9000, 9000] }, { "json/a.test.ts": 9500 });
+    const out = await budgets(concurrent, "--strict");
+    expect(out.code, out.stdout).toBe(0);
+    expect(out.stdout).toMatch(/json\s+10 s\s+10 s\s+ok/);
   });
 
   it("a folder without a budget is named", async () => {
