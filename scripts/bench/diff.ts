@@ -7,10 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { bySize, median, type Bench, type Row } from "./measure.js";
+import { CORPUS, describePeer, opticOnPair } from "./real.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-/** The shared corpus of public descriptions (../shared/corpus beside the checkout; its README gives provenance). */
-const CORPUS = process.env.CONTRACT_SUITE_CORPUS ?? resolve(ROOT, "../shared/corpus");
 const PAIRS = {
   large: [
     join(ROOT, "test/review/fixtures/wright-agent-pair/old.schema.json"),
@@ -84,8 +83,8 @@ export function diffRow(runs: DiffRun[]): Row {
 
 /**
  * diff.real: `contract-suite diff` on Stripe's spec3.json at two commits (3.8 / 4.2 MB, the shared
- * corpus), one fresh process (a run takes minutes on a shared machine). No peer beside it: neither
- * optic nor oasdiff is installed here. The tiny size diffs Twilio's messaging_v1 pair instead.
+ * corpus), one fresh process, then optic's `diff --check` on the same pair in the same run (from
+ * scripts/bench/peers; oasdiff is Go and not on npm). The tiny size diffs Twilio's messaging_v1 pair.
  */
 export const diffRealBench: Bench = {
   name: "diff.real",
@@ -103,6 +102,7 @@ export const diffRealBench: Bench = {
       encoding: "utf8",
     });
     const row = diffRow([JSON.parse(out) as DiffRun]);
-    return { ...row, baseline: row.baseline.replace("target 5 s", "target 15 s") };
+    const optic = describePeer("optic diff --check", opticOnPair(size));
+    return { ...row, baseline: `${row.baseline.replace("target 5 s", "target 15 s")}; beside it ${optic}` };
   },
 };

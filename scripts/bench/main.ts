@@ -14,6 +14,7 @@ import { conformRateBench, genWarmBench } from "./misc.js";
 import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
 import { diffLargeBench, diffRealBench } from "./diff.js";
+import { diffOpenRpcRealBench, genRealBench, lintRealBench } from "./real.js";
 import { loadavg } from "node:os";
 import { inChild, type Bench, type BenchSize, type Row } from "./measure.js";
 
@@ -33,6 +34,9 @@ export const BENCHES: Bench[] = [
   ...cliBenches,
   diffLargeBench,
   diffRealBench,
+  diffOpenRpcRealBench,
+  genRealBench,
+  lintRealBench,
 ];
 
 /** The 1-minute load average, to one decimal: the machine is shared, so each figure says what it ran beside. */

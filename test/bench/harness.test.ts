@@ -27,7 +27,15 @@ const NAMES = [
   "cli.help",
 ];
 /** Registered, but left out of the tiny run (they pack and install packages, or diff two 40k documents). */
-const HEAVY = ["install.frame-wire", "install.wit-client", "diff.large", "diff.real"];
+const HEAVY = [
+  "install.frame-wire",
+  "install.wit-client",
+  "diff.large",
+  "diff.real",
+  "diff.openrpc.real",
+  "gen.real",
+  "lint.real",
+];
 
 describe("npm run bench (tiny sizes: the output shape, not the timings)", () => {
   it("--json prints exactly one JSON object with every benchmark", () => {
