@@ -26,45 +26,87 @@ export interface RpcClientOptions {
   parse?: SafeParseOptions;
 }
 
+/** What a call's Response said: its result, or its error (the server's answer either way). */
+export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: JsonValue } };
+
+/**
+ * A reply the client refuses: not JSON, not a JSON-RPC 2.0 Response, or not the call's own. It is
+ * never the server's answer; a transport that reports its own failures otherwise (the wright-agent
+ * channels' TransportError) maps it.
+ */
+export class RpcResponseError extends RpcError {
+  override readonly name: string = "RpcResponseError";
+}
+
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/**
+ * The envelope rule every JSON-RPC client here applies to a parsed Response (decision 322): an
+ * object with jsonrpc "2.0"; exactly one of `result` and `error`; an error is an object with a
+ * numeric code and a string message; the id is the request's, or null on an error only (the server
+ * could not read the request's id). Anything else throws RpcResponseError.
+ */
+export function readResponse(response: unknown, id: string | number): RpcOutcome {
+  if (response === null || typeof response !== "object" || Array.isArray(response))
+    throw new RpcResponseError(RpcCode.InternalError, "response is not a JSON-RPC 2.0 response object");
+  const r = response as Record<string, unknown>;
+  if (r.jsonrpc !== "2.0")
+    throw new RpcResponseError(RpcCode.InternalError, "response is not a JSON-RPC 2.0 response object");
+  const hasResult = own(r, "result");
+  const hasError = own(r, "error");
+  if (hasResult === hasError)
+    throw new RpcResponseError(
+      RpcCode.InternalError,
+      hasResult ? "response carries both result and error" : "response has neither result nor error",
+    );
+  if (r.id !== id && !(r.id === null && hasError))
+    throw new RpcResponseError(
+      RpcCode.InternalError,
+      `response id ${JSON.stringify(r.id)} does not match request id ${JSON.stringify(id)}`,
+    );
+  if (hasResult) return { result: r.result };
+  const e = r.error as { code?: unknown; message?: unknown; data?: JsonValue } | null;
+  if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string")
+    throw new RpcResponseError(
+      RpcCode.InternalError,
+      "malformed JSON-RPC error (needs a numeric code and a string message)",
+    );
+  return { error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } };
+}
+
+/**
+ * The JSON-RPC 2.0 client core: writes the request, sends it through the transport it is given
+ * (HTTP, a Unix socket, a child's stdio lines), and reads the reply by `readResponse`.
+ */
 export class RpcClient implements RpcCaller {
   constructor(
     private readonly transport: RpcTransport,
     private readonly options: RpcClientOptions = {},
   ) {}
 
+  /** Calls a method; resolves with its result, rejects with the server's error as an RpcError. */
   async call(method: string, params: unknown): Promise<unknown> {
+    const outcome = await this.outcome(method, params);
+    if ("error" in outcome) throw new RpcError(outcome.error.code, outcome.error.message, outcome.error.data);
+    return outcome.result;
+  }
+
+  /** Calls a method; resolves with its Response's result or error member. */
+  async outcome(method: string, params: unknown): Promise<RpcOutcome> {
     const id = this.options.nextId?.() ?? globalThis.crypto.randomUUID();
     const request: Record<string, unknown> = { jsonrpc: "2.0", ...this.options.envelope, id, method };
     if (params !== undefined) request.params = params;
     const reply = await this.transport.send(JSON.stringify(request));
-    let response: Record<string, unknown>;
+    let response: unknown;
     try {
-      response = parseJson(reply, this.options.parse) as Record<string, unknown>;
+      response = parseJson(reply, this.options.parse);
     } catch (e) {
-      throw new RpcError(RpcCode.ParseError, `unparseable response: ${(e as Error).message}`);
+      throw new RpcResponseError(RpcCode.ParseError, `unparseable response: ${(e as Error).message}`);
     }
-    if (response === null || typeof response !== "object" || Array.isArray(response) || response.jsonrpc !== "2.0") {
-      throw new RpcError(RpcCode.InternalError, "response is not a JSON-RPC 2.0 response object");
-    }
-    const problem = this.options.checkResponse?.(response);
-    if (problem) throw new RpcError(RpcCode.InternalError, problem);
-    // id null is only for an error whose request id the server could not read; a result must echo our id.
-    if (response.id !== id && !(response.id === null && "error" in response)) {
-      throw new RpcError(
-        RpcCode.InternalError,
-        `response id ${JSON.stringify(response.id)} does not match request id ${JSON.stringify(id)}`,
-      );
-    }
-    if ("error" in response) {
-      const e = response.error as { code?: unknown; message?: unknown; data?: JsonValue };
-      throw new RpcError(
-        typeof e?.code === "number" ? e.code : RpcCode.InternalError,
-        typeof e?.message === "string" ? e.message : "error",
-        e?.data,
-      );
-    }
-    if (!("result" in response)) throw new RpcError(RpcCode.InternalError, "response has neither result nor error");
-    return response.result;
+    const outcome = readResponse(response, id);
+    const problem = this.options.checkResponse?.(response as Record<string, unknown>);
+    if (problem) throw new RpcResponseError(RpcCode.InternalError, problem);
+    return outcome;
   }
 
   /** Sends a notification (no id, no reply expected). */

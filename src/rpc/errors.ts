@@ -20,7 +20,7 @@ export interface ContractErrorSpec {
  * for contract errors; the engine serialises it as the JSON-RPC `error` member unchanged.
  */
 export class RpcError extends Error {
-  override readonly name = "RpcError";
+  override readonly name: string = "RpcError";
   constructor(
     readonly code: number,
     message: string,

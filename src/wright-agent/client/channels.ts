@@ -17,6 +17,7 @@ import {
 import { validateToolResponse } from "../../generated/wright-agent/validators.js";
 import type { CapabilitiesResult, ToolResponse } from "../../generated/wright-agent/types.js";
 import { JsonParseError, parseJson } from "../../json/index.js";
+import { RpcClient, RpcResponseError, type RpcOutcome } from "../../rpc/client.js";
 import { mcpToolEntry, toolName } from "../contract.js";
 import type { ToolService } from "../service.js";
 import { commandLine, LineProcess, Mutex, TransportError, type Command, type SpawnOptions } from "./process.js";
@@ -148,7 +149,7 @@ export class StdioChannel implements ToolChannel {
   }
 }
 
-export type JsonRpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+export type JsonRpcOutcome = RpcOutcome;
 
 /** A response to an earlier numeric id of ours. */
 function isStale(reply: unknown, id: number): boolean {
@@ -163,11 +164,23 @@ function isStale(reply: unknown, id: number): boolean {
   );
 }
 
-/** Newline-delimited JSON-RPC 2.0: method `request`, refusals inside the result. */
+/**
+ * Newline-delimited JSON-RPC 2.0: method `request`, refusals inside the result. The request and the
+ * envelope rule are src/rpc's client core (RpcClient, `readResponse`); this channel is its transport
+ * over the child's stdio lines.
+ */
 export class JsonRpcChannel implements ToolChannel {
   readonly transport = "jsonrpc" as const;
   private readonly mutex = new Mutex();
   private nextId = 1;
+  /** The id of the call in flight (set by the core's id generator), for skipping late replies. */
+  private pending = 0;
+  /** The last reply line read, quoted when the core refuses it. */
+  private lastReply = "";
+  private readonly rpc = new RpcClient(
+    { send: (body) => this.lineExchange(body) },
+    { nextId: () => (this.pending = this.nextId++) },
+  );
   constructor(
     readonly process: LineProcess,
     private readonly timeoutMs = 30_000,
@@ -196,40 +209,31 @@ export class JsonRpcChannel implements ToolChannel {
     return reply;
   }
 
-  /** Calls a method and returns its JSON-RPC outcome (result or error member). */
-  call(method: string, params?: unknown): Promise<JsonRpcOutcome> {
-    return this.mutex.run(() => this.callNow(method, params));
+  /** The core's transport: one request line out, the reply line to it back (late answers skipped). */
+  private async lineExchange(body: string): Promise<string> {
+    const id = this.pending;
+    let line = (await this.exchangeNow(body))!;
+    // A late answer to an earlier request (one that timed out) is skipped, not taken for ours.
+    for (let skipped = 0; isStale(parseLine(line, "JSON-RPC reply"), id) && skipped < 100; skipped++) {
+      const next = await this.process.next(this.timeoutMs);
+      if (next === undefined) throw new TransportError(`no reply to request ${id} within ${this.timeoutMs} ms`);
+      line = next;
+    }
+    this.lastReply = line;
+    return line;
   }
 
-  private async callNow(method: string, params?: unknown): Promise<JsonRpcOutcome> {
-    const id = this.nextId++;
-    const request: Record<string, unknown> = { jsonrpc: "2.0", id, method };
-    if (params !== undefined) request.params = params;
-    let line = await this.exchangeNow(JSON.stringify(request));
-    let reply = parseLine(line!, "JSON-RPC reply") as Record<string, unknown>;
-    // A late answer to an earlier request (one that timed out) is skipped, not taken for ours.
-    for (let skipped = 0; isStale(reply, id) && skipped < 100; skipped++) {
-      line = await this.process.next(this.timeoutMs);
-      if (line === undefined) throw new TransportError(`no reply to request ${id} within ${this.timeoutMs} ms`);
-      reply = parseLine(line, "JSON-RPC reply") as Record<string, unknown>;
-    }
-    if (reply === null || typeof reply !== "object" || Array.isArray(reply) || reply.jsonrpc !== "2.0")
-      throw new TransportError(`not a JSON-RPC 2.0 response: ${line!.slice(0, 300)}`);
-    if (reply.id !== id)
-      throw new TransportError(
-        `response id ${JSON.stringify(reply.id)} does not answer request id ${id}: ${line!.slice(0, 300)}`,
-      );
-    const hasResult = Object.prototype.hasOwnProperty.call(reply, "result");
-    const hasError = Object.prototype.hasOwnProperty.call(reply, "error");
-    if (hasResult === hasError)
-      throw new TransportError(`a response carries exactly one of result and error: ${line!.slice(0, 300)}`);
-    if (hasError) {
-      const e = reply.error as { code?: unknown; message?: unknown; data?: unknown };
-      if (typeof e?.code !== "number" || typeof e.message !== "string")
-        throw new TransportError(`malformed JSON-RPC error: ${line!.slice(0, 300)}`);
-      return { error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } };
-    }
-    return { result: reply.result };
+  /** Calls a method and returns its JSON-RPC outcome (result or error member). */
+  call(method: string, params?: unknown): Promise<JsonRpcOutcome> {
+    return this.mutex.run(async () => {
+      try {
+        return await this.rpc.outcome(method, params);
+      } catch (e) {
+        // A reply the core refuses is the server misbehaving: a transport failure for this channel.
+        if (e instanceof RpcResponseError) throw new TransportError(`${e.message}: ${this.lastReply.slice(0, 300)}`);
+        throw e;
+      }
+    });
   }
 
   /** The JSON-RPC result of method request: the whole ToolResponse ({result} or {error}), checked. */
