@@ -10,7 +10,7 @@
 import { RE2JS } from "re2js";
 
 export type CompiledPattern =
-  | { kind: "linear"; source: string; test(s: string): boolean }
+  | { kind: "linear"; source: string /** The RE2 translation re2js compiled. */; re2: string; test(s: string): boolean }
   | { kind: "undecidable"; source: string; reason: string }
   | { kind: "invalid"; source: string; reason: string };
 
@@ -88,7 +88,7 @@ function compile(source: string, unicode: boolean): CompiledPattern {
   } catch (e) {
     return { kind: "undecidable", source, reason: `RE2 refuses it (${(e as Error).message})` };
   }
-  return { kind: "linear", source, test: (s: string) => compiled.test(s) };
+  return { kind: "linear", source, re2, test: (s: string) => compiled.test(s) };
 }
 
 class Unsupported extends Error {}

@@ -135,6 +135,8 @@ export class Decider {
         evidence: `${d.evidence}; the sampling search found a payload`,
       };
     if (search.counterexample) rejected.push(this.unexplained(d, search));
+    if (diff.undecided)
+      return { draft: d, verdict: "undecided", evidence: `${d.evidence}; undecided: ${diff.undecided}` };
     return {
       draft: d,
       verdict: "needs-review",

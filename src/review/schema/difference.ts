@@ -44,6 +44,12 @@ export interface Difference {
   b: SchemaNode;
   /** Candidate local witnesses: values expected to be valid under `a` and invalid under `b`. */
   hints: unknown[];
+  /**
+   * Why the structural pass cannot decide this spot, when no sampled payload may settle it either
+   * (a pattern inclusion it cannot walk, decision 276): the finding is `undecided`, not needs-review,
+   * unless a payload shows the break.
+   */
+  undecided?: string;
 }
 
 /**

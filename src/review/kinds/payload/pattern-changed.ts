@@ -1,4 +1,4 @@
-/** `pattern-changed`: a `pattern` is replaced by another (decided by payloads) */
+/** `pattern-changed`: a `pattern` is replaced by another that does not contain it (decided by the two patterns' inclusion, decision 276) */
 import { kind, where } from "../kind.js";
 import { requestChange } from "../examples.js";
 
@@ -7,7 +7,7 @@ export default kind({
   family: "payload",
   direction: "surface",
   level: "by-proof",
-  doc: "a `pattern` is replaced by another (decided by payloads)",
+  doc: "a `pattern` is replaced by another that does not contain it (decided by the two patterns' inclusion, decision 276)",
   detect: { on: "difference", matches: (v) => v.aspect === "pattern" && !v.certain },
   describe: (d) => `${where(d)} must match another pattern`,
   examples: {

@@ -1,6 +1,7 @@
-/** String length bounds, `pattern` and `format`: a new or changed pattern/format is refuted (added) or left undecided (changed). */
+/** String length bounds, `pattern` and `format`: a new pattern/format is refuted; a changed pattern is decided by inclusion (decision 276), a changed format left undecided. */
 import type { FamilyContext, Difference } from "../difference.js";
 import type { Schema, SchemaNode } from "../keywords.js";
+import { patternIncluded } from "../pattern-inclusion.js";
 import { num, type KeywordFamily } from "./family.js";
 
 export const strings: KeywordFamily = {
@@ -31,20 +32,41 @@ export const strings: KeywordFamily = {
           "x".repeat(maxB + 1),
         ]),
       );
-    if (typeof b.pattern === "string" && a.pattern !== b.pattern) {
-      const certain = typeof a.pattern !== "string";
+    if (typeof b.pattern === "string" && typeof a.pattern !== "string")
       out.push(
         fc.finding(
           [],
           "pattern",
-          certain,
-          certain ? `{B} adds the pattern ${b.pattern}` : `pattern changed from ${String(a.pattern)} to ${b.pattern}`,
+          true,
+          `{B} adds the pattern ${b.pattern}`,
           aT,
           b,
           ["", "x", " ", "0", "a b", fc.example(aT)],
           b.pattern,
         ),
       );
+    else if (typeof b.pattern === "string" && a.pattern !== b.pattern) {
+      // Both have a pattern: decided by the inclusion of the two patterns' languages (decision 276).
+      const inclusion = patternIncluded(a.pattern as string, b.pattern, fc.cb.unicodeRegExp);
+      const changed = `pattern changed from ${String(a.pattern)} to ${b.pattern}`;
+      if (inclusion.kind === "refuted")
+        out.push(
+          fc.finding(
+            [],
+            "pattern",
+            false,
+            `${changed}: ${JSON.stringify(inclusion.witness)} matches {A}'s, not {B}'s`,
+            aT,
+            b,
+            [inclusion.witness, fc.example(aT)],
+            b.pattern,
+          ),
+        );
+      else if (inclusion.kind === "undecided")
+        out.push({
+          ...fc.finding([], "pattern", false, changed, aT, b, ["", "x", " ", "0", "a b", fc.example(aT)], b.pattern),
+          undecided: inclusion.reason,
+        });
     }
     if (typeof b.format === "string" && a.format !== b.format) {
       const certain = typeof a.format !== "string";
