@@ -1,7 +1,7 @@
 /**
  * Serving a generated OpenRPC handler interface with Node (node:http, stdio): the one JSON-RPC
  * engine (./engine.ts) behind the shared guarded HTTP server (src/io/http-server.ts, decision 260)
- * and the shared line reader (src/io/lines.ts). Node-only: `@contract-suite/runtime/node`.
+ * and JSON-RPC-over-HTTP handler (./http-handler.ts), and the shared line reader (src/io/lines.ts). Node-only: `@contract-suite/runtime/node`.
  *
  * HTTP: `POST <path>` with `application/json` carries one message or a batch; the answer is 200 with
  * the JSON-RPC reply, or 204 for notifications only. Other paths 404, other methods 405, another
@@ -12,11 +12,11 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JsonValue } from "../json/index.js";
-import { readCappedBody } from "../io/body.js";
-import { answerAndClose, createGuardedServer, sendJson } from "../io/http-server.js";
+import { createGuardedServer } from "../io/http-server.js";
 import { MAX_LINE_BYTES, readLines, writeLine } from "../io/lines.js";
 import { createRpcEngine, type RpcEngine, type RpcEngineOptions } from "./engine.js";
 import { RpcCode } from "./errors.js";
+import { createRpcHttpHandler } from "./http-handler.js";
 import type { MethodTable } from "./types.js";
 
 export interface RpcServeOptions<H extends object> {
@@ -76,44 +76,21 @@ export async function serveRpcHttp<H extends object>(options: RpcHttpServeOption
   const path = options.path ?? "/";
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const log = options.log ?? (() => undefined);
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    req.on("error", () => undefined);
-    const pathname = (req.url ?? "/").split("?")[0];
-    if (pathname !== path) {
-      req.resume();
-      return sendJson(res, 404, refusal(404, `no such path ${JSON.stringify(pathname)}: POST ${path}`));
-    }
-    if (req.method !== "POST") {
-      req.resume();
-      return sendJson(res, 405, refusal(405, `method ${req.method} not allowed: use POST`), { allow: "POST" });
-    }
-    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json") {
-      req.resume();
-      return sendJson(
-        res,
-        415,
-        refusal(415, `content type ${JSON.stringify(type)} not supported: use application/json`),
-      );
-    }
-    const body = await readCappedBody(req, maxBody, { declaredLength: req.headers["content-length"] });
-    if (body.kind === "too-large")
-      return answerAndClose(req, res, 413, refusal(413, `request body larger than ${maxBody} bytes`));
-    if (body.kind === "aborted") return;
-    const reply = await engine.handle(body.bytes, { peer: req.socket.remoteAddress });
-    if (reply === undefined) return sendJson(res, 204, null);
-    sendJson(res, 200, reply);
-  };
-  const server = createGuardedServer({ refusalBody: refusal, log }, (req, res) => {
-    void handle(req, res).catch((e) => {
-      log(`request failed: ${(e as Error).stack ?? String(e)}`);
-      sendJson(
-        res,
-        500,
-        JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: RpcCode.InternalError, message: "Internal error" } }),
-      );
-    });
-  });
+  const server = createGuardedServer(
+    { refusalBody: refusal, log },
+    createRpcHttpHandler({
+      path,
+      maxBodyBytes: maxBody,
+      refusal,
+      internalError: JSON.stringify({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: RpcCode.InternalError, message: "Internal error" },
+      }),
+      answer: (body, req) => engine.handle(body, { peer: req.socket.remoteAddress }),
+      log,
+    }),
+  );
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
