@@ -133,6 +133,9 @@ const TYPE_KEYWORDS: ReadonlySet<string> = new Set([
   "format",
 ]);
 
+/** Keywords of TYPE_KEYWORDS that say nothing about which JSON type a value has. */
+const SHAPELESS: ReadonlySet<string> = new Set(["title", "description", "deprecated", "default", "format"]);
+
 function typeView(schema: Schema): Schema {
   return mapSchema(schema, (n) => {
     const out: Schema = {};
@@ -143,6 +146,12 @@ function typeView(schema: Schema): Schema {
       if (n.items !== undefined) setOwn<unknown>(out, "additionalItems", n.items);
       else delete out.additionalItems;
     }
+    // A schema that says nothing about the value's shape (`{description}`, `{format}`, `{minLength}`
+    // as written) accepts every JSON value, and the validator lets every one through; the library
+    // would render it as an object map `{ [k: string]: unknown }` all the same. `tsType` is the
+    // library's own extension, set here to our constant, never taken from a document.
+    if (Object.keys(out).length > 0 && Object.keys(out).every((k) => SHAPELESS.has(k)))
+      setOwn<unknown>(out, "tsType", "unknown");
     return out;
   }) as Schema;
 }

@@ -13,16 +13,16 @@ const OBJECT_KEYWORDS = [
   "propertyNames",
 ];
 
-/** A schema position whose generated TypeScript type is wrong because the schema has no `type`. */
+/** A schema position whose generated TypeScript type is wrong because the schema has object keywords and no `type`. */
 export const memberWithoutType: LintRule = {
   id: "member-without-type",
   category: "codegen",
   defaultSeverity: "error",
   doc:
-    "A schema with keywords but no `type` (nor `$ref`, `const`, `enum` or a combinator) accepts every JSON type, " +
-    "yet json-schema-to-typescript renders it as an object map `{ [k: string]: unknown }` (or, with `properties`, as an object), " +
-    "so a generated client refuses the scalars and nulls the validator lets through: the bug frame-wire 1.3.0 fixed for its `value` members. " +
-    "Fix: say what it is (`$ref` a JsonValue definition, a `oneOf` over types, or an explicit `type`). An empty schema `{}` renders as `unknown` and is fine.",
+    "A schema with object keywords (`properties`, `required`, `additionalProperties`...) but no `type` (nor `$ref`, `const`, `enum` or a combinator) " +
+    "accepts every JSON type, yet generated TypeScript says object, so a generated client refuses the scalars and nulls the validator lets through. " +
+    "Fix: say it is an object (`type: object`), or what else it may be (a `oneOf` over types). " +
+    "A schema with no shape at all (`{description}`, `{format}`) is fine: it is generated as `unknown`, as the validator reads it.",
   check(ctx) {
     const out = [];
     for (const s of ctx.sites) {
@@ -33,15 +33,14 @@ export const memberWithoutType: LintRule = {
       const keys = Object.keys(s.node);
       if (keys.length === 0 || TYPE_DETERMINING.some((k) => k in (s.node as object))) continue;
       if (keys.every((k) => k === "$comment")) continue;
-      const objectish = OBJECT_KEYWORDS.some((k) => k in (s.node as object));
+      // Without object keywords the generator renders `unknown` (codegen/types.ts), which is what the schema accepts.
+      if (!OBJECT_KEYWORDS.some((k) => k in (s.node as object))) continue;
       const what =
         s.name !== undefined ? `${s.role === "definition" ? "definition" : s.role} "${s.name}"` : `${s.role} schema`;
       out.push({
         file: s.file,
         pointer: s.pointer,
-        message: objectish
-          ? `${what} declares object keywords but no \`type\`: it accepts any JSON type, while generated TypeScript says object`
-          : `${what} has no \`type\`: it accepts any JSON value, but json-schema-to-typescript renders it as \`{ [k: string]: unknown }\``,
+        message: `${what} declares object keywords but no \`type\`: it accepts any JSON type, while generated TypeScript says object`,
       });
     }
     return out;
