@@ -14,6 +14,7 @@ import type { Direction } from "../model.js";
 import type { Check } from "../prove/check.js";
 import type { Prover, SearchResult } from "../prove/prover.js";
 import type { EngineDraft } from "./compare.js";
+import { withParamNames } from "./param-names.js";
 
 /** Surfaces a finding is shown on before its verdict rests on what they gave. */
 const MAX_SHOWN = 3;
@@ -82,8 +83,9 @@ export class Decider {
       },
       reaches,
       ...(d.at !== undefined ? { at: d.at } : {}),
-      message: unit ? unit.describe(d) : d.evidence,
-      evidence: decided.evidence,
+      // Path parameters by their names, not the engine's `{0}` (the id above keeps the engine's words, so it is stable).
+      message: withParamNames(reaches, unit ? unit.describe(d) : d.evidence),
+      evidence: withParamNames(reaches, decided.evidence),
       ...(d.counterexample
         ? { counterexample: { ...d.counterexample, shownOn: d.counterexample.shownOn ?? reaches[0] } }
         : {}),

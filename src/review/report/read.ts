@@ -8,6 +8,7 @@ import type { DiffReport } from "../diff.js";
 import type { Finding, Reach, Verdict } from "../finding.js";
 import { VERDICT_ORDER } from "../finding.js";
 import { unescapeToken } from "../../json/index.js";
+import { withParamNames as namedParams } from "../engine/param-names.js";
 
 export interface FindingGroup {
   /** `POST /pets`, `lock.acquire`, `#/$defs/Turn`, or the place a change reaching several operations sits. */
@@ -71,17 +72,8 @@ function templateNames(operation: string): string[] {
   return [...operation.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
 }
 
-/** The engine names path parameters by position (`{0}`); a reader by the template's name, when every operation reached agrees. */
-function pathParamNames(f: Finding): string[] | undefined {
-  const ops = f.reaches.filter((r) => r.part === "path parameters").map((r) => templateNames(r.operation).join("/"));
-  if (!ops.length || new Set(ops).size !== 1) return undefined;
-  return ops[0]!.split("/");
-}
-
 function withParamNames(f: Finding, s: string): string {
-  const names = pathParamNames(f);
-  if (!names) return s;
-  return s.replace(/\{(\d+)\}/g, (m, i: string) => names[Number(i)] ?? m);
+  return namedParams(f.reaches, s);
 }
 
 const MAX_PAYLOAD = 160;
