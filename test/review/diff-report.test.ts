@@ -34,7 +34,8 @@ function lineOf(text: string, line: RegExp, ...after: RegExp[]): number {
 
 /** Where each of the five changes is written in new.yaml. */
 const LINES = {
-  "required-added": lineOf(NEW_TEXT, /^ {12}schema:/, /^ {4}post:/, /^ {6}requestBody:/),
+  // The `required` of the component the request body's `$ref` names, not the `$ref` line.
+  "required-added": lineOf(NEW_TEXT, /^ {6}required: \[name, ownerId\]/, /^ {4}NewPet:/),
   "type-narrowed": lineOf(NEW_TEXT, /^ {10}type: integer/, /^ {2}\/pets\/\{petId\}:/),
   "response-added": lineOf(NEW_TEXT, /^ {8}"409":/),
   "operation-added": lineOf(NEW_TEXT, /^ {4}get:/, /^ {2}\/owners:/),
@@ -135,6 +136,48 @@ describe("diff output for people and pull requests", () => {
     }
     const levels = annotations.map((a) => /^::(\w+)/.exec(a)![1]);
     expect(levels).toEqual(["error", "warning", "error", "notice", "notice"]);
+  });
+
+  it("json: a path parameter's message names it as the template does, not by its place ({0})", async () => {
+    const json = JSON.parse((await runCli(["diff", OLD, NEW, "--format", "json"])).stdout);
+    const narrowed = json.findings.find((f: { kind: string }) => f.kind === "type-narrowed");
+    expect(narrowed.message).toBe("`petId` no longer accepts strings");
+    for (const f of json.findings) expect(`${f.message} ${f.evidence}`).not.toContain("{0}");
+  });
+
+  it("a change to a component three operations use is one finding reaching all three, at the component's line", async () => {
+    const a = join(tmp, "shared-old.yaml");
+    const b = join(tmp, "shared-new.yaml");
+    writeFileSync(a, NEW_TEXT);
+    writeFileSync(b, NEW_TEXT.replace("required: [id, name]", "required: [id]"));
+    const [A, B] = [relative(process.cwd(), a), relative(process.cwd(), b)];
+    const operations = ["GET /pets", "POST /pets", "GET /pets/{petId}"];
+    const text = await runCli(["diff", A, B]);
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout.split("\n")[0]).toBe(`breaking: ${A} -> ${B}: 1 change: 1 breaking`);
+    expect(text.stdout.split("\n").filter((l) => FINDING_LINE.test(l))).toEqual([
+      expect.stringMatching(/^ {2}BREAKING {2}`name` is no longer required {2}\[required-removed [0-9a-f]{12}\]$/),
+    ]);
+    expect(text.stdout).toContain(`schema Pet (reaches ${operations.join(", ")})`);
+    const md = await runCli(["diff", A, B, "--format", "markdown"]);
+    expect(md.stdout.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(1);
+    expect(md.stdout).toContain(`Reaches ${operations.map((o) => `\`${o}\``).join(", ")}.`);
+    const json = JSON.parse((await runCli(["diff", A, B, "--format", "json"])).stdout);
+    expect(json.findings).toHaveLength(1);
+    const f = json.findings[0];
+    expect(f).toMatchObject({
+      kind: "required-removed",
+      verdict: "breaking",
+      path: "#/components/schemas/Pet/required",
+    });
+    expect(f.reaches.map((r: { operation: string }) => r.operation).sort()).toEqual([...operations].sort());
+    const line = lineOf(NEW_TEXT, /^ {6}required: \[id, name\]/, /^ {4}Pet:/);
+    expect(f.subject.new).toMatchObject({ pointer: "#/components/schemas/Pet/required", line });
+    const gh = await runCli(["diff", A, B, "--format", "github"]);
+    expect(gh.stdout.split("\n").filter((l) => l.startsWith("::"))).toEqual([
+      // The file is outside the working folder: named by its absolute path.
+      expect.stringMatching(new RegExp(`^::error file=${b.replace(/[./]/g, "\\$&")},line=${line},`)),
+    ]);
   });
 
   it("github: a thing removed is annotated in the old document", async () => {

@@ -35,7 +35,9 @@ function mergeUncached(parts: SchemaNode[], ctx: SchemaContext): Schema | false 
     if (depth > 8) return false;
     const { allOf, ...rest } = d;
     if (Array.isArray(allOf)) for (const s of allOf as SchemaNode[]) if (!expand(s, depth + 1)) return false;
-    if (Object.keys(rest).some((k) => !isAnnotationKeyword(k))) flat.push(rest);
+    // A part with no `allOf` of its own is kept as it is: a conjunction of one schema is that schema
+    // (same identity, so it keeps its place in the document and its memo entries).
+    if (Object.keys(rest).some((k) => !isAnnotationKeyword(k))) flat.push(Array.isArray(allOf) ? rest : d);
     return true;
   };
   for (const p of parts) if (!expand(p, 0)) return false;
