@@ -244,9 +244,12 @@ export function renderStages(stages: StageResult[], format: Format | "github"): 
       const notes = stages
         .filter((s) => !s.ok)
         .flatMap((s) =>
-          (s.details.length ? s.details : [s.summary]).map(
-            (d) => `::error title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d)}`,
-          ),
+          (s.details.length ? s.details : [s.summary]).map((d) => {
+            // A detail that starts with `file:line` (lint's findings, compat's changes) is annotated at that line.
+            const at = /^\s*([^\s:]+):(\d+) /.exec(d);
+            const where = at ? `file=${esc(at[1]!).replace(/[:,]/g, " ")},line=${at[2]},` : "";
+            return `::error ${where}title=check ${esc(s.stage).replace(/[:,]/g, " ")}::${esc(d.trim())}`;
+          }),
         );
       return [...notes, renderStages(stages, "text")].join("\n");
     }

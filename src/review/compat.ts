@@ -5,6 +5,7 @@
  */
 import { loadContract, type Registry } from "../contracts/index.js";
 import { diffContracts } from "./run-diff.js";
+import { locateFindings } from "./report/locate.js";
 import type { DiffReport } from "./diff.js";
 import { checkBump, type BumpCheck } from "./semver.js";
 
@@ -41,11 +42,18 @@ export async function checkHistory(
           });
           continue;
         }
-        const report = diffContracts(old, cur, {
+        const labels: [string, string] = [`${entry.name}@${h.version}`, `${entry.name}@${entry.version}`];
+        const diffed = diffContracts(old, cur, {
           received: entry.received,
           samples: options.samples,
           seed: options.seed,
-          labels: [`${entry.name}@${h.version}`, `${entry.name}@${entry.version}`],
+          labels,
+        });
+        // The same file, line and column as `diff` gives (decision 280), relative to the working folder.
+        const cwd = process.cwd();
+        const report = locateFindings(diffed, {
+          old: { label: labels[0], contract: old, base: cwd },
+          new: { label: labels[1], contract: cur, base: cwd },
         });
         const bump = checkBump(h.version, entry.version, report);
         out.push({ ...base, report, bump, ok: bump.ok });
@@ -57,7 +65,7 @@ export async function checkHistory(
   return out;
 }
 
-/** One line per change that decided a failed bump: kind, path, and the counterexample. */
+/** One line per change that decided a failed bump: where it is written (`file:line`), kind, path, and the counterexample. */
 export function causeLines(r: HistoryResult): string[] {
   if (r.error) return [`${r.contract} ${r.from} -> ${r.to}: ${r.error}`];
   if (!r.report || !r.bump) return [];
@@ -69,8 +77,10 @@ export function causeLines(r: HistoryResult): string[] {
       : c.verdict !== "compatible" || !["equivalent"].includes(c.kind),
   );
   for (const c of relevant.slice(0, 20)) {
+    const at = c.subject.new ?? c.subject.old;
+    const where = at?.line !== undefined ? `${at.file}:${at.line} ` : "";
     lines.push(
-      `  ${c.verdict} ${c.kind} at ${c.path}: ${c.evidence}${c.counterexample ? `; counterexample ${JSON.stringify(c.counterexample.payload)} (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid})` : ""}`,
+      `  ${where}${c.verdict} ${c.kind} at ${c.path}: ${c.evidence}${c.counterexample ? `; counterexample ${JSON.stringify(c.counterexample.payload)} (valid under ${c.counterexample.valid}, not under ${c.counterexample.invalid})` : ""}`,
     );
   }
   if (relevant.length > 20) lines.push(`  ... ${relevant.length - 20} more`);

@@ -35,6 +35,13 @@ function registryCopy(edit: (frameWire: any) => void, version?: string): string 
 type Stage = { stage: string; ok: boolean; summary: string; details: string[] };
 const stage = (out: string, name: string): Stage => (JSON.parse(out).stages as Stage[]).find((s) => s.stage === name)!;
 const narrowFinishReason = (d: any) => (d.$defs.DoneEvent.properties.finish_reason.enum = ["done", "error"]);
+/** The 1-based line of DoneEvent's `finish_reason` enum in a registry copy's frame-wire document. */
+function enumLine(dir: string): number {
+  const lines = readFileSync(join(dir, "frame-wire/frame_wire.json"), "utf8").split("\n");
+  const done = lines.findIndex((l) => l.includes('"DoneEvent"'));
+  const member = lines.findIndex((l, i) => i > done && l.includes('"finish_reason"'));
+  return lines.findIndex((l, i) => i > member && l.includes('"enum"')) + 1;
+}
 
 describe("contract-suite check", () => {
   it("passes on the repository, with every stage in one table", async () => {
@@ -57,6 +64,11 @@ describe("contract-suite check", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL {2}compat +frame-wire 1\.2\.0 -> 1\.3\.0: breaking, version bump missing/);
     expect(r.stdout).toMatch(/breaking change without a major version bump \(1 -> 1\)/);
+    // Where the change is written, as diff gives it: the registry copy is outside the working folder, so its absolute path.
+    expect(enumLine(dir)).toBeGreaterThan(0);
+    expect(r.stdout).toContain(
+      `${join(dir, "frame-wire/frame_wire.json")}:${enumLine(dir)} breaking enum-value-removed`,
+    );
     expect(r.stdout).toMatch(
       /breaking enum-value-removed at #\/\$defs\/DoneEvent\/properties\/finish_reason\/enum: .*counterexample \{"type":"done","finish_reason":"[^"]*"\} \(valid under old, not under new\)/,
     );
@@ -95,18 +107,16 @@ describe("contract-suite check", () => {
   });
 
   it("renders the summary table in the github format with one annotation per failing detail", async () => {
-    const r = await runCli([
-      "check",
-      "--registry",
-      registryCopy(narrowFinishReason),
-      "--samples",
-      "50",
-      "--format",
-      "github",
-    ]);
+    const dir = registryCopy(narrowFinishReason);
+    const r = await runCli(["check", "--registry", dir, "--samples", "50", "--format", "github"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^::error title=check compat::frame-wire: 1\.2\.0 -> 1\.3\.0: breaking change without a major version bump/m,
+    );
+    // A change is annotated on the line it is written at, like diff's annotations.
+    const file = join(dir, "frame-wire/frame_wire.json");
+    expect(r.stdout).toContain(
+      `::error file=${file},line=${enumLine(dir)},title=check compat::${file}:${enumLine(dir)} breaking enum-value-removed`,
     );
   });
 
