@@ -11,6 +11,7 @@ import { commandTarget, frameWireSuite, referenceFoldTarget } from "./frame-wire
 import { vectorSamples } from "./frame-wire/vectors.js";
 import { frameWireEndpointSuite, parseEndpoint } from "./frame-wire/endpoint.js";
 import { frameWireDifferentialSuite } from "./frame-wire/differential.js";
+import { frameWireReplaySuite } from "./frame-wire/replay.js";
 import { UsageError } from "../src/usage-error.js";
 import type { JsonValue } from "../src/json/index.js";
 import { witSuite, witSuiteFor } from "./wit/suite.js";
@@ -54,14 +55,20 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
   }),
   "frame-wire": entry({
     suite: frameWireSuite,
-    options: ["target", "endpoint", "token", "differential"],
+    options: ["target", "endpoint", "token", "differential", "replay"],
     suiteFor: (o) =>
-      (o.endpoint !== undefined
-        ? frameWireEndpointSuite
-        : o.differential !== undefined
-          ? frameWireDifferentialSuite
-          : frameWireSuite) as Suite<unknown>,
+      (o.replay !== undefined
+        ? frameWireReplaySuite(o.replay)
+        : o.endpoint !== undefined
+          ? frameWireEndpointSuite
+          : o.differential !== undefined
+            ? frameWireDifferentialSuite
+            : frameWireSuite) as Suite<unknown>,
     targets: async (o) => {
+      if (o.replay !== undefined && (o.endpoint !== undefined || o.differential !== undefined))
+        throw new UsageError(
+          "--replay replays recorded streams against a fold (--target or ours): not with --endpoint or --differential",
+        );
       if (o.endpoint !== undefined) {
         if (o.target !== undefined)
           throw new UsageError("--endpoint checks a server and --target a fold: give one of them");

@@ -19,4 +19,6 @@ export interface ConformOptions {
   differential?: string;
   /** wit: which checks, `protocol` (contract and spec only) or `reference` (plus our daemon's choices). */
   profile?: string;
+  /** A recorded proxy session (proxy --record) to replay instead of the suite's own checks. */
+  replay?: string;
 }

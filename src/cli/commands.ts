@@ -175,11 +175,19 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
       "the checks listed there are expected to fail: fail on a new failure and on a listed check that now passes",
     )
     .option("--write-baseline <file>", "write the failing checks of this run as a baseline (exit 0 when written)")
+    .option(
+      "--replay <file>",
+      "replay a session recorded by `proxy --record FILE` instead of the suite's checks (frame-wire: against our fold or --target)",
+    )
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())
     .action(async (name: string, opts: ConformCliOptions) => {
       const SUITES = await suites();
       if (!SUITES[name]) throw new UsageError(`unknown suite "${name}" (known: ${Object.keys(SUITES).join(", ")})`);
+      if (opts.replay !== undefined && !SUITES[name]!.options.includes("replay"))
+        throw new UsageError(
+          `--replay: ${name} has no recorded sessions (proxy records frame-wire, wit and wright-agent)`,
+        );
       const suite = SUITES[name]!.suiteFor?.(opts) ?? SUITES[name]!.suite;
       const { selectChecks } = await import("../../conformance/harness/runner.js");
       if (opts.only?.length && selectChecks(suite, opts).length === 0) {

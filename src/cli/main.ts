@@ -30,6 +30,7 @@ export const MODULES: { commands: string[]; load: () => Promise<Registrar> }[] =
   },
   { commands: ["mirror"], load: async () => (await import("./mirror-command.js")).registerMirrorCommand },
   { commands: ["wit"], load: async () => (await import("./wit-commands.js")).registerWitCommands },
+  { commands: ["proxy"], load: async () => (await import("./proxy-commands.js")).registerProxyCommands },
   { commands: ["gen-lang"], load: async () => (await import("./lang-commands.js")).registerLangCommands },
   {
     commands: ["tools", "serve"],
@@ -54,6 +55,7 @@ export const SUMMARIES: Record<string, string> = {
   serve: "run a reference server or mock on loopback (frame-wire, wright-agent)",
   mirror: "compare a JSON Schema contract with its OpenAPI mirror",
   wit: "the Wit daemon, its git hook, and commands for people",
+  proxy: "check live traffic between a client and a server (frame-wire, wit, wright-agent), record it",
   "gen-lang": "generate the contracts' types in other languages",
   tools: "emit client tool definitions for code-executing agents",
 };

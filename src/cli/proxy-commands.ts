@@ -1,0 +1,132 @@
+/**
+ * `contract-suite proxy frame-wire|wit|wright-agent`: sits between a real client and a real server,
+ * forwards every byte unchanged and reports where the traffic leaves the contract (decision 312).
+ * The logic lives in conformance/proxy/; this module parses options, binds, and waits for the end.
+ */
+import { Command, Option } from "commander";
+import net from "node:net";
+import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
+import { listenOn } from "./frame-wire-commands.js";
+
+const PROXY_EXIT_HELP = `
+A violation is reported as it is seen: one text line (with the offending value indented below it) or,
+with --format json, one JSON line {transport, exchange, kind, side, message, index, pointer, value}.
+Only the first violation of each kind is reported per exchange. The last line is a summary.
+${EXIT_CODES_HELP.replace("  1  a check failed (invalid contract, drift, failed conformance check, breaking change...)", "  1  the traffic broke the contract at least once")}`;
+
+function formatOpt(): Option {
+  return new Option("--format <format>", "text, or json (one JSON line per violation)")
+    .choices(["text", "json"])
+    .default("text");
+}
+
+function recordOpt(): Option {
+  return new Option(
+    "--record <file>",
+    "write the session as replayable vectors (conform <suite> --replay FILE); rewritten after each exchange",
+  );
+}
+
+/** `HOST:PORT` (IPv6 in brackets) on a loopback address. */
+export function parseListen(value: string, flag = "--listen"): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  const host = m ? (m[1] ?? m[2]!) : "";
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65_535)
+    throw new UsageError(
+      `${flag} takes HOST:PORT (e.g. 127.0.0.1:8788; port 0 picks a free one), got ${JSON.stringify(value)}`,
+    );
+  if (!/^(127\.|::1$|localhost$)/.test(host))
+    throw new UsageError(`${flag} must be a loopback address (the proxy forwards without authentication), got ${host}`);
+  return { host, port };
+}
+
+/** An http(s) URL whose host accepts connections now; anything else is a setup error (exit 2). */
+async function checkUpstream(value: string): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--upstream takes the server's http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--upstream takes an http or https URL, got ${JSON.stringify(value)}`);
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const timer = setTimeout(() => socket.destroy(new Error("no answer within 5 s")), 5_000);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      socket.end();
+      resolve();
+    });
+    socket.once("error", (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(
+        new UsageError(`--upstream ${value}: nothing accepts connections at ${url.host} (${e.code ?? e.message})`),
+      );
+    });
+  });
+  return url;
+}
+
+/** Resolves on SIGINT or SIGTERM. */
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}
+
+export function registerProxyCommands(program: Command, ctx: CliContext): void {
+  const proxy = program
+    .command("proxy")
+    .description(
+      "Sit between a real client and a real server of a contract: forward every byte unchanged, report each violation of the contract as it passes, optionally record the session for `conform --replay`.",
+    )
+    .addHelpText("after", PROXY_EXIT_HELP);
+
+  proxy
+    .command("frame-wire")
+    .description(
+      "HTTP proxy on loopback in front of a frame-wire server: forwards the POST and the SSE stream as they arrive, bytes unchanged (Host is the upstream's). Checks the request (body against the request schema, Authorization), the status and media type, each frame (data-only, one JSON FrameEvent), the sender rules and the running fold (every abort and discard of the 1.3.0 receiver rules, at its event), then the completed turn. Runs until SIGINT/SIGTERM.",
+    )
+    .requiredOption("--listen <host:port>", "where the proxy listens (loopback; port 0 picks a free one)")
+    .requiredOption("--upstream <url>", "the server: its base URL or the full URL of its streaming operation")
+    .addOption(recordOpt())
+    .addOption(formatOpt())
+    .addHelpText(
+      "after",
+      "\nThe first line on stdout is the proxy's URL of the streaming operation; violations follow there.\n" +
+        PROXY_EXIT_HELP,
+    )
+    .action(async (opts: { listen: string; upstream: string; record?: string; format: "text" | "json" }) => {
+      const { host, port } = parseListen(opts.listen);
+      const upstream = await checkUpstream(opts.upstream);
+      const { ViolationLog } = await import("../../conformance/proxy/log.js");
+      const { createFrameWireProxy, exchangesOf } = await import("../../conformance/proxy/frame-wire.js");
+      const { Recorder } = await import("../../conformance/proxy/recording.js");
+      const log = new ViolationLog(ctx.io.stdout, opts.format);
+      const recorder = opts.record ? new Recorder<unknown>(opts.record, "frame-wire") : undefined;
+      const server = createFrameWireProxy({
+        upstream,
+        log,
+        onVector: (v) => recorder?.add(v),
+        note: (m) => write(ctx.io.stderr, `note: ${m}`),
+      });
+      await listenOn(server, port, host, "--listen");
+      const addr = server.address() as net.AddressInfo;
+      write(ctx.io.stdout, `http://${host.includes(":") ? `[${host}]` : host}:${addr.port}/v1/turns/stream`);
+      await untilStopped();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      write(ctx.io.stdout, log.summary(exchangesOf(server)));
+      if (log.count > 0) ctx.exit(EXIT.failed);
+    });
+}
