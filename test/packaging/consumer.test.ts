@@ -278,9 +278,12 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     );
   });
 
-  it("@contract-suite/runtime: the README example runs", async () => {
+  it("@contract-suite/runtime: the README example runs; ./node imports with no open handle", async () => {
     const dir = await project("runtime", ["runtime"]);
     expect(nativeFiles(dir)).toEqual([]);
+    const node = await importOnNode(dir, "@contract-suite/runtime/node");
+    expect(node.exports).toEqual(expect.arrayContaining(["serveRpcHttp", "serveRpcStdio"]));
+    expect(node.resources).toEqual([]);
     writeFileSync(join(dir, "example.mjs"), readmeExample("runtime"));
     expect((await sh(process.execPath, ["example.mjs"], dir)).stdout).toContain("value: 2");
   });
@@ -367,6 +370,66 @@ describe("packages, as client teams install them", { timeout: 300_000 }, () => {
     );
     expect(report.ok).toBe(true);
   }, 600_000);
+
+  it("@contract-suite/runtime/node: handlers typed by the installed CLI's generated interface, served over HTTP, called by its client", async () => {
+    const dir = await project("cli", ["cli", "runtime", "wit-client"], ["--ignore-scripts"]);
+    const bin = join(dir, "node_modules/.bin/contract-suite");
+    writeFileSync(
+      join(dir, "inventory.json"),
+      JSON.stringify({
+        openrpc: "1.3.2",
+        info: { title: "Inventory", version: "1.0.0" },
+        methods: [
+          {
+            name: "stock.get",
+            paramStructure: "by-name",
+            params: [{ name: "item", required: true, schema: { type: "string", minLength: 1 } }],
+            result: {
+              name: "stock",
+              schema: {
+                type: "object",
+                required: ["item", "count"],
+                additionalProperties: false,
+                properties: { item: { type: "string" }, count: { type: "integer", minimum: 0 } },
+              },
+            },
+          },
+        ],
+      }),
+    );
+    await sh(bin, ["gen", "inventory.json", "--out", "served"], dir);
+    const source = [
+      `import { httpTransport, RpcClient } from "@contract-suite/runtime";`,
+      `import { serveRpcHttp } from "@contract-suite/runtime/node";`,
+      `import { InventoryClient, inventoryMethods, type InventoryHandlers } from "./served/inventory/index.js";`,
+      `const handlers: InventoryHandlers = { "stock.get": ({ item }) => ({ item, count: item.length }) };`,
+      `const server = await serveRpcHttp({ methods: inventoryMethods, handlers });`,
+      `try {`,
+      `  const inventory = new InventoryClient(new RpcClient(httpTransport(server.url)));`,
+      `  console.log(JSON.stringify(await inventory.call("stock.get", { item: "kibble" })));`,
+      `  const bad = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":2,"method":"stock.get","params":{"item":""}}' });`,
+      `  console.log((await bad.json()).error.code);`,
+      `} finally {`,
+      `  await server.close();`,
+      `}`,
+    ].join("\n");
+    await typecheck(dir, source, ["node"]);
+    await sh(
+      ESBUILD,
+      [
+        "consumer.ts",
+        "--bundle",
+        "--platform=node",
+        "--format=esm",
+        "--packages=external",
+        "--outfile=served.mjs",
+        "--log-level=error",
+      ],
+      dir,
+    );
+    const served = await sh(process.execPath, ["served.mjs"], dir);
+    expect(served.stdout.trim().split("\n")).toEqual(['{"item":"kibble","count":6}', "-32602"]);
+  });
 });
 
 /** Node releases client teams run beside the development one (exact versions: the test is reproducible). */
