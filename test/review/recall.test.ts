@@ -69,3 +69,120 @@ describe("pattern changes are decided by inclusion (decision 276)", () => {
     expect(r.findings[0]!.evidence).toMatch(/undecided: the inclusion walk does not model .*word boundary/);
   });
 });
+
+describe("`not`: decided when one forbidden set contains the other, shown with a value the new one forbids", () => {
+  it("a value newly forbidden by `not` is breaking on a request, shown with it (fires)", () => {
+    expect(
+      summary(
+        diff(requestChange({ type: "string", not: { enum: ["a"] } }, { type: "string", not: { enum: ["a", "b"] } })),
+      ),
+    ).toEqual({ verdict: "breaking", findings: ["breaking constraint-changed"], payload: "b" });
+    const inner = summary(
+      diff(
+        requestChange({ type: "object", not: { required: ["a", "b"] } }, { type: "object", not: { required: ["a"] } }),
+      ),
+    );
+    expect(inner).toMatchObject({ verdict: "breaking", payload: { a: "x" } });
+  });
+
+  it("a `not` that forbids less is compatible on a request, proved structurally (quiet)", () => {
+    const r = diff(
+      requestChange({ type: "object", not: { required: ["a"] } }, { type: "object", not: { required: ["a", "b"] } }),
+    );
+    expect(r.verdict).toBe("compatible");
+    expect(r.findings.every((f) => /proved structurally/.test(f.evidence))).toBe(true);
+  });
+});
+
+describe("`dependentSchemas` and `dependentRequired` against the old version's own", () => {
+  it("a dependent schema or dependent member list that asks more is breaking, shown with an object carrying the key (fires)", () => {
+    expect(
+      summary(
+        diff(
+          requestChange(
+            { type: "object", dependentSchemas: { a: { required: ["b"] } } },
+            { type: "object", dependentSchemas: { a: { required: ["b", "c"] } } },
+          ),
+        ),
+      ),
+    ).toEqual({ verdict: "breaking", findings: ["breaking constraint-changed"], payload: { a: "x", b: "x" } });
+    expect(
+      summary(
+        diff(
+          requestChange(
+            { type: "object", dependentRequired: { a: ["b"] } },
+            { type: "object", dependentRequired: { a: ["b", "c"] } },
+          ),
+        ),
+      ),
+    ).toMatchObject({ verdict: "breaking", payload: { a: "x", b: "x" } });
+  });
+
+  it("one that asks less is compatible (quiet)", () => {
+    for (const [a, b] of [
+      [{ dependentSchemas: { a: { required: ["b", "c"] } } }, { dependentSchemas: { a: { required: ["b"] } } }],
+      [{ dependentRequired: { a: ["b", "c"] } }, { dependentRequired: { a: ["b"] } }],
+    ])
+      expect(diff(requestChange({ type: "object", ...a }, { type: "object", ...b })).verdict).toBe("compatible");
+  });
+});
+
+describe("`patternProperties`: the schema under a key is compared like a member's, at a name only that key matches", () => {
+  const pp = (schema: unknown, extra: object = {}) => ({
+    type: "object",
+    patternProperties: { "^x-": schema },
+    ...extra,
+  });
+
+  it("a narrowed schema under a key is breaking with its own kind, at a member the key governs (fires)", () => {
+    const r = diff(requestChange(pp({ type: "string" }), pp({ type: "string", maxLength: 3 })));
+    expect(summary(r)).toEqual({
+      verdict: "breaking",
+      findings: ["breaking max-length-lowered"],
+      payload: { "x-": "xxxx" },
+    });
+    expect(r.findings[0]!.path).toBe(
+      "#/paths/~1things/post/requestBody/content/application~1json/schema/patternProperties/^x-/maxLength",
+    );
+    expect(summary(diff(requestChange(pp({ type: ["string", "integer"] }), pp({ type: "string" }))))).toMatchObject({
+      findings: ["breaking type-narrowed"],
+      payload: { "x-": 0 },
+    });
+  });
+
+  it("a closed object whose key matches fewer names is breaking, shown with a name only the old key matches (fires)", () => {
+    const closed = (key: string) => ({
+      type: "object",
+      patternProperties: { [key]: { type: "string" } },
+      additionalProperties: false,
+    });
+    expect(summary(diff(requestChange(closed("^x-"), closed("^x-a"))))).toEqual({
+      verdict: "breaking",
+      findings: ["breaking additional-properties-restricted"],
+      payload: { "x-": "x" },
+    });
+  });
+
+  it("a widened schema, a key matching more names, a named member moving under a key: compatible (quiet)", () => {
+    expect(diff(requestChange(pp({ type: "string", maxLength: 3 }), pp({ type: "string" }))).verdict).toBe(
+      "compatible",
+    );
+    const closed = (o: object) => ({ type: "object", ...o, additionalProperties: false });
+    expect(
+      diff(
+        requestChange(
+          closed({ patternProperties: { "^x-a": { type: "string" } } }),
+          closed({ patternProperties: { "^x-": { type: "string" } } }),
+        ),
+      ).verdict,
+    ).toBe("compatible");
+    expect(
+      diff(
+        requestChange(
+          closed({ properties: { "x-a": { type: "string" } } }),
+          closed({ patternProperties: { "^x-": { type: "string" } } }),
+        ),
+      ).verdict,
+    ).toBe("compatible");
+  });
+});

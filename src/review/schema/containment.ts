@@ -76,8 +76,15 @@ export class Containment {
       finding: (...args) => this.finding(...args),
       example: (n) => this.example(n),
       disjoint: (x, y) => disjoint(x, ca, y, cb),
+      back: (y, x) => {
+        this.reverse ??= new Containment(cb, ca, { maxDepth: this.maxDepth });
+        return this.reverse.check(y, x).length === 0;
+      },
     };
   }
+
+  /** The same pair of contexts the other way round, made when a family first asks (`not`: B's forbidden set inside A's). */
+  private reverse?: Containment;
 
   /** Findings for `a ⊆ b`, each once (once per class of path, with a lens); an empty list means proved. */
   check<S>(a: SchemaNode, b: SchemaNode, lens?: PathLens<S>): Difference[] {

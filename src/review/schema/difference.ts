@@ -93,6 +93,8 @@ export interface FamilyContext {
   sub(a: SchemaNode, b: SchemaNode, depth: number): Difference[];
   /** `a ⊆ b` as a pair below the current one, under `step`: judged once, read out once at the end. */
   below(a: SchemaNode, b: SchemaNode, depth: number, step?: Step): Below;
+  /** True when every instance of `b` (context B) is proved an instance of `a` (context A): the check the other way round. */
+  back(b: SchemaNode, a: SchemaNode): boolean;
   /** True when no instance satisfies both `a` (context A) and `b` (context B), proved by type or a pinned member. */
   disjoint(a: SchemaNode, b: SchemaNode): boolean;
   finding(
