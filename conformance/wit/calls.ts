@@ -25,6 +25,9 @@ export async function call(target: WitTarget, method: string, params: unknown): 
   return "error" in a ? { ok: false, error: a.error as RpcErrorShape } : { ok: true, result: a.result };
 }
 
+/** A timestamp's milliseconds (NaN when it is not one). */
+export const iso = (s: unknown) => Date.parse(String(s));
+
 export function short(v: unknown): string {
   const s = JSON.stringify(v);
   return s === undefined ? String(v) : s.length > 600 ? `${s.slice(0, 600)}…` : s;
@@ -87,4 +90,19 @@ export async function inNamespace<T>(target: WitTarget, name: string, fn: (ns: N
   } finally {
     ns.cleanup();
   }
+}
+
+/** The parsed JSON answer to a raw request body (a check failure when it is not JSON). */
+export async function rawAnswer(target: WitTarget, body: string) {
+  const reply = await target.rpc(body);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(reply.body);
+  } catch {
+    return fail(`HTTP ${reply.status} answer is not JSON`, {
+      body: body.slice(0, 300),
+      answer: reply.body.slice(0, 300),
+    });
+  }
+  return parsed as Record<string, any>;
 }
