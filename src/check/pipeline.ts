@@ -4,7 +4,7 @@
  * `runCheckStages`; the heavy modules are imported inside each stage, so loading this module is cheap.
  */
 import { join, relative, resolve } from "node:path";
-import { loadContract, loadRegistry, type Registry } from "../contracts/index.js";
+import { loadContract, loadRegistry, type Registry, type RegistryWaiver } from "../contracts/index.js";
 import type { ConformOptions } from "../../conformance/index.js";
 import type { SuiteReport } from "../../conformance/harness/runner.js";
 import { Progress, markdownTable, junitXml, type Format } from "../report/format.js";
@@ -108,6 +108,8 @@ export async function runCheckStages(options: CheckOptions = {}): Promise<StageR
   const registry = options.registryOf ?? loadRegistry(options.registry, { refRoots: options.refRoots });
   const { BUNDLED_CONTRACTS_DIR } = await import("../contracts/registry.js");
   const bundled = !registry.documentRoots && resolve(registry.dir) === resolve(BUNDLED_CONTRACTS_DIR);
+  // A waiver naming no change kind is a registry error (exit 2), said before any stage runs.
+  if (registry.waivers?.length) (await import("../review/waivers.js")).checkWaiverKinds(registry);
   progress.line("check: validate");
   const validation = await validateAll(registry);
   const bad = validation.filter((v) => v.problems.length);
@@ -178,10 +180,13 @@ export async function runCheckStages(options: CheckOptions = {}): Promise<StageR
   } else stages.push(skip("mirror", "no contract mirrors another"));
   progress.line("check: compat");
   {
-    const { checkHistory, causeLines } = await import("../review/compat.js");
-    const history = await checkHistory(registry, { samples: options.samples });
+    const { checkHistory, causeLines, unusedWaiverLines } = await import("../review/compat.js");
+    const used = new Set<RegistryWaiver>();
+    const history = await checkHistory(registry, { samples: options.samples, usedWaivers: used });
     const failed = history.filter((h) => !h.ok);
-    if (history.length === 0)
+    // A waiver that matches nothing would silently waive a future undecided finding: it fails the stage, like lint's unused-waiver.
+    const unused = unusedWaiverLines(registry, history, used);
+    if (history.length === 0 && unused.length === 0)
       stages.push(
         skip(
           "compat",
@@ -190,18 +195,22 @@ export async function runCheckStages(options: CheckOptions = {}): Promise<StageR
             : "no contract has history",
         ),
       );
-    else
+    else {
+      const waived = history.reduce((n, h) => n + (h.report?.findings.filter((f) => f.waived).length ?? 0), 0);
       stages.push({
         stage: "compat",
-        ok: failed.length === 0,
-        summary: history
-          .map(
+        ok: failed.length === 0 && unused.length === 0,
+        summary: [
+          ...history.map(
             (h) =>
               `${h.contract} ${h.from} -> ${h.to}: ${h.error ? "error" : `${h.report!.verdict}${h.ok ? "" : ", version bump missing"}`}`,
-          )
-          .join("; "),
-        details: failed.flatMap(causeLines),
+          ),
+          ...(waived ? [`${waived} undecided finding(s) waived by the registry`] : []),
+          ...(unused.length ? [`${unused.length} unused waiver(s)`] : []),
+        ].join("; "),
+        details: [...failed.flatMap(causeLines), ...unused],
       });
+    }
   }
   if (bundled) {
     for (const name of Object.keys(await suites())) {

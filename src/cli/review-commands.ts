@@ -6,7 +6,14 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { Option } from "commander";
-import { entryPath, loadRegistry, RegistryError, type Registry } from "../contracts/index.js";
+import {
+  entryPath,
+  loadRegistry,
+  RegistryError,
+  type ContractEntry,
+  type Registry,
+  type RegistryWaiver,
+} from "../contracts/index.js";
 import { DEFAULT_SAMPLES, DEFAULT_SEED } from "../review/diff.js";
 import type { Verdict } from "../review/finding.js";
 import { renderDiff, type DiffView } from "../review/diff-report.js";
@@ -14,6 +21,7 @@ import { CHANGE_KINDS, findKind, kindsMarkdown } from "../review/kinds/index.js"
 import { REVIEW_FORMATS, type ReviewFormat } from "../review/format.js";
 import { ModelError } from "../review/model.js";
 import { diffDocuments } from "../review/run-diff.js";
+import { applyWaivers, unusedWaiverLine, waiversFor } from "../review/waivers.js";
 import { parseGitSpec, SourceError } from "../review/source.js";
 import { LintConfigError } from "../review/lint/config.js";
 import { LintUsageError, runLint } from "../review/lint/engine.js";
@@ -53,14 +61,12 @@ function openRegistry(dir: string | undefined, refRoots: string[]): Registry {
   }
 }
 
-/** The registry's `received` list for a document that is a registered entry (or history version). */
-function receivedFor(registry: Registry, spec: string): string[] | undefined {
+/** The registered contract a document is the entry (or a history version) of. */
+function contractFor(registry: Registry, spec: string): ContractEntry | undefined {
   const path = spec.startsWith("git:") ? resolve(parseGitSpec(spec).path) : resolve(spec);
-  for (const c of registry.contracts) {
-    const docs = [c.entry, ...(c.history ?? []).map((h) => h.entry)].map((e) => entryPath(registry, e));
-    if (docs.includes(path)) return c.received;
-  }
-  return undefined;
+  return registry.contracts.find((c) =>
+    [c.entry, ...(c.history ?? []).map((h) => h.entry)].some((e) => entryPath(registry, e) === path),
+  );
 }
 
 const VERDICT_RANK: Record<Verdict, number> = { compatible: 0, "needs-review": 1, undecided: 2, breaking: 3 };
@@ -72,7 +78,8 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .description(
       "Compare two versions of a JSON Schema, OpenRPC or OpenAPI document. Every change is breaking, compatible or needs-review, judged in the direction its data travels " +
         "(requests: the new version accepts all the old one did; responses: it produces nothing the old one did not allow; standalone JSON Schema: the request rule, plus the response rule for the registry's `received` definitions). " +
-        "Breaking verdicts carry a counterexample payload checked with ajv against both versions.",
+        "Breaking verdicts carry a counterexample payload checked with ajv against both versions. " +
+        "A change the engine could not judge is undecided and exits 1 whatever --fail-on says, unless the registry's `waivers` (index.json) waive it for the document's contract.",
     )
     .argument("[old]", "old document: a file, or git:<ref>:<path>")
     .argument("[new]", "new document: a file, or git:<ref>:<path>")
@@ -168,10 +175,14 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
             throw new UsageError(`--level: unknown change kind "${m[1]}" (diff --list-kinds lists them)`);
           levels[m[2] ? `${m[1]}:${m[2]}` : m[1]!] = m[3] as Verdict | "ignore";
         }
+        // The registry (--registry, else the bundled one) gives a registered document's `received` list and waivers.
         let received = opts.received;
-        if (!received) {
+        let waivers: RegistryWaiver[] = [];
+        if (!received || opts.registry !== undefined) {
           const registry = openRegistry(opts.registry, opts.refRoot);
-          received = receivedFor(registry, newSpec) ?? receivedFor(registry, oldSpec);
+          const contract = contractFor(registry, newSpec) ?? contractFor(registry, oldSpec);
+          received ??= contract?.received;
+          if (contract) waivers = waiversFor(registry, contract.name);
         }
         let report;
         try {
@@ -193,7 +204,12 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
             `--strict: ${defects.length} document defect(s), first ${w.file}#${w.pointer} ${w.rule}: ${w.message}`,
           );
         }
+        const used = new Set<RegistryWaiver>();
+        report = applyWaivers(report, waivers, used);
         write(ctx.io.stdout, renderDiff(report, opts.format, opts.view));
+        // One comparison cannot judge a waiver stale (it may be for another history version): a note, not a failure.
+        for (const w of waivers.filter((x) => !used.has(x)))
+          write(ctx.io.stderr, `note: ${unusedWaiverLine(w).replace(/: delete it$/, " in this diff")}`);
         // An undecided finding fails whatever --fail-on says (issue 32: what the engine could not judge never passes silently).
         if (VERDICT_RANK[report.verdict] >= VERDICT_RANK[opts.failOn] || report.verdict === "undecided")
           ctx.exit(EXIT.failed);

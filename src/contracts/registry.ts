@@ -26,12 +26,27 @@ export interface ContractEntry {
   history?: HistoryEntry[];
 }
 
+/**
+ * An undecided finding accepted on purpose (`waivers` in index.json): one finding by its id, or
+ * every undecided finding of a change kind, for one contract, with the reason.
+ */
+export interface RegistryWaiver {
+  contract: string;
+  finding?: string;
+  kind?: string;
+  reason: string;
+  /** Where it is written, relative to the registry folder: `index.json#/waivers/<i>`. */
+  location: string;
+}
+
 export interface Registry {
   /** Absolute folder holding index.json; entries are relative to it. */
   dir: string;
   /** Where its documents and their references are read: the folder, widened by `--ref-root`. */
   root: DocumentRoot;
   contracts: ContractEntry[];
+  /** Undecided findings `check` and `diff` accept (none for a registry made of documents). */
+  waivers?: RegistryWaiver[];
   /**
    * Set for a registry made of documents given as arguments (documents.ts): each contract's document
    * is read inside its own folder, not the registry's, and there is no default lint.json.
@@ -78,7 +93,10 @@ export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR, options: Regis
       .join("; ");
     throw new RegistryError(`${file}: not a valid registry: ${errs}`);
   }
-  const contracts = (raw as { contracts: ContractEntry[] }).contracts;
+  const { contracts, waivers = [] } = raw as {
+    contracts: ContractEntry[];
+    waivers?: Omit<RegistryWaiver, "location">[];
+  };
   const names = new Set<string>();
   for (const c of contracts) {
     if (names.has(c.name)) throw new RegistryError(`${file}: contract name "${c.name}" is registered twice`);
@@ -95,7 +113,20 @@ export function loadRegistry(dir: string = BUNDLED_CONTRACTS_DIR, options: Regis
       if (problem) throw new RegistryError(`${file}: contract "${c.name}": entry ${JSON.stringify(e)} ${problem}`);
     }
   }
-  return { dir: resolve(dir), root, contracts };
+  waivers.forEach((w, i) => {
+    const at = `${file}: waiver /waivers/${i}`;
+    if (!names.has(w.contract)) throw new RegistryError(`${at} names unknown contract "${w.contract}"`);
+    if ((w.finding === undefined) === (w.kind === undefined))
+      throw new RegistryError(
+        `${at} names ${w.finding === undefined ? "neither" : "both"} a finding and a kind: give one`,
+      );
+  });
+  return {
+    dir: resolve(dir),
+    root,
+    contracts,
+    waivers: waivers.map((w, i) => ({ ...w, location: `index.json#/waivers/${i}` })),
+  };
 }
 
 /** Why an entry path may not be read, or undefined: it must be relative and stay inside the root. */

@@ -1,13 +1,15 @@
 /**
  * Compatibility of each registered contract against its registry history: the current document
- * is diffed against every history version (same `received` list), and the version bump must fit
- * the verdict (semver.ts). Used by `check`.
+ * is diffed against every history version (same `received` list), the registry's waivers are applied
+ * to its undecided findings (waivers.ts), and the version bump must fit the verdict (semver.ts).
+ * Used by `check`.
  */
-import { loadContract, type Registry } from "../contracts/index.js";
+import { loadContract, type Registry, type RegistryWaiver } from "../contracts/index.js";
 import { diffContracts } from "./run-diff.js";
 import { locateFindings } from "./report/locate.js";
 import type { DiffReport } from "./diff.js";
 import { checkBump, type BumpCheck } from "./semver.js";
+import { applyWaivers, unusedWaiverLine, waiversFor } from "./waivers.js";
 
 export interface HistoryResult {
   contract: string;
@@ -22,11 +24,12 @@ export interface HistoryResult {
 
 export async function checkHistory(
   registry: Registry,
-  options: { samples?: number; seed?: number; contracts?: string[] } = {},
+  options: { samples?: number; seed?: number; contracts?: string[]; usedWaivers?: Set<RegistryWaiver> } = {},
 ): Promise<HistoryResult[]> {
   const out: HistoryResult[] = [];
   for (const entry of registry.contracts) {
     if (options.contracts && !options.contracts.includes(entry.name)) continue;
+    const waivers = waiversFor(registry, entry.name);
     for (const h of entry.history ?? []) {
       const base = { contract: entry.name, from: h.version, to: entry.version };
       try {
@@ -51,10 +54,14 @@ export async function checkHistory(
         });
         // The same file, line and column as `diff` gives (decision 280), relative to the working folder.
         const cwd = process.cwd();
-        const report = locateFindings(diffed, {
-          old: { label: labels[0], contract: old, base: cwd },
-          new: { label: labels[1], contract: cur, base: cwd },
-        });
+        const report = applyWaivers(
+          locateFindings(diffed, {
+            old: { label: labels[0], contract: old, base: cwd },
+            new: { label: labels[1], contract: cur, base: cwd },
+          }),
+          waivers,
+          options.usedWaivers,
+        );
         const bump = checkBump(h.version, entry.version, report);
         out.push({ ...base, report, bump, ok: bump.ok });
       } catch (e) {
@@ -85,4 +92,20 @@ export function causeLines(r: HistoryResult): string[] {
   }
   if (relevant.length > 20) lines.push(`  ... ${relevant.length - 20} more`);
   return lines;
+}
+
+/**
+ * Lines for the registry's waivers of the given contracts that matched no undecided finding in any
+ * of their comparisons (a comparison that could not run leaves its contract's waivers unjudged).
+ */
+export function unusedWaiverLines(
+  registry: Registry,
+  results: readonly HistoryResult[],
+  used: ReadonlySet<RegistryWaiver>,
+  contracts?: readonly string[],
+): string[] {
+  const unjudged = new Set(results.filter((r) => r.error).map((r) => r.contract));
+  return (registry.waivers ?? [])
+    .filter((w) => !used.has(w) && !unjudged.has(w.contract) && (!contracts || contracts.includes(w.contract)))
+    .map(unusedWaiverLine);
 }

@@ -87,6 +87,11 @@ export interface Finding {
   /** What the verdict rests on (compatible), why it is breaking, or why the engine could not decide. */
   evidence: string;
   counterexample?: Counterexample;
+  /**
+   * Set when the registry waived an undecided finding (decision 253): the verdict is then
+   * needs-review, and this says which waiver (`index.json#/waivers/<i>`), how it matched, and why.
+   */
+  waived?: { reason: string; by: "finding" | "kind"; location: string };
 }
 
 /** True when a counterexample's (first) error lies at or below the instance path `at`. */
