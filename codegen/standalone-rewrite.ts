@@ -54,6 +54,11 @@ export function lazyInstancePaths(code: string): string {
   let rewroteCall = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // A schema constant is one line that can run to megabytes (Stripe's): never scanned.
+    if (line.startsWith("const schema")) {
+      out.push(line);
+      continue;
+    }
     const sig = SIGNATURE.exec(line);
     if (sig) {
       out.push(
@@ -73,7 +78,7 @@ export function lazyInstancePaths(code: string): string {
       rewroteCall = true;
       continue;
     }
-    if (CONTEXT_NAMES.test(line) && !line.startsWith("const schema"))
+    if (CONTEXT_NAMES.test(line))
       throw new StandaloneRewriteError(`validator code uses its evaluation context: ${line.slice(0, 200)}`);
     if (/^function validate\d+\(/.test(line))
       throw new StandaloneRewriteError(`unexpected validator signature: ${line}`);
@@ -91,19 +96,27 @@ export function cheapLengthBounds(code: string): string {
   const f = binding[1]!;
   const min = new RegExp(`\\b${f}\\(([A-Za-z_$][\\w$]*)\\) < (\\d+)\\b`, "g");
   const max = new RegExp(`\\b${f}\\(([A-Za-z_$][\\w$]*)\\) > (\\d+)\\b`, "g");
-  return (
-    code
-      // L code units hold between ceil(L/2) and L code points: L < n fails, L >= 2n-1 passes.
-      .replace(min, (_, v: string, n: string) =>
-        Number(n) <= 1
-          ? `(${v}.length < ${n})`
-          : `(${v}.length < ${n} || (${v}.length < ${2 * Number(n) - 1} && ${f}(${v}) < ${n}))`,
-      )
-      .replace(
-        max,
-        (_, v: string, n: string) => `(${v}.length > ${n} && (${v}.length > ${2 * Number(n)} || ${f}(${v}) > ${n}))`,
-      )
-  );
+  const call = `${f}(`;
+  // Only the lines that call it are rewritten: the schema constants alone can be megabytes.
+  return code
+    .split("\n")
+    .map((line) =>
+      !line.includes(call) || line.startsWith("const schema")
+        ? line
+        : line
+            // L code units hold between ceil(L/2) and L code points: L < n fails, L >= 2n-1 passes.
+            .replace(min, (_, v: string, n: string) =>
+              Number(n) <= 1
+                ? `(${v}.length < ${n})`
+                : `(${v}.length < ${n} || (${v}.length < ${2 * Number(n) - 1} && ${f}(${v}) < ${n}))`,
+            )
+            .replace(
+              max,
+              (_, v: string, n: string) =>
+                `(${v}.length > ${n} && (${v}.length > ${2 * Number(n)} || ${f}(${v}) > ${n}))`,
+            ),
+    )
+    .join("\n");
 }
 
 const EVALUATED_WRITES = [
