@@ -73,6 +73,13 @@ module.exports = {
       to: { path: "^src/wit/client/" },
     },
     {
+      name: "json-rpc-over-http-through-one-handler",
+      severity: "error",
+      comment: "The JSON-RPC-over-HTTP servers (the Wit daemon, the runtime's server) answer through the one handler (src/rpc/http-handler.ts: path, method, content type, capped body, engine), never reading request bodies themselves (decision 322).",
+      from: { path: "^src/(wit/daemon/|rpc/node-server\\.ts$)" },
+      to: { path: "^src/io/body\\.ts$" },
+    },
+    {
       name: "implementations-never-import-conformance",
       severity: "error",
       comment: "Reference implementations do not know the checks that test them.",

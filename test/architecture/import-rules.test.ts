@@ -74,6 +74,9 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       // The daemon importing its client.
       "src/wit/daemon/daemon.ts": `import { start } from "../client/lifecycle.js";\nexport const d = start;\n`,
       "src/wit/client/lifecycle.ts": `export const start = 1;\n`,
+      // A JSON-RPC server reading its request bodies itself instead of through the one handler.
+      "src/wit/daemon/http.ts": `import { readCappedBody } from "../../io/body.js";\nexport const h = readCappedBody;\n`,
+      "src/io/body.ts": `export const readCappedBody = 1;\n`,
     });
     const r = await cruise(dir, ["src", "codegen", "conformance"]);
     expect(r.code).not.toBe(0);
@@ -89,6 +92,7 @@ describe("import rules (dependency-cruiser)", { timeout: 300_000 }, () => {
       "contracts-never-import-each-other",
       "io-and-json-below-everything",
       "wit-daemon-never-imports-its-client",
+      "json-rpc-over-http-through-one-handler",
     ]) {
       expect(r.out, rule).toMatch(new RegExp(`error ${rule}:`));
     }
