@@ -11,17 +11,12 @@ import { FRAME_WIRE } from "./frame-wire.js";
 import { RPC } from "./rpc.js";
 import { WIT } from "./wit.js";
 import { WRIGHT_AGENT } from "./wright-agent.js";
+import type { SurvivorArgument } from "./argument.js";
 
-export type ArgumentKind = "equivalent" | "own choice" | "not a protocol behaviour" | "gap";
+export type { ArgumentKind, SurvivorArgument } from "./argument.js";
 
 /** The kinds whose mutants leave the protocol figure; a gap stays in it. */
 export const ARGUED_KINDS = ["equivalent", "own choice", "not a protocol behaviour"] as const;
-
-export interface SurvivorArgument {
-  kind: ArgumentKind;
-  title: string;
-  why: string;
-}
 
 export const ARGUMENTS: readonly SurvivorArgument[] = [...FRAME_WIRE, ...RPC, ...WIT, ...WRIGHT_AGENT];
 

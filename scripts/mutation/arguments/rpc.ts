@@ -1,5 +1,5 @@
 /** Why undetected mutants of the rpc area are acceptable (see index.ts). */
-import type { SurvivorArgument } from "./index.js";
+import type { SurvivorArgument } from "./argument.js";
 
 export const RPC: readonly SurvivorArgument[] = [
   {

@@ -1,5 +1,5 @@
 /** Why undetected mutants of the wit area are acceptable (see index.ts). */
-import type { SurvivorArgument } from "./index.js";
+import type { SurvivorArgument } from "./argument.js";
 
 export const WIT: readonly SurvivorArgument[] = [
   {

@@ -1,5 +1,5 @@
 /** Why undetected mutants of the wright-agent area are acceptable (see index.ts). */
-import type { SurvivorArgument } from "./index.js";
+import type { SurvivorArgument } from "./argument.js";
 
 export const WRIGHT_AGENT: readonly SurvivorArgument[] = [
   {
