@@ -71,6 +71,8 @@ export interface OperationFacts {
     { name: string; in: string; style: string; explode: boolean; media?: string; schema: SchemaNode }
   >;
   security: Record<string, string[]>[];
+  /** Where `security` is declared: the operation's own, or the root's (`#/security`) that it inherits. */
+  securityPath: string;
   flipped: boolean;
 }
 
@@ -339,6 +341,10 @@ export function buildModel(
         statuses: new Set(),
         params: new Map(),
         security: effectiveSecurity(op.op.security ?? (op.flipped ? [] : root.security)),
+        securityPath:
+          op.op.security === undefined && !op.flipped && root.security !== undefined
+            ? "#/security"
+            : `${base}/security`,
         flipped: op.flipped,
       };
       openapi.operations.set(op.key, facts);
@@ -411,18 +417,23 @@ export function buildModel(
       }
       for (const [media, mt] of Object.entries(isSchemaObject(body?.content) ? (body!.content as Schema) : {})) {
         if (!isSchemaObject(mt)) continue;
-        const path = `${base}/requestBody/content/${escapeToken(media)}/schema`;
-        const node = wrap("__body", side(adopt(mt.schema ?? true, entryFile, path), "request"), path);
-        surfaces.set(`op:${op.key}:body:${media}`, {
-          key: `op:${op.key}:body:${media}`,
-          path,
-          direction: sent,
-          node,
-          owner: op.key,
-          role: "body",
-          opaque: !isJsonMedia(media),
-          reach: { operation: op.label, part: `request body (${media})` },
-        });
+        // A streamed request body (OAS 3.2 `itemSchema`) is compared item by item, like a response's.
+        const fields = ["schema", "itemSchema", "x-item-schema"].filter((f) => mt[f] !== undefined);
+        for (const field of fields.length ? fields : ["schema"]) {
+          const path = `${base}/requestBody/content/${escapeToken(media)}/${escapeToken(field)}`;
+          const node = wrap("__body", side(adopt(mt[field] ?? true, entryFile, path), "request"), path);
+          const k = `op:${op.key}:${field === "schema" ? "body" : "body-items"}:${media}`;
+          surfaces.set(k, {
+            key: k,
+            path,
+            direction: sent,
+            node,
+            owner: op.key,
+            role: "body",
+            opaque: field === "schema" ? !isJsonMedia(media) : false,
+            reach: { operation: op.label, part: `request body (${media})${field === "schema" ? "" : " items"}` },
+          });
+        }
       }
       for (const [status, r] of Object.entries(isSchemaObject(op.op.responses) ? (op.op.responses as Schema) : {})) {
         if (!/^(?:[1-5](?:\d\d|XX)|default)$/i.test(status)) continue; // extensions (`x-...`) are no status

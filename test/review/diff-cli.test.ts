@@ -78,10 +78,15 @@ describe("contract-suite diff", () => {
   });
 
   it("--fail-on needs-review also fails on a change it cannot decide", async () => {
-    // `not` with a constant inside the integer range: neither proved nor shown by a payload.
+    // `not` forbidding rare values inside the integer range: neither proved nor shown by a payload
+    // (a listed value such as `{const: 123457}` is tried as a payload, decision 277, and shown breaking).
     const path = witVariant(
       "undecided.json",
-      (d) => (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.not = { const: 123457 }),
+      (d) =>
+        (d.methods.find((m: any) => m.name === "lock.acquire").params[2].schema.not = {
+          multipleOf: 104729,
+          minimum: 5000,
+        }),
     );
     const lenient = await runCli(["diff", WIT, path]);
     expect(lenient.code).toBe(0);

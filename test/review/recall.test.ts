@@ -186,3 +186,71 @@ describe("`patternProperties`: the schema under a key is compared like a member'
     ).toBe("compatible");
   });
 });
+
+describe("a global security requirement is one change at #/security, reaching the operations that inherit it", () => {
+  const doc = (root: object, ownOnGet?: object[]) => ({
+    openapi: "3.1.0",
+    info: { title: "example", version: "1" },
+    components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } },
+    paths: {
+      "/things": {
+        get: { responses: { "200": { description: "ok" } }, ...(ownOnGet ? { security: ownOnGet } : {}) },
+        post: { responses: { "200": { description: "ok" } } },
+      },
+    },
+    ...root,
+  });
+
+  it("a root `security` added is one breaking finding at #/security listing every inheriting operation (fires)", () => {
+    const r = diff({ old: doc({}), new: doc({ security: [{ key: [] }] }) });
+    const breaking = r.findings.filter((f) => f.verdict === "breaking");
+    expect(breaking.map((f) => [f.kind, f.path, f.reaches.map((x) => x.operation)])).toEqual([
+      ["security-requirement-added", "#/security", ["GET /things", "POST /things"]],
+    ]);
+  });
+
+  it("an operation with its own `security` is not reached by the root's (quiet for it)", () => {
+    const r = diff({ old: doc({}, []), new: doc({ security: [{ key: [] }] }, []) });
+    expect(r.findings.flatMap((f) => f.reaches.map((x) => x.operation))).not.toContain("GET /things");
+    const own = diff({ old: doc({}), new: doc({}, [{ key: [] }]) });
+    expect(own.findings.filter((f) => f.verdict === "breaking").map((f) => f.path)).toEqual([
+      "#/paths/~1things/get/security",
+    ]);
+  });
+});
+
+describe("an OpenAPI 3.2 streamed body (`itemSchema`) diffs like any body, with one item as counterexample", () => {
+  const stream = (item: unknown, side: "request" | "response") => ({
+    openapi: "3.2.0",
+    info: { title: "example", version: "1" },
+    paths: {
+      "/events": {
+        post:
+          side === "request"
+            ? {
+                requestBody: { content: { "application/jsonl": { itemSchema: item } } },
+                responses: { "200": { description: "ok" } },
+              }
+            : { responses: { "200": { description: "ok", content: { "application/jsonl": { itemSchema: item } } } } },
+      },
+    },
+  });
+  const n = (type: unknown) => ({ type: "object", properties: { n: { type } } });
+
+  it("a request item that accepts less is breaking, shown with one item; a response item that may carry more too (fires)", () => {
+    const r = diff({ old: stream(n(["integer", "string"]), "request"), new: stream(n("integer"), "request") });
+    expect(summary(r)).toEqual({ verdict: "breaking", findings: ["breaking type-narrowed"], payload: { n: "x" } });
+    expect(r.findings[0]!.reaches).toEqual([
+      { operation: "POST /events", part: "request body (application/jsonl) items" },
+    ]);
+    expect(
+      summary(diff({ old: stream(n("integer"), "response"), new: stream(n(["integer", "string"]), "response") })),
+    ).toMatchObject({ verdict: "breaking", payload: { n: "x" } });
+  });
+
+  it("a request item that accepts more is compatible (quiet)", () => {
+    expect(
+      diff({ old: stream(n("integer"), "request"), new: stream(n(["integer", "string"]), "request") }).verdict,
+    ).toBe("compatible");
+  });
+});

@@ -25,7 +25,7 @@ export default kind({
             kind: "security-alternative-added",
             verdict: "compatible" as const,
             direction: op.sent,
-            path: `${op.new.path}/security`,
+            path: op.new.securityPath,
             subject: shownAlternative(alt),
             evidence: `${op.key}: a new way to authenticate is accepted`,
             reaches: [op.reach("security")],

@@ -22,7 +22,7 @@ export default kind({
             kind: "security-requirement-added",
             verdict: "breaking" as const,
             direction: op.sent,
-            path: `${op.new.path}/security`,
+            path: op.new.securityPath,
             subject: shownAlternative(alt),
             evidence: `${op.key}: a client using ${shownAlternative(alt)} no longer meets any requirement (${op.new.security.map(shownAlternative).join(" | ")})`,
             reaches: [op.reach("security")],
