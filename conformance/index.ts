@@ -17,7 +17,8 @@ import type { JsonValue } from "../src/json/index.js";
 import { witSuite, witSuiteFor } from "./wit/suite.js";
 import { witProfile, witTargets } from "./wit/targets.js";
 import { wrightAgentSuite } from "./wright-agent/suite.js";
-import { wrightAgentTargets } from "./wright-agent/targets.js";
+import { createWrightAgentTarget, wrightAgentTargets } from "./wright-agent/targets.js";
+import { replayTransports, wrightAgentReplaySuite } from "./wright-agent/replay.js";
 
 export type { ConformOptions, SuiteTarget } from "./harness/target.js";
 import type { ConformOptions, SuiteTarget } from "./harness/target.js";
@@ -100,8 +101,14 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
   }),
   "wright-agent": entry({
     suite: wrightAgentSuite,
-    options: ["target", "transport"],
-    targets: wrightAgentTargets,
+    options: ["target", "transport", "replay"],
+    suiteFor: (o) => (o.replay !== undefined ? wrightAgentReplaySuite(o.replay) : wrightAgentSuite) as Suite<unknown>,
+    targets: async (o) => {
+      if (o.replay === undefined) return wrightAgentTargets(o);
+      if (o.transport !== undefined)
+        throw new UsageError("--replay replays each session over the transport it was recorded on: no --transport");
+      return [createWrightAgentTarget({ command: o.target, transports: replayTransports(o.replay) })];
+    },
     probe: (target) => probeWrightAgent(target),
   }),
 };

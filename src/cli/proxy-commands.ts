@@ -129,4 +129,49 @@ export function registerProxyCommands(program: Command, ctx: CliContext): void {
       write(ctx.io.stdout, log.summary(exchangesOf(server)));
       if (log.count > 0) ctx.exit(EXIT.failed);
     });
+
+  proxy
+    .command("wright-agent")
+    .description(
+      "The command a client starts instead of its wright-agent server: starts the server command given after --, relays stdin to it and its stdout back, bytes unchanged (its stderr passes through), and checks each line both ways: requests (stdio: ToolRequest; jsonrpc/mcp: the JSON-RPC envelope, request's ToolRequest, tools/call's tool and arguments), answers (ToolResponse, the envelope, the id of a pending request), each result against its operation's result schema, and requests left unanswered. Ends when the server exits.",
+    )
+    .addOption(new Option("--transport <name>", "the session's transport: stdio | jsonrpc | mcp").default("stdio"))
+    .addOption(recordOpt())
+    .addOption(formatOpt())
+    .option("--report <file>", "write violations and the summary to this file instead of stderr")
+    .argument("<command...>", "the server command and its arguments, after --")
+    .addHelpText(
+      "after",
+      "\nExample: contract-suite proxy wright-agent --transport mcp -- contract-suite serve wright-agent --transport mcp\nstdout carries the protocol, so violations go to stderr (or --report FILE).\n" +
+        PROXY_EXIT_HELP,
+    )
+    .action(
+      async (
+        command: string[],
+        opts: { transport: string; record?: string; format: "text" | "json"; report?: string },
+      ) => {
+        if (!["stdio", "jsonrpc", "mcp"].includes(opts.transport))
+          throw new UsageError(`--transport must be one of stdio, jsonrpc, mcp, got ${JSON.stringify(opts.transport)}`);
+        const { ViolationLog } = await import("../../conformance/proxy/log.js");
+        const { runWrightAgentProxy } = await import("../../conformance/proxy/wright-agent.js");
+        const { Recorder } = await import("../../conformance/proxy/recording.js");
+        const { createWriteStream } = await import("node:fs");
+        const reportTo = opts.report ? createWriteStream(opts.report) : ctx.io.stderr;
+        const log = new ViolationLog(reportTo, opts.format);
+        const recorder = opts.record ? new Recorder<unknown>(opts.record, "wright-agent") : undefined;
+        const end = await runWrightAgentProxy({
+          transport: opts.transport as "stdio" | "jsonrpc" | "mcp",
+          command,
+          input: ctx.io.stdin as import("node:stream").Readable,
+          output: ctx.io.stdout as import("node:stream").Writable,
+          errors: ctx.io.stderr as import("node:stream").Writable,
+          log,
+          onSession: (v) => recorder?.add(v),
+          stop: untilStopped(),
+        });
+        reportTo.write(log.summary(end.exchanges) + "\n");
+        if (opts.report) await new Promise((resolve) => (reportTo as import("node:fs").WriteStream).end(resolve));
+        if (log.count > 0) ctx.exit(EXIT.failed);
+      },
+    );
 }
