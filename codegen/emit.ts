@@ -5,6 +5,8 @@
  * is current and its body still hashes to the recorded content hash.
  */
 import { createHash } from "node:crypto";
+import { dirname, relative, sep } from "node:path";
+import type { LoadedContract } from "../src/contracts/index.js";
 import type { Entry } from "./out-folder.js";
 
 export interface GeneratedFile {
@@ -18,6 +20,25 @@ const HEADER =
 
 export function sha256(data: string | Buffer): string {
   return "sha256-" + createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * The part of an input hash that comes from the contract (decision 332): its name and kind (which
+ * files, which identifiers) and the bytes of every document read, each named relative to the entry
+ * document's folder. Nothing about how the documents were named: not the registry entry's other
+ * fields (gen reads none of them), nor where the registry or the command's arguments put them, so
+ * `gen api.yaml` and `gen --registry` find each other's output current.
+ */
+export function contractInputParts(contract: LoadedContract): string[] {
+  const base = dirname(contract.doc.path);
+  const files = [...contract.doc.bytes]
+    .map(([file, bytes]) => [relative(base, file).split(sep).join("/"), bytes] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [
+    `name:${contract.entry.name}`,
+    `kind:${contract.entry.kind}`,
+    ...files.flatMap(([f, b]) => [f, b.toString("base64")]),
+  ];
 }
 
 export function renderFile(source: string, inputHash: string, body: string): string {

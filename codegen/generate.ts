@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { loadContract, type LoadedContract, type Registry } from "../src/contracts/index.js";
 import { readContract, type MethodInfo, type OperationInfo, type SchemaBundle } from "./bundle.js";
-import { fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
+import { contractInputParts, fileState, renderFile, sha256, type FileState, type GeneratedFile } from "./emit.js";
 import { generatorHash } from "./generator-hash.js";
 import { checkOutRoot, components, inspect, OutFolderError, removeOwned, writeOwned } from "./out-folder.js";
 
@@ -99,12 +99,11 @@ function validatorFiles(runtime: RuntimeMode): string[] {
   return runtime === "source" ? ["validators.js", "validators.d.ts"] : ["validators.ts"];
 }
 
-export function inputHash(registry: Registry, contract: LoadedContract, runtime: RuntimeMode = "source"): string {
-  const parts = [generatorHash(), JSON.stringify(contract.entry)];
+/** The generator, the runtime mode and the contract's content (not how it was named: decision 332). */
+export function inputHash(contract: LoadedContract, runtime: RuntimeMode = "source"): string {
+  const parts = [generatorHash()];
   if (runtime !== "source") parts.push(`runtime:${runtime}`);
-  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b)))
-    parts.push(relative(registry.dir, file), bytes.toString("base64"));
-  return sha256(parts.join("\0"));
+  return sha256([...parts, ...contractInputParts(contract)].join("\0"));
 }
 
 export interface ContractOutput {
@@ -122,7 +121,7 @@ export async function generateContract(
 ): Promise<ContractOutput> {
   const name = contract.entry.name;
   const prefix = pascalCase(name);
-  const hash = inputHash(registry, contract, runtime);
+  const hash = inputHash(contract, runtime);
   const { bundle, methods, operations, nonUnicodePatterns } = readContract(contract);
   const bodies: Record<string, string> = {};
   bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
@@ -269,7 +268,7 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
       for (const [f, h] of previous ?? []) if (f.startsWith(`${entry.name}/`)) produced.set(f, h); // keep what it had
       continue;
     }
-    const hash = inputHash(registry, contract, runtime);
+    const hash = inputHash(contract, runtime);
     const names = expectedFiles(entry.kind, contract, runtime).map((f) => `${entry.name}/${f}`);
     const found = new Map(names.map((f) => [f, inspect(outRoot, f)] as const));
     const states = names.map((f) => ({ f, state: fileState(found.get(f)!, hash) }));

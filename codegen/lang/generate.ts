@@ -14,7 +14,7 @@ import {
   type Registry,
 } from "../../src/contracts/index.js";
 import { readContract } from "../bundle.js";
-import { sha256 } from "../emit.js";
+import { contractInputParts, sha256 } from "../emit.js";
 import { generatorHash } from "../generator-hash.js";
 import { checkOutRoot, inspect, OutFolderError, writeOwned } from "../out-folder.js";
 import { prepareModel } from "./prepass.js";
@@ -74,13 +74,11 @@ export class LangGenError extends Error {
   override readonly name = "LangGenError";
 }
 
-export function langInputHash(registry: Registry, contract: LoadedContract, lang: LangId): string {
+export function langInputHash(contract: LoadedContract, lang: LangId): string {
   // The module graph from this entry (renderers, prepass, the bundler, the walker, quicktype's
-  // version...), read as sources in the repository and as the shipped JavaScript when installed.
-  const parts = [generatorHash("lang/generate"), lang, JSON.stringify(contract.entry)];
-  for (const [file, bytes] of [...contract.doc.bytes].sort(([a], [b]) => a.localeCompare(b)))
-    parts.push(relative(registry.dir, file), bytes.toString("base64"));
-  return sha256(parts.join("\0"));
+  // version...), read as sources in the repository and as the shipped JavaScript when installed;
+  // then the contract's content, not how it was named (decision 332).
+  return sha256([generatorHash("lang/generate"), lang, ...contractInputParts(contract)].join("\0"));
 }
 
 export function expandLangs(langs: (LangId | "all")[]): LangId[] {
@@ -114,7 +112,7 @@ export async function renderContract(
   const model = prepareModel(bundle, { unions: target.unions });
   let text = await runQuicktype(model, target.language(model, name), target.rendererOptions(name));
   if (target.finish) text = target.finish(text, model, name);
-  const inputHash = langInputHash(registry, contract, lang);
+  const inputHash = langInputHash(contract, lang);
   const source = relative(REPO_ROOT, contract.doc.path).split("\\").join("/");
   const c = target.commentPrefix;
   const header = [

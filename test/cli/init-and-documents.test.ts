@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { runCli } from "../helpers/cli.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
@@ -175,5 +175,47 @@ describe("check --registry --out", () => {
     expect(stage).toMatchObject({ skipped: true });
     expect(stage.summary).toMatch(/no --out/);
     expect((await runCli(["check", "--registry", reg])).stdout).toMatch(/skip +gen --check/);
+  });
+
+  it("gen by document paths and gen --registry find each other's output current: the hash is the content's (decision 332)", async () => {
+    const dir = project();
+    const reg = join(dir, "contracts");
+    const docs = [join(reg, "pets.yaml"), join(reg, "math.json")];
+    expect((await runCli(["init", "--registry", reg])).code).toBe(0);
+    const current = /pass +gen --check +generated code up to date/;
+    // Documents first, then the registry checks and regenerates nothing.
+    const byPaths = join(dir, "by-paths");
+    expect((await runCli(["gen", ...docs, "--out", byPaths])).code).toBe(0);
+    const a = await runCli(["check", "--registry", reg, "--out", byPaths]);
+    expect(a.code, a.stdout).toBe(0);
+    expect(a.stdout).toMatch(current);
+    expect((await runCli(["gen", "--registry", reg, "--out", byPaths])).stdout).toMatch(/generated 0 contract\(s\)/);
+    // The registry first, then the documents, and copies of them in another folder.
+    const byRegistry = join(dir, "by-registry");
+    expect((await runCli(["gen", "--registry", reg, "--out", byRegistry])).code).toBe(0);
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(elsewhere);
+    for (const d of docs) cpSync(d, join(elsewhere, basename(d)));
+    const b = await runCli(["check", ...docs.map((d) => join(elsewhere, basename(d))), "--out", byRegistry]);
+    expect(b.code, b.stdout).toBe(0);
+    expect(b.stdout).toMatch(current);
+    expect((await runCli(["gen", ...docs, "--out", byRegistry, "--check"])).code).toBe(0);
+    // What the registry says besides name and kind is not generator input: a new description changes nothing.
+    const index = JSON.parse(readFileSync(join(reg, "index.json"), "utf8"));
+    index.contracts[0].description = "Pets, described.";
+    writeFileSync(join(reg, "index.json"), JSON.stringify(index));
+    expect((await runCli(["check", "--registry", reg, "--out", byPaths])).stdout).toMatch(current);
+    // The content still is: one changed byte in a document and both ways see the drift.
+    const pets = docs[0]!;
+    writeFileSync(pets, readFileSync(pets, "utf8").replace("enum: [calm, playful]", "enum: [calm, playful, sleepy]"));
+    for (const args of [
+      ["--registry", reg, "--out", byPaths],
+      [...docs, "--out", byRegistry],
+    ]) {
+      const drift = await runCli(["check", ...args]);
+      expect(drift.code).toBe(1);
+      expect(drift.stdout).toMatch(/pets\/types\.ts \(stale\)/);
+      expect(drift.stdout).not.toMatch(/math\//);
+    }
   });
 });
