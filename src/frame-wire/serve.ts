@@ -4,12 +4,16 @@
  * vector's events (`?vector=<name>`) or a random valid turn, at a chosen pace.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { loadContract, loadRegistry } from "../contracts/index.js";
 import { readCappedBody } from "../io/body.js";
 import { answerAndClose, createGuardedServer } from "../io/http-server.js";
 import { tryParseJson } from "../json/index.js";
 import type { ValidationError } from "../json/validator.js";
 import { frameWireApiOperations } from "../generated/frame-wire-api/operations.js";
 import { validateStreamTurnRequestBody } from "../generated/frame-wire-api/validators.js";
+import { buildBundle } from "../schema/bundle.js";
+import { normalizeBundle, normalizeState } from "../schema/dialect.js";
 import { encodeSseEvent } from "./sse.js";
 
 export interface FrameWireServerOptions {
@@ -205,7 +209,7 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
           400,
           "bad_request",
           parsed.ok
-            ? `the body does not match the request schema: ${bodyProblems(validateStreamTurnRequestBody.errors)}`
+            ? `the body does not match the request schema: ${await requestBodyProblems(parsed.value)}`
             : parsed.error.message,
           cors,
         );
@@ -253,6 +257,33 @@ export function createFrameWireServer(options: FrameWireServerOptions): Server {
  * What is wrong with a request body, naming the member: `missing member "messages"`, `unknown
  * member "prompt"`, `/messages/0/role: must be equal to one of the allowed values`.
  */
+/** At most this many problems are named in a 400's message; the rest are counted. */
+export const MAX_BODY_PROBLEMS = 10;
+
+let explainer: Promise<ValidateFunction> | undefined;
+
+/**
+ * Every problem of a body the generated validator refused. That validator stops at the first
+ * problem (decision 002: a hot path), so, as the wright-agent fixture loader does (decision 074),
+ * the explanation comes from an allErrors validator of the same bundled definition, compiled on
+ * the first refusal and kept. Should it accept what the generated one refused, the generated one's
+ * problem is named.
+ */
+async function requestBodyProblems(value: unknown): Promise<string> {
+  explainer ??= (async () => {
+    const registry = loadRegistry();
+    const contract = await loadContract(registry, registry.contracts.find((c) => c.name === "frame-wire-api")!);
+    const { bundle } = buildBundle(contract);
+    const { defs } = normalizeBundle(bundle, normalizeState(contract.entry.kind, contract.doc.root)).bundle;
+    // The request body has no `format`; the generated validator checks formats, this one need not.
+    const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+    return ajv.compile({ $id: bundle.id, $defs: defs, $ref: "#/$defs/StreamTurnRequestBody" });
+  })();
+  const explain = await explainer;
+  return bodyProblems(explain(value) ? validateStreamTurnRequestBody.errors : (explain.errors as ValidationError[]));
+}
+
+/** The problems, one phrase each, deduplicated; past MAX_BODY_PROBLEMS, how many more there are. */
 export function bodyProblems(errors: readonly ValidationError[] | null | undefined): string {
   const at = (e: ValidationError) => (e.instancePath ? ` in ${e.instancePath}` : "");
   const lines = (errors ?? []).map((e) =>
@@ -262,5 +293,8 @@ export function bodyProblems(errors: readonly ValidationError[] | null | undefin
         ? `unknown member ${JSON.stringify(e.params.additionalProperty)}${at(e)}`
         : `${e.instancePath || "the body"}: ${e.message ?? e.keyword}${e.keyword === "enum" ? ` (${JSON.stringify(e.params.allowedValues)})` : ""}`,
   );
-  return lines.length ? [...new Set(lines)].join("; ") : "(no detail)";
+  const unique = [...new Set(lines)];
+  if (unique.length === 0) return "(no detail)";
+  const more = unique.length - MAX_BODY_PROBLEMS;
+  return unique.slice(0, MAX_BODY_PROBLEMS).join("; ") + (more > 0 ? `; and ${more} more` : "");
 }

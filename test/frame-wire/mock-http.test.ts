@@ -80,7 +80,7 @@ describe("the mock's responses", () => {
     await expectDeclared(big);
   });
 
-  it("a body the request schema refuses gets a 400 that names the member: missing, unknown, or the one that is wrong (the first problem found)", async () => {
+  it("a body the request schema refuses gets a 400 that names the member: missing, unknown, or the one that is wrong", async () => {
     const auth = { authorization: "Bearer secret" };
     for (const [payload, named] of [
       ['{"prompt":"hi"}', /missing member "messages"/],
@@ -99,6 +99,31 @@ describe("the mock's responses", () => {
       expect(message, payload).toMatch(/^the body does not match the request schema: /);
       expect(message, payload).toMatch(named);
     }
+  });
+
+  it("a 400 names every problem of the body, up to ten, then counts the rest", async () => {
+    const auth = { authorization: "Bearer secret" };
+    const several = await post(
+      auth,
+      '{"messages":[{"role":"robot","content":"hi"},{"content":5}],"model":"x","stream":true}',
+    );
+    expect(several.status).toBe(400);
+    const { message } = JSON.parse(await expectDeclared(several));
+    const problems = message.replace(/^the body does not match the request schema: /, "").split("; ");
+    expect(problems.sort()).toEqual(
+      [
+        'unknown member "model"',
+        'unknown member "stream"',
+        '/messages/0/role: must be equal to one of the allowed values (["system","user","assistant"])',
+        'missing member "role" in /messages/1',
+        "/messages/1/content: must be string",
+      ].sort(),
+    );
+    const many = await post(auth, JSON.stringify({ messages: Array.from({ length: 12 }, () => ({})) }));
+    const listed = JSON.parse(await expectDeclared(many)).message.split("; ");
+    // 24 problems (role and content missing in each of 12 messages): ten named, the rest counted.
+    expect(listed).toHaveLength(11);
+    expect(listed.at(-1)).toBe("and 14 more");
   });
 
   it("405 with Allow: POST on every other method", async () => {
