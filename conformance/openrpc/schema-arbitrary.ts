@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { parsePointer } from "../../src/json/index.js";
 import { compilePattern } from "../../src/schema/pattern.js";
+import { followRefs } from "../../src/schema/refs.js";
 
 export type Schema = Record<string, unknown> | boolean;
 
@@ -32,18 +33,19 @@ export interface OpenRpcDocument {
 const MAX_STRING = 16;
 const MAX_ITEMS = 3;
 
-/** Follows `#/...` refs inside the document. */
-export function deref(schema: Schema, doc: OpenRpcDocument, depth = 0): Schema {
-  if (typeof schema !== "object" || typeof schema.$ref !== "string") return schema;
-  if (depth > 32) throw new Error(`$ref chain too deep at ${schema.$ref}`);
-  const ref = schema.$ref;
-  if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
-  const target = parsePointer(ref.slice(1)).reduce<unknown>(
-    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
-    doc,
-  );
-  if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
-  return deref(target as Schema, doc, depth + 1);
+/** Follows `#/...` refs inside the document (the chain walk is src/schema/refs.ts's). */
+export function deref(schema: Schema, doc: OpenRpcDocument): Schema {
+  const chain = followRefs(schema, undefined, (ref) => {
+    if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
+    const value = parsePointer(ref.slice(1)).reduce<unknown>(
+      (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
+    return value === undefined ? undefined : { key: ref, value, at: undefined };
+  });
+  if (chain.kind === "dangling") throw new Error(`unresolved $ref ${chain.ref}`);
+  if (chain.kind === "loop") throw new Error(`$ref loop: ${chain.keys.join(" -> ")}`);
+  return chain.value as Schema;
 }
 
 /** The largest size to generate: small (the bound when the schema has none or a large one), never below the minimum. */

@@ -12,6 +12,7 @@
  */
 import { resolve } from "node:path";
 import type { Problem } from "./problem.js";
+import { followRefs } from "../schema/refs.js";
 import { collectRefs, confineRef, lookupRef } from "./refs.js";
 import { DOCUMENT_LIMITS, DocumentParseError, parseDocumentText, type DocumentLimits } from "./parse.js";
 import { describeRoot, insideRoot, MissingDocument, RefusedReference, type DocumentRoot } from "./root.js";
@@ -134,34 +135,20 @@ export async function loadDocument(
 
 /**
  * The loop a reference enters when each target's own `$ref` is followed (`A: {$ref: B}`,
- * `B: {$ref: A}`), as `file#pointer` steps; undefined when the chain ends at a schema or leaves the
+ * `B: {$ref: A}`; src/schema/refs.ts walks the chain), as `file#pointer` steps; undefined when the chain ends at a schema or leaves the
  * loaded files. JSON Schema 2020-12 §9.4.1: a schema MUST NOT be run into an infinite loop, and such
  * nesting has undefined behaviour; refusing it here makes validate, lint, gen and diff agree (issue
  * 32 item 4: gen exited 3 on it while validate passed). A cycle through properties or items is a
  * recursive type, not this.
  */
 function referenceLoop(files: Map<string, unknown>, fromFile: string, ref: string): string[] | undefined {
-  const steps: string[] = [];
-  let file = fromFile;
-  let next: string | undefined = ref;
-  while (next !== undefined) {
+  const chain = followRefs({ $ref: ref }, fromFile, (next, file) => {
     const found = lookupRef(files, file, next);
     if (found === undefined) return undefined;
-    const step = `${found.target.file === fromFile ? "" : found.target.file}#${found.target.pointer}`;
-    const seen = steps.indexOf(step);
-    if (seen >= 0) return steps.slice(seen);
-    steps.push(step);
-    file = found.target.file;
-    const value = found.value;
-    next =
-      value !== null &&
-      typeof value === "object" &&
-      !Array.isArray(value) &&
-      typeof (value as { $ref?: unknown }).$ref === "string"
-        ? (value as { $ref: string }).$ref
-        : undefined;
-  }
-  return undefined;
+    const key = `${found.target.file === fromFile ? "" : found.target.file}#${found.target.pointer}`;
+    return { key, value: found.value, at: found.target.file };
+  });
+  return chain.kind === "loop" ? chain.keys : undefined;
 }
 
 /** Nodes of a parsed value, as parse.ts counts them (scalars, collections, member names); iterative. */
