@@ -115,22 +115,3 @@ export function stepWalk(w: MemberWalk, t: string, oldM: ContractModel, newM: Co
   if (!io || !inn) return { kind: "none" };
   return { kind: "walking", os: closure(io, oldM), ns: closure(inn, newM), at: here };
 }
-
-/**
- * The first member on the instance path `tokens` that one version names and the other leaves to an
- * open object; undefined when both name every member on the way (or neither does).
- */
-export function introducedMember(
-  oldM: ContractModel,
-  oldNode: SchemaNode,
-  newM: ContractModel,
-  newNode: SchemaNode,
-  tokens: readonly string[],
-): IntroducedMember | undefined {
-  let w = startWalk(oldM, oldNode, newM, newNode);
-  for (const t of tokens) {
-    w = stepWalk(w, t, oldM, newM);
-    if (w.kind !== "walking") break;
-  }
-  return w.kind === "found" ? w.member : undefined;
-}

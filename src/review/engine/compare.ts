@@ -7,7 +7,8 @@
  * reached from many surfaces is judged once.
  */
 import { escapeToken } from "../../json/index.js";
-import { introducedMember, startWalk, stepWalk, type MemberWalk } from "../introduced-member.js";
+import { startWalk, stepWalk, type IntroducedMember, type MemberWalk } from "../introduced-member.js";
+import { tokensOf } from "../prove/values.js";
 import type { ContractModel, Direction, Surface } from "../model.js";
 import type { Difference } from "../schema/containment.js";
 import type { PathLens } from "../schema/difference.js";
@@ -18,7 +19,6 @@ import type { Draft } from "../kinds/kind.js";
 import { differenceKind, surfaceKind } from "../kinds/index.js";
 import { aSteps, instancePath, type Check } from "../prove/check.js";
 import type { Prover } from "../prove/prover.js";
-import { tokensOf } from "../prove/values.js";
 
 /** A draft the engine still has to decide: the difference, the check it was found in, and whether that check protects the surface's data. */
 export interface Observation {
@@ -77,10 +77,20 @@ export function compareSurface(
     [informational, false],
   ] as const) {
     for (const check of checks) {
-      const differences = prover.containment(check.from).check(check.surfA.node, check.surfB.node, memberLens(check));
+      // The lens walked each difference's instance path from the surface: where it stopped at a member one version leaves open, that member introduces the change.
+      const walks: MemberWalk[] = [];
+      const lens = memberLens(check);
+      const differences = prover.containment(check.from).check(check.surfA.node, check.surfB.node, lens, walks);
       if (isRequired && differences.length === 0) rests.push(check);
-      const mine = differences.map((d) =>
-        described(check, d, direction, sn, { check, difference: d, required: isRequired }),
+      const mine = differences.map((d, i) =>
+        described(
+          check,
+          d,
+          direction,
+          sn,
+          { check, difference: d, required: isRequired },
+          memberOf(lens, d, walks[i]!),
+        ),
       );
       drafts.push(...foldNewRequiredMembers(mine));
     }
@@ -153,6 +163,30 @@ function memberLens(check: Check): PathLens<MemberWalk> {
   };
 }
 
+/**
+ * The member that introduces a difference, from the lens's walk at it. Walk states are shared by
+ * every path reaching the same schemas, so the member's instance path is found again on this
+ * difference's own path (memoised steps: a lookup per token).
+ */
+function memberOf(lens: PathLens<MemberWalk>, f: Difference, walk: MemberWalk): IntroducedMember | undefined {
+  if (walk.kind !== "found") return undefined;
+  const tokens = tokensOf(instancePath(f.steps)) ?? [];
+  let w = lens.start;
+  for (let i = 0; i < tokens.length; i++) {
+    w = lens.step(w, { kind: "prop", name: tokens[i]! });
+    if (w.kind === "found")
+      return {
+        ...w.member,
+        at: tokens
+          .slice(0, i + 1)
+          .map((t) => `/${escapeToken(t)}`)
+          .join(""),
+      };
+    if (w.kind !== "walking") return undefined;
+  }
+  return undefined;
+}
+
 /** A difference as a draft: its kind, its location in the document (the changed schema's), and the difference in words. */
 function described(
   check: Check,
@@ -160,6 +194,7 @@ function described(
   direction: Direction,
   sn: Surface,
   observation: Observation,
+  intro: IntroducedMember | undefined,
 ): EngineDraft {
   const oldM = check.from === "old" ? check.ma : check.mb;
   const newM = check.from === "old" ? check.mb : check.ma;
@@ -185,18 +220,8 @@ function described(
         : isTrivial(newSide) || canonical(constraintKeys(newSide)) === canonical(["type"]);
     message += ` (the path is old's schema: ${open ? `new constrains nothing at ${at === "" ? "the payload root" : at}` : "new's schema here has no location of its own"})`;
   }
-  // A member one version names and the other left open: the change is that member (introduced-member.ts;
+  // `intro`: a member one version names and the other left open, whose change this is (introduced-member.ts;
   // OpenAPI and JSON Schema documents, decisions 176 and 240; OpenRPC params keep their param-* kinds).
-  const intro =
-    oldM.kind === newM.kind &&
-    oldM.kind !== "openrpc" &&
-    introducedMember(
-      oldM,
-      narrowed ? check.surfA.node : check.surfB.node,
-      newM,
-      narrowed ? check.surfB.node : check.surfA.node,
-      tokensOf(at) ?? [],
-    );
   const kind = differenceKind({
     aspect: f.aspect,
     narrowed,

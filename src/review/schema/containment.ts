@@ -87,8 +87,8 @@ export class Containment {
   private reverse?: Containment;
 
   /** Findings for `a ⊆ b`, each once (once per class of path, with a lens); an empty list means proved. */
-  check<S>(a: SchemaNode, b: SchemaNode, lens?: PathLens<S>): Difference[] {
-    return readOut(this.sub(a, b, 0), this.ca, this.cb, lens);
+  check<S>(a: SchemaNode, b: SchemaNode, lens?: PathLens<S>, states?: S[]): Difference[] {
+    return readOut(this.sub(a, b, 0), this.ca, this.cb, lens, states);
   }
 
   /**
@@ -461,6 +461,8 @@ export function readOut<S>(
   ca: SchemaContext,
   cb: SchemaContext,
   lens: PathLens<S> = ONE_CLASS as PathLens<S>,
+  /** Filled in step with the result: the lens's state at each difference (what the reader's class key was made from). */
+  states?: S[],
 ): Difference[] {
   if (j.empty === true) return [];
   const out: Difference[] = [];
@@ -483,14 +485,15 @@ export function readOut<S>(
       }
       const certain = o.certain && !uncertain;
       let here = cls;
+      let s = state;
       if (o.steps.length) {
-        let s = state;
         for (const st of o.steps) s = lens.step(s, st);
         here = lens.key(s);
       }
       const k = `${ca.id(o.a)}|${cb.id(o.b)}|${o.aspect}|${o.subject}|${certain}|${o.message}|${here}`;
       if (seenDifference.has(k)) continue;
       seenDifference.add(k);
+      states?.push(s);
       out.push(steps.length === 0 && certain === o.certain ? o : { ...o, steps: [...steps, ...o.steps], certain });
     }
   };
