@@ -15,6 +15,7 @@ import { frameWireReplaySuite } from "./frame-wire/replay.js";
 import { UsageError } from "../src/usage-error.js";
 import type { JsonValue } from "../src/json/index.js";
 import { witSuite, witSuiteFor } from "./wit/suite.js";
+import { witReplaySuite } from "./wit/replay.js";
 import { witProfile, witTargets } from "./wit/targets.js";
 import { wrightAgentSuite } from "./wright-agent/suite.js";
 import { createWrightAgentTarget, wrightAgentTargets } from "./wright-agent/targets.js";
@@ -94,8 +95,8 @@ export const SUITES: Record<string, SuiteEntry<unknown>> = {
   }),
   wit: entry({
     suite: witSuite,
-    options: ["socket", "profile"],
-    suiteFor: (o) => witSuiteFor(witProfile(o)) as Suite<unknown>,
+    options: ["socket", "profile", "replay"],
+    suiteFor: (o) => (o.replay !== undefined ? witReplaySuite(o.replay) : witSuiteFor(witProfile(o))) as Suite<unknown>,
     targets: witTargets,
     probe: (target) => probeWit(target),
   }),

@@ -177,7 +177,7 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
     .option("--write-baseline <file>", "write the failing checks of this run as a baseline (exit 0 when written)")
     .option(
       "--replay <file>",
-      "replay a session recorded by `proxy --record FILE` instead of the suite's checks (frame-wire: against our fold or --target; wright-agent: our mock or --target, over the recorded transport)",
+      "replay a session recorded by `proxy --record FILE` instead of the suite's checks (frame-wire: against our fold or --target; wit: our daemon or --socket; wright-agent: our mock or --target, over the recorded transport)",
     )
     .option("--output <file>", "also write the report to this file")
     .addOption(formatOption())

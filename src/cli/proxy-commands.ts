@@ -131,6 +131,88 @@ export function registerProxyCommands(program: Command, ctx: CliContext): void {
     });
 
   proxy
+    .command("wit")
+    .description(
+      "HTTP on a Unix socket (--listen-socket) or loopback TCP (--listen) in front of a Wit daemon's socket: forwards each request and answer, bytes unchanged, and checks each POST /rpc against the OpenRPC document: the JSON-RPC envelope with witVersion, a known method, params against its schema; the answer's envelope, its id, the result against the method's result schema, a declared error, every request answered. Runs until SIGINT/SIGTERM.",
+    )
+    .requiredOption("--socket <path>", "the daemon's socket (e.g. .wit/daemon.sock)")
+    .option("--listen-socket <path>", "the Unix socket clients connect to (created; removed at the end)")
+    .option("--listen <host:port>", "or loopback TCP: http://HOST:PORT/rpc")
+    .addOption(recordOpt())
+    .addOption(formatOpt())
+    .addHelpText(
+      "after",
+      "\nThe first line on stdout is where clients connect (the socket path, or the URL of /rpc); violations follow there.\n" +
+        PROXY_EXIT_HELP,
+    )
+    .action(
+      async (opts: {
+        socket: string;
+        listenSocket?: string;
+        listen?: string;
+        record?: string;
+        format: "text" | "json";
+      }) => {
+        if ((opts.listenSocket === undefined) === (opts.listen === undefined))
+          throw new UsageError("give one of --listen-socket PATH and --listen HOST:PORT");
+        const tcp = opts.listen !== undefined ? parseListen(opts.listen) : undefined;
+        const { statSync, rmSync } = await import("node:fs");
+        let isSocket = false;
+        try {
+          isSocket = statSync(opts.socket).isSocket();
+        } catch {
+          // reported below
+        }
+        if (!isSocket) throw new UsageError(`--socket ${opts.socket} is not a socket (is the daemon running?)`);
+        await new Promise<void>((resolve, reject) => {
+          const s = net.connect(opts.socket);
+          s.once("connect", () => {
+            s.end();
+            resolve();
+          });
+          s.once("error", (e: NodeJS.ErrnoException) =>
+            reject(new UsageError(`--socket ${opts.socket}: no daemon accepts connections (${e.code ?? e.message})`)),
+          );
+        });
+        const { ViolationLog } = await import("../../conformance/proxy/log.js");
+        const { createWitProxy } = await import("../../conformance/proxy/wit.js");
+        const { Recorder } = await import("../../conformance/proxy/recording.js");
+        const log = new ViolationLog(ctx.io.stdout, opts.format);
+        const recorder = opts.record ? new Recorder<unknown>(opts.record, "wit") : undefined;
+        const server = createWitProxy({
+          socket: opts.socket,
+          log,
+          onVector: (v) => recorder?.add(v),
+          note: (m) => write(ctx.io.stderr, `note: ${m}`),
+        });
+        if (tcp) {
+          await listenOn(server, tcp.port, tcp.host, "--listen");
+          const port = (server.address() as net.AddressInfo).port;
+          write(ctx.io.stdout, `http://${tcp.host.includes(":") ? `[${tcp.host}]` : tcp.host}:${port}/rpc`);
+        } else {
+          await new Promise<void>((resolve, reject) => {
+            server.once("error", (e: NodeJS.ErrnoException) =>
+              reject(
+                new UsageError(`--listen-socket ${opts.listenSocket}: cannot listen there (${e.code ?? e.message})`),
+              ),
+            );
+            server.listen(opts.listenSocket, () => resolve());
+          });
+          // Owner-only, as the daemon's own socket: its permissions are Wit's whole access control.
+          const { chmodSync } = await import("node:fs");
+          chmodSync(opts.listenSocket!, 0o600);
+          write(ctx.io.stdout, opts.listenSocket!);
+        }
+        await untilStopped();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        if (opts.listenSocket) rmSync(opts.listenSocket, { force: true });
+        write(ctx.io.stdout, log.summary(server.exchanges()));
+        if (log.count > 0) ctx.exit(EXIT.failed);
+      },
+    );
+
+  proxy
     .command("wright-agent")
     .description(
       "The command a client starts instead of its wright-agent server: starts the server command given after --, relays stdin to it and its stdout back, bytes unchanged (its stderr passes through), and checks each line both ways: requests (stdio: ToolRequest; jsonrpc/mcp: the JSON-RPC envelope, request's ToolRequest, tools/call's tool and arguments), answers (ToolResponse, the envelope, the id of a pending request), each result against its operation's result schema, and requests left unanswered. Ends when the server exits.",
