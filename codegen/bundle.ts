@@ -13,12 +13,10 @@ export interface ReadContract {
   bundle: SchemaBundle;
   methods: MethodInfo[];
   operations: OperationInfo[];
-  /** A pattern compiles only without the `u` flag: validators use non-unicode regular expressions. */
-  nonUnicodePatterns: boolean;
 }
 
 export function readContract(contract: LoadedContract): ReadContract {
   const { bundle, methods, operations } = buildBundle(contract);
   const read = normalizeBundle(bundle, normalizeState(contract.entry.kind, contract.doc.root));
-  return { bundle: read.bundle, methods, operations, nonUnicodePatterns: read.state.nonUnicodePatterns };
+  return { bundle: read.bundle, methods, operations };
 }

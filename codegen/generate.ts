@@ -122,13 +122,11 @@ export async function generateContract(
   const name = contract.entry.name;
   const prefix = pascalCase(name);
   const hash = inputHash(contract, runtime);
-  const { bundle, methods, operations, nonUnicodePatterns } = readContract(contract);
+  const { bundle, methods, operations } = readContract(contract);
   const bodies: Record<string, string> = {};
   bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
-  const validators = generateValidators(bundle, {
-    allErrors: contract.entry.kind === "openrpc",
-    unicodeRegExp: !nonUnicodePatterns,
-  });
+  // Patterns are compiled with the "u" flag, as validate reads them: a pattern invalid under it is a validate problem, so nothing is generated from it (decision 254).
+  const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
   if (runtime === "source") {
     bodies["validators.js"] = validators.js;
     bodies["validators.d.ts"] = validators.dts;

@@ -20,8 +20,6 @@ import { rewriteStandalone } from "./standalone-rewrite.js";
 export interface ValidatorOptions {
   /** Report every error (slower on invalid data) or stop at the first. */
   allErrors: boolean;
-  /** Compile patterns with the `u` flag (default); off when a document's pattern only compiles without it. */
-  unicodeRegExp?: boolean;
 }
 
 export function validatorName(def: string): string {
@@ -37,7 +35,8 @@ export function standaloneSource(bundle: SchemaBundle, options: ValidatorOptions
     allErrors: options.allErrors,
     strict: false,
     discriminator: true,
-    unicodeRegExp: options.unicodeRegExp ?? true,
+    // Patterns with the "u" flag, the one reading validate checks them by (src/schema/pattern.ts, decision 254).
+    unicodeRegExp: true,
     // Members are the value's own: `constructor`, `toString` or `__proto__` are never read from a prototype (issue 32).
     ownProperties: true,
   });

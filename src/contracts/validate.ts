@@ -17,7 +17,8 @@ import type { ContractKind } from "./registry.js";
 import type { LoadedDocument } from "./load.js";
 import type { Problem } from "./problem.js";
 import { escapeToken, formatPointer } from "../json/index.js";
-import { SCHEMA_MEMBERS, walkDocument } from "../schema/walk.js";
+import { NAME_MAPS, SCHEMA_MEMBERS, walkDocument } from "../schema/walk.js";
+import { patternProblem } from "../schema/pattern.js";
 
 function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): Problem[] {
   return (errors ?? []).map((e) => ({
@@ -171,12 +172,38 @@ function openApiSchemaObjects(root: Record<string, unknown> | undefined): { poin
 
 export function validateDocument(kind: ContractKind, doc: LoadedDocument): Problem[] {
   if (doc.root === undefined) return [];
-  switch (kind) {
-    case "json-schema":
-      return validateJsonSchema(doc);
-    case "openrpc":
-      return validateOpenRpc(doc);
-    case "openapi":
-      return validateOpenApi(doc);
+  const problems =
+    kind === "json-schema" ? validateJsonSchema(doc) : kind === "openrpc" ? validateOpenRpc(doc) : validateOpenApi(doc);
+  return [...problems, ...patternProblems(doc)];
+}
+
+/**
+ * Every `pattern` and `patternProperties` key of the document's schemas read by the one pattern
+ * rule (src/schema/pattern.ts: ECMA-262 with the "u" flag), so that what validate accepts gen
+ * compiles with the same meaning, and what it refuses gen refuses with the same line (decision 254).
+ */
+function patternProblems(doc: LoadedDocument): Problem[] {
+  const problems: Problem[] = [];
+  for (const [file, value] of doc.files) {
+    walkDocument(value, ({ node, pointer, key, named, inSchema }) => {
+      if (!inSchema || (key !== undefined && !named && NAME_MAPS.has(key))) return;
+      if (typeof node.pattern === "string") {
+        const why = patternProblem(node.pattern);
+        if (why) problems.push({ file, pointer: `${pointer}/pattern`, rule: "pattern", message: `pattern ${why}` });
+      }
+      const keys = node.patternProperties;
+      if (keys !== null && typeof keys === "object" && !Array.isArray(keys))
+        for (const k of Object.keys(keys)) {
+          const why = patternProblem(k);
+          if (why)
+            problems.push({
+              file,
+              pointer: `${pointer}/patternProperties/${escapeToken(k)}`,
+              rule: "pattern",
+              message: `patternProperties key ${why}`,
+            });
+        }
+    });
   }
+  return problems;
 }

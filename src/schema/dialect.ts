@@ -8,13 +8,15 @@
  *   boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric 2020-12 form.
  * - Defects in any dialect (`type: int`, an empty `oneOf`, a non-numeric bound, a pattern that does
  *   not compile...) are reported as (file, pointer, rule) and the broken keyword is dropped, so the
- *   rest of the schema is still compared. A pattern that only compiles without the `u` flag is kept
- *   and the document's validators are compiled without unicode regular expressions.
+ *   rest of the schema is still compared. A pattern that only compiles without the `u` flag (which
+ *   src/schema/pattern.ts's rule, and so validate and gen, refuse) is kept for the review, which then
+ *   runs that document's patterns without unicode regular expressions (decision 163).
  */
 import { formatNames } from "ajv-formats/dist/formats.js";
 import type { SchemaBundle } from "./bundle.js";
 import { setOwn } from "../json/index.js";
 import { mapSchema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, type Schema } from "./walk.js";
+import { patternProblem } from "./pattern.js";
 
 /** The seven JSON Schema type names. */
 export const JSON_TYPES = ["null", "boolean", "integer", "number", "string", "array", "object"] as const;
@@ -221,7 +223,7 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
         if (typeof p !== "string") {
           defect("invalid-pattern", "pattern must be a string; ignored");
           delete s.pattern;
-        } else if (!compiles(p, "u")) {
+        } else if (patternProblem(p) !== undefined) {
           if (compiles(p, "")) {
             defect(
               "non-unicode-pattern",
@@ -236,7 +238,7 @@ export function normalizeSchema(node: unknown, file: string, pointer: string, st
       }
       if (s.patternProperties && typeof s.patternProperties === "object") {
         for (const p of Object.keys(s.patternProperties as Schema)) {
-          if (compiles(p, "u")) continue;
+          if (patternProblem(p) === undefined) continue;
           if (compiles(p, "")) {
             defect(
               "non-unicode-pattern",

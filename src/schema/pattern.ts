@@ -25,6 +25,23 @@ export class UndecidablePattern extends Error {
   }
 }
 
+/**
+ * The one rule for what a document's pattern is (decision 254): JSON Schema 2020-12 (core §6.4) reads
+ * `pattern` and `patternProperties` keys as ECMA-262 regular expressions built with the "u" flag, as
+ * ajv compiles them by default. Why `source` is not one, or undefined. `validate` reports it and
+ * `gen` refuses the document with the same line; without the flag `\p{Foo}` would be a literal
+ * "p{Foo}" and `\u{41}` 41 u's, so no pattern is read a second way.
+ */
+export function patternProblem(source: string): string | undefined {
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (e) {
+    const why = (e as Error).message.replace(/^Invalid regular expression: \/.*\/u: /s, "");
+    return `${JSON.stringify(source)} is not an ECMA-262 regular expression with the "u" flag JSON Schema 2020-12 reads patterns with: ${why}`;
+  }
+}
+
 const CACHE_SIZE = 2000;
 const cache = new Map<string, CompiledPattern>();
 
