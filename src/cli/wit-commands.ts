@@ -134,6 +134,12 @@ export function registerWitCommands(program: Command, ctx: CliContext): void {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.usage);
         }
+        // A daemon started on first use that could not load better-sqlite3: a setup error, one line.
+        const native = nativeModuleProblem(e);
+        if (native) {
+          write(ctx.io.stderr, `wit: ${native.message}`);
+          return ctx.exit(EXIT.usage);
+        }
         if (e instanceof WitUnavailableError || e instanceof DaemonStartError || e instanceof SocketPathError) {
           write(ctx.io.stderr, `wit: ${e.message}`);
           return ctx.exit(EXIT.failed);

@@ -17,6 +17,9 @@ const LOAD_FAILURE =
  * the setup error that says so; otherwise undefined.
  */
 export function nativeModuleProblem(e: unknown): NativeModuleError | undefined {
+  // Already recognised (a client that started the daemon read its line): that line as it is.
+  for (let at: unknown = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++)
+    if (at instanceof NativeModuleError) return at;
   for (let at: unknown = e, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
     const { message } = at;
     const code = (at as NodeJS.ErrnoException).code;
@@ -30,4 +33,13 @@ export function nativeModuleProblem(e: unknown): NativeModuleError | undefined {
     );
   }
   return undefined;
+}
+
+/**
+ * The line `wit daemon run` writes before it exits 2 on this failure, found in the daemon's log (a
+ * client that started the daemon reads the log, not the daemon's error); undefined when absent.
+ */
+export function nativeModuleLine(log: string): string | undefined {
+  const lines = log.match(/better-sqlite3's native module [^\n]*`npm rebuild better-sqlite3`[^\n]*/g);
+  return lines?.at(-1);
 }

@@ -4,7 +4,8 @@
  * in contract-suite"). Simulated in a child process: the built CLI copied into a temporary install
  * whose node_modules holds the repository's packages except better-sqlite3, which is a fake that
  * fails to load the way Node's loader does (the ABI message, code ERR_DLOPEN_FAILED), or a real
- * dlopen of a file that is not a shared object.
+ * dlopen of a file that is not a shared object. The same through a command that starts the daemon
+ * on first use (`wit status`): the client reads the daemon's line from its log.
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -31,8 +32,10 @@ function install(fake: (dir: string) => void): string {
   const modules = join(dir, "node_modules");
   mkdirSync(modules);
   for (const name of readdirSync(join(REPO, "node_modules")))
-    if (name !== "better-sqlite3" && name !== ".bin")
+    if (name !== "better-sqlite3" && name !== ".bin" && name !== "contract-suite")
       symlinkSync(join(REPO, "node_modules", name), join(modules, name));
+  // The CLI the client asks for the daemon's command is this install's, not the repository's.
+  symlinkSync(join(dir, "cli"), join(modules, "contract-suite"));
   const pkg = join(modules, "better-sqlite3");
   mkdirSync(join(pkg, "build/Release"), { recursive: true });
   writeFileSync(
@@ -44,13 +47,18 @@ function install(fake: (dir: string) => void): string {
 }
 
 function runDaemon(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(dir, ["wit", "daemon", "run"]);
+}
+
+/** The installed CLI with `args` and a fresh `--root`. */
+function runCli(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const root = mkdtempSync(join(tmpdir(), "cs-native-root-"));
   temps.push(root);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(dir, "cli/bin/contract-suite.mjs"), "wit", "daemon", "run", "--root", root],
-      { encoding: "utf8", timeout: 60_000 },
+      [join(dir, "cli/bin/contract-suite.mjs"), ...args, "--root", root],
+      { encoding: "utf8", timeout: 60_000, cwd: dir },
       (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -77,6 +85,27 @@ describe("a native module that does not load is a setup error", { timeout: 120_0
       /^wit: better-sqlite3's native module was built for another Node\.js \(NODE_MODULE_VERSION 115; this Node\.js, v[\d.]+, needs 127\): run `npm rebuild better-sqlite3`/,
     );
     expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it("the same mismatch in a daemon a command starts on first use: exit 2, the daemon's one line", async () => {
+    const dir = install((pkg) =>
+      writeFileSync(
+        join(pkg, "index.js"),
+        `module.exports = class Database {
+  constructor() {
+    const e = new Error(${JSON.stringify(ABI_MESSAGE(join(pkg, "build/Release/better_sqlite3.node")))});
+    e.code = "ERR_DLOPEN_FAILED";
+    throw e;
+  }
+};\n`,
+      ),
+    );
+    const r = await runCli(dir, ["wit", "status"]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /^wit: better-sqlite3's native module was built for another Node\.js \(NODE_MODULE_VERSION 115; this Node\.js, v[\d.]+, needs 127\): run `npm rebuild better-sqlite3`/,
+    );
   });
 
   it("a file that is not a shared object (a real dlopen failure): exit 2, naming npm rebuild better-sqlite3", async () => {

@@ -9,6 +9,7 @@ import { closeSync, existsSync, openSync, readFileSync, statSync } from "node:fs
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { nativeModuleLine, NativeModuleError } from "../native-module.js";
 import { WIT_ENVELOPE, witPaths } from "../protocol.js";
 import {
   DaemonStartError,
@@ -162,6 +163,13 @@ export async function startDaemonProcess(root: string, options: StartOptions = {
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }
+      // better-sqlite3 built for another Node: the daemon's one line, a setup error (decision 268).
+      const native =
+        (exited as { code: number | null }).code === 2 ? nativeModuleLine(logTail(p.logFile, 3)) : undefined;
+      if (native)
+        throw new DaemonStartError(`the Wit daemon for ${p.root} could not start: ${native}`, {
+          cause: new NativeModuleError(native),
+        });
       throw new DaemonStartError(
         `the Wit daemon for ${p.root} exited before answering (${describeExit(exited)}); log ${p.logFile}:\n${logTail(p.logFile)}`,
       );
