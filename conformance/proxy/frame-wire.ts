@@ -363,8 +363,9 @@ export function createFrameWireProxy(options: FrameWireProxyOptions): http.Serve
           });
         if (status === 200 && type === "text/event-stream") checker = new StreamChecker(report);
       }
-      upRes.on("data", (c: Buffer) => checker?.feed(c));
+      // Forwarded first, checked after: a chunk's check never holds the chunk back.
       upRes.pipe(res);
+      upRes.on("data", (c: Buffer) => checker?.feed(c));
       let ended = false;
       const finish = () => {
         if (ended) return;

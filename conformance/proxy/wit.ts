@@ -183,11 +183,11 @@ export function createWitProxy(options: WitProxyOptions): http.Server & { exchan
       res.writeHead(status, upRes.statusMessage, upRes.rawHeaders as unknown as http.OutgoingHttpHeaders);
       const answer: Buffer[] = [];
       let answerSize = 0;
+      upRes.pipe(res);
       upRes.on("data", (c: Buffer) => {
         answerSize += c.length;
         if (answerSize <= MAX_CHECKED) answer.push(c);
       });
-      upRes.pipe(res);
       upRes.on("end", () => {
         const isRpc = req.method === "POST" && new URL(req.url ?? "/", "http://x").pathname === RPC_PATH;
         if (isRpc && size <= MAX_CHECKED && answerSize <= MAX_CHECKED) {

@@ -324,11 +324,12 @@ export async function runWrightAgentProxy(options: WrightAgentProxyOptions): Pro
     into.responses.push(parsed.ok ? parsed.value : line);
   });
   child.stdin.on("error", () => undefined); // a server that exits before reading everything
+  // Forwarded first, checked after: a line's check never holds its bytes back.
+  options.input.pipe(child.stdin);
   options.input.on("data", (c: Buffer) => clientLines.feed(Buffer.isBuffer(c) ? c : Buffer.from(c)));
   options.input.on("end", () => clientLines.end());
-  options.input.pipe(child.stdin);
-  child.stdout.on("data", (c: Buffer) => serverLines.feed(c));
   child.stdout.pipe(options.output, { end: false });
+  child.stdout.on("data", (c: Buffer) => serverLines.feed(c));
   child.stderr.pipe(options.errors, { end: false });
   void options.stop?.then(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -15,6 +15,7 @@ import { witBenches } from "./wit.js";
 import { cliBenches } from "./cli.js";
 import { diffLargeBench, diffRealBench } from "./diff.js";
 import { diffOpenRpcRealBench, genRealBench, lintRealBench } from "./real.js";
+import { proxyFrameWireBench } from "./proxy.js";
 import { loadavg } from "node:os";
 import { inChild, type Bench, type BenchSize, type Row } from "./measure.js";
 
@@ -37,6 +38,7 @@ export const BENCHES: Bench[] = [
   diffOpenRpcRealBench,
   genRealBench,
   lintRealBench,
+  proxyFrameWireBench,
 ];
 
 /** The 1-minute load average, to one decimal: the machine is shared, so each figure says what it ran beside. */
