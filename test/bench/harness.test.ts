@@ -25,6 +25,7 @@ const NAMES = [
   "conform.rate",
   "cli.coldStart",
   "cli.help",
+  "proxy.frameWire",
 ];
 /** Registered, but left out of the tiny run (they pack and install packages, or diff two 40k documents). */
 const HEAVY = [
