@@ -35,7 +35,7 @@ export async function checkHistory(
       try {
         const [old, cur] = [await loadContract(registry, entry, h.entry), await loadContract(registry, entry)];
         const broken = [...old.problems, ...cur.problems].filter(
-          (p) => p.rule === "unresolved-ref" || p.rule === "parse" || p.rule === "load",
+          (p) => p.rule === "unresolved-ref" || p.rule === "parse" || p.rule === "load" || p.rule === "ref-cycle",
         );
         if (broken.length) {
           out.push({

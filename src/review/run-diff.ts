@@ -1,7 +1,7 @@
 /** Library entry of `contract-suite diff`: two inputs in, one report out. */
 import { buildModel, ModelError } from "./model.js";
 import { diffModels, type DiffOptions, type DiffReport } from "./diff.js";
-import { worstVerdict, type Finding, type Verdict } from "./finding.js";
+import { fingerprint, worstVerdict, type Finding, type Verdict } from "./finding.js";
 import { loadSource } from "./source.js";
 import { locateFindings } from "./report/locate.js";
 import type { LoadedContract } from "../contracts/index.js";
@@ -77,6 +77,34 @@ export function diffContracts(
   newC: LoadedContract,
   options: DiffInputsOptions & { labels?: [string, string] } = {},
 ): DiffReport {
+  // A $ref loop through $ref alone never reaches a schema (the loader's ref-cycle problem): nothing
+  // can be compared through it, so the diff fails closed with one undecided finding per loop (issue 32).
+  const loops = [
+    ...oldC.problems.filter((p) => p.rule === "ref-cycle").map((p) => ["old", p] as const),
+    ...newC.problems.filter((p) => p.rule === "ref-cycle").map((p) => ["new", p] as const),
+  ];
+  if (loops.length) {
+    const findings: Finding[] = loops.map(([side, p]) => ({
+      id: fingerprint("analysis-failed", `#${p.pointer}`, undefined, `${side} ${p.message}`),
+      kind: "analysis-failed",
+      verdict: "undecided",
+      direction: "none",
+      path: `#${p.pointer}`,
+      subject: { label: `#${p.pointer}`, [side]: { file: side, pointer: p.pointer } },
+      reaches: [],
+      message: "this part could not be compared; review it by hand",
+      evidence: `the ${side} document's ${p.message}, so no part of the two versions was compared`,
+    }));
+    return {
+      verdict: "undecided",
+      old: options.labels?.[0] ?? oldC.doc.path,
+      new: options.labels?.[1] ?? newC.doc.path,
+      findings,
+      warnings: [],
+      stats: { surfaces: 0, unchanged: 0, samples: 0 },
+      budget: [],
+    };
+  }
   const oldM = guardedModel(oldC, options.received, options.labels?.[0]);
   const newM = guardedModel(newC, options.received, options.labels?.[1]);
   return diffModels(oldM, newM, options);
