@@ -5,7 +5,7 @@
  * a broken one. With a broken server from test/frame-wire/endpoint-servers in the middle, each
  * violation kind is reported with its event, index and pointer, and the proxy exits 1.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -28,6 +28,7 @@ import { jsonLines, ROOT, startCli, type Running } from "./helpers.js";
 
 const BODY: StreamTurnRequestBody = { messages: [{ role: "user", content: "Say hello." }] };
 const tmp = mkdtempSync(join(tmpdir(), "cs-proxy-fw-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function bytes(
   url: string,

@@ -5,16 +5,17 @@
  * lines from a client and a broken server from test/wright-agent/faulty-hosts are reported by kind.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { connectWrightAgent } from "../../src/wright-agent/client/index.js";
 import { faultyCommand } from "../wright-agent/faulty-hosts/command.js";
 import { runCli } from "../helpers/cli.js";
 import { BIN, jsonLines } from "./helpers.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "cs-proxy-wa-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const mock = (transport: string) => [process.execPath, BIN, "serve", "wright-agent", "--transport", transport];
 const proxied = (transport: string, name: string, server: string[]) => [
   process.execPath,
