@@ -19,6 +19,7 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { createFold, EVENT_PARSE, foldEvents } from "../../src/frame-wire/fold.js";
 import { isFrameWireCode, isMessagePinned } from "../../src/frame-wire/codes.js";
 import { tryParseJson } from "../../src/json/index.js";
+import { keepCopy } from "../../src/io/body.js";
 import { createGuardedServer } from "../../src/io/http-server.js";
 import { validateFrameEvent } from "../../src/generated/frame-wire/validators.js";
 import { frameWireApiOperations } from "../../src/generated/frame-wire-api/operations.js";
@@ -281,14 +282,9 @@ export function createFrameWireProxy(options: FrameWireProxyOptions): http.Serve
       headers: forwardedHeaders(req.rawHeaders, options.upstream.host) as unknown as http.OutgoingHttpHeaders,
       setHost: false,
     });
-    const body: Buffer[] = [];
-    let bodySize = 0;
-    req.on("data", (c: Buffer) => {
-      bodySize += c.length;
-      if (bodySize <= MAX_CHECKED_BODY) body.push(c);
-    });
+    const body = keepCopy(req, MAX_CHECKED_BODY);
     req.pipe(up);
-    const bodyText = () => Buffer.concat(body).toString("utf8");
+    const bodyText = () => body.text();
     req.on("end", () => {
       if (!isOperation) return;
       if (req.headers.authorization === undefined)
@@ -299,7 +295,7 @@ export function createFrameWireProxy(options: FrameWireProxyOptions): http.Serve
           index: null,
           pointer: null,
         });
-      if (bodySize > MAX_CHECKED_BODY) return;
+      if (!body.whole) return;
       const parsed = tryParseJson(bodyText());
       if (!parsed.ok)
         report({

@@ -8,6 +8,7 @@
  */
 import http from "node:http";
 import { tryParseJson } from "../../src/json/index.js";
+import { keepCopy } from "../../src/io/body.js";
 import { createGuardedServer } from "../../src/io/http-server.js";
 import { witMethods, witErrors } from "../../src/generated/wit/methods.js";
 import type { MethodSpec } from "../../src/rpc/types.js";
@@ -159,12 +160,7 @@ export function createWitProxy(options: WitProxyOptions): http.Server & { exchan
       headers: req.rawHeaders as unknown as http.OutgoingHttpHeaders,
       setHost: false,
     });
-    const body: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_CHECKED) body.push(c);
-    });
+    const body = keepCopy(req, MAX_CHECKED);
     req.pipe(up);
     res.on("close", () => {
       if (!res.writableFinished) up.destroy();
@@ -181,18 +177,13 @@ export function createWitProxy(options: WitProxyOptions): http.Server & { exchan
     up.on("response", (upRes) => {
       const status = upRes.statusCode ?? 0;
       res.writeHead(status, upRes.statusMessage, upRes.rawHeaders as unknown as http.OutgoingHttpHeaders);
-      const answer: Buffer[] = [];
-      let answerSize = 0;
+      const answer = keepCopy(upRes, MAX_CHECKED);
       upRes.pipe(res);
-      upRes.on("data", (c: Buffer) => {
-        answerSize += c.length;
-        if (answerSize <= MAX_CHECKED) answer.push(c);
-      });
       upRes.on("end", () => {
         const isRpc = req.method === "POST" && new URL(req.url ?? "/", "http://x").pathname === RPC_PATH;
-        if (isRpc && size <= MAX_CHECKED && answerSize <= MAX_CHECKED) {
-          const requestText = Buffer.concat(body).toString("utf8");
-          const answerText = Buffer.concat(answer).toString("utf8");
+        if (isRpc && body.whole && answer.whole) {
+          const requestText = body.text();
+          const answerText = answer.text();
           checkWitExchange(requestText, status, answerText, report);
           const parsed = tryParseJson(answerText);
           options.onVector?.({

@@ -49,3 +49,37 @@ export function readCappedBody(stream: Readable, maxBytes: number, options: Body
     if (options.declaredLength !== undefined && Number.isFinite(declared) && declared > maxBytes) overCap();
   });
 }
+
+/** A copy of the bytes passing through a stream that is forwarded anyway, kept up to a cap for checking. */
+export interface KeptCopy {
+  /** Bytes seen so far, kept or not. */
+  readonly size: number;
+  /** Whether every byte seen is kept (none was past the cap). */
+  readonly whole: boolean;
+  /** The kept bytes as UTF-8. */
+  text(): string;
+}
+
+/**
+ * Keeps a copy of what `stream` carries while someone else consumes it (a proxy pipes it on). Past
+ * `maxBytes` it keeps nothing more and says so (`whole` false): the copy is for checking, and a
+ * check of a cut copy would report a fault the peer did not commit.
+ */
+export function keepCopy(stream: Readable, maxBytes: number): KeptCopy {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on("data", (chunk: Buffer | string) => {
+    const piece = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    size += piece.length;
+    if (size <= maxBytes) chunks.push(piece);
+  });
+  return {
+    get size() {
+      return size;
+    },
+    get whole() {
+      return size <= maxBytes;
+    },
+    text: () => Buffer.concat(chunks).toString("utf8"),
+  };
+}

@@ -85,3 +85,23 @@ describe("the Wit client's answers", () => {
     }
   });
 });
+
+describe("keepCopy: a capped copy of bytes forwarded anyway", () => {
+  it("keeps every byte up to the cap, and past it keeps no more and says the copy is not whole", async () => {
+    const { PassThrough } = await import("node:stream");
+    const { keepCopy } = await import("../../../src/io/body.js");
+    const within = new PassThrough();
+    const a = keepCopy(within, 8);
+    within.end(Buffer.from("12345678"));
+    within.resume();
+    await new Promise((r) => within.on("end", r));
+    expect([a.size, a.whole, a.text()]).toEqual([8, true, "12345678"]);
+    const past = new PassThrough();
+    const b = keepCopy(past, 8);
+    past.write("12345");
+    past.end("6789");
+    past.resume();
+    await new Promise((r) => past.on("end", r));
+    expect([b.size, b.whole, b.text()]).toEqual([9, false, "12345"]);
+  });
+});
