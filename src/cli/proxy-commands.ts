@@ -117,7 +117,8 @@ export function registerProxyCommands(program: Command, ctx: CliContext): void {
       const server = createFrameWireProxy({
         upstream,
         log,
-        onVector: (v) => recorder?.add(v),
+        // Only a recording builds vectors: making one re-folds the whole stream at its end.
+        ...(recorder ? { onVector: (v: unknown) => recorder.add(v) } : {}),
         note: (m) => write(ctx.io.stderr, `note: ${m}`),
       });
       await listenOn(server, port, host, "--listen");
@@ -182,7 +183,7 @@ export function registerProxyCommands(program: Command, ctx: CliContext): void {
         const server = createWitProxy({
           socket: opts.socket,
           log,
-          onVector: (v) => recorder?.add(v),
+          ...(recorder ? { onVector: (v: unknown) => recorder.add(v) } : {}),
           note: (m) => write(ctx.io.stderr, `note: ${m}`),
         });
         if (tcp) {
