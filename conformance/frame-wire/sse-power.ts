@@ -1,6 +1,5 @@
 /**
- * SSE client checks added to kill mutants the framing property reaches only by luck
- * (docs/conformance-power.md): its 150 random cases pick the few vectors with non-ASCII text, cut
+ * SSE client checks of what the framing property reaches only by luck: its 150 random cases pick the few vectors with non-ASCII text, cut
  * byte by byte, rarely. Here every cut inside every multi-byte UTF-8 sequence of those vectors is
  * made deterministically. SSE streams are UTF-8 ("Event streams are always decoded as UTF-8") and a
  * chunk boundary carries no meaning, so a client that decodes chunk by chunk without carrying a

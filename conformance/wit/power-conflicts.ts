@@ -1,5 +1,5 @@
 /**
- * Wit conflict checks added to kill mutation survivors (docs/conformance-power.md): the contract
+ * Wit conflict checks the scenarios leave out: the contract
  * makes DEP_CHAIN a callee of a declared symbol "locked elsewhere" (contracts/wit/openrpc.json,
  * intent.declare; docs/wit.md 051: locked by another session), and no check declared a symbol
  * whose callee the declaring session had locked itself, so a daemon reporting its own locks passed.

@@ -1,5 +1,5 @@
 /**
- * Wit contract and intent checks added to kill mutation survivors (docs/conformance-power.md):
+ * Wit contract and intent checks of rules that no scenario reaches:
  * - contract.retire (contracts/wit/openrpc.json; docs/wit.md, decision 157) was reached by no
  *   check, only by the run's cleanup, outside any check: a daemon that retired nothing, retired
  *   the wrong contracts or refused nothing passed the suite.

@@ -1,5 +1,5 @@
 /**
- * Wit daemon checks added to kill mutation survivors of round 7 (docs/conformance-power.md):
+ * Wit daemon checks of rules that the scenarios and the model reach only by chance, if at all:
  * - intent.update's transition table (contracts/wit/openrpc.json: "declared -> active|resolved|
  *   abandoned, active -> resolved|abandoned", terminal states have none) was reached only by the
  *   transitions the scenarios and the model happen to take: no check abandoned an active intent, so

@@ -1,6 +1,5 @@
 /**
- * Checks added to kill mutation survivors of the mock's compile workflow (src/wright-agent/mock/
- * compile.ts; docs/conformance-power.md, round 9): the seed's "Compile output (ADR-0025)" rules,
+ * Compile workflow checks (the mock's: src/wright-agent/mock/compile.ts): the seed's "Compile output (ADR-0025)" rules,
  * which the suite only tested on the branch where a compile had already succeeded. With our fixture
  * only (the suite knows its sources, locales and vocabulary): that the project compiles, where the
  * file goes, force, the input never overwritten (also by another spelling of its path), a failed

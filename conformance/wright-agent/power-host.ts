@@ -1,9 +1,8 @@
 /**
- * Transport checks added to kill mutation survivors of the hosts (docs/conformance-power.md, round
- * 8): what JSON-RPC 2.0, MCP and the wright-agent contract require of the JSON-RPC and MCP
- * transports that no check sent. Until now the MCP surface was only ever spoken to through the
- * SDK's Client, which never sends a malformed line, a batch, a response, a bad id or bad params;
- * and the JSON-RPC transport was never sent `request` without params, an alias with parameters or
+ * Transport checks of the hosts: what JSON-RPC 2.0, MCP and the wright-agent contract require of the JSON-RPC and MCP
+ * transports that the other checks never send. Elsewhere the MCP surface is spoken to through the
+ * SDK's Client only, which never sends a malformed line, a batch, a response, a bad id or bad params;
+ * and the JSON-RPC transport is never sent `request` without params, an alias with parameters or
  * an over-long line. Each check speaks raw newline-delimited JSON-RPC on its own session(s).
  */
 import { JSONRPCResponseSchema } from "@modelcontextprotocol/sdk/types.js";

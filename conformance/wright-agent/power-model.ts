@@ -1,6 +1,5 @@
 /**
- * Checks added to kill mutation survivors of the mock's model (docs/conformance-power.md, round 8):
- * behaviour the seed states that no check pinned. With our fixture only (the suite knows its
+ * Checks of the mock's model: behaviour the seed states that the other checks do not pin. With our fixture only (the suite knows its
  * sources and lint policy): edit transactions applied to the current text (whole or not at all),
  * the file selection's spellings, the lint policy's effective severities, and inputIdentity.
  */

@@ -1,6 +1,6 @@
 /**
- * Checks added in round 9 to kill mutation survivors of the mock's address resolution and list
- * shaping (src/wright-agent/mock/resolve.ts, addresses.ts, selection.ts; docs/conformance-power.md):
+ * Address resolution and list shaping checks (the mock's: src/wright-agent/mock/resolve.ts,
+ * addresses.ts, selection.ts):
  * the seed's name and address grammar (symbols by NAME and KIND:NAME, rules by NAME / NAME#N),
  * the refusals an address gets (unknown-*, ambiguous-* with their candidates, out-of-range
  * numeric ids), and when a finding list carries selection and truncation members. With our

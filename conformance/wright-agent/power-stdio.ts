@@ -1,5 +1,5 @@
 /**
- * stdio framing checks added to kill mutation survivors (docs/conformance-power.md): decision 075
+ * stdio framing checks: decision 075
  * says "Blank lines are not requests and get no response", and no check sent one, so a server that
  * answered them (its answers then no longer line up with the requests) passed the suite. Nor did
  * any check send an over-long line, so a server that died on one passed too.

@@ -1,6 +1,6 @@
 /**
- * Checks added to kill mutation survivors of the mock's text and model files (round 9: text.ts,
- * edits.ts, fixture-load.ts, program.ts; docs/conformance-power.md): positions and ranges, edit
+ * Text and fixture-model checks (the mock's: text.ts, edits.ts, fixture-load.ts, program.ts):
+ * positions and ranges, edit
  * sets, the fixture format's rules and the fixture facts a program serves. All need our fixture:
  * the column unit (Unicode code points) is stated by our contract document (EditRange, Position:
  * "columns count Unicode code points"; decision 065), not by the seed, and the fixture rules are
