@@ -15,9 +15,9 @@ import { resolveCommand } from "../../conformance/wright-agent/target.js";
 const BIN = fileURLToPath(new URL("../../bin/contract-suite.mjs", import.meta.url));
 
 describe("conform wright-agent", () => {
-  it("is registered with --target and --transport", () => {
+  it("is registered with --target, --transport and --replay", () => {
     expect(SUITES["wright-agent"]!.suite).toBe(wrightAgentSuite);
-    expect(SUITES["wright-agent"]!.options).toEqual(["target", "transport"]);
+    expect(SUITES["wright-agent"]!.options).toEqual(["target", "transport", "replay"]);
     expect(new Set(wrightAgentSuite.checks.map((c) => c.id)).size).toBe(wrightAgentSuite.checks.length);
     for (const c of wrightAgentSuite.checks) {
       expect(c.id).toMatch(/^wright-agent\/[a-z0-9-]+$/);
