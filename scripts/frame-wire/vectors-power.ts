@@ -5,7 +5,7 @@
  * (and, for messages the contract leaves free, from our wording; `message_pinned` says which).
  * Appended to the vectors of ./vectors.ts, which emits and checks the files.
  */
-import type { VectorSource } from "./vectors.js";
+import type { VectorSource } from "./vector-builders.js";
 
 type J = unknown;
 
