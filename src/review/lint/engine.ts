@@ -107,10 +107,10 @@ export async function runLint(registry: Registry, options: LintOptions = {}): Pr
         message,
       });
     };
-    if (contract.doc.root === undefined || contract.problems.some((p) => p.rule === "parse" || p.rule === "load")) {
-      for (const p of contract.problems.filter((x) => x.rule === "parse" || x.rule === "load"))
-        emit("load", severityOf("load", "error"), resolve(p.file), p.pointer, p.message);
-    }
+    // What the loader could not read, and a `$ref` loop it found (no rule of lint's sees a loop
+    // through `$ref` alone; validate, gen and diff all refuse one), are load findings.
+    for (const p of contract.problems.filter((x) => x.rule === "parse" || x.rule === "load" || x.rule === "ref-cycle"))
+      emit("load", severityOf("load", "error"), resolve(p.file), p.pointer, p.message);
     const ctx = lintContext(contract, raw, {
       toolInputs: config.toolInputs[name] ?? [],
       samples: options.samples ?? config.samples ?? DEFAULT_LINT_SAMPLES,

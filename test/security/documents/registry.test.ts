@@ -1,7 +1,7 @@
 /**
  * A stranger's registry (issue 32 items 1 and 4): a `$ref` loop through `$ref` alone fails every
- * command closed (exit 1: validate and gen refuse it with one line, diff reports it undecided, check
- * cannot compare), and an `entry` or `history.entry` that leaves the registry folder is refused
+ * command closed (exit 1: validate, lint and gen refuse it with one line, diff reports it undecided,
+ * check cannot compare), and an `entry` or `history.entry` that leaves the registry folder is refused
  * (exit 2) naming the entry, never quoting what it points at. Each run is the built CLI in a child
  * process; the secret beside the registry shows in no output and no file outside the registry's
  * output folder is touched.
@@ -54,7 +54,7 @@ async function expectBounded(args: string[], codes: number[]) {
 }
 
 describe("a $ref cycle", () => {
-  it("fails validate, gen, diff and check closed (exit 1, never 0 or 3)", async () => {
+  it("fails validate, lint, gen, diff and check closed (exit 1, never 0 or 3)", async () => {
     const dir = registry(
       "cycle",
       {
@@ -66,6 +66,8 @@ describe("a $ref cycle", () => {
     const [old, cur] = [join(dir, "history/s.json"), join(dir, "s.json")];
     const validate = await expectBounded(["validate", cur], [1]);
     expect(validate.stdout).toContain("[ref-cycle]");
+    const lint = await expectBounded(["lint", cur], [1]);
+    expect(lint.stdout).toContain("comes back to itself through $ref alone");
     const gen = await expectBounded(["gen", "--registry", dir, "--out", join(tmp, "out", "cycle")], [1]);
     expect(gen.stdout + gen.stderr).toContain("comes back to itself through $ref alone");
     const diff = await expectBounded(["diff", old, cur, "--format", "json"], [1]);
