@@ -64,20 +64,25 @@ function runCli(dir: string, args: string[]): Promise<{ code: number; stdout: st
   });
 }
 
-describe("a native module that does not load is a setup error", { timeout: 120_000 }, () => {
-  it("an ABI mismatch (NODE_MODULE_VERSION): exit 2, one line naming npm rebuild better-sqlite3", async () => {
-    const dir = install((pkg) =>
-      writeFileSync(
-        join(pkg, "index.js"),
-        `module.exports = class Database {
+/** An install whose better-sqlite3 fails to load as a module built for another Node.js does. */
+function abiMismatchInstall(): string {
+  return install((pkg) =>
+    writeFileSync(
+      join(pkg, "index.js"),
+      `module.exports = class Database {
   constructor() {
     const e = new Error(${JSON.stringify(ABI_MESSAGE(join(pkg, "build/Release/better_sqlite3.node")))});
     e.code = "ERR_DLOPEN_FAILED";
     throw e;
   }
 };\n`,
-      ),
-    );
+    ),
+  );
+}
+
+describe("a native module that does not load is a setup error", { timeout: 120_000 }, () => {
+  it("an ABI mismatch (NODE_MODULE_VERSION): exit 2, one line naming npm rebuild better-sqlite3", async () => {
+    const dir = abiMismatchInstall();
     const r = await runDaemon(dir);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
@@ -88,18 +93,7 @@ describe("a native module that does not load is a setup error", { timeout: 120_0
   });
 
   it("the same mismatch in a daemon a command starts on first use: exit 2, the daemon's one line", async () => {
-    const dir = install((pkg) =>
-      writeFileSync(
-        join(pkg, "index.js"),
-        `module.exports = class Database {
-  constructor() {
-    const e = new Error(${JSON.stringify(ABI_MESSAGE(join(pkg, "build/Release/better_sqlite3.node")))});
-    e.code = "ERR_DLOPEN_FAILED";
-    throw e;
-  }
-};\n`,
-      ),
-    );
+    const dir = abiMismatchInstall();
     const r = await runCli(dir, ["wit", "status"]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
