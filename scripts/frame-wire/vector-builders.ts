@@ -53,23 +53,6 @@ export const aborted = (
 });
 export const ok = (t: Record<string, J>): VectorSource["expected"] => ({ turn: t, abort: null });
 
-/** The 13 values of the amendment's permissiveness check. */
-export const THIRTEEN_VALUES: J[] = [
-  null,
-  true,
-  false,
-  0,
-  42,
-  -1,
-  3.5,
-  "",
-  "str",
-  [],
-  [1, { a: 1 }],
-  {},
-  { a: { b: [null] } },
-];
-
 export const NO_DONE = "the stream ended without a done event";
 
 export const text = (t: string): J => ({ kind: "text", text: t });

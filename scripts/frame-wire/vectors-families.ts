@@ -13,9 +13,9 @@ import {
   turn,
   aborted,
   ok,
-  THIRTEEN_VALUES,
   text,
 } from "./vector-builders.js";
+import { THIRTEEN_VALUES } from "../../conformance/json-value/suite.js";
 
 export function forbiddenVectors(): VectorSource[] {
   const out: VectorSource[] = [];

@@ -37,7 +37,8 @@ import {
 import { pointerVectors } from "./vectors-pointers.js";
 import { streamVectors } from "./vectors-stream.js";
 
-export { THIRTEEN_VALUES, type VectorSource } from "./vector-builders.js";
+export { THIRTEEN_VALUES } from "../../conformance/json-value/suite.js";
+export type { VectorSource } from "./vector-builders.js";
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../conformance/vectors/frame-wire");
 
