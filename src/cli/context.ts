@@ -5,13 +5,20 @@ import { Option } from "commander";
 /** Exit codes of every command (also printed by --help). */
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 
-export const EXIT_CODES_HELP = `
+/** The exit-code section of --help; `failed` is what exit 1 means for the command. */
+export function exitCodesHelp(
+  failed = "a check failed (invalid contract, drift, failed conformance check, breaking change...)",
+): string {
+  return `
 Exit codes:
   0  success
-  1  a check failed (invalid contract, drift, failed conformance check, breaking change...)
+  1  ${failed}
   2  usage error (unknown command or option, bad argument)
   3  internal error (a bug in contract-suite; please report it)
 `;
+}
+
+export const EXIT_CODES_HELP = exitCodesHelp();
 
 export interface Io {
   stdout: NodeJS.WritableStream;

@@ -5,14 +5,14 @@
  */
 import { Command, Option } from "commander";
 import net from "node:net";
-import { EXIT, EXIT_CODES_HELP, UsageError, write, type CliContext } from "./context.js";
+import { EXIT, exitCodesHelp, UsageError, write, type CliContext } from "./context.js";
 import { listenOn } from "./frame-wire-commands.js";
 
 const PROXY_EXIT_HELP = `
 A violation is reported as it is seen: one text line (with the offending value indented below it) or,
 with --format json, one JSON line {transport, exchange, kind, side, message, index, pointer, value}.
 Only the first violation of each kind is reported per exchange. The last line is a summary.
-${EXIT_CODES_HELP.replace("  1  a check failed (invalid contract, drift, failed conformance check, breaking change...)", "  1  the traffic broke the contract at least once")}`;
+${exitCodesHelp("the traffic broke the contract at least once")}`;
 
 function formatOpt(): Option {
   return new Option("--format <format>", "text, or json (one JSON line per violation)")
