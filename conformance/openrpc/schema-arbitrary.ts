@@ -2,12 +2,13 @@
  * fast-check arbitraries derived from the JSON Schemas of an OpenRPC document (the subset OpenRPC
  * params use: type, enum, const, string length and pattern, integer bounds, arrays, objects with
  * required members, oneOf/anyOf, local $refs). Values are kept small: the point is to exercise a
- * server with every shape its contract allows, not to stress it.
+ * server with every shape its contract allows, not to stress it. Its date-time and `$ref` following
+ * are src/schema's (decision 323).
  */
 import fc from "fast-check";
-import { parsePointer } from "../../src/json/index.js";
+import { FORMATS } from "../../src/schema/arbitrary.js";
 import { compilePattern } from "../../src/schema/pattern.js";
-import { followRefs } from "../../src/schema/refs.js";
+import { derefLocal } from "../../src/schema/refs.js";
 
 export type Schema = Record<string, unknown> | boolean;
 
@@ -33,19 +34,9 @@ export interface OpenRpcDocument {
 const MAX_STRING = 16;
 const MAX_ITEMS = 3;
 
-/** Follows `#/...` refs inside the document (the chain walk is src/schema/refs.ts's). */
+/** Follows `#/...` refs inside the document (src/schema/refs.ts's derefLocal). */
 export function deref(schema: Schema, doc: OpenRpcDocument): Schema {
-  const chain = followRefs(schema, undefined, (ref) => {
-    if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
-    const value = parsePointer(ref.slice(1)).reduce<unknown>(
-      (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
-      doc,
-    );
-    return value === undefined ? undefined : { key: ref, value, at: undefined };
-  });
-  if (chain.kind === "dangling") throw new Error(`unresolved $ref ${chain.ref}`);
-  if (chain.kind === "loop") throw new Error(`$ref loop: ${chain.keys.join(" -> ")}`);
-  return chain.value as Schema;
+  return derefLocal(schema, doc) as Schema;
 }
 
 /** The largest size to generate: small (the bound when the schema has none or a large one), never below the minimum. */
@@ -63,8 +54,7 @@ function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<string> {
         (v) => [...v].length >= minLength && [...v].length <= Math.min(hardMax, Math.max(maxLength, minLength + 32)),
       );
   }
-  if (s.format === "date-time")
-    return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === "date-time") return FORMATS["date-time"]!() as fc.Arbitrary<string>;
   return fc.string({ minLength, maxLength, unit: "grapheme" });
 }
 

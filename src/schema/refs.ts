@@ -6,6 +6,7 @@
  * references alone never reaches a schema. A cycle through properties or items is a recursive type,
  * not a loop here.
  */
+import { parsePointer } from "../json/index.js";
 
 /** Where one reference lands: a key naming the target (equal keys are the same target), its value, and where further references resolve from. */
 export interface RefStep<C> {
@@ -48,4 +49,23 @@ export function followRefs<C>(
     where = step.at;
   }
   return { kind: "schema", value, at: where };
+}
+
+/**
+ * The schema `value` stands for inside one document: its chain of local (`#/...`) references
+ * followed through `doc`. Throws on a reference that is not local, one that does not resolve, and
+ * a loop of references alone.
+ */
+export function derefLocal(value: unknown, doc: unknown): unknown {
+  const chain = followRefs(value, undefined, (ref) => {
+    if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
+    const target = parsePointer(ref.slice(1)).reduce<unknown>(
+      (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
+    return target === undefined ? undefined : { key: ref, value: target, at: undefined };
+  });
+  if (chain.kind === "dangling") throw new Error(`unresolved $ref ${chain.ref}`);
+  if (chain.kind === "loop") throw new Error(`$ref loop: ${chain.keys.join(" -> ")}`);
+  return chain.value;
 }
