@@ -469,7 +469,8 @@ export function readOut<S>(
   const seenDifference = new Set<string>();
   const visited = new Set<string>();
   const ids = new Map<Judgement, number>();
-  const walk = (x: Judgement, steps: Step[], uncertain: boolean, state: S) => {
+  // The path so far as a chain (shared by every pair below it), made an array only for a difference listed.
+  const walk = (x: Judgement, steps: StepChain | undefined, uncertain: boolean, state: S) => {
     if (x.empty === true) return;
     let id = ids.get(x);
     if (id === undefined) ids.set(x, (id = ids.size + 1));
@@ -480,7 +481,7 @@ export function readOut<S>(
     for (const o of x.entries) {
       if (isBelow(o)) {
         const next = o.step ? lens.step(state, o.step) : state;
-        walk(o.below, o.step ? [...steps, o.step] : steps, uncertain || o.uncertain === true, next);
+        walk(o.below, o.step ? { step: o.step, up: steps } : steps, uncertain || o.uncertain === true, next);
         continue;
       }
       const certain = o.certain && !uncertain;
@@ -494,11 +495,24 @@ export function readOut<S>(
       if (seenDifference.has(k)) continue;
       seenDifference.add(k);
       states?.push(s);
-      out.push(steps.length === 0 && certain === o.certain ? o : { ...o, steps: [...steps, ...o.steps], certain });
+      out.push(
+        steps === undefined && certain === o.certain ? o : { ...o, steps: [...stepsOf(steps), ...o.steps], certain },
+      );
     }
   };
-  walk(j, [], false, lens.start);
+  walk(j, undefined, false, lens.start);
   return out;
+}
+
+interface StepChain {
+  step: Step;
+  up: StepChain | undefined;
+}
+
+function stepsOf(chain: StepChain | undefined): Step[] {
+  const out: Step[] = [];
+  for (let c = chain; c; c = c.up) out.push(c.step);
+  return out.reverse();
 }
 
 function unionKeyword(s: Schema): "oneOf" | "anyOf" | undefined {
