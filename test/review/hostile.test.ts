@@ -48,7 +48,8 @@ describe("hostile member names", () => {
     writeFileSync(oldPath, `{"$defs":{"D":${s}}}`);
     writeFileSync(newPath, `{"$defs":{"D":${s.replace('{"type":"string"}', '{"type":"string","maxLength":3}')}}}`);
     const report = await diffDocuments(oldPath, newPath, { samples: 20 });
-    expect(["breaking", "needs-review", "compatible"]).toContain(report.verdict);
+    // Past the structural pass's depth limit: undecided (fails closed), unless a payload shows the break.
+    expect(["breaking", "undecided"]).toContain(report.verdict);
     expect(report.findings.length).toBeGreaterThan(0);
   });
 });

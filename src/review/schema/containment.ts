@@ -107,7 +107,12 @@ export class Containment {
         this.finding([], "schema", true, "{A} accepts values here; {B} accepts none", a, b, [this.example(a)]),
       ]);
     if (depth > this.maxDepth)
-      return local([this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth")]);
+      return local([
+        {
+          ...this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth"),
+          undecided: `the structural pass judges at most ${this.maxDepth} nested schema pairs (decision 255)`,
+        },
+      ]);
     const aObj: Schema = a === true ? EMPTY : a;
     const key = `${this.ca.id(aObj)}|${this.cb.id(b)}`;
     const onStack = this.active.get(key);
