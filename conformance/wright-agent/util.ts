@@ -111,3 +111,30 @@ export function ownFixtureCheck(
     },
   };
 }
+
+/** What our fixture states, read from its text (the checks that run with our fixture only compare with it). */
+export interface FixtureFacts {
+  sources: { path: string; text: string }[];
+  entry: string;
+  origin: string;
+  settings: unknown;
+  rules: { conditions: unknown[]; actions: unknown[] }[];
+  symbols: { kind: string; name: string }[];
+  references: unknown[];
+  lintRules: { id: string; defaultSeverity: string }[];
+  lintPolicy: { disabled: string[]; severityOverrides: Record<string, string> };
+}
+
+export function fixtureFacts(target: WrightAgentTarget): FixtureFacts {
+  const f = JSON.parse(target.config.fixture!.text) as Omit<
+    FixtureFacts,
+    "entry" | "origin" | "settings" | "lintPolicy"
+  > & { project: { entry: string; origin: string; settings?: unknown; lintPolicy: FixtureFacts["lintPolicy"] } };
+  return {
+    ...f,
+    entry: f.project.entry,
+    origin: f.project.origin,
+    settings: f.project.settings ?? null,
+    lintPolicy: f.project.lintPolicy,
+  };
+}
