@@ -11,6 +11,9 @@
  * nothing lives on after it except what the turn keeps (and copies, unless `adoptEvents`). With
  * `adoptEvents`, the common block_delta goes through `fastDelta`, which applies it only when every
  * check passes and otherwise leaves it, untouched, to the full path that decides it exactly.
+ *
+ * Over 500 lines for one reason: the fold is one state machine (FrameFold) whose fast path and
+ * full path must decide every event alike, so they are kept side by side with the checks they share.
  */
 import {
   adoptJson,
