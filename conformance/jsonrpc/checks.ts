@@ -63,6 +63,28 @@ function checkResponse(a: unknown, context: unknown): asserts a is Answer {
   }
 }
 
+/** The number tokens of every "id" member in a reply's text, as written. */
+function rawIds(text: string): string[] {
+  return [...text.matchAll(/"id"\s*:\s*(-?\d[\d.eE+-]*)/g)].map((m) => m[1]!);
+}
+
+/** Whether two JSON number tokens write the same decimal value exactly (no rounding to doubles). */
+function sameNumber(a: string, b: string): boolean {
+  const exact = (t: string) => {
+    const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(t);
+    if (!m) return t;
+    let digits = `${m[2]}${m[3] ?? ""}`.replace(/^0+/, "");
+    let exp = BigInt(m[4] ?? 0) - BigInt((m[3] ?? "").length);
+    if (digits === "") return "0";
+    while (digits.endsWith("0")) {
+      digits = digits.slice(0, -1);
+      exp += 1n;
+    }
+    return `${m[1]}${digits}e${exp}`;
+  };
+  return exact(a) === exact(b);
+}
+
 export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): Check<T>[] {
   const env = spec.envelope ?? {};
   const request = (id: unknown, call: { method: string; params?: unknown }, extra: Record<string, unknown> = {}) => ({
@@ -200,7 +222,7 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
     {
       id: `${spec.prefix}/id-echo`,
       title: "The Response id is the Request id",
-      doc: 'Spec 5: id "MUST be the same as the value of the id member in the Request Object", for results and errors alike; a Request with id null is not a Notification and is answered with id null. Each of these ids makes a valid Request (spec 4: "a String, Number, or NULL"), so the request the server answers with a result still gets its result, and an unknown method its -32601.',
+      doc: 'Spec 5: id "MUST be the same as the value of the id member in the Request Object", for results and errors alike; a Request with id null is not a Notification and is answered with id null. Each of these ids makes a valid Request (spec 4: "a String, Number, or NULL"), so the request the server answers with a result still gets its result, and an unknown method its -32601. An id a reader of doubles cannot hold (the integer 9007199254740993, the number 1e999) and an id member named twice are answered either with the id as sent (digit for digit; either of the two) or with an error and id null ("If there was an error in detecting the id ... it MUST be Null"): never with another id, nor a result with id null.',
       async run(target) {
         for (const id of ["s", "", 0, -7, 3.5, 2 ** 40, null]) {
           for (const call of [spec.ok, spec.failing, unknownMethod]) {
@@ -224,6 +246,34 @@ export function jsonRpcChecks<T extends RawRpcTarget>(spec: JsonRpcSuiteSpec): C
                 answer: a,
               });
           }
+        }
+        const placeholder = JSON.stringify(request("@id@", spec.ok));
+        const hard: { what: string; body: string; echoes: (a: Answer, raw: string) => boolean }[] = [
+          ...["9007199254740993", "1e999"].map((text) => ({
+            what: `id ${text}`,
+            body: placeholder.replace('"@id@"', text),
+            echoes: (_a: Answer, raw: string) => rawIds(raw).some((t) => sameNumber(t, text)),
+          })),
+          {
+            what: "an id member named twice",
+            body: placeholder.replace('"id":"@id@"', '"id":"d-1","id":"d-2"'),
+            echoes: (a: Answer) => a.id === "d-1" || a.id === "d-2",
+          },
+        ];
+        for (const h of hard) {
+          const reply = await target.rpc(h.body);
+          let a: unknown;
+          try {
+            a = JSON.parse(reply.body);
+          } catch {
+            fail(`the answer to ${h.what} is not JSON`, reply.body.slice(0, 500));
+          }
+          checkResponse(a, h.body);
+          expect(
+            ("error" in a && a.id === null) || h.echoes(a, reply.body),
+            `${h.what}: answered with id ${JSON.stringify(a.id)}${"result" in a ? " and a result" : ""}, neither the id as sent nor an error with id null`,
+            { request: h.body, answer: reply.body.slice(0, 500) },
+          );
         }
       },
     },

@@ -7,9 +7,11 @@
  * "This member MAY be omitted") and otherwise structured, an id that is a String or Number on a
  * call and absent on a notification. Responses: the result of a Response whose id is the call's;
  * an error Response rejects with its code, message and data; a Response for another id, one
- * without jsonrpc "2.0", one with neither result nor error, or a body that is not JSON is refused
- * (never taken as the call's result). id null is accepted only on an error ("If there was an
- * error in detecting the id in the Request object ... it MUST be Null").
+ * without jsonrpc "2.0", one with neither or both of result and error ("both members MUST NOT be
+ * included"), one whose error is not an object with an integer code and a String message,
+ * or a body that is not JSON is refused: never taken as the call's result, nor its error member
+ * passed on as the server's answer to this call. id null is accepted only on an error ("If there
+ * was an error in detecting the id in the Request object ... it MUST be Null").
  */
 import { CheckFailure, expect, type Check } from "../harness/check.js";
 
@@ -50,6 +52,9 @@ async function settle(
     return { ok: false, error: e as { code?: unknown; message?: unknown; data?: unknown } };
   }
 }
+
+/** The code of every error member a client must refuse (in a Response that is not the call's own). */
+const REFUSED = 4001;
 
 export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[] {
   return [
@@ -92,7 +97,7 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
     {
       id: `${prefix}/client-responses`,
       title: "The client takes only its own Response",
-      doc: "The call resolves with the result of a Response carrying its id; an error Response rejects with its code, message and data (also with id null); anything else (another id, a result with id null, no jsonrpc, neither result nor error, not JSON, not an object) is refused.",
+      doc: 'The call resolves with the result of a Response carrying its id; an error Response rejects with its code, message and data (also with id null). Anything else is refused: another id, a result with id null, no jsonrpc, neither result nor error, both ("Either the result member or error member MUST be included, but both members MUST NOT be included"), an error that is not an object with an integer code ("This MUST be an integer") and a String message, not JSON, not an object. Refused means the call rejects with a numeric code that is not the refused error\'s own: an error for another id, or in a malformed Response, is not this call\'s answer.',
       async run(make) {
         const answerWith = async (answer: (req: Req) => unknown) =>
           settle(make(scripted(answer).transport).call("m", {}));
@@ -124,8 +129,26 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
           ["a result with id null", () => ({ jsonrpc: "2.0", id: null, result: 1 })],
           [
             "an error for another id",
-            (req) => ({ jsonrpc: "2.0", id: `${String(req.id)}x`, error: { code: 1, message: "m" } }),
+            (req) => ({ jsonrpc: "2.0", id: `${String(req.id)}x`, error: { code: REFUSED, message: "NOT YOURS" } }),
           ],
+          [
+            "both result and error",
+            (req) => ({ jsonrpc: "2.0", id: req.id, result: 1, error: { code: REFUSED, message: "BOTH" } }),
+          ],
+          ...(
+            [
+              ["error null", null],
+              ['error "oops"', "oops"],
+              ["an error without code", { message: "NO CODE" }],
+              ['an error with code "4001"', { code: String(REFUSED), message: "STRING CODE" }],
+              ["an error with code 4001.5", { code: REFUSED + 0.5, message: "HALF" }],
+              ["an error with message 7", { code: REFUSED, message: 7 }],
+              ["an error without message", { code: REFUSED }],
+            ] as const
+          ).map(([what, error]): [string, (req: Req) => unknown] => [
+            what,
+            (req) => ({ jsonrpc: "2.0", id: req.id, error }),
+          ]),
           ["no jsonrpc member", (req) => ({ id: req.id, result: 1 })],
           ['jsonrpc "1.0"', (req) => ({ jsonrpc: "1.0", id: req.id, result: 1 })],
           ["neither result nor error", (req) => ({ jsonrpc: "2.0", id: req.id })],
@@ -139,6 +162,11 @@ export function jsonRpcClientChecks(prefix: string): Check<JsonRpcClientTarget>[
           expect(
             typeof r.error?.code === "number",
             `refusing ${what}, the client's error carries no numeric code`,
+            r.error,
+          );
+          expect(
+            r.error.code !== REFUSED && r.error.code !== REFUSED + 0.5,
+            `the client took ${what} as the server's error for the call (code ${String(r.error.code)})`,
             r.error,
           );
         }

@@ -42,8 +42,8 @@ const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
 
 /**
  * The envelope rule every JSON-RPC client here applies to a parsed Response (decision 322): an
- * object with jsonrpc "2.0"; exactly one of `result` and `error`; an error is an object with a
- * numeric code and a string message; the id is the request's, or null on an error only (the server
+ * object with jsonrpc "2.0"; exactly one of `result` and `error`; an error is an object with an
+ * integer code and a string message; the id is the request's, or null on an error only (the server
  * could not read the request's id). Anything else throws RpcResponseError.
  */
 export function readResponse(response: unknown, id: string | number): RpcOutcome {
@@ -66,12 +66,12 @@ export function readResponse(response: unknown, id: string | number): RpcOutcome
     );
   if (hasResult) return { result: r.result };
   const e = r.error as { code?: unknown; message?: unknown; data?: JsonValue } | null;
-  if (e === null || typeof e !== "object" || typeof e.code !== "number" || typeof e.message !== "string")
+  if (e === null || typeof e !== "object" || !Number.isInteger(e.code) || typeof e.message !== "string")
     throw new RpcResponseError(
       RpcCode.InternalError,
-      "malformed JSON-RPC error (needs a numeric code and a string message)",
+      "malformed JSON-RPC error (needs an integer code and a string message)",
     );
-  return { error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } };
+  return { error: { code: e.code as number, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } };
 }
 
 /**

@@ -104,4 +104,49 @@ describe("conform jsonrpc on a non-Wit contract: servers broken their way", () =
     expect(r.status).toBe("fail");
     expect(r.message).toContain("got no result");
   });
+  describe("id-echo: a server that cannot read an id exactly and answers anyway", () => {
+    const idEcho = checks.find((c) => c.id === "demo/jsonrpc/id-echo")!;
+    /** Rewrites the request's text before our engine reads it. */
+    const rewritingText = (f: (body: string) => string): RawRpcTarget => {
+      const good = engineTarget();
+      return { rpc: (body) => good.rpc(f(body)) };
+    };
+    const cases: [string, RawRpcTarget, string][] = [
+      // Reads the request as doubles, answers it, echoes the double it read (9007199254740993 as ...992).
+      [
+        "reads ids as doubles and echoes what it read",
+        {
+          async rpc(body) {
+            const req = JSON.parse(body);
+            if (typeof req?.id !== "number") return engineTarget().rpc(body);
+            const r = await engineTarget().rpc(JSON.stringify({ ...req, id: "n" }));
+            return { ...r, body: JSON.stringify({ ...JSON.parse(r.body), id: req.id }) };
+          },
+        },
+        "id 9007199254740993: answered with id 9007199254740992",
+      ],
+      [
+        "answers 1e999 with a result and id null",
+        rewritingText((b) => b.replace('"id":1e999', '"id":null')),
+        "id 1e999: answered with id null and a result",
+      ],
+      [
+        "answers an id named twice with an error object without code",
+        {
+          async rpc(body) {
+            const r = await engineTarget().rpc(body);
+            if (!body.includes('"id":"d-1","id":"d-2"')) return r;
+            return { ...r, body: JSON.stringify({ jsonrpc: "2.0", id: null, error: {} }) };
+          },
+        },
+        "an Error object has an integer code",
+      ],
+    ];
+    for (const [what, target, failsAt] of cases)
+      it(`a server that ${what}`, async () => {
+        const r = await runCheck(idEcho, target, defaultContext());
+        expect(r.status).toBe("fail");
+        expect(r.message).toContain(failsAt);
+      });
+  });
 });
