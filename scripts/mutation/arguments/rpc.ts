@@ -18,11 +18,6 @@ export const RPC: readonly SurvivorArgument[] = [
     why: "`data: undefined` is dropped by JSON.stringify: the error object on the wire is the same.",
   },
   {
-    kind: "own choice",
-    title: "an id that overflows to Infinity",
-    why: "A numeric id such as 1e999 parses to Infinity, which no Response can echo (JSON has no Infinity). The specification has no rule for it; refusing it as an unreadable id (-32600, id null) is ours. The other mutants of this line (id null) are killed by rpc/jsonrpc/id-echo.",
-  },
-  {
     kind: "not a protocol behaviour",
     title: "a handler that returns nothing",
     why: "A Response to a successful call must carry result (JSON-RPC 2.0, 5: 'REQUIRED on success'; every check's Response test pins it), and the engine answers `result: null` for a handler that returns undefined. A conformance check talks to a server, not to its handlers, so it cannot make one return nothing; no unit test pins this line either (noticed, left for issue 13's test/rpc).",
@@ -55,13 +50,13 @@ export const RPC: readonly SurvivorArgument[] = [
   },
   {
     kind: "equivalent",
-    title: "params: undefined, and a redundant object test",
-    why: 'A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes; a non-object response also fails the `jsonrpc === "2.0"` test that follows.',
+    title: "params: undefined, and redundant object tests",
+    why: 'A request member set to undefined is dropped by JSON.stringify, so `request.params = undefined` writes the same bytes. In readResponse, a Response that is a JSON number, string or boolean also fails the `jsonrpc === "2.0"` test that follows (with the same error), and an error member that is one has no integer `code` either: dropping the `typeof ... !== "object"` tests refuses the same replies the same way.',
   },
   {
     kind: "own choice",
     title: "which error a refused Response becomes",
-    why: "The client checks require that a Response that is not the call's is refused (the call rejects with a numeric code). Which code and message the rejection carries (ParseError or InternalError, our text, the fallbacks for an error object without a numeric code or string message), and whether an error Response for another id rejects as that error or as a mismatch (the call rejects either way), is our API.",
+    why: "The client checks (rpc/jsonrpc/client-responses, decision 328) require that a Response that is not the call's is refused: the call rejects with a numeric code that is not the refused error's own. Which code (ParseError for a body that is not JSON, or InternalError, which a body that is not JSON would also get from readResponse) and which message the rejection carries is our API (RpcResponseError's text).",
   },
   {
     kind: "own choice",
@@ -72,6 +67,21 @@ export const RPC: readonly SurvivorArgument[] = [
     kind: "own choice",
     title: "RpcError's name, from() and is()",
     why: "Helpers of our API for handlers and clients; they do not reach the wire.",
+  },
+  {
+    kind: "equivalent",
+    title: "an outcome's error with data: undefined",
+    why: "readResponse copies `data` only when the error has one; with `data: undefined` instead, every reader reads `error.data` as undefined either way (RpcClient.call builds the same RpcError, the wright-agent channel the same ProtocolError) and JSON drops the member.",
+  },
+  {
+    kind: "own choice",
+    title: "which code refuses a body with a member named twice",
+    why: "A member named twice is well-formed JSON whose meaning readers disagree on (RFC 8259: names SHOULD be unique); decision 262 refuses such a body whole as -32600 with id null. The id-echo check pins what any server must answer to an id named twice (either id as sent, or an error with id null, always a valid Response); whether our error says -32600 or -32700 (Parse error) is ours, as is its data.",
+  },
+  {
+    kind: "equivalent",
+    title: "a typeof test Number.isFinite makes again",
+    why: 'isExactNumberId: Number.isFinite does not convert its argument, so it is false for anything but a finite number; with `typeof id === "number"` taken as true the function answers the same for every value.',
   },
   {
     kind: "equivalent",
