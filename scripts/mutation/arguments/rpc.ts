@@ -10,7 +10,7 @@ export const RPC: readonly SurvivorArgument[] = [
   {
     kind: "own choice",
     title: "error data and messages the specification leaves to the server",
-    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'; message is 'a short description' (the predefined table names one, contracts name their own: Wit's INVALID_REQUEST, so the default -32600 message is ours). Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason. Line 68: a body that is a number, string or boolean, let through the first test, is refused by the next one (no `jsonrpc`) with the same -32600 and id null; only data.reason differs.",
+    why: "JSON-RPC 2.0, 5.1: data 'may be omitted. The value of this member is defined by the Server'; message is 'a short description' (the predefined table names one, contracts name their own: Wit's INVALID_REQUEST, so the default -32600 message is ours). Our reasons (`data.reason`, `data.method`, `formErrors`) are our wording; the codes are pinned by the checks. Stryker's `{}` for such a data object and `\"\"` for its text survive for that reason. In handleOne, a body that is a number, string or boolean, let through the first test, is refused by the next one (no `jsonrpc`) with the same -32600 and id null; only data.reason differs. Likewise which reason an id that cannot be read gets (an integer beyond 2^53 - 1, or not a String, Number or null): invalid-request pins -32600 with id null for the second, id-echo an error with id null (or the id echoed digit for digit) for the first.",
   },
   {
     kind: "equivalent",
