@@ -14,7 +14,7 @@ import { checkOutRoot, components, inspect, OutFolderError, removeOwned, writeOw
 export { OutFolderError } from "./out-folder.js";
 import { rewriteRuntimeImports, type RuntimeMode } from "./runtime-imports.js";
 import { pascalCase } from "./names.js";
-import { generateTypes } from "./types.js";
+import { generateTypesAside } from "./types-worker.js";
 import { generateValidators } from "./validators.js";
 import { componentErrorDefs, generateClient, generateHandlers, generateMethods } from "./openrpc.js";
 import { generateOperations } from "./openapi.js";
@@ -118,15 +118,19 @@ export async function generateContract(
   contract: LoadedContract,
   outDir: string = GENERATED_DIR,
   runtime: RuntimeMode = "source",
+  /** The contract's input hash, when the caller has it already (it reads every document's bytes). */
+  hash: string = inputHash(contract, runtime),
 ): Promise<ContractOutput> {
   const name = contract.entry.name;
   const prefix = pascalCase(name);
-  const hash = inputHash(contract, runtime);
   const { bundle, methods, operations } = readContract(contract);
   const bodies: Record<string, string> = {};
-  bodies["types.ts"] = await generateTypes(bundle, `${prefix}Contract`);
+  // Types on a second thread while this one compiles the validators (decision 341).
+  const types = generateTypesAside(bundle, `${prefix}Contract`);
+  types.catch(() => {}); // awaited below; a failure must not count as unhandled while the validators compile
   // Patterns are compiled with the "u" flag, as validate reads them: a pattern invalid under it is a validate problem, so nothing is generated from it (decision 254).
   const validators = generateValidators(bundle, { allErrors: contract.entry.kind === "openrpc" });
+  bodies["types.ts"] = await types;
   if (runtime === "source") {
     bodies["validators.js"] = validators.js;
     bodies["validators.d.ts"] = validators.dts;
@@ -280,7 +284,7 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
       for (const s of states) if (s.state !== "current") report.drifted.push({ path: s.f, state: s.state });
       continue;
     }
-    const out = await generateContract(registry, contract, outRoot, runtime);
+    const out = await generateContract(registry, contract, outRoot, runtime, hash);
     for (const file of out.files) {
       const at = found.get(file.path) ?? inspect(outRoot, file.path);
       produced.set(file.path, sha256(file.body));

@@ -158,22 +158,30 @@ export function mapSchema(root: unknown, map: (node: Schema, pointer: string) =>
     if (!isObject(node) || depth > 512) return node;
     const out: Schema = {};
     for (const [k, v] of Object.entries(node)) {
-      const here = `${at}/${escapeToken(k)}`;
+      // The pointer is built only where the walk goes down (a 4 MB description has millions of members).
+      const here = () => `${at}/${escapeToken(k)}`;
       let value: unknown;
-      if (DATA_KEYWORDS.has(k)) value = structuredClone(v);
+      if (DATA_KEYWORDS.has(k)) value = copyData(v);
       else if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v)) {
         const m: Schema = {};
-        for (const [n, s] of Object.entries(v)) define(m, n, go(s, `${here}/${escapeToken(n)}`, depth + 1));
+        const base = here();
+        for (const [n, s] of Object.entries(v)) define(m, n, go(s, `${base}/${escapeToken(n)}`, depth + 1));
         value = m;
-      } else if ((SCHEMA_ARRAY_KEYWORDS.has(k) || k === "items") && Array.isArray(v))
-        value = v.map((s, i) => go(s, `${here}/${i}`, depth + 1));
-      else if (SCHEMA_KEYWORDS.has(k)) value = go(v, here, depth + 1);
-      else value = structuredClone(v);
+      } else if ((SCHEMA_ARRAY_KEYWORDS.has(k) || k === "items") && Array.isArray(v)) {
+        const base = here();
+        value = v.map((s, i) => go(s, `${base}/${i}`, depth + 1));
+      } else if (SCHEMA_KEYWORDS.has(k)) value = go(v, here(), depth + 1);
+      else value = copyData(v);
       define(out, k, value);
     }
     return map(out, at);
   };
   return go(root, pointer, 0);
+}
+
+/** A copy of a JSON value; a string, number, boolean or null is its own copy (no trip through the structured-clone serializer). */
+function copyData(v: unknown): unknown {
+  return typeof v === "object" && v !== null ? structuredClone(v) : v;
 }
 
 function define(obj: Schema, key: string, value: unknown): void {

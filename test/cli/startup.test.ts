@@ -22,8 +22,10 @@ describe("CLI start-up loads only what the command needs", () => {
       expect(loaded).not.toContain(heavy);
   });
   it("the trace sees heavy packages when a command does load them (the check can fail)", async () => {
+    // gen --check compiles nothing, but loads the generator (and its ajv); json-schema-to-typescript
+    // is loaded only where types are generated (codegen/types-worker.ts).
     const t = await traceCli(["gen", "--check"]);
-    expect(packagesOf(t)).toContain("json-schema-to-typescript");
+    expect(packagesOf(t)).toContain("ajv");
   });
   it("top-level --help still lists every command", () => {
     const r = spawnSync(process.execPath, [join(REPO_ROOT, "bin/contract-suite.mjs"), "--help"], { encoding: "utf8" });
