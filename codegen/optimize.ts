@@ -23,6 +23,7 @@
  *    the same set of values, checked in one pass.
  */
 import { definitionName, type Schema, type SchemaBundle } from "./bundle.js";
+import { followRefs } from "../src/schema/refs.js";
 import { mapSchema } from "../src/schema/walk.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -37,14 +38,19 @@ const ANNOTATIONS = new Set([
   "writeOnly",
 ]);
 
-/** The schema a bare-reference chain ends at; undefined for a dangling reference or a cycle of references. */
-function deref(bundle: SchemaBundle, s: unknown, seen = new Set<string>()): Schema | undefined {
-  if (!isObject(s)) return undefined;
-  const target = definitionName(s.$ref);
-  if (target === undefined) return s;
-  if (seen.has(target) || !Object.hasOwn(bundle.defs, target)) return undefined;
-  seen.add(target);
-  return deref(bundle, bundle.defs[target], seen);
+/**
+ * The schema a reference chain ends at, walked by the one `$ref` walk (src/schema/refs.ts) over the
+ * bundle's definitions; undefined for a dangling reference, a loop of references, or an end that is
+ * not a schema object. (Every `$ref` of a bundle names one of its definitions.)
+ */
+function deref(bundle: SchemaBundle, s: unknown): Schema | undefined {
+  const chain = followRefs(s, undefined, (ref) => {
+    const name = definitionName(ref);
+    return name !== undefined && Object.hasOwn(bundle.defs, name)
+      ? { key: name, value: bundle.defs[name], at: undefined }
+      : undefined;
+  });
+  return chain.kind === "schema" && isObject(chain.value) ? chain.value : undefined;
 }
 
 function pinned(prop: unknown): unknown[] | undefined {

@@ -75,6 +75,19 @@ describe("rewrite rules", () => {
     expect(discriminatorOf(bundle({ A: obj({ const: "a" }) }), [{ $ref: "#/$defs/A" }, obj({ const: "b" })])).toBe("t");
   });
 
+  it("a branch is read through its whole chain of references; a dangling reference or a loop disqualifies it", () => {
+    const b = obj({ const: "b" });
+    // B -> A -> the object: the chain's end is the branch.
+    const chain = bundle({ A: obj({ const: "a" }), B: { $ref: "#/$defs/A" } });
+    expect(discriminatorOf(chain, [{ $ref: "#/$defs/B" }, b])).toBe("t");
+    // The walk's own loop, dangling and non-schema ends.
+    expect(
+      discriminatorOf(bundle({ L: { $ref: "#/$defs/M" }, M: { $ref: "#/$defs/L" } }), [{ $ref: "#/$defs/L" }, b]),
+    ).toBeUndefined();
+    expect(discriminatorOf(bundle({}), [{ $ref: "#/$defs/Missing" }, b])).toBeUndefined();
+    expect(discriminatorOf(bundle({ T: true }), [{ $ref: "#/$defs/T" }, b])).toBeUndefined();
+  });
+
   it("adds type: object with the discriminator (ajv lets non-objects through otherwise) and drops unqualified ones", () => {
     const out = optimizeBundle(
       bundle({
