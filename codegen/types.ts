@@ -133,8 +133,11 @@ const TYPE_KEYWORDS: ReadonlySet<string> = new Set([
   "format",
 ]);
 
-/** Keywords of TYPE_KEYWORDS that say nothing about which JSON type a value has. */
-const SHAPELESS: ReadonlySet<string> = new Set(["title", "description", "deprecated", "default", "format"]);
+/**
+ * Keywords of TYPE_KEYWORDS that say nothing about which JSON type a value has: the annotations among
+ * them, and `format` (a value of another type passes any format).
+ */
+const SHAPELESS: ReadonlySet<string> = new Set([...TYPE_KEYWORDS].filter((k) => ANNOTATIONS.has(k) || k === "format"));
 
 function typeView(schema: Schema): Schema {
   return mapSchema(schema, (n) => {
