@@ -270,6 +270,8 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
       for (const [f, h] of previous ?? []) if (f.startsWith(`${entry.name}/`)) produced.set(f, h); // keep what it had
       continue;
     }
+    // A run that refuses an invalid contract writes nothing (below): the others are only checked for validity.
+    if (report.invalid.length > 0 && !options.check) continue;
     const hash = inputHash(contract, runtime);
     const names = expectedFiles(entry.kind, contract, runtime).map((f) => `${entry.name}/${f}`);
     const found = new Map(names.map((f) => [f, inspect(outRoot, f)] as const));
@@ -316,6 +318,12 @@ export async function runGen(registry: Registry, options: GenOptions = {}): Prom
   }
   if (options.check) {
     if (!previous && contracts.length) report.drifted.push({ path: MANIFEST, state: "missing" });
+    return report;
+  }
+  // An invalid contract refuses the run, and a refused run writes nothing: no file, no removal, no
+  // manifest, not even the output folder (decision 342).
+  if (report.invalid.length > 0) {
+    report.written = [];
     return report;
   }
   const manifestAt = inspect(outRoot, MANIFEST);

@@ -132,6 +132,8 @@ export function registerCoreCommands(program: Command, ctx: CliContext): void {
           if (report.drifted.length === 0 && report.invalid.length === 0)
             write(ctx.io.stdout, `generated code is up to date (${report.skipped.length} contract(s))`);
           else if (report.drifted.length) write(ctx.io.stdout, "run `contract-suite gen` to regenerate");
+        } else if (report.invalid.length) {
+          write(ctx.io.stdout, `wrote nothing: ${report.invalid.length} invalid contract(s)`);
         } else {
           for (const f of report.removed) write(ctx.io.stdout, `removed ${shown(f)} (no longer generated)`);
           write(
