@@ -3,7 +3,7 @@
  * conformance arbitrary both follow reference chains through it.
  */
 import { describe, expect, it } from "vitest";
-import { followRefs, type RefStep } from "../../src/schema/refs.js";
+import { derefLocal, followRefs, type RefStep } from "../../src/schema/refs.js";
 
 const defs: Record<string, unknown> = {
   a: { $ref: "b" },
@@ -37,5 +37,31 @@ describe("followRefs", () => {
   it("takes only a string $ref on an object as a reference", () => {
     for (const v of [{ $ref: 1 }, [{ $ref: "a" }], null, "a"])
       expect(followRefs(v, 0, resolve)).toEqual({ kind: "schema", value: v, at: 0 });
+  });
+});
+
+describe("derefLocal (one document's #/ references, the OpenRPC conformance arbitrary's)", () => {
+  const doc = {
+    components: {
+      schemas: {
+        "a/b": { $ref: "#/components/schemas/C" },
+        C: { type: "string" },
+        X: { $ref: "#/components/schemas/Y" },
+        Y: { $ref: "#/components/schemas/X" },
+      },
+    },
+  };
+  it("follows the chain to the schema, unescaping each pointer token", () => {
+    expect(derefLocal({ $ref: "#/components/schemas/a~1b" }, doc)).toEqual({ type: "string" });
+    expect(derefLocal({ type: "integer" }, doc)).toEqual({ type: "integer" });
+  });
+  it("refuses a reference that is not local, does not resolve, or loops", () => {
+    expect(() => derefLocal({ $ref: "other.json#/x" }, doc)).toThrow("only local $refs are supported: other.json#/x");
+    expect(() => derefLocal({ $ref: "#/components/schemas/none" }, doc)).toThrow(
+      "unresolved $ref #/components/schemas/none",
+    );
+    expect(() => derefLocal({ $ref: "#/components/schemas/X" }, doc)).toThrow(
+      "$ref loop: #/components/schemas/X -> #/components/schemas/Y",
+    );
   });
 });
