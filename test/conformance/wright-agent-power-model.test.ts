@@ -1,6 +1,6 @@
 /**
  * The wright-agent model checks added to kill mutation survivors (conformance/wright-agent/
- * power-model.ts): our mock passes them; mocks broken their way fail them. The mock is served in
+ * power-model.ts, power-model-edits.ts, power-model-fixture.ts): our mock passes them; mocks broken their way fail them. The mock is served in
  * this process over stdio (./wright-agent-ops-variants.ts runCheck); a broken variant swaps one
  * handler of the mock.
  */
