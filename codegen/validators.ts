@@ -87,23 +87,25 @@ export function generateValidators(
  */
 export function typedModule(js: string, imports: string[], names: string[]): string {
   const types = new Map(names.map((n) => [validatorName(n), n]));
-  let exported = 0;
-  const body = js.replace(
-    /^export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);$/gm,
-    (line, name: string, fn: string) => {
-      const def = types.get(name);
-      if (def === undefined) return line;
-      exported++;
-      return `export const ${name}: Validator<T.${def}> = ${fn};`;
-    },
-  );
+  // The export lines are found with one scan and the code between them copied once (a `replace`
+  // with a callback over Stripe's 8 MB of validators took a quarter of a second).
+  const pieces: string[] = [];
+  let from = 0;
+  for (const m of js.matchAll(/^export const ([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);$/gm)) {
+    const def = types.get(m[1]!);
+    if (def === undefined) continue;
+    pieces.push(js.slice(from, m.index), `export const ${m[1]}: Validator<T.${def}> = ${m[2]};`);
+    from = m.index + m[0].length;
+  }
+  const exported = pieces.length / 2;
   if (exported !== names.length)
     throw new Error(`ajv's standalone code exported ${exported} of ${names.length} validators`);
-  return [
-    "// @ts-nocheck: ajv's standalone code is untyped JavaScript; the exports carry the types.",
-    ...imports,
-    body,
-  ].join("\n");
+  pieces.push(js.slice(from));
+  return (
+    ["// @ts-nocheck: ajv's standalone code is untyped JavaScript; the exports carry the types.", ...imports, ""].join(
+      "\n",
+    ) + pieces.join("")
+  );
 }
 
 /** Replaces `require("m")` with hoisted namespace imports bound to the module's exports object. */
