@@ -111,10 +111,7 @@ export class Decider {
     required: EngineDraft[],
     rejected: EngineDraft[],
   ): { draft: Draft; verdict: Verdict; evidence: string } {
-    // A structural refutation holds on every surface, so one without a payload may find it on another; a spot the
-    // structural pass could not decide is tried on one, then searched on that surface as a whole (below).
-    const shownOn = required[0]!.observation!.difference.certain ? MAX_SHOWN : 1;
-    for (const d of required.slice(0, shownOn)) {
+    for (const d of required.slice(0, MAX_SHOWN)) {
       const cx = this.prover.show(d.observation!.check, d.observation!.difference);
       if (cx)
         return {
