@@ -33,16 +33,7 @@ export interface ProverOptions {
   samples: number;
 }
 
-/** What shows a difference on its own, before it is embedded in a surface's payload. */
-interface LocalWitnesses {
-  hinted: unknown[];
-  all(): unknown[];
-}
-
 export class Prover implements Checkers {
-  /** Per hints list (one per difference as judged), per direction and node pair: see `local`. */
-  private readonly witnesses = new WeakMap<unknown[], Map<string, LocalWitnesses>>();
-
   constructor(
     private readonly checkers: Record<Side, Containment>,
     private readonly options: ProverOptions,
@@ -94,51 +85,28 @@ export class Prover implements Checkers {
     return { tried, valid, counterexample: shown(payload, check.from, check.to, cb, b) };
   }
 
-  /**
-   * The values showing a difference on its own (valid under its A node, invalid under its B node): the
-   * hints that do, then the seeded samples of A that do. They depend on the pair of nodes and the hints
-   * only, so a finding tried on several surfaces (and a difference read out on many) computes them once.
-   */
-  private local(check: Check, f: Difference): LocalWitnesses {
-    let byPair = this.witnesses.get(f.hints);
-    if (!byPair) this.witnesses.set(f.hints, (byPair = new Map()));
-    const ca = check.ma.ctx;
-    const cb = check.mb.ctx;
-    const key = `${check.from}|${ca.id(f.a)}|${cb.id(f.b)}`;
-    let known = byPair.get(key);
-    if (known) return known;
-    const seed = this.options.seed;
-    const shows = (v: unknown) => ca.valid(f.a, v) && !cb.valid(f.b, v);
-    let all: unknown[] | undefined;
-    const hinted = f.hints.filter(shows);
-    known = {
-      hinted,
-      // The seeded samples only when no hint shows the change on a surface (generated lazily, once).
-      all: () => {
-        if (all) return all;
-        let sampled: unknown[];
-        try {
-          sampled = fc.sample(arbitraries(ca).of(f.a), { seed, numRuns: 60 });
-        } catch {
-          sampled = []; // an arbitrary that cannot be built leaves the hints
-        }
-        return (all = [...hinted, ...sampled.filter(shows)]);
-      },
-    };
-    byPair.set(key, known);
-    return known;
-  }
-
   private verify(check: Check, f: Difference): Counterexample | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
+    let sampled: unknown[] | undefined;
+    const seed = this.options.seed;
+    // Hints first; the seeded samples only when no hint shows the change (same order as one list, generated lazily).
+    const candidates = function* (): Generator<unknown> {
+      yield* f.hints;
+      try {
+        sampled ??= fc.sample(arbitraries(ca).of(f.a), { seed, numRuns: 60 });
+      } catch {
+        sampled = []; // an arbitrary that cannot be built leaves the hints
+      }
+      yield* sampled;
+    };
     const at = instancePath(f.steps);
-    const local = this.local(check, f);
+    const shows = (v: unknown) => ca.valid(f.a, v) && !cb.valid(f.b, v);
     // The hints usually show the change at once: try them on the common base before sampling.
-    const hinted = local.hinted;
+    const hinted = f.hints.filter(shows);
     let best = fromCommonBase(this, check, f, at, hinted.slice(0, 8));
     if (best?.focused) return best.cx;
-    const witnesses = local.all();
+    const witnesses = [...candidates()].filter(shows);
     if (witnesses.length === 0) return best?.cx;
     if (witnesses.length > hinted.length) {
       const more = fromCommonBase(this, check, f, at, witnesses.slice(hinted.length, hinted.length + 8));
