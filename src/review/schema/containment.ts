@@ -9,6 +9,10 @@
  * keyword family module (families/: numbers, strings, arrays, objects, applicators), which it calls
  * per type of A (or once per pair) with itself as `sub` for nested schemas. References are followed
  * on both sides and recursion is handled co-inductively.
+ *
+ * Over 500 lines for one reason: the pair judgement's recursion (its memo, co-induction and depth
+ * limit) and the type, union and allOf rules it runs share one class's state, and the read-out walks
+ * the judgements that recursion made; the keyword families already live in families/.
  */
 import type { SchemaContext } from "./context.js";
 import { finiteValues, valueType } from "./context.js";
