@@ -88,34 +88,23 @@ export class Prover implements Checkers {
   private verify(check: Check, f: Difference): Counterexample | undefined {
     const ca = check.ma.ctx;
     const cb = check.mb.ctx;
-    let sampled: unknown[] | undefined;
-    const seed = this.options.seed;
-    // Hints first; the seeded samples only when no hint shows the change (same order as one list, generated lazily).
-    const candidates = function* (): Generator<unknown> {
-      yield* f.hints;
-      try {
-        sampled ??= fc.sample(arbitraries(ca).of(f.a), { seed, numRuns: 60 });
-      } catch {
-        sampled = []; // an arbitrary that cannot be built leaves the hints
-      }
-      yield* sampled;
-    };
     const at = instancePath(f.steps);
     const shows = (v: unknown) => ca.valid(f.a, v) && !cb.valid(f.b, v);
     // The hints usually show the change at once: try them on the common base before sampling.
     const hinted = f.hints.filter(shows);
     let best = fromCommonBase(this, check, f, at, hinted.slice(0, 8));
     if (best?.focused) return best.cx;
-    const witnesses = [...candidates()].filter(shows);
-    if (witnesses.length === 0) return best?.cx;
-    if (witnesses.length > hinted.length) {
+    const witnesses = new Witnesses(hinted, () => arbitraries(ca).of(f.a), this.options.seed, shows);
+    if (!witnesses.has(0)) return best?.cx;
+    if (witnesses.has(hinted.length)) {
       const more = fromCommonBase(this, check, f, at, witnesses.slice(hinted.length, hinted.length + 8));
       if (more?.focused) return more.cx;
       best ??= more;
     }
     let fallback: Counterexample | undefined = best?.cx;
     let tries = 0;
-    for (const v of witnesses) {
+    for (let i = 0; witnesses.has(i); i++) {
+      const v = witnesses.at(i);
       const raw = embed(check.surfA.node, aSteps(f.steps), v, ca);
       if (ca.valid(check.surfA.node, raw) && !cb.valid(check.surfB.node, raw)) {
         const { payload, focused } = focus(raw, check, at);
@@ -163,5 +152,54 @@ export class Prover implements Checkers {
       fits,
     );
     if (proof) cx.unavoidable = proof;
+  }
+}
+
+/** Samples per difference when no hint shows it. */
+const SAMPLES = 60;
+/** The first samples drawn; the rest only when these do not give the witnesses asked for. */
+const FIRST_SAMPLES = 12;
+
+/**
+ * The values that show a difference, in order: the hints that do, then those of the difference's
+ * seeded samples that do. The samples are drawn lazily (the first few, then the rest), and a seed's
+ * i-th sample does not depend on how many are drawn, so the list is the one all of them would give.
+ */
+class Witnesses {
+  private readonly list: unknown[];
+  private drawn = 0;
+
+  constructor(
+    hinted: unknown[],
+    private readonly arbitrary: () => fc.Arbitrary<unknown>,
+    private readonly seed: number,
+    private readonly shows: (v: unknown) => boolean,
+  ) {
+    this.list = [...hinted];
+  }
+
+  has(i: number): boolean {
+    while (this.list.length <= i && this.drawn < SAMPLES) this.draw(this.drawn === 0 ? FIRST_SAMPLES : SAMPLES);
+    return i < this.list.length;
+  }
+
+  at(i: number): unknown {
+    return this.has(i) ? this.list[i] : undefined;
+  }
+
+  slice(from: number, to: number): unknown[] {
+    this.has(to - 1);
+    return this.list.slice(from, to);
+  }
+
+  private draw(upTo: number): void {
+    let sampled: unknown[];
+    try {
+      sampled = fc.sample(this.arbitrary(), { seed: this.seed, numRuns: upTo });
+    } catch {
+      sampled = []; // an arbitrary that cannot be built leaves the hints
+    }
+    for (const v of sampled.slice(this.drawn)) if (this.shows(v)) this.list.push(v);
+    this.drawn = upTo;
   }
 }
