@@ -24,20 +24,9 @@
  */
 import { definitionName, type Schema, type SchemaBundle } from "./bundle.js";
 import { followRefs } from "../src/schema/refs.js";
-import { mapSchema } from "../src/schema/walk.js";
+import { isAnnotation, mapSchema } from "../src/schema/walk.js";
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "$comment",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-]);
-
 /**
  * The schema a reference chain ends at, walked by the one `$ref` walk (src/schema/refs.ts) over the
  * bundle's definitions; undefined for a dangling reference, a loop of references, or an end that is
@@ -94,7 +83,7 @@ export function isJsonValueOneOf(schema: Schema, self: string): boolean {
   const seen = new Set<string>();
   for (const b of schema.oneOf) {
     if (!isObject(b) || typeof b.type !== "string") return false;
-    const keys = Object.keys(b).filter((k) => !ANNOTATIONS.has(k));
+    const keys = Object.keys(b).filter((k) => !isAnnotation(k));
     if (b.type === "array") {
       if (keys.length !== 2 || !isObject(b.items) || b.items.$ref !== ref || Object.keys(b.items).length !== 1)
         return false;

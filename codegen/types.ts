@@ -2,7 +2,7 @@
 import { compile } from "json-schema-to-typescript";
 import { definitionName, definitionRef, type Schema, type SchemaBundle } from "./bundle.js";
 import { setOwn } from "../src/json/index.js";
-import { mapSchema } from "../src/schema/walk.js";
+import { ANNOTATIONS, isAnnotation, mapSchema } from "../src/schema/walk.js";
 
 export async function generateTypes(bundle: SchemaBundle, rootName: string): Promise<string> {
   // A definition that only names another (`"CapabilitiesResult": {"$ref": "#/$defs/Capabilities"}`)
@@ -50,7 +50,7 @@ function aliasTargets(defs: Record<string, Schema>): Map<string, string> {
     const target = definitionName(schema.$ref);
     if (
       target !== undefined &&
-      Object.keys(schema).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-")) &&
+      Object.keys(schema).every((k) => k === "$ref" || isAnnotation(k)) &&
       Object.hasOwn(defs, target)
     )
       direct.set(name, target);
@@ -78,17 +78,6 @@ function retarget(node: unknown, aliases: Map<string, string>): unknown {
   });
 }
 
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "$comment",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-]);
-
 /**
  * json-schema-to-typescript turns `{ $ref, description }` into a fresh copy of the target named
  * `<Target>1`, `<Target>2`... Annotations (and `x-` extensions) next to a `$ref` carry no type information, so they are
@@ -96,9 +85,7 @@ const ANNOTATIONS = new Set([
  */
 function stripRefSiblings(node: unknown): unknown {
   return mapSchema(node, (n) =>
-    typeof n.$ref === "string" && Object.keys(n).every((k) => k === "$ref" || ANNOTATIONS.has(k) || k.startsWith("x-"))
-      ? { $ref: n.$ref }
-      : n,
+    typeof n.$ref === "string" && Object.keys(n).every((k) => k === "$ref" || isAnnotation(k)) ? { $ref: n.$ref } : n,
   );
 }
 

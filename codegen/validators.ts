@@ -14,7 +14,7 @@ import addFormats from "ajv-formats";
 import type { SchemaBundle } from "./bundle.js";
 import { formatNames } from "ajv-formats/dist/formats.js";
 import { optimizeBundle } from "./optimize.js";
-import { mapSchema, type Schema, walkSchema } from "../src/schema/walk.js";
+import { isAnnotation, mapSchema, type Schema, walkSchema } from "../src/schema/walk.js";
 import { rewriteStandalone } from "./standalone-rewrite.js";
 
 export interface ValidatorOptions {
@@ -145,22 +145,8 @@ export function unknownFormats(bundle: SchemaBundle): string[] {
  * their non-Latin-1 characters made every pass over the code twice as costly). Left out of the
  * schemas ajv compiles, the verdicts and errors stay the same (decision 341).
  */
-const ANNOTATIONS: ReadonlySet<string> = new Set([
-  "title",
-  "description",
-  "$comment",
-  "examples",
-  "example",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
-]);
-
 function withoutAnnotations(node: Schema): Schema {
-  for (const k of Object.keys(node)) if (ANNOTATIONS.has(k) || k.startsWith("x-")) delete node[k];
+  for (const k of Object.keys(node)) if (isAnnotation(k)) delete node[k];
   return node;
 }
 

@@ -21,7 +21,7 @@
  */
 import { definitionName, type Schema, type SchemaBundle } from "../bundle.js";
 import { pascalCase } from "../names.js";
-import { mapSubschemas, type SubschemaSite } from "../../src/schema/walk.js";
+import { isAnnotation, mapSubschemas, type SubschemaSite } from "../../src/schema/walk.js";
 
 /** Subschemas quicktype reads (each cleaned and named after its place); the others are handed over as written. */
 const CLEANED: ReadonlySet<string> = new Set([
@@ -83,16 +83,6 @@ export interface LangModel {
 }
 
 const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "$comment",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-]);
 const JSON_TYPES = ["array", "boolean", "null", "number", "object", "string"];
 
 /** The bundle definition a `$ref` names (src/schema/bundle.ts: `#/$defs/<Name>`, token unescaped). */
@@ -100,7 +90,7 @@ const refName = definitionName;
 
 /** True for `{}`, `true` or a schema with only annotations: it admits any JSON value. */
 export function isAnySchema(s: unknown): boolean {
-  return s === true || (isObject(s) && Object.keys(s).every((k) => ANNOTATIONS.has(k)));
+  return s === true || (isObject(s) && Object.keys(s).every((k) => isAnnotation(k)));
 }
 
 /**
@@ -115,7 +105,7 @@ export function isJsonValueShape(schema: Schema, self: string, anyRef: (ref: unk
   for (const b of branches) {
     if (!isObject(b) || typeof b.type !== "string") return false;
     for (const k of Object.keys(b)) {
-      if (k === "type" || ANNOTATIONS.has(k)) continue;
+      if (k === "type" || isAnnotation(k)) continue;
       if (b.type === "array" && k === "items" && refersToSelf(b.items, self, anyRef)) continue;
       if (b.type === "object" && k === "additionalProperties" && refersToSelf(b.additionalProperties, self, anyRef))
         continue;
@@ -131,7 +121,7 @@ function refersToSelf(s: unknown, self: string, anyRef: (ref: unknown) => boolea
   if (isAnySchema(s)) return true;
   return (
     isObject(s) &&
-    Object.keys(s).every((k) => k === "$ref" || ANNOTATIONS.has(k)) &&
+    Object.keys(s).every((k) => k === "$ref" || isAnnotation(k)) &&
     (refName(s.$ref) === self || anyRef(s.$ref))
   );
 }
@@ -164,7 +154,7 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
   const directAlias = new Map<string, string>();
   for (const [name, s] of Object.entries(src)) {
     const target = refName(s.$ref);
-    if (target && Object.keys(s).every((k) => k === "$ref" || ANNOTATIONS.has(k))) directAlias.set(name, target);
+    if (target && Object.keys(s).every((k) => k === "$ref" || isAnnotation(k))) directAlias.set(name, target);
   }
   const resolveAlias = (name: string): string => {
     const seen = new Set<string>();
@@ -183,7 +173,7 @@ export function prepareModel(bundle: SchemaBundle, options: PrepareOptions = {})
     if (!tagged) return undefined;
     const branches = (s.oneOf ?? s.anyOf) as unknown;
     if (!Array.isArray(branches) || branches.length < 2) return undefined;
-    if (Object.keys(s).some((k) => !["oneOf", "anyOf", "discriminator", "type"].includes(k) && !ANNOTATIONS.has(k)))
+    if (Object.keys(s).some((k) => !["oneOf", "anyOf", "discriminator", "type"].includes(k) && !isAnnotation(k)))
       return undefined;
     const memberDefs = branches.map((b) => (isObject(b) ? refName(b.$ref) : undefined));
     if (memberDefs.some((d) => d === undefined)) return undefined;

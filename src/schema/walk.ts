@@ -36,6 +36,29 @@ export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "any
 export const DEFINITION_KEYWORDS: readonly string[] = ["$defs", "definitions"];
 /** Members of a schema document's root that belong to the document, not to the root schema's constraints. */
 export const DOCUMENT_ROOT_KEYWORDS: ReadonlySet<string> = new Set([...DEFINITION_KEYWORDS, "$schema", "$id"]);
+/**
+ * Keywords that assert nothing about an instance (2020-12's annotations and OpenAPI's `example`,
+ * `externalDocs`, `xml`): generated types and validators are the same without them. `x-` extensions
+ * are annotations too (`isAnnotation`).
+ */
+export const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+]);
+
+export function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
+}
+
 /** Keywords whose values are JSON data, not schemas: never walk into them looking for `$ref`. */
 export const DATA_KEYWORDS: ReadonlySet<string> = new Set([
   "enum",

@@ -1,22 +1,17 @@
 /** Keyword vocabulary the review modules reason about: what is annotation, what constrains, which type. */
-import { SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { ANNOTATIONS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 export type Schema = Record<string, unknown>;
 export type SchemaNode = Schema | boolean;
 
 import type { JsonType } from "../../schema/dialect.js";
 export { JSON_TYPES, type JsonType } from "../../schema/dialect.js";
 
-/** Keywords that never change which instances validate (2020-12 annotations, OpenAPI/OpenRPC extras). */
-export const ANNOTATION_KEYWORDS = new Set([
-  "title",
-  "description",
-  "$comment",
-  "examples",
-  "example",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
+/**
+ * Keywords that never change which instances validate: the annotations (src/schema/walk.ts) and what
+ * belongs to the document or to OpenAPI's reading of it rather than to the instance.
+ */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  ...ANNOTATIONS,
   "$schema",
   "$id",
   "$anchor",
@@ -27,8 +22,6 @@ export const ANNOTATION_KEYWORDS = new Set([
   "contentEncoding",
   "contentSchema",
   "discriminator",
-  "xml",
-  "externalDocs",
 ]);
 
 export function isAnnotationKeyword(k: string): boolean {
