@@ -57,6 +57,7 @@ import branchAdded from "./payload/branch-added.js";
 import schemaNarrowed from "./payload/schema-narrowed.js";
 import schemaWidened from "./payload/schema-widened.js";
 import constraintChanged from "./payload/constraint-changed.js";
+import nestingTooDeep from "./payload/nesting-too-deep.js";
 import equivalent from "./payload/equivalent.js";
 import payloadRejected from "./payload/payload-rejected.js";
 import payloadAdmitted from "./payload/payload-admitted.js";
@@ -156,6 +157,7 @@ export const CHANGE_KINDS: readonly ChangeKind[] = [
   branchAdded,
   schemaNarrowed,
   schemaWidened,
+  nestingTooDeep,
   constraintChanged,
   equivalent,
   payloadRejected,

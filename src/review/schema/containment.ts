@@ -113,7 +113,7 @@ export class Containment {
     if (depth > this.maxDepth)
       return local([
         {
-          ...this.finding([], "keyword", false, "nesting too deep for the structural pass", a, b, [], "depth"),
+          ...this.finding([], "depth", false, "nesting too deep for the structural pass", a, b, []),
           undecided: `the structural pass judges at most ${this.maxDepth} nested schema pairs (decision 255)`,
         },
       ]);

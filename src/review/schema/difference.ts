@@ -23,7 +23,9 @@ export type Aspect =
   | "min-properties"
   | "max-properties"
   | "branch"
-  | "keyword";
+  | "keyword"
+  /** The structural pass's depth limit cut the comparison here: nothing below was judged (decision 255). */
+  | "depth";
 
 /**
  * One step of an instance path on the A side; `branch` records which A-side union branch (or, with

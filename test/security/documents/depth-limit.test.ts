@@ -78,7 +78,7 @@ describe("the structural pass's depth limit fails closed", () => {
     const out = JSON.parse(r.stdout);
     expect(out.verdict).toBe("undecided");
     expect(out.findings).toHaveLength(1);
-    expect(out.findings[0]).toMatchObject({ kind: "constraint-changed", verdict: "undecided" });
+    expect(out.findings[0]).toMatchObject({ kind: "nesting-too-deep", verdict: "undecided" });
     expect(out.findings[0].evidence).toContain("nesting too deep for the structural pass");
     expect(out.findings[0].evidence).toContain("undecided: the structural pass judges at most 48 nested schema pairs");
   });
@@ -94,11 +94,17 @@ describe("the structural pass's depth limit fails closed", () => {
   it("check asks for a major bump, and a registry waiver by kind lets a minor one pass", async () => {
     const minor = await runChild(["check", "--registry", registry(45, "1.1.0"), "--format", "json"]);
     expect(minor.code, minor.stdout).toBe(1);
-    expect(stage(minor.stdout).details.join("\n")).toContain("undecided constraint-changed");
+    expect(stage(minor.stdout).details.join("\n")).toContain("undecided nesting-too-deep");
     const major = await runChild(["check", "--registry", registry(45, "2.0.0"), "--format", "json"]);
     expect(major.code, major.stdout).toBe(0);
-    const dir = registry(45, "1.1.0", {
+    // The cut has a kind of its own: waiving the changed keywords the pass cannot decide does not waive it.
+    const broad = registry(45, "1.1.0", {
       waivers: [{ contract: "deep", kind: "constraint-changed", reason: REASON }],
+    });
+    const notWaived = await runChild(["check", "--registry", broad, "--format", "json"]);
+    expect(notWaived.code, notWaived.stdout).toBe(1);
+    const dir = registry(45, "1.1.0", {
+      waivers: [{ contract: "deep", kind: "nesting-too-deep", reason: REASON }],
     });
     const waived = await runChild(["check", "--registry", dir, "--format", "json"]);
     expect(waived.code, waived.stdout).toBe(0);
