@@ -4,7 +4,16 @@
  */
 import { expect, fail } from "../harness/check.js";
 import { type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
-import { expectResult, fixtureFacts, list, obj, ownFixtureCheck, requireOperations, sha256Hex } from "./util.js";
+import {
+  expectRefusedTransaction,
+  expectResult,
+  fixtureFacts,
+  list,
+  obj,
+  ownFixtureCheck,
+  requireOperations,
+  sha256Hex,
+} from "./util.js";
 
 /** The text with `insert` placed at the start of each (1-based) line, applied to the original text. */
 function insertAtLines(text: string, lines: readonly number[], insert: string): string {
@@ -26,25 +35,6 @@ const edit = (source: string, identity: string, range: Range, text: string) => (
   new_text: text,
 });
 const at = (line: number, col = 1): Range => ({ start_line: line, start_col: col, end_line: line, end_col: col });
-
-/** A refused transaction: a refusal, or ok: false with no preview (never a partial edit set). */
-function expectRefused(o: Outcome, what: string): void {
-  if (o.kind === "refusal") {
-    expect(
-      o.error.code !== "internal-error",
-      `${what}: must be refused explicitly, not by an internal error (${o.error.message})`,
-    );
-    return;
-  }
-  const r = obj(expectResult(o, what));
-  expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
-  expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
-  expect(
-    r.preview === undefined || r.preview === null || (Array.isArray(r.preview) && r.preview.length === 0),
-    `${what}: a refused transaction carries no preview (no partial edit set)`,
-    r.preview,
-  );
-}
 
 async function editTransactions(target: WrightAgentTarget, t: Transport): Promise<void> {
   await requireOperations(target, t, ["validateEditTransaction", "project"]);
@@ -109,65 +99,65 @@ async function editTransactions(target: WrightAgentTarget, t: Transport): Promis
     replaced,
   );
 
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, "0".repeat(64), at(1), mark)]),
     "an edit whose source_identity is not the current text's",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), mark), edit(other.path, "f".repeat(64), at(1), mark)]),
     "a transaction with one stale source (refused whole)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([
       edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: 5 }, "x"),
       edit(main.path, mainId, { start_line: 1, start_col: 3, end_line: 1, end_col: 7 }, "y"),
     ]),
     "two overlapping edits",
   );
-  expectRefused(await validate([edit(main.path, mainId, at(100_000), mark)]), "an edit outside the source");
-  expectRefused(
+  expectRefusedTransaction(await validate([edit(main.path, mainId, at(100_000), mark)]), "an edit outside the source");
+  expectRefusedTransaction(
     await validate([
       edit(main.path, mainId, { start_line: 1, start_col: 1, end_line: 1, end_col: line1.length + 2 }, "x"),
     ]),
     "an edit ending past its line",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, { start_line: 2, start_col: 1, end_line: 1, end_col: 1 }, "x")]),
     "a reversed range",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), ")\n")]),
     "an edit that makes the source malformed (an unmatched parenthesis)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "(\n")]),
     "an edit that makes the source malformed (an unclosed parenthesis)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "{\n")]),
     "an edit that makes the source malformed (an unclosed brace)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "]\n")]),
     "an edit that makes the source malformed (an unmatched bracket)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), '"\n')]),
     "an edit that makes the source malformed (an unterminated string)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "[\n")]),
     "an edit that makes the source malformed (an unclosed bracket)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "/ (\n")]),
     "an edit that makes the source malformed (a lone / and an unclosed parenthesis)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(main.path, mainId, at(1), "// a comment\n(\n")]),
     "an edit that makes the source malformed (an unclosed parenthesis on the line after a comment)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit("no/such/source.ws", mainId, at(1), mark)]),
     "an edit of a source the project does not have",
   );

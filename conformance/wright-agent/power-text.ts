@@ -11,6 +11,7 @@ import { expect, fail } from "../harness/check.js";
 import { type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
 import {
   expectRefusal,
+  expectRefusedTransaction,
   expectResult,
   list,
   needsOwnFixture,
@@ -40,25 +41,6 @@ const edit = (source: string, identity: string, r: Range, text: string) => ({
   range: r,
   new_text: text,
 });
-
-/** A refused transaction: a refusal other than internal-error, or ok: false with diagnostics and no preview. */
-function expectRefused(o: Outcome, what: string): void {
-  if (o.kind === "refusal") {
-    expect(
-      o.error.code !== "internal-error",
-      `${what}: must be refused explicitly, not by an internal error (${o.error.message})`,
-    );
-    return;
-  }
-  const r = obj(expectResult(o, what));
-  expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
-  expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
-  expect(
-    list(r.preview).length === 0,
-    `${what}: a refused transaction carries no preview (no partial edit set)`,
-    r.preview,
-  );
-}
 
 /** An accepted transaction whose one preview is `want`. */
 function expectPreview(o: Outcome, source: string, want: string, what: string): void {
@@ -109,7 +91,7 @@ async function textPositions(target: WrightAgentTarget, t: Transport): Promise<v
     withLine1(`${WIDE}!`),
     `an insert at line 1's end (column ${cps.length + 1}: its ${cps.length} code points + 1)`,
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(entry, id, range(1, cps.length + 2), "!")]),
     `an insert at column ${cps.length + 2} of a line of ${cps.length} code points (${WIDE.length} UTF-16 units)`,
   );
@@ -120,8 +102,11 @@ async function textPositions(target: WrightAgentTarget, t: Transport): Promise<v
     `${WIDE_TEXT}// end`,
     "a comment inserted at the empty last line (no line break after it)",
   );
-  expectRefused(await validate([edit(entry, id, range(3, 2), "x")]), "an insert at column 2 of the empty last line");
-  expectRefused(
+  expectRefusedTransaction(
+    await validate([edit(entry, id, range(3, 2), "x")]),
+    "an insert at column 2 of the empty last line",
+  );
+  expectRefusedTransaction(
     await validate([edit(entry, id, range(2, 99, 3, 1), "x")]),
     "a range starting past its line's end (its end inside the text)",
   );
@@ -184,11 +169,11 @@ async function editSets(target: WrightAgentTarget, t: Transport): Promise<void> 
     "an insert at line 1's end listed before a replace of its last character (touching)",
   );
   // Malformed results (the seed: a transaction producing malformed Workshop is refused).
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(entry, id, range(1, 1), "( ]\n")]),
     "an edit that makes the source malformed (a parenthesis closed by a bracket)",
   );
-  expectRefused(
+  expectRefusedTransaction(
     await validate([edit(entry, id, range(1, 1), "(/ \n")]),
     "an edit that makes the source malformed (an unclosed parenthesis before a lone /)",
   );

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { CheckFailure, fail, SkipCheck, type Check, type CheckContext } from "../harness/check.js";
+import { CheckFailure, expect, fail, SkipCheck, type Check, type CheckContext } from "../harness/check.js";
 import { describe, TRANSPORTS, type Outcome, type Transport, type WrightAgentTarget } from "./target.js";
 
 export type WrightAgentCheck = Check<WrightAgentTarget>;
@@ -41,6 +41,28 @@ export function expectRefusal(o: Outcome, code: string | readonly string[], what
   if (!codes.includes(o.error.code))
     fail(`${what}: expected refusal code ${codes.join(" | ")}, got ${o.error.code} (${o.error.message})`);
   if (typeof o.error.message !== "string") fail(`${what}: a refusal carries a string message`, o);
+}
+
+/**
+ * A refused edit transaction: a refusal that is no internal error, or a result with `ok: false`, the
+ * diagnostics that say why, and no preview (no partial edit set).
+ */
+export function expectRefusedTransaction(o: Outcome, what: string): void {
+  if (o.kind === "refusal") {
+    expect(
+      o.error.code !== "internal-error",
+      `${what}: must be refused explicitly, not by an internal error (${o.error.message})`,
+    );
+    return;
+  }
+  const r = obj(expectResult(o, what));
+  expect(r.ok === false, `${what}: must be refused (ok: false or a refusal), got ok ${String(r.ok)}`, r);
+  expect(list(r.diagnostics).length > 0, `${what}: a refused transaction says why (diagnostics)`, r);
+  expect(
+    r.preview === undefined || r.preview === null || (Array.isArray(r.preview) && r.preview.length === 0),
+    `${what}: a refused transaction carries no preview (no partial edit set)`,
+    r.preview,
+  );
 }
 
 /** More than our 16 MiB line cap (decision 075), and not JSON whatever another server's cap is. */
