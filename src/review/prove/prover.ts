@@ -162,8 +162,9 @@ const FIRST_SAMPLES = 12;
 
 /**
  * The values that show a difference, in order: the hints that do, then those of the difference's
- * seeded samples that do. The samples are drawn lazily (the first few, then the rest), and a seed's
- * i-th sample does not depend on how many are drawn, so the list is the one all of them would give.
+ * seeded samples that do. The samples are drawn lazily (the first few, then the rest, which
+ * fast-check's `path` starts at the first one not drawn yet), and a seed's i-th sample does not depend
+ * on how many are drawn, so the list is the one all of them would give.
  */
 class Witnesses {
   private readonly list: unknown[];
@@ -193,13 +194,16 @@ class Witnesses {
   }
 
   private draw(upTo: number): void {
+    const from = this.drawn;
+    // Done either way: an arbitrary that cannot be built (or a sample that cannot be drawn) leaves what was found.
+    this.drawn = upTo;
     let sampled: unknown[];
     try {
-      sampled = fc.sample(this.arbitrary(), { seed: this.seed, numRuns: upTo });
+      sampled = fc.sample(this.arbitrary(), { seed: this.seed, numRuns: upTo - from, path: String(from) });
     } catch {
-      sampled = []; // an arbitrary that cannot be built leaves the hints
+      this.drawn = SAMPLES;
+      return;
     }
-    for (const v of sampled.slice(this.drawn)) if (this.shows(v)) this.list.push(v);
-    this.drawn = upTo;
+    for (const v of sampled) if (this.shows(v)) this.list.push(v);
   }
 }
