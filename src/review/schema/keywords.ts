@@ -1,5 +1,5 @@
 /** Keyword vocabulary the review modules reason about: what is annotation, what constrains, which type. */
-import { ANNOTATIONS, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
+import { ANNOTATIONS, isAnnotation, SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 export type Schema = Record<string, unknown>;
 export type SchemaNode = Schema | boolean;
 
@@ -25,7 +25,7 @@ export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 export function isAnnotationKeyword(k: string): boolean {
-  return ANNOTATION_KEYWORDS.has(k) || k.startsWith("x-");
+  return isAnnotation(k) || ANNOTATION_KEYWORDS.has(k);
 }
 
 // The subschema keyword tables are src/schema/walk.ts's (one table for bundler, lint, review and codegen):
